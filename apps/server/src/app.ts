@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { API_PREFIX, VERSION } from "@marquee/contracts";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { authRoutes } from "./modules/auth/routes";
+import { commonRoutes } from "./modules/common/routes";
+import { logRoutes } from "./modules/log/routes";
+import { menuRoutes } from "./modules/menu/routes";
+import { messageRoutes } from "./modules/message/routes";
+import { sysSettingRoutes } from "./modules/sysSetting/routes";
+import { userRoutes } from "./modules/user/routes";
+import { accessPlugin } from "./platform/access";
+import { auditPlugin } from "./platform/audit";
+import type { AppDeps } from "./platform/deps";
+import { envelopePlugin, jsonSerializerCompiler, zodValidatorCompiler } from "./platform/envelope";
+import { i18nPlugin } from "./platform/i18n";
+import { createServices } from "./platform/services";
+import { sessionPlugin } from "./platform/session";
+
+/**
+ * Builds the HTTP app. Plugins load in a fixed order: config (deps), the
+ * database (services), envelope and errors, session, access, audit, then the
+ * domain modules under /apm-web.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger | undefined,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // 1. config and 2. database
+  app.decorate("deps", deps);
+  app.decorate("services", await createServices(deps.database.db, deps.clock));
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+
+  // 3. envelope and errors, i18n, body parsing
+  await app.register(cookie);
+  await app.register(i18nPlugin);
+  await app.register(envelopePlugin);
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(rateLimit, { global: false });
+
+  // 4. session, 5. access, 6. audit
+  await app.register(sessionPlugin, { store: app.services.sessions, actors: app.services.actors });
+  await app.register(accessPlugin, { publicOrigin: config.publicOrigin });
+  await app.register(auditPlugin, { services: app.services });
+
+  // 7. the API document and the modules
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Marquee API", version: VERSION },
+      servers: [{ url: "/" }],
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "Authorization" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(
+    async (api) => {
+      await api.register(commonRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(menuRoutes);
+      await api.register(messageRoutes);
+      await api.register(sysSettingRoutes);
+      await api.register(logRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

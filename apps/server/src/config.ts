@@ -1,0 +1,67 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** Every environment variable the server reads, with a default that serves one machine. */
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  RATE_LIMIT_OPEN_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  MARQUEE_ADMIN_USERNAME: z.string().min(1).optional(),
+  MARQUEE_ADMIN_PASSWORD: z.string().min(1).optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  poolSize: number;
+  logLevel: z.infer<typeof ConfigSchema>["LOG_LEVEL"];
+  publicOrigin: string | undefined;
+  trustProxy: boolean;
+  bodyLimit: number;
+  openRateLimitPerMinute: number;
+  shutdownTimeoutMs: number;
+  initialAdmin: { username: string; password: string } | undefined;
+};
+
+/** Reads the configuration from an environment (process.env by default); throws a readable error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    poolSize: c.DATABASE_POOL_SIZE,
+    logLevel: c.LOG_LEVEL,
+    publicOrigin: c.PUBLIC_ORIGIN,
+    trustProxy: c.TRUST_PROXY,
+    bodyLimit: c.BODY_LIMIT_BYTES,
+    openRateLimitPerMinute: c.RATE_LIMIT_OPEN_PER_MINUTE,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    initialAdmin:
+      c.MARQUEE_ADMIN_USERNAME && c.MARQUEE_ADMIN_PASSWORD
+        ? { username: c.MARQUEE_ADMIN_USERNAME, password: c.MARQUEE_ADMIN_PASSWORD }
+        : undefined,
+  };
+}

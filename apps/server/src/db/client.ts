@@ -1,0 +1,45 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Logger } from "pino";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+
+/**
+ * A connection pool. A connection that breaks (the database restarted) is
+ * dropped by the pool and the next query opens a new one, so the server
+ * recovers by itself; idle errors are logged, never fatal.
+ */
+export function connect(url: string, poolSize: number, log: Logger): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    application_name: "marquee",
+  });
+  pool.on("error", (err) => log.warn({ err }, "an idle database connection failed; it will be replaced"));
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}
+
+/** Applies the committed migrations (idempotent; serialised across processes by drizzle's lock table). */
+export async function runMigrations(database: Database): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    // Two servers starting together must not both migrate.
+    await client.query("select pg_advisory_lock(727274)");
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
+    client.release();
+  }
+}

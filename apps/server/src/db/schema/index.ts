@@ -1,0 +1,4 @@
+export * from "./auth";
+export * from "./offices";
+export * from "./system";
+export * from "./users";

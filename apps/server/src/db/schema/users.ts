@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { offices } from "./offices";
+
+/** Data range of a user (spec §7 updateDefDataRange): own subtree, chosen offices, or own rows only. */
+export const DATA_RANGES = ["subtree", "offices", "own"] as const;
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id),
+    username: text("username").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    avatar: text("avatar"),
+    enabled: boolean("enabled").notNull().default(true),
+    twoFactor: boolean("two_factor").notNull().default(false),
+    dataRange: text("data_range", { enum: DATA_RANGES }).notNull().default("subtree"),
+    dataOffices: integer("data_offices").array().notNull().default(sql`'{}'::integer[]`),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_username_uq").on(sql`lower(${t.username})`),
+    index("users_office_idx").on(t.officeId),
+  ],
+);
+
+/** Roles carry permission strings; `allPermissions` is the built-in administrator. */
+export const roles = pgTable(
+  "roles",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
+    allPermissions: boolean("all_permissions").notNull().default(false),
+    builtIn: boolean("built_in").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("roles_office_code_uq").on(t.officeId, t.code)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index("user_roles_role_idx").on(t.roleId)],
+);

@@ -1,0 +1,52 @@
+import pino from "pino";
+import { loadConfig } from "./config";
+import { DataDirLockedError } from "./db/lock";
+import { startServer } from "./server";
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+})();
+const log = pino({ level: config.logLevel });
+
+try {
+  const server = await startServer(config, { log });
+  log.info(`Marquee is serving ${server.url} (console /, API /apm-web, docs /apm-web/docs)`);
+  let firstSignalAt = 0;
+  const stop = async (signal: string) => {
+    // npm and tsx pass one Ctrl-C on as several signals; a second one two seconds later means "now".
+    if (firstSignalAt) {
+      if (Date.now() - firstSignalAt > 2000) {
+        log.warn("second signal: exiting without waiting");
+        process.exit(1);
+      }
+      return;
+    }
+    firstSignalAt = Date.now();
+    log.info({ signal }, "stopping");
+    try {
+      await server.stop();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, "stop failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    log.fatal(err.message);
+    process.exit(3);
+  }
+  if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    log.fatal(`Port ${config.port} is already in use; set PORT to another port.`);
+    process.exit(4);
+  }
+  log.fatal({ err }, "start failed");
+  process.exit(1);
+}

@@ -1,0 +1,102 @@
+import {
+  AUTH_COOKIE,
+  CheckLoginResponse,
+  IsSysInitResponse,
+  NewPassword,
+  PublishKeyResponse,
+  SYS_INIT,
+  SysInitBody,
+} from "@marquee/contracts";
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CAPTCHA_COOKIE } from "../../platform/captcha";
+import { AppError, FieldErrors } from "../../platform/errors";
+import { readPassword } from "../auth/password-input";
+import { AlreadyInitialisedError, initialiseSystem, isInitialised } from "./init";
+
+/** The open calls: system initialisation, the login key, captcha, session probe, health. */
+export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  const openLimit = { rateLimit: { max: app.deps.config.openRateLimitPerMinute, timeWindow: 60_000 } };
+
+  app.get(
+    "/f/common/isSysInit",
+    { config: openLimit, schema: { tags: ["session"], response: { 200: IsSysInitResponse } } },
+    async (req) => ({
+      code: 0,
+      msg: req.t("common.ok"),
+      data: (await isInitialised(services.db)) ? SYS_INIT.initialised : SYS_INIT.notInitialised,
+    }),
+  );
+
+  app.post(
+    "/f/common/sysInit",
+    {
+      config: { access: { open: true }, action: "sysInit", ...openLimit },
+      schema: { tags: ["session"], body: SysInitBody },
+    },
+    async (req) => {
+      req.audit.username = req.body.username;
+      const password = await readPassword(services, req.body.password);
+      if (!NewPassword.safeParse(password).success) {
+        throw new FieldErrors([{ field: "password", key: "user.passwordWeak" }]);
+      }
+      try {
+        const { userId, officeId } = await initialiseSystem(services.db, { ...req.body, password });
+        services.tree.invalidate();
+        req.audit.userId = userId;
+        req.audit.officeId = officeId;
+        return { code: 0, msg: req.t("common.ok") };
+      } catch (err) {
+        if (err instanceof AlreadyInitialisedError) throw new AppError(409, "sysInit.done");
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    "/f/common/getPublishKey",
+    { config: openLimit, schema: { tags: ["session"], response: { 200: PublishKeyResponse } } },
+    async (req) => {
+      const on = await services.settings.get("landingEncryption");
+      return {
+        code: 0,
+        msg: req.t("common.ok"),
+        landingEncryption: on,
+        publicKeyJson: { ...services.loginKey.publicKeyJson, isLandingEncryption: on },
+      };
+    },
+  );
+
+  app.get("/f/common/captcha", { config: openLimit, schema: { tags: ["session"] } }, async (req, reply) => {
+    const { id, svg } = await services.captcha.create();
+    reply.setCookie(CAPTCHA_COOKIE, id, {
+      path: "/apm-web",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: req.protocol === "https",
+      maxAge: 300,
+    });
+    reply.header("cache-control", "no-store");
+    return reply.type("image/svg+xml").send(svg);
+  });
+
+  app.post(
+    "/f/common/checkIslogin",
+    { config: openLimit, schema: { tags: ["session"], response: { 200: CheckLoginResponse } } },
+    async (req) => ({
+      code: 0,
+      msg: req.t("common.ok"),
+      isLogin: req.actor !== null && !!req.cookies[AUTH_COOKIE],
+    }),
+  );
+
+  app.get("/f/health", { schema: { tags: ["ops"] } }, async (req, reply) => {
+    try {
+      await services.db.execute(sql`select 1`);
+      return { code: 0, msg: req.t("common.ok"), status: "ok" };
+    } catch {
+      return reply.status(503).send({ code: 503, msg: req.t("common.unavailable"), status: "unavailable" });
+    }
+  });
+};

@@ -1,0 +1,92 @@
+import {
+  DeleteMessagesBody,
+  MessageListQuery,
+  MessageListResponse,
+  UpdateReadStateQuery,
+} from "@marquee/contracts";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { notifications } from "../../db/schema";
+import { actorOf } from "../../platform/access";
+import { AppError } from "../../platform/errors";
+
+/** The signed-in user's notifications (spec §3, §7 Messages): only ever their own rows. */
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  const view = { access: { permission: "sys:messageNotification:view" as const } };
+
+  app.get(
+    "/a/api/message/list",
+    {
+      config: view,
+      schema: { tags: ["message"], querystring: MessageListQuery, response: { 200: MessageListResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { userId, pageNo, pageSize, readState } = req.query;
+      if (userId !== undefined && userId !== actor.userId) {
+        throw new AppError(403, "auth.outOfRange", { entity: "user", id: userId });
+      }
+      const mine = eq(notifications.userId, actor.userId);
+      const where = readState ? and(mine, eq(notifications.readState, readState)) : mine;
+      const [rows, totals, unread] = await Promise.all([
+        services.db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.id))
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize),
+        services.db.select({ n: count() }).from(notifications).where(where),
+        services.db
+          .select({ n: count() })
+          .from(notifications)
+          .where(and(mine, eq(notifications.readState, "0"))),
+      ]);
+      return {
+        code: 0,
+        msg: req.t("common.ok"),
+        messageList: rows.map((r) => ({
+          id: r.id,
+          contentCn: r.contentCn,
+          contentEn: r.contentEn,
+          createDate: r.createdAt.toISOString(),
+          readState: r.readState,
+        })),
+        total: totals[0]?.n ?? 0,
+        unread: unread[0]?.n ?? 0,
+        pageNo,
+        pageSize,
+      };
+    },
+  );
+
+  app.get(
+    "/a/api/message/updateReadState",
+    { config: { ...view, mutates: true }, schema: { tags: ["message"], querystring: UpdateReadStateQuery } },
+    async (req) => {
+      const actor = actorOf(req);
+      req.audit.target = `message:${req.query.id.join(",")}`.slice(0, 500);
+      const changed = await services.db
+        .update(notifications)
+        .set({ readState: req.query.readState })
+        .where(and(eq(notifications.userId, actor.userId), inArray(notifications.id, req.query.id)))
+        .returning({ id: notifications.id });
+      return { code: 0, msg: req.t("common.ok"), updated: changed.length };
+    },
+  );
+
+  app.post(
+    "/a/api/message/delete",
+    { config: view, schema: { tags: ["message"], body: DeleteMessagesBody } },
+    async (req) => {
+      const actor = actorOf(req);
+      req.audit.target = `message:${req.body.id.join(",")}`.slice(0, 500);
+      const gone = await services.db
+        .delete(notifications)
+        .where(and(eq(notifications.userId, actor.userId), inArray(notifications.id, req.body.id)))
+        .returning({ id: notifications.id });
+      return { code: 0, msg: req.t("common.ok"), deleted: gone.length };
+    },
+  );
+};

@@ -1,0 +1,134 @@
+import {
+  type Announcement,
+  AnnouncementQuery,
+  AnnouncementResponse,
+  AnnouncementSaveBody,
+  EMPTY_ANNOUNCEMENT,
+  GetKeyQuery,
+  GetKeyResponse,
+  isSettingKey,
+  SaveKeyBody,
+  SETTINGS,
+  type SettingKey,
+} from "@marquee/contracts";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { settings } from "../../db/schema";
+import { actorOf } from "../../platform/access";
+import { can } from "../../platform/actor";
+import { FieldErrors } from "../../platform/errors";
+
+const ANNOUNCEMENT_KEY = "announcement";
+const MASK = "********";
+
+/** Settings by key (spec §3, §7) and the announcement. */
+export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+
+  app.get(
+    "/a/api/sysSetting/getKey",
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags: ["setting"], querystring: GetKeyQuery, response: { 200: GetKeyResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const requested = [
+        ...(req.query.key ? [req.query.key] : []),
+        ...(Array.isArray(req.query.keyList) ? req.query.keyList : (req.query.keyList ?? "").split(",")),
+      ]
+        .map((k) => k.trim())
+        .filter(Boolean);
+      const unknown = requested.filter((k) => !isSettingKey(k));
+      if (unknown.length) {
+        throw new FieldErrors(
+          unknown.map((key) => ({ field: "key", key: "setting.unknownKey", values: { key } })),
+        );
+      }
+      const keys = [...new Set(requested)] as SettingKey[];
+      const secret = keys.filter((k) => SETTINGS[k].visibility === "secret");
+      if (secret.length && !can(actor, "sys:setting:view")) {
+        throw new FieldErrors(
+          secret.map((key) => ({ field: "key", key: "setting.unknownKey", values: { key } })),
+        );
+      }
+      const values = await services.settings.getMany(keys);
+      const smtp = values.smtp as { password?: string } | null | undefined;
+      if (smtp?.password) values.smtp = { ...smtp, password: MASK };
+      return { code: 0, msg: req.t("common.ok"), jsonObject: values };
+    },
+  );
+
+  app.post(
+    "/a/api/sysSetting/saveKey",
+    {
+      config: { access: { permission: "sys:setting:edit" } },
+      schema: { tags: ["setting"], body: SaveKeyBody },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { key } = req.body;
+      if (!isSettingKey(key))
+        throw new FieldErrors([{ field: "key", key: "setting.unknownKey", values: { key } }]);
+      let value = req.body.value;
+      if (typeof value === "string" && req.headers["content-type"]?.includes("form")) {
+        try {
+          value = JSON.parse(value);
+        } catch {
+          throw new FieldErrors([{ field: "value", key: "validation.format" }]);
+        }
+      }
+      if (
+        key === "smtp" &&
+        value &&
+        typeof value === "object" &&
+        (value as { password?: string }).password === MASK
+      ) {
+        const current = await services.settings.get("smtp");
+        value = { ...value, password: current?.password ?? "" };
+      }
+      const parsed = SETTINGS[key].schema.safeParse(value);
+      if (!parsed.success) throw parsed.error;
+      req.audit.target = `setting:${key}`;
+      await services.settings.set(key, parsed.data as never, actor.userId);
+      return { code: 0, msg: req.t("common.ok") };
+    },
+  );
+
+  const readAnnouncement = async (): Promise<Announcement> => {
+    const [row] = await services.db.select().from(settings).where(eq(settings.key, ANNOUNCEMENT_KEY));
+    return { ...EMPTY_ANNOUNCEMENT, ...(row?.value as Partial<Announcement> | undefined) };
+  };
+
+  app.get(
+    "/a/api/sysSetting/announcement",
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags: ["setting"], querystring: AnnouncementQuery, response: { 200: AnnouncementResponse } },
+    },
+    // The stored announcement with its window; the console shows it only while start < now < end
+    // and colseTipOn is 1 (spec §4), and needs the raw times for its dismissal rules.
+    async (req) => ({ code: 0, msg: req.t("common.ok"), ...(await readAnnouncement()) }),
+  );
+
+  app.post(
+    "/a/api/sysSetting/announcementManagerSave",
+    {
+      config: { access: { permission: "sys:announcement:edit" } },
+      schema: { tags: ["setting"], body: AnnouncementSaveBody },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const value = req.body as Announcement;
+      req.audit.target = "setting:announcement";
+      await services.db
+        .insert(settings)
+        .values({ key: ANNOUNCEMENT_KEY, value, updatedBy: actor.userId })
+        .onConflictDoUpdate({
+          target: settings.key,
+          set: { value, updatedAt: services.clock.now(), updatedBy: actor.userId },
+        });
+      return { code: 0, msg: req.t("common.ok") };
+    },
+  );
+};

@@ -1,0 +1,184 @@
+import {
+  ImgSettingResponse,
+  ModifyPasswordBody,
+  NewPassword,
+  SaveUserInfoBody,
+  UpdateDataRangeQuery,
+  UserInfoResponse,
+} from "@marquee/contracts";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { offices, users } from "../../db/schema";
+import { actorOf } from "../../platform/access";
+import { FieldErrors, notFound } from "../../platform/errors";
+import { hashPassword, verifyPassword } from "../../platform/password";
+import { inRange } from "../../platform/scope";
+import { readPassword } from "../auth/password-input";
+
+/** The signed-in user's own profile and password, and users' data ranges. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+
+  app.get(
+    "/a/api/user/getUserInfo",
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags: ["user"], response: { 200: UserInfoResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const [row] = await services.db
+        .select({ user: users, officeName: offices.name, officeType: offices.type })
+        .from(users)
+        .innerJoin(offices, eq(offices.id, users.officeId))
+        .where(eq(users.id, actor.userId));
+      if (!row) throw notFound("user", actor.userId);
+      const u = row.user;
+      return {
+        code: 0,
+        msg: req.t("common.ok"),
+        user: {
+          id: u.id,
+          username: u.username,
+          name: u.name,
+          avatar: u.avatar,
+          email: u.email,
+          phone: u.phone,
+          officeId: u.officeId,
+          officeName: row.officeName,
+          officeType: row.officeType,
+          twoFactor: u.twoFactor,
+          dataRange: u.dataRange,
+          dataOffices: u.dataOffices,
+        },
+        permissions: actor.all ? ["*"] : [...actor.permissions].sort(),
+        roles: [...actor.roles],
+      };
+    },
+  );
+
+  app.post(
+    "/a/api/user/saveUserInfo",
+    { config: { access: { signedIn: true } }, schema: { tags: ["user"], body: SaveUserInfoBody } },
+    async (req) => {
+      const actor = actorOf(req);
+      const changes = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined));
+      if (changes.twoFactor === true) {
+        const [current] = await services.db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, actor.userId));
+        const email = "email" in changes ? changes.email : current?.email;
+        if (!email) throw new FieldErrors([{ field: "email", key: "login.noMail" }]);
+      }
+      req.audit.target = `user:${actor.userId}`;
+      req.audit.detail = { fields: Object.keys(changes) };
+      if (Object.keys(changes).length > 0) {
+        await services.db
+          .update(users)
+          .set({ ...changes, updatedAt: services.clock.now() })
+          .where(eq(users.id, actor.userId));
+        services.actors.invalidate(actor.userId);
+      }
+      return { code: 0, msg: req.t("common.ok") };
+    },
+  );
+
+  app.post(
+    "/a/api/user/modifyPassword",
+    { config: { access: { signedIn: true } }, schema: { tags: ["user"], body: ModifyPasswordBody } },
+    async (req) => {
+      const actor = actorOf(req);
+      req.audit.target = `user:${actor.userId}`;
+      const oldPassword = await readPassword(services, req.body.oldPassword);
+      const newPassword = await readPassword(services, req.body.newPassword);
+      const rule = NewPassword.safeParse(newPassword);
+      if (!rule.success) throw new FieldErrors([{ field: "newPassword", key: "user.passwordWeak" }]);
+      const [user] = await services.db.select().from(users).where(eq(users.id, actor.userId));
+      if (!user) throw notFound("user", actor.userId);
+      if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+        throw new FieldErrors([{ field: "oldPassword", key: "user.oldPasswordWrong" }]);
+      }
+      if (oldPassword === newPassword)
+        throw new FieldErrors([{ field: "newPassword", key: "user.passwordSame" }]);
+      const now = services.clock.now();
+      await services.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, updatedAt: now })
+        .where(eq(users.id, actor.userId));
+      await services.sessions.endOthers(actor.userId, req.sessionHash);
+      return { code: 0, msg: req.t("common.ok") };
+    },
+  );
+
+  app.get(
+    "/a/api/user/updateDefDataRange",
+    {
+      config: { access: { permission: "sys:user:edit" }, mutates: true },
+      schema: { tags: ["user"], querystring: UpdateDataRangeQuery },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { userId, dataRange, officeIds } = req.query;
+      req.audit.target = `user:${userId}`;
+      req.audit.detail = { dataRange, officeIds };
+      const [target] = await services.db
+        .select({ id: users.id, officeId: users.officeId })
+        .from(users)
+        .where(eq(users.id, userId));
+      // Another tenant's user looks the same as no user: nothing leaks across tenants.
+      if (!target || !inRange(actor, target.officeId)) throw notFound("user", userId);
+      if (dataRange === "offices" && officeIds.length === 0) {
+        throw new FieldErrors([{ field: "officeIds", key: "validation.required" }]);
+      }
+      for (const id of officeIds) {
+        if (!(await services.tree.get(id)) || !inRange(actor, id)) {
+          throw new FieldErrors([{ field: "officeIds", key: "user.officeOutOfRange", values: { id } }]);
+        }
+      }
+      await services.db
+        .update(users)
+        .set({
+          dataRange,
+          dataOffices: dataRange === "offices" ? officeIds : [],
+          updatedAt: services.clock.now(),
+        })
+        .where(eq(users.id, userId));
+      services.actors.invalidate(userId);
+      return { code: 0, msg: req.t("common.ok") };
+    },
+  );
+
+  app.get(
+    "/a/api/customer/imgSetting",
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags: ["user"], response: { 200: ImgSettingResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      // The personalisation of the nearest customer or agent above the user (their brand), else none.
+      const owner = await services.tree.nearest(
+        actor.officeId,
+        (o) => o.type === "customer" || o.type === "agent",
+      );
+      const [row] = owner
+        ? await services.db
+            .select({
+              secondDomainName: offices.secondDomainName,
+              personalType: offices.personalType,
+              logo: offices.logo,
+            })
+            .from(offices)
+            .where(eq(offices.id, owner.id))
+        : [];
+      return {
+        code: 0,
+        msg: req.t("common.ok"),
+        secondDomainName: row?.secondDomainName ?? null,
+        personalType: row?.personalType ?? 0,
+        logo: row?.logo ?? null,
+      };
+    },
+  );
+};

@@ -1,0 +1,109 @@
+import type { DataRange, Permission } from "@marquee/contracts";
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { roles, userRoles, users } from "../db/schema";
+import type { OfficeTree } from "./office-tree";
+
+/** The signed-in caller of a request: who, what they may do, and which rows they may see. */
+export interface Actor {
+  userId: number;
+  username: string;
+  name: string;
+  officeId: number;
+  officePath: string;
+  officeType: string;
+  /** Every permission string granted by the user's roles. */
+  permissions: ReadonlySet<string>;
+  /** A role with every permission (the built-in administrator). */
+  all: boolean;
+  roles: ReadonlyArray<{ id: number; code: string; name: string }>;
+  /** The data range: `officeIds` null means every office (the platform's own subtree). */
+  range: { kind: DataRange; officeIds: number[] | null };
+}
+
+/** Whether the actor holds `permission`. */
+export function can(actor: Actor, permission: Permission): boolean {
+  return actor.all || actor.permissions.has(permission);
+}
+
+interface Cached {
+  actor: Actor;
+  at: number;
+}
+
+/**
+ * Builds the actor of a user from the database and keeps it for a few seconds:
+ * a permission change is seen at once in this process (invalidate) and within
+ * ACTOR_TTL_MS in others.
+ */
+export class ActorCache {
+  static readonly ACTOR_TTL_MS = 10_000;
+  private readonly cache = new Map<number, Cached>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tree: OfficeTree,
+  ) {}
+
+  invalidate(userId?: number): void {
+    if (userId === undefined) this.cache.clear();
+    else this.cache.delete(userId);
+  }
+
+  async get(userId: number): Promise<Actor | null> {
+    const hit = this.cache.get(userId);
+    if (hit && Date.now() - hit.at < ActorCache.ACTOR_TTL_MS) return hit.actor;
+    const actor = await this.build(userId);
+    if (actor) {
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(userId, { actor, at: Date.now() });
+    }
+    return actor;
+  }
+
+  private async build(userId: number): Promise<Actor | null> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    if (!user?.enabled) return null;
+    const office = await this.tree.get(user.officeId);
+    if (!office) return null;
+    const roleRows = await this.db
+      .select({
+        id: roles.id,
+        code: roles.code,
+        name: roles.name,
+        permissions: roles.permissions,
+        all: roles.allPermissions,
+      })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(inArray(userRoles.userId, [userId]));
+    const permissions = new Set(roleRows.flatMap((r) => r.permissions));
+    let officeIds: number[] | null;
+    if (user.dataRange === "offices") {
+      const chosen = new Set<number>();
+      for (const id of user.dataOffices) {
+        const node = await this.tree.get(id);
+        // A chosen office counts only inside the user's own subtree.
+        if (node?.path.startsWith(office.path))
+          for (const sub of await this.tree.subtreeIds(node.path)) chosen.add(sub);
+      }
+      officeIds = [...chosen];
+    } else if (office.parentId === null) {
+      officeIds = null;
+    } else {
+      officeIds = await this.tree.subtreeIds(office.path);
+    }
+    return {
+      userId: user.id,
+      username: user.username,
+      name: user.name,
+      officeId: office.id,
+      officePath: office.path,
+      officeType: office.type,
+      permissions,
+      all: roleRows.some((r) => r.all),
+      roles: roleRows.map((r) => ({ id: r.id, code: r.code, name: r.name })),
+      range: { kind: user.dataRange, officeIds },
+    };
+  }
+}

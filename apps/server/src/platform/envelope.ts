@@ -1,0 +1,121 @@
+import type { MessageKey } from "@marquee/contracts";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { z } from "zod";
+import { AppError, FieldErrors } from "./errors";
+import { isMessageKey } from "./i18n";
+
+type Issue = z.core.$ZodIssue;
+
+/** Fastify's validator: zod parse with the input kept, so "missing" and "wrong type" can be told apart. */
+export function zodValidatorCompiler({ schema }: { schema: unknown }) {
+  return (data: unknown) => {
+    const result = (schema as z.ZodType).safeParse(data, { reportInput: true });
+    return result.success ? { value: result.data } : { error: result.error as unknown as Error };
+  };
+}
+
+/** Responses are declared for the OpenAPI document; they are not re-validated on the hot path. */
+export function jsonSerializerCompiler() {
+  return (data: unknown) => JSON.stringify(data);
+}
+
+function issueMessage(req: FastifyRequest, issue: Issue): string {
+  if (isMessageKey(issue.message)) return req.t(issue.message);
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined
+        ? req.t("validation.required")
+        : req.t("validation.type", { expected: issue.expected });
+    case "too_small": {
+      const min = Number(issue.minimum);
+      if (issue.origin === "string")
+        return req.t(min <= 1 ? "validation.required" : "validation.tooShort", { min });
+      if (issue.origin === "array" || issue.origin === "set") return req.t("validation.tooFewItems", { min });
+      return req.t("validation.tooSmall", { min });
+    }
+    case "too_big": {
+      const max = Number(issue.maximum);
+      if (issue.origin === "string") return req.t("validation.tooLong", { max });
+      if (issue.origin === "array" || issue.origin === "set")
+        return req.t("validation.tooManyItems", { max });
+      return req.t("validation.tooBig", { max });
+    }
+    case "invalid_format":
+      return req.t(issue.format === "email" ? "validation.email" : "validation.format");
+    case "invalid_value":
+      return req.t("validation.enum", { options: issue.values.map(String).join(", ") });
+    case "unrecognized_keys":
+      return req.t("validation.unknownField", { key: issue.keys.join(", ") });
+    case "invalid_union": {
+      const first = issue.errors.flat()[0];
+      return first ? issueMessage(req, { ...first, path: issue.path } as Issue) : req.t("validation.invalid");
+    }
+    default:
+      return req.t("validation.invalid");
+  }
+}
+
+function fieldOf(issue: Issue): string {
+  return issue.path.length > 0 ? issue.path.join(".") : "body";
+}
+
+function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  return reply.status(status).type("application/json; charset=utf-8").send(body);
+}
+
+/** Answers every error as `{code, msg, ...}` in the caller's language; unexpected ones as 500 with a request id. */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError | Error, req, reply) => {
+    if (err instanceof AppError) {
+      const msg = req.t(err.key, err.values);
+      return send(reply, err.status, { code: err.status, msg, ...err.extra });
+    }
+    if (err instanceof z.ZodError) {
+      const errors = err.issues.map((issue) => ({
+        field: fieldOf(issue),
+        message: issueMessage(req, issue),
+      }));
+      const first = errors[0];
+      const msg = first ? req.t("validation.failed", { field: first.field, message: first.message }) : "";
+      return send(reply, 400, { code: 400, msg, errors });
+    }
+    if (err instanceof FieldErrors) {
+      const errors = err.fields.map((f) => ({ field: f.field, message: req.t(f.key, f.values) }));
+      const first = errors[0];
+      const msg = first ? req.t("validation.failed", { field: first.field, message: first.message }) : "";
+      return send(reply, 400, { code: 400, msg, errors });
+    }
+    const fe = err as FastifyError;
+    const status = fe.statusCode ?? 500;
+    if (status === 413) {
+      return send(reply, 413, {
+        code: 413,
+        msg: req.t("common.payloadTooLarge", { limit: `${app.initialConfig.bodyLimit} B` }),
+      });
+    }
+    if (status === 415) {
+      return send(reply, 415, {
+        code: 415,
+        msg: req.t("common.unsupportedMediaType", { type: String(req.headers["content-type"] ?? "") }),
+      });
+    }
+    if (status === 429) {
+      return send(reply, 429, { code: 429, msg: req.t("common.tooManyRequests", { seconds: 60 }) });
+    }
+    if (status >= 400 && status < 500) {
+      const key: MessageKey = fe.code?.startsWith("FST_ERR_CTP") ? "validation.body" : "common.badRequest";
+      return send(reply, status, { code: status, msg: req.t(key, { reason: fe.message }) });
+    }
+    req.log.error({ err }, "unexpected error");
+    return send(reply, 500, {
+      code: 500,
+      msg: req.t("common.internalError", { requestId: String(req.id) }),
+      requestId: String(req.id),
+    });
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    send(reply, 404, { code: 404, msg: req.t("common.notFound", { path: req.url.split("?")[0] ?? "" }) }),
+  );
+});

@@ -1,0 +1,36 @@
+import {
+  LANGUAGE_COOKIE,
+  type Locale,
+  MESSAGES,
+  type MessageKey,
+  toLocale,
+  translate,
+} from "@marquee/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The caller's language, from the `language` cookie (zh_CN by default). */
+    locale: Locale;
+    t(key: MessageKey, values?: Record<string, string | number>): string;
+  }
+}
+
+export function isMessageKey(v: string): v is MessageKey {
+  return Object.hasOwn(MESSAGES.en, v);
+}
+
+/** Reads the language cookie; every message the server writes goes through `req.t`. */
+export const i18nPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest("locale", "zh_CN");
+  app.decorateRequest(
+    "t",
+    function (this: FastifyRequest, key: MessageKey, values?: Record<string, string | number>) {
+      return translate(this.locale, key, values);
+    },
+  );
+  app.addHook("onRequest", async (req) => {
+    req.locale = toLocale(req.cookies[LANGUAGE_COOKIE]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Db } from "../db/client";
+import { ActorCache } from "./actor";
+import { CaptchaService } from "./captcha";
+import { CountCache } from "./count-cache";
+import type { Clock } from "./deps";
+import { LoginKey } from "./login-key";
+import { Mailer } from "./mail";
+import { OfficeTree } from "./office-tree";
+import { SessionStore } from "./session";
+import { SettingsService } from "./settings";
+
+/** The shared services of one server process. */
+export interface Services {
+  db: Db;
+  clock: Clock;
+  tree: OfficeTree;
+  actors: ActorCache;
+  sessions: SessionStore;
+  settings: SettingsService;
+  loginKey: LoginKey;
+  captcha: CaptchaService;
+  mailer: Mailer;
+  counts: CountCache;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function createServices(db: Db, clock: Clock): Promise<Services> {
+  const tree = new OfficeTree(db);
+  const settings = new SettingsService(db);
+  return {
+    db,
+    clock,
+    tree,
+    actors: new ActorCache(db, tree),
+    sessions: new SessionStore(db, clock),
+    settings,
+    loginKey: await LoginKey.load(db),
+    captcha: new CaptchaService(db, clock),
+    mailer: new Mailer(settings),
+    counts: new CountCache(),
+  };
+}

@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from "node:crypto";
+import { AUTH_COOKIE, SESSION_TTL_MS } from "@marquee/contracts";
+import { and, eq, ne } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Db } from "../db/client";
+import { sessions } from "../db/schema";
+import type { Actor, ActorCache } from "./actor";
+import type { Clock } from "./deps";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in caller, or null. */
+    actor: Actor | null;
+    /** SHA-256 of the session token of this request, when it carried a live one. */
+    sessionHash: string | null;
+  }
+}
+
+/** The server writes a session's new expiry at most this often; the cookie is pushed on every answer. */
+export const SESSION_WRITE_EVERY_MS = 60_000;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+function cookieOptions(req: FastifyRequest, maxAgeSeconds: number) {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: req.protocol === "https",
+    maxAge: maxAgeSeconds,
+  };
+}
+
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(AUTH_COOKIE, token, cookieOptions(req, SESSION_TTL_MS / 1000));
+}
+
+export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(AUTH_COOKIE, cookieOptions(req, 0));
+}
+
+/** Sessions: create, end, end all others of a user. */
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(userId: number, ip: string, userAgent: string | undefined): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    await this.db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(this.clock.now().getTime() + SESSION_TTL_MS),
+      createdAt: this.clock.now(),
+      ip,
+      userAgent: userAgent?.slice(0, 500),
+    });
+    return token;
+  }
+
+  async end(tokenHash: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  /** Ends every session of the user except `keepHash` (after a password change). */
+  async endOthers(userId: number, keepHash: string | null): Promise<void> {
+    await this.db
+      .delete(sessions)
+      .where(
+        keepHash
+          ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepHash))
+          : eq(sessions.userId, userId),
+      );
+  }
+
+  /** The user of a live session, pushing its expiry on (written at most once a minute). */
+  async touch(tokenHash: string): Promise<number | null> {
+    const [row] = await this.db
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash));
+    const now = this.clock.now().getTime();
+    if (!row || row.expiresAt.getTime() <= now) return null;
+    if (row.expiresAt.getTime() - now < SESSION_TTL_MS - SESSION_WRITE_EVERY_MS) {
+      await this.db
+        .update(sessions)
+        .set({ expiresAt: new Date(now + SESSION_TTL_MS) })
+        .where(eq(sessions.tokenHash, tokenHash));
+    }
+    return row.userId;
+  }
+}
+
+/** Reads the Authorization cookie into `req.actor`; every authenticated answer pushes the cookie 2 hours on. */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { store: SessionStore; actors: ActorCache }) => {
+    app.decorateRequest("actor", null);
+    app.decorateRequest("sessionHash", null);
+    app.addHook("onRequest", async (req, reply) => {
+      const token = req.cookies[AUTH_COOKIE];
+      if (!token || token.length > 200) return;
+      const hash = hashToken(token);
+      const userId = await opts.store.touch(hash);
+      const actor = userId === null ? null : await opts.actors.get(userId);
+      if (!actor) {
+        clearSessionCookie(req, reply);
+        return;
+      }
+      req.actor = actor;
+      req.sessionHash = hash;
+      setSessionCookie(req, reply, token);
+    });
+  },
+  { name: "session" },
+);

@@ -1,0 +1,40 @@
+import { SETTINGS, type SettingKey, type SettingValue } from "@marquee/contracts";
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { settings } from "../db/schema";
+
+/**
+ * System settings: the stored value when there is one and it still fits its
+ * schema, else the typed default from the contracts.
+ */
+export class SettingsService {
+  constructor(private readonly db: Db) {}
+
+  async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+    const [row] = await this.db.select().from(settings).where(eq(settings.key, key));
+    return this.decode(key, row?.value);
+  }
+
+  async getMany(keys: SettingKey[]): Promise<Record<string, unknown>> {
+    const rows = keys.length ? await this.db.select().from(settings).where(inArray(settings.key, keys)) : [];
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    return Object.fromEntries(keys.map((k) => [k, this.decode(k, stored.get(k))]));
+  }
+
+  async set<K extends SettingKey>(key: K, value: SettingValue<K>, userId: number | null): Promise<void> {
+    await this.db
+      .insert(settings)
+      .values({ key, value: value as unknown, updatedBy: userId })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: value as unknown, updatedAt: new Date(), updatedBy: userId },
+      });
+  }
+
+  private decode<K extends SettingKey>(key: K, raw: unknown): SettingValue<K> {
+    const def = SETTINGS[key];
+    if (raw === undefined) return def.default as SettingValue<K>;
+    const parsed = def.schema.safeParse(raw);
+    return (parsed.success ? parsed.data : def.default) as SettingValue<K>;
+  }
+}

@@ -1,0 +1,91 @@
+import { existsSync } from "node:fs";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import pino, { type Logger } from "pino";
+import { buildApp } from "./app";
+import type { Config } from "./config";
+import { connect, runMigrations } from "./db/client";
+import { type EmbeddedDatabase, startEmbedded } from "./db/embedded";
+import { lockDataDir } from "./db/lock";
+import { AlreadyInitialisedError, initialiseSystem } from "./modules/common/init";
+import { type Clock, systemClock } from "./platform/deps";
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  stop(): Promise<void>;
+}
+
+const webDist = new URL("../../web/dist/", import.meta.url).pathname;
+const playerDist = new URL("../../player/dist/", import.meta.url).pathname;
+
+/**
+ * Starts everything on one port: the database (embedded unless DATABASE_URL),
+ * migrations, the API, and the built console and player. `stop()` stops
+ * accepting, lets requests finish, closes sockets, then the database.
+ */
+export async function startServer(
+  config: Config,
+  opts: { log?: Logger; clock?: Clock } = {},
+): Promise<RunningServer> {
+  const log = opts.log ?? pino({ level: config.logLevel });
+  const releaseLock = lockDataDir(config.dataDir);
+  let embedded: EmbeddedDatabase | undefined;
+  try {
+    if (!config.databaseUrl) embedded = await startEmbedded(config.dataDir, log);
+    const url = config.databaseUrl ?? embedded?.url ?? "";
+    const database = connect(url, config.poolSize, log);
+    await runMigrations(database);
+    if (config.initialAdmin) {
+      try {
+        await initialiseSystem(database.db, {
+          officeName: "Marquee",
+          name: config.initialAdmin.username,
+          ...config.initialAdmin,
+        });
+        log.info(
+          { username: config.initialAdmin.username },
+          "created the first administrator from the environment",
+        );
+      } catch (err) {
+        if (!(err instanceof AlreadyInitialisedError)) throw err;
+      }
+    }
+    const app = await buildApp({ config, database, clock: opts.clock ?? systemClock, log });
+    if (existsSync(webDist)) {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        prefix: "/",
+        wildcard: false,
+        index: ["index.html"],
+      });
+    }
+    if (existsSync(playerDist)) {
+      await app.register(fastifyStatic, { root: playerDist, prefix: "/player/", decorateReply: false });
+    }
+    const address = await app.listen({ port: config.port, host: config.host });
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      url: address,
+      stop() {
+        stopping ??= (async () => {
+          const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
+          try {
+            await app.close();
+          } finally {
+            clearTimeout(timer);
+            await database.close().catch((err) => log.warn({ err }, "closing the pool"));
+            await embedded?.stop();
+            releaseLock();
+          }
+        })();
+        return stopping;
+      },
+    };
+  } catch (err) {
+    await embedded?.stop().catch(() => undefined);
+    releaseLock();
+    throw err;
+  }
+}

@@ -1,0 +1,245 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { AUTH_COOKIE, LANGUAGE_COOKIE, type Locale, type Permission } from "@marquee/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import pino from "pino";
+import { inject } from "vitest";
+import { buildApp } from "../src/app";
+import { type Config, loadConfig } from "../src/config";
+import { connect, type Database, runMigrations } from "../src/db/client";
+import { offices, roles, userRoles, users } from "../src/db/schema";
+import { initialiseSystem } from "../src/modules/common/init";
+import type { Clock } from "../src/platform/deps";
+import { encryptForLogin } from "../src/platform/login-key";
+import { childPath } from "../src/platform/office-tree";
+import { hashPassword } from "../src/platform/password";
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  offsetMs = 0;
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+/** Makes a fresh database on the test PostgreSQL and answers its URL. */
+export async function createTestDatabase(): Promise<string> {
+  const adminUrl = inject("pgAdminUrl");
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh, migrated database. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const url = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "marquee-test-data-")),
+    DATABASE_URL: url,
+    RATE_LIMIT_OPEN_PER_MINUTE: "100000",
+    ...env,
+  });
+  const log = pino({ level: "silent" });
+  const database = connect(url, 5, log);
+  await runMigrations(database);
+  const clock = new TestClock();
+  const app = await buildApp({ config, database, clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const ADMIN = { username: "admin", password: "Admin12345" } as const;
+
+type Method = "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
+
+/** A browser-like client: keeps cookies, sends the console's CSRF headers. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly app: FastifyInstance,
+    locale?: Locale,
+  ) {
+    if (locale) this.cookies.set(LANGUAGE_COOKIE, locale);
+  }
+
+  get sessionToken(): string | undefined {
+    return this.cookies.get(AUTH_COOKIE);
+  }
+
+  async request(
+    method: Method,
+    url: string,
+    opts: {
+      query?: Record<string, string | number | boolean>;
+      json?: unknown;
+      form?: Record<string, string>;
+      payload?: string | Buffer;
+      headers?: Record<string, string>;
+      csrf?: boolean;
+    } = {},
+  ): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.csrf !== false) {
+      headers["x-requested-with"] ??= "XMLHttpRequest";
+      headers.origin ??= "http://localhost:80";
+    }
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    let payload: string | Buffer | undefined = opts.payload;
+    if (opts.json !== undefined) {
+      payload = JSON.stringify(opts.json);
+      headers["content-type"] ??= "application/json";
+    } else if (opts.form) {
+      payload = new URLSearchParams(opts.form).toString();
+      headers["content-type"] ??= "application/x-www-form-urlencoded";
+    }
+    const query = opts.query
+      ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))
+      : undefined;
+    const res = await this.app.inject({ method, url: `/apm-web${url}`, headers, payload, query });
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now());
+      if (expired || c.value === "") this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  get(url: string, query?: Record<string, string | number | boolean>, headers?: Record<string, string>) {
+    return this.request("GET", url, { query, headers });
+  }
+
+  post(url: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request("POST", url, { json: json ?? {}, headers });
+  }
+
+  postForm(url: string, form: Record<string, string>) {
+    return this.request("POST", url, { form });
+  }
+
+  /** Encrypts like the console when the server asks for it. */
+  async password(plain: string): Promise<string> {
+    const res = await this.get("/f/common/getPublishKey");
+    const body = res.json();
+    return body.landingEncryption ? encryptForLogin(body.publicKeyJson, plain) : plain;
+  }
+
+  async login(username: string, password: string, extra: Record<string, string> = {}) {
+    return this.post("/a/login", { username, password: await this.password(password), ...extra });
+  }
+}
+
+/** The first administrator, created like sysInit does. */
+export async function initSystem(t: TestApp) {
+  const ids = await initialiseSystem(t.database.db, {
+    officeName: "Platform",
+    username: ADMIN.username,
+    name: "Administrator",
+    password: ADMIN.password,
+    email: "admin@marquee.test",
+  });
+  t.app.services.tree.invalidate();
+  return ids;
+}
+
+/** Adds an office under `parentId`. */
+export async function addOffice(
+  t: TestApp,
+  parentId: number,
+  type: "agent" | "customer" | "institution",
+  name: string,
+) {
+  const db = t.database.db;
+  const [parent] = await db.select().from(offices).where(eq(offices.id, parentId));
+  if (!parent) throw new Error(`no office ${parentId}`);
+  const [row] = await db.insert(offices).values({ parentId, type, name, path: "/tmp/" }).returning();
+  if (!row) throw new Error("office not created");
+  const path = childPath(parent.path, row.id);
+  await db.update(offices).set({ path }).where(eq(offices.id, row.id));
+  t.app.services.tree.invalidate();
+  return { ...row, path };
+}
+
+/** Adds a user in `officeId` with a role holding exactly `permissions`. */
+export async function addUser(
+  t: TestApp,
+  officeId: number,
+  username: string,
+  permissions: Permission[],
+  extra: Partial<typeof users.$inferInsert> = {},
+) {
+  const db = t.database.db;
+  const [role] = await db
+    .insert(roles)
+    .values({ officeId, code: `r_${username}`, name: `Role of ${username}`, permissions })
+    .returning();
+  const [user] = await db
+    .insert(users)
+    .values({
+      officeId,
+      username,
+      name: username,
+      passwordHash: await hashPassword(`${username}Pass1`),
+      ...extra,
+    })
+    .returning();
+  if (!role || !user) throw new Error("user not created");
+  await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+  return { ...user, password: `${username}Pass1` };
+}
+
+/** A client signed in as `username`. */
+export async function signedIn(t: TestApp, username: string, password: string, locale?: Locale) {
+  const client = new Client(t.app, locale);
+  const res = await client.login(username, password);
+  if (res.statusCode !== 200) throw new Error(`login of ${username} failed: ${res.body}`);
+  return client;
+}
+
+/** A digest of every table's rows, to prove a refused call wrote nothing. */
+export async function tableDigests(t: TestApp, except: string[] = []): Promise<Record<string, string>> {
+  const tables = await t.database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const out: Record<string, string> = {};
+  for (const { tablename } of tables.rows) {
+    if (except.includes(tablename)) continue;
+    const r = await t.database.pool.query(
+      `select count(*)::int as n, coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as h from "${tablename}" x`,
+    );
+    out[tablename] = `${r.rows[0].n}:${r.rows[0].h}`;
+  }
+  return out;
+}

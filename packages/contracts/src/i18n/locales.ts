@@ -1,0 +1,31 @@
+/** The six console languages; the cookie value is the key (spec §1). */
+export const LOCALES = ["zh_CN", "zh_TW", "en", "it", "ru", "fr"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "zh_CN";
+
+/** The spec's short locale code of each language (spec §9). */
+export const LOCALE_REGION: Record<Locale, string> = {
+  zh_CN: "CN",
+  zh_TW: "HK",
+  en: "US",
+  it: "IT",
+  ru: "RU",
+  fr: "FR",
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The locale named by a cookie value, or the default. */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+/** Replaces `{name}` placeholders with values. */
+export function interpolate(template: string, values?: Record<string, string | number>): string {
+  if (!values) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}

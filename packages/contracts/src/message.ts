@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { Paging, zId, zIdList } from "./common";
+import { NOTICE_PAGE } from "./constants";
+
+/** A notification (spec §3 Message/notification). */
+export const Notification = z.object({
+  id: z.number(),
+  contentCn: z.string(),
+  contentEn: z.string(),
+  createDate: z.string(),
+  readState: z.enum(["0", "1"]),
+});
+export type Notification = z.infer<typeof Notification>;
+
+/** GET /a/api/message/list (spec §7): the caller's own notices, newest first. */
+export const MessageListQuery = Paging.extend({
+  userId: zId.optional(),
+  pageSize: Paging.shape.pageSize.default(NOTICE_PAGE.pageSize),
+  readState: z.enum(["0", "1"]).optional(),
+}).strict();
+
+export const MessageListResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  messageList: z.array(Notification),
+  total: z.number(),
+  unread: z.number(),
+  pageNo: z.number(),
+  pageSize: z.number(),
+});
+
+/** GET /a/api/message/updateReadState: `id` is a comma list. */
+export const UpdateReadStateQuery = z.strictObject({ id: zIdList, readState: z.enum(["0", "1"]) });
+/** POST /a/api/message/delete. */
+export const DeleteMessagesBody = z.strictObject({ id: zIdList });

@@ -1,0 +1,133 @@
+/**
+ * The permission catalogue: every right a role can grant, as `domain:entity:action`.
+ * Routes, menu entries, buttons and server calls name these; nothing else is a permission.
+ */
+export const PERMISSIONS = [
+  // Materials (resManage/myRes and material review).
+  "content:material:view",
+  "content:material:upload",
+  "content:material:edit",
+  "content:material:delete",
+  // Deleting a material that programs still use (issue: materials).
+  "content:material:forceDelete",
+  "content:material:review",
+  // Programs (program/make, program management, /programEditor, program review).
+  "content:program:view",
+  "content:program:edit",
+  "content:program:delete",
+  "content:program:publish",
+  "content:program:review",
+  // Play plans (playPlan/list, playPlan/planMake, plan review).
+  "content:playPlan:view",
+  "content:playPlan:edit",
+  "content:playPlan:delete",
+  "content:playPlan:publish",
+  "content:playPlan:review",
+  // Messages (message/form, publishMessage/list, message review).
+  "content:message:view",
+  "content:message:edit",
+  "content:message:delete",
+  "content:message:publish",
+  "content:message:review",
+  // Terminals (terminalMonitor/*, /a/api/terminal/*, /a/api/terminalSet/*).
+  "terminal:device:view",
+  "terminal:device:edit",
+  "terminal:device:delete",
+  "terminal:device:authorize",
+  "terminal:device:command",
+  "terminal:device:settings",
+  "terminal:device:screenshot",
+  "terminal:device:upgrade",
+  "terminal:device:debug",
+  "terminal:group:edit",
+  "terminal:map:view",
+  "terminal:strategy:view",
+  "terminal:strategy:edit",
+  "terminal:strategy:delete",
+  "terminal:strategy:send",
+  "terminal:syncBroadcast:view",
+  "terminal:syncBroadcast:start",
+  "terminal:alarm:view",
+  "terminal:alarm:clear",
+  "terminal:alarm:export",
+  // People and access.
+  "sys:user:view",
+  "sys:user:edit",
+  "sys:user:delete",
+  "sys:role:view",
+  "sys:role:edit",
+  "sys:role:delete",
+  // Tenants: institutions, agents, customers and their white-label.
+  "sys:office:view",
+  "sys:office:edit",
+  "sys:office:delete",
+  "sys:office:openAgent",
+  "sys:customer:view",
+  "sys:customer:edit",
+  "sys:customer:delete",
+  "sys:customer:personalise",
+  "sys:personalInterface:view",
+  "sys:personalInterface:edit",
+  "sys:domainName:view",
+  "sys:domainName:edit",
+  // System.
+  "sys:menu:view",
+  "sys:menu:edit",
+  "sys:menu:delete",
+  "sys:setting:view",
+  "sys:setting:edit",
+  "sys:log:view",
+  "sys:log:export",
+  "sys:messageNotification:view",
+  "sys:messageNotification:edit",
+  "sys:announcement:view",
+  "sys:announcement:edit",
+  "sys:widget:view",
+  "sys:widget:edit",
+  "sys:dict:view",
+  "sys:dict:edit",
+  "sys:commonProblem:view",
+  "sys:commonProblem:edit",
+  "sys:callCenter:view",
+  "sys:callCenter:edit",
+  // Statistics (dataStatistics, proof of play, userBehaviorStatistics).
+  "stats:data:view",
+  "stats:data:export",
+  "stats:proofOfPlay:view",
+  "stats:proofOfPlay:export",
+  "stats:userBehavior:view",
+  // Paid services (/a/api/vol/*) and the payment centre.
+  "pay:service:view",
+  "pay:service:edit",
+  "pay:service:purchase",
+  "pay:order:view",
+  "pay:order:confirm",
+  // The spec's demo permission "form" (§6), in catalogue form.
+  "demo:form:view",
+] as const;
+
+/** One permission of the catalogue. */
+export type Permission = (typeof PERMISSIONS)[number];
+
+const PERMISSION_SET: ReadonlySet<string> = new Set(PERMISSIONS);
+
+/** Whether a value is a permission of the catalogue. */
+export function isPermission(v: unknown): v is Permission {
+  return typeof v === "string" && PERMISSION_SET.has(v);
+}
+
+/** The `domain:entity` part of a permission, which names its group. */
+function groupOf(permission: Permission): string {
+  return permission.slice(0, permission.lastIndexOf(":"));
+}
+
+/** Permissions grouped by `domain:entity` in catalogue order, for the role editor. */
+export const PERMISSION_GROUPS: Record<string, readonly Permission[]> = PERMISSIONS.reduce<
+  Record<string, Permission[]>
+>((groups, permission) => {
+  const key = groupOf(permission);
+  const group = groups[key] ?? [];
+  group.push(permission);
+  groups[key] = group;
+  return groups;
+}, {});

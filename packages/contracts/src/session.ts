@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+const username = z.string().trim().min(1).max(64);
+/** An RSA-encrypted password is hex of 256 bytes; a plain one is at most 64 characters. */
+const passwordInput = z.string().min(1).max(1024);
+
+/** POST /a/login (spec §3 Login payload). */
+export const LoginBody = z.strictObject({
+  username,
+  password: passwordInput,
+  validateCode: z.string().trim().max(16).optional().default(""),
+  verificationCode: z.string().trim().max(16).optional().default(""),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** POST /a/api/user/loginSendVerificationCode and GET /a/seniorValidation. */
+export const SeniorValidationQuery = z.strictObject({ username });
+export const LoginSendCodeBody = z.strictObject({ username, password: passwordInput });
+
+/** Password rule: 8–64 characters with a letter and a digit (spec §5 leaves it to us). */
+export const NewPassword = z
+  .string()
+  .min(8, "user.passwordWeak")
+  .max(64, "user.passwordWeak")
+  .regex(/[A-Za-z\p{L}]/u, "user.passwordWeak")
+  .regex(/\d/, "user.passwordWeak");
+
+/** POST /f/common/sysInit: the platform institution and the first administrator. */
+export const SysInitBody = z.strictObject({
+  officeName: z.string().trim().min(1).max(100),
+  username,
+  name: z.string().trim().min(1).max(64),
+  password: passwordInput,
+  email: z.email().max(254).optional(),
+});
+export type SysInitBody = z.infer<typeof SysInitBody>;
+
+/** GET /f/common/getPublishKey (spec §3 Public key record, hex). */
+export const PublishKeyResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  landingEncryption: z.boolean(),
+  publicKeyJson: z.object({ exponent: z.string(), modulus: z.string(), isLandingEncryption: z.boolean() }),
+});
+
+export const LoginResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  needCaptcha: z.boolean().optional(),
+  needVerificationCode: z.boolean().optional(),
+  user: z.object({ id: z.number(), name: z.string(), avatar: z.string().nullable() }).optional(),
+});
+
+export const CheckLoginResponse = z.object({ code: z.number(), msg: z.string(), isLogin: z.boolean() });
+export const IsSysInitResponse = z.object({ code: z.number(), msg: z.string(), data: z.number() });
+export const SeniorValidationResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  needVerificationCode: z.boolean(),
+  needCaptcha: z.boolean(),
+});

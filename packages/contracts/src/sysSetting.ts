@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "./constants";
+
+/** Outgoing mail server for second-factor codes and notices. */
+export const SmtpSetting = z.strictObject({
+  host: z.string().trim().min(1).max(253),
+  port: z.number().int().min(1).max(65535),
+  secure: z.boolean().default(false),
+  username: z.string().max(254).default(""),
+  password: z.string().max(512).default(""),
+  from: z.string().trim().min(3).max(254),
+});
+export type SmtpSetting = z.infer<typeof SmtpSetting>;
+
+interface SettingDefinition<T extends z.ZodType> {
+  schema: T;
+  default: z.infer<T>;
+  /** public: any signed-in user reads it with getKey; secret: only with sys:setting:view, secrets masked. */
+  visibility: "public" | "secret";
+}
+const define = <T extends z.ZodType>(d: SettingDefinition<T>) => d;
+
+/** Every setting key with its type and default (spec §3 "Settings read by key", §9). */
+export const SETTINGS = {
+  capacitySetting: define({ schema: z.enum(["true", "false"]), default: "false", visibility: "public" }),
+  uploadLimitOpen: define({ schema: z.boolean(), default: false, visibility: "public" }),
+  uploadLimitSize: define({
+    schema: z.number().int().min(1).max(UPLOAD_LIMIT_OFF_MB),
+    default: UPLOAD_LIMIT_DEFAULT_STATE,
+    visibility: "public",
+  }),
+  audit: define({ schema: z.boolean(), default: false, visibility: "public" }),
+  terminalAuthorizationFreeAccessManage: define({
+    schema: z.boolean(),
+    default: false,
+    visibility: "public",
+  }),
+  landingEncryption: define({ schema: z.boolean(), default: true, visibility: "public" }),
+  smtp: define({ schema: SmtpSetting.nullable(), default: null, visibility: "secret" }),
+} as const;
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+export function isSettingKey(v: string): v is SettingKey {
+  return Object.hasOwn(SETTINGS, v);
+}
+
+/** GET sysSetting/getKey: `key` or `keyList` (comma list or array). */
+export const GetKeyQuery = z
+  .strictObject({
+    key: z.string().max(100).optional(),
+    keyList: z.union([z.string().max(2000), z.array(z.string().max(100)).max(50)]).optional(),
+  })
+  .refine((q) => q.key !== undefined || q.keyList !== undefined, {
+    message: "validation.required",
+    path: ["key"],
+  });
+
+export const GetKeyResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  jsonObject: z.record(z.string(), z.unknown()),
+});
+
+/** POST sysSetting/saveKey: one setting; `value` is JSON text when form-encoded. */
+export const SaveKeyBody = z.strictObject({ key: z.string().max(100), value: z.unknown() });
+
+/** An announcement (spec §3): times in epoch seconds, `colseTipOn` 1 means enabled. */
+export const Announcement = z.object({
+  announcemenStartTime: z.number().int().min(0).nullable(),
+  announcemenEndTime: z.number().int().min(0).nullable(),
+  colseTipOn: z.union([z.literal(0), z.literal(1)]),
+  announcementTitleCh: z.string().max(200),
+  announcementTitleEn: z.string().max(200),
+  announcementContentCh: z.string().max(5000),
+  announcementContentEn: z.string().max(5000),
+});
+export type Announcement = z.infer<typeof Announcement>;
+
+export const EMPTY_ANNOUNCEMENT: Announcement = {
+  announcemenStartTime: null,
+  announcemenEndTime: null,
+  colseTipOn: 0,
+  announcementTitleCh: "",
+  announcementTitleEn: "",
+  announcementContentCh: "",
+  announcementContentEn: "",
+};
+
+/** GET sysSetting/announcement?getType=1: the announcement to show now (or the stored one for getType=0). */
+export const AnnouncementQuery = z.strictObject({ getType: z.enum(["0", "1"]).default("1") });
+export const AnnouncementResponse = Announcement.extend({ code: z.number(), msg: z.string() });
+
+const epochSeconds = z
+  .union([z.literal(""), z.coerce.number().int().min(0).max(32_503_680_000)])
+  .transform((v) => (v === "" ? null : v))
+  .nullable();
+
+/** POST sysSetting/announcementManagerSave. */
+export const AnnouncementSaveBody = z
+  .strictObject({
+    announcemenStartTime: epochSeconds,
+    announcemenEndTime: epochSeconds,
+    colseTipOn: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
+    announcementTitleCh: z.string().trim().max(200).default(""),
+    announcementTitleEn: z.string().trim().max(200).default(""),
+    announcementContentCh: z.string().max(5000).default(""),
+    announcementContentEn: z.string().max(5000).default(""),
+  })
+  .refine(
+    (a) =>
+      a.announcemenStartTime === null ||
+      a.announcemenEndTime === null ||
+      a.announcemenStartTime < a.announcemenEndTime,
+    { message: "validation.invalid", path: ["announcemenEndTime"] },
+  );
