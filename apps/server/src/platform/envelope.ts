@@ -7,9 +7,26 @@ import { isMessageKey } from "./i18n";
 
 type Issue = z.core.$ZodIssue;
 
+/** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
+function nulPath(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (depth > 20 || value === null || typeof value !== "object") return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = nulPath(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Fastify's validator: zod parse with the input kept, so "missing" and "wrong type" can be told apart. */
 export function zodValidatorCompiler({ schema }: { schema: unknown }) {
   return (data: unknown) => {
+    const nul = nulPath(data);
+    if (nul) {
+      return {
+        error: new z.ZodRealError([{ code: "custom", path: nul, message: "validation.format", input: data }]),
+      };
+    }
     const result = (schema as z.ZodType).safeParse(data, { reportInput: true });
     return result.success ? { value: result.data } : { error: result.error as unknown as Error };
   };

@@ -1,0 +1,72 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { connect, runMigrations } from "../src/db/client";
+import { Client, createTestApp, createTestDatabase, type TestApp, TestClock } from "./helpers";
+
+describe("unexpected errors", () => {
+  it("are logged with the request id and answered 500 without internals", async () => {
+    const url = await createTestDatabase();
+    const lines: string[] = [];
+    const log = pino({ level: "error" }, { write: (l: string) => lines.push(l) });
+    const database = connect(url, 2, log);
+    await runMigrations(database);
+    const app = await buildApp({
+      config: loadConfig({ DATABASE_URL: url, DATA_DIR: "/tmp/unused" }),
+      database,
+      clock: new TestClock(),
+      log,
+    });
+    app.get("/apm-web/f/boom", async () => {
+      throw new Error("secret internal detail at /srv/db");
+    });
+    await app.ready();
+    try {
+      const res = await app.inject({
+        method: "GET",
+        url: "/apm-web/f/boom",
+        headers: { cookie: "language=en", "x-request-id": "req-42" },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        code: 500,
+        msg: "Something went wrong on the server (request req-42); it has been logged",
+        requestId: "req-42",
+      });
+      expect(res.body).not.toContain("secret internal detail");
+      const logged = lines.map((l) => JSON.parse(l)).find((l) => l.reqId === "req-42");
+      expect(logged?.err?.message).toBe("secret internal detail at /srv/db");
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe("limits", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_OPEN_PER_MINUTE: "5", BODY_LIMIT_BYTES: "2048" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("answers 429 in the caller's language past the open-call rate limit", async () => {
+    const c = new Client(t.app, "ru");
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await c.get("/f/common/isSysInit")).statusCode);
+    expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    const limited = await c.get("/f/common/isSysInit");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().msg).toMatch(/[а-я]/);
+  });
+
+  it("answers 413 for a body over the limit", async () => {
+    const c = new Client(t.app, "en");
+    const res = await c.post("/a/login", { username: "x", password: "y".repeat(4000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 413, msg: "The request is too large (at most 2048 B)" });
+  });
+});

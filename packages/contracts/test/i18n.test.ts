@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LOCALE, LOCALES, MESSAGES, toLocale, translate } from "../src";
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("server messages", () => {
+  const keys = Object.keys(MESSAGES.en).sort();
+
+  it.each(LOCALES)("%s has every key, non-empty, with the same placeholders", (locale) => {
+    const catalogue = MESSAGES[locale] as Record<string, string>;
+    expect(Object.keys(catalogue).sort()).toEqual(keys);
+    for (const key of keys) {
+      const text = catalogue[key] ?? "";
+      expect(text.trim(), `${locale} ${key}`).not.toBe("");
+      expect(placeholders(text), `${locale} ${key}`).toEqual(
+        placeholders(MESSAGES.en[key as keyof typeof MESSAGES.en]),
+      );
+    }
+  });
+
+  it("is translated, not copied from English", () => {
+    for (const locale of LOCALES.filter((l) => l !== "en")) {
+      const same = Object.entries(MESSAGES[locale]).filter(
+        ([k, v]) =>
+          v === MESSAGES.en[k as keyof typeof MESSAGES.en] &&
+          placeholders(v).join("") !== v.replace(/[{}:\s]/g, ""),
+      );
+      expect(
+        same.map(([k]) => k),
+        locale,
+      ).toEqual([]);
+    }
+  });
+
+  it("fills placeholders and falls back to the default language", () => {
+    expect(translate("en", "auth.forbidden", { permission: "sys:log:view" })).toBe(
+      "Request denied: you lack the permission sys:log:view",
+    );
+    expect(toLocale("fr")).toBe("fr");
+    expect(toLocale("xx")).toBe(DEFAULT_LOCALE);
+    expect(toLocale(undefined)).toBe("zh_CN");
+  });
+});
