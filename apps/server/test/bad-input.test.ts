@@ -22,7 +22,7 @@ const INJECTIONS = [
   "1; DROP TABLE users; --",
   "<script>alert(1)</script>",
   "../../../../etc/passwd",
-  "$\{jndi:ldap://x}",
+  `$${"{"}jndi:ldap://x}`,
   "%00%27",
   "\u0000nul",
   "🙂".repeat(300),

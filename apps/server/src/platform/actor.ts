@@ -39,6 +39,8 @@ interface Cached {
 export class ActorCache {
   static readonly ACTOR_TTL_MS = 10_000;
   private readonly cache = new Map<number, Cached>();
+  /** Builds under way, shared by concurrent requests of the same user. */
+  private readonly building = new Map<number, Promise<Actor | null>>();
 
   constructor(
     private readonly db: Db,
@@ -46,19 +48,35 @@ export class ActorCache {
   ) {}
 
   invalidate(userId?: number): void {
-    if (userId === undefined) this.cache.clear();
-    else this.cache.delete(userId);
+    if (userId === undefined) {
+      this.cache.clear();
+      this.building.clear();
+    } else {
+      this.cache.delete(userId);
+      this.building.delete(userId);
+    }
   }
 
   async get(userId: number): Promise<Actor | null> {
     const hit = this.cache.get(userId);
     if (hit && Date.now() - hit.at < ActorCache.ACTOR_TTL_MS) return hit.actor;
-    const actor = await this.build(userId);
-    if (actor) {
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(userId, { actor, at: Date.now() });
+    let pending = this.building.get(userId);
+    if (!pending) {
+      pending = this.build(userId).then((actor) => {
+        // An invalidation while building dropped this promise: keep its result out of the cache.
+        if (this.building.get(userId) === pending) {
+          this.building.delete(userId);
+          if (actor) {
+            if (this.cache.size > 10_000) this.cache.clear();
+            this.cache.set(userId, { actor, at: Date.now() });
+          }
+        }
+        return actor;
+      });
+      pending.catch(() => this.building.delete(userId));
+      this.building.set(userId, pending);
     }
-    return actor;
+    return pending;
   }
 
   private async build(userId: number): Promise<Actor | null> {

@@ -27,7 +27,7 @@ declare module "fastify" {
  */
 export const auditPlugin = fp(
   async (app: FastifyInstance, opts: { services: Services }) => {
-    const { db, clock, counts } = opts.services;
+    const { db, clock, reads } = opts.services;
     app.decorateRequest("audit", null as unknown as AuditNote);
     app.addHook("onRequest", async (req) => {
       req.audit = {};
@@ -56,7 +56,7 @@ export const auditPlugin = fp(
           detail: note.detail ?? null,
           createdAt: clock.now(),
         });
-        counts.bump("audit_logs");
+        reads.bump("audit_logs");
       } catch (err) {
         req.log.error({ err }, "could not write the audit row");
       }

@@ -1,11 +1,11 @@
 import type { Db } from "../db/client";
 import { ActorCache } from "./actor";
 import { CaptchaService } from "./captcha";
-import { CountCache } from "./count-cache";
 import type { Clock } from "./deps";
 import { LoginKey } from "./login-key";
 import { Mailer } from "./mail";
 import { OfficeTree } from "./office-tree";
+import { ReadCache } from "./read-cache";
 import { SessionStore } from "./session";
 import { SettingsService } from "./settings";
 
@@ -20,7 +20,8 @@ export interface Services {
   loginKey: LoginKey;
   captcha: CaptchaService;
   mailer: Mailer;
-  counts: CountCache;
+  /** List pages and totals until their table is written (see ReadCache). */
+  reads: ReadCache;
 }
 
 declare module "fastify" {
@@ -42,6 +43,6 @@ export async function createServices(db: Db, clock: Clock): Promise<Services> {
     loginKey: await LoginKey.load(db),
     captcha: new CaptchaService(db, clock),
     mailer: new Mailer(settings),
-    counts: new CountCache(),
+    reads: new ReadCache(),
   };
 }

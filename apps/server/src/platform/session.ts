@@ -40,8 +40,24 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(AUTH_COOKIE, cookieOptions(req, 0));
 }
 
-/** Sessions: create, end, end all others of a user. */
+/** A session is re-read from the database at most this often per process; ending one clears it here at once. */
+export const SESSION_CACHE_MS = 5_000;
+
+interface CachedSession {
+  userId: number;
+  expiresAt: number;
+  readAt: number;
+}
+
+/**
+ * Sessions: create, end, end all others of a user. A live session is kept in
+ * memory for SESSION_CACHE_MS, so a busy console does not read its session
+ * row on every call; an end in this process takes effect at once, in another
+ * process within that time.
+ */
 export class SessionStore {
+  private readonly cache = new Map<string, CachedSession>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -61,11 +77,14 @@ export class SessionStore {
   }
 
   async end(tokenHash: string): Promise<void> {
+    this.cache.delete(tokenHash);
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   }
 
   /** Ends every session of the user except `keepHash` (after a password change). */
   async endOthers(userId: number, keepHash: string | null): Promise<void> {
+    for (const [hash, entry] of this.cache)
+      if (entry.userId === userId && hash !== keepHash) this.cache.delete(hash);
     await this.db
       .delete(sessions)
       .where(
@@ -77,19 +96,33 @@ export class SessionStore {
 
   /** The user of a live session, pushing its expiry on (written at most once a minute). */
   async touch(tokenHash: string): Promise<number | null> {
-    const [row] = await this.db
-      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.tokenHash, tokenHash));
     const now = this.clock.now().getTime();
-    if (!row || row.expiresAt.getTime() <= now) return null;
-    if (row.expiresAt.getTime() - now < SESSION_TTL_MS - SESSION_WRITE_EVERY_MS) {
+    let entry = this.cache.get(tokenHash);
+    if (!entry || Date.now() - entry.readAt >= SESSION_CACHE_MS) {
+      const [row] = await this.db
+        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, tokenHash));
+      if (!row) {
+        this.cache.delete(tokenHash);
+        return null;
+      }
+      if (this.cache.size >= 100_000) this.cache.clear();
+      entry = { userId: row.userId, expiresAt: row.expiresAt.getTime(), readAt: Date.now() };
+      this.cache.set(tokenHash, entry);
+    }
+    if (entry.expiresAt <= now) {
+      this.cache.delete(tokenHash);
+      return null;
+    }
+    if (entry.expiresAt - now < SESSION_TTL_MS - SESSION_WRITE_EVERY_MS) {
+      entry.expiresAt = now + SESSION_TTL_MS;
       await this.db
         .update(sessions)
-        .set({ expiresAt: new Date(now + SESSION_TTL_MS) })
+        .set({ expiresAt: new Date(entry.expiresAt) })
         .where(eq(sessions.tokenHash, tokenHash));
     }
-    return row.userId;
+    return entry.userId;
   }
 }
 

@@ -1,55 +1,119 @@
 import type { AuditLogRow, LogListQuery } from "@marquee/contracts";
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lte, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { auditLogs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { rangeKey, rangeWhere } from "../../platform/scope";
+import { rangeKey } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A page of audit rows in the actor's range, newest first, with the total of the filter. */
+/** Which conditions a query has; each combination gets its own prepared statements. */
+interface Shape {
+  offices: boolean;
+  own: boolean;
+  action: boolean;
+  username: boolean;
+  result: boolean;
+  begin: boolean;
+  end: boolean;
+}
+
+const p = sql.placeholder;
+
+function where(shape: Shape): SQL | undefined {
+  const c: SQL[] = [];
+  if (shape.offices) c.push(sql`${auditLogs.officeId} = any(${p("offices")}::int[])`);
+  if (shape.own) c.push(eq(auditLogs.userId, p("owner")));
+  if (shape.action) c.push(eq(auditLogs.action, p("action")));
+  if (shape.username) c.push(ilike(auditLogs.username, p("username")));
+  if (shape.result) c.push(eq(auditLogs.result, p("result")));
+  if (shape.begin) c.push(gte(auditLogs.createdAt, p("begin")));
+  if (shape.end) c.push(lte(auditLogs.createdAt, p("end")));
+  return c.length ? and(...c) : undefined;
+}
+
+function prepare(db: Db, shape: Shape, key: string) {
+  const w = where(shape);
+  return {
+    page: db
+      .select({
+        id: auditLogs.id,
+        officeId: auditLogs.officeId,
+        userId: auditLogs.userId,
+        username: auditLogs.username,
+        action: auditLogs.action,
+        method: auditLogs.method,
+        path: auditLogs.path,
+        target: auditLogs.target,
+        result: auditLogs.result,
+        status: auditLogs.status,
+        ip: auditLogs.ip,
+        durationMs: auditLogs.durationMs,
+        createdAt: auditLogs.createdAt,
+      })
+      .from(auditLogs)
+      .where(w)
+      .orderBy(desc(auditLogs.id))
+      .limit(p("limit"))
+      .offset(p("offset"))
+      .prepare(`audit_page_${key}`),
+    total: db.select({ n: count() }).from(auditLogs).where(w).prepare(`audit_total_${key}`),
+  };
+}
+
+const statements = new WeakMap<Db, Map<string, ReturnType<typeof prepare>>>();
+
+/**
+ * A page of audit rows in the actor's range, newest first, with the total of
+ * the filter. This is the system log's hot path: its statements are built
+ * once per filter shape and prepared on the server, and pages and totals
+ * come from the read cache until the audit trail is written.
+ */
 export async function listAuditLogs(
   services: Services,
   actor: Actor,
   q: LogListQuery,
 ): Promise<{ list: AuditLogRow[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [rangeWhere(actor, auditLogs.officeId, auditLogs.userId)];
-  if (q.action) conditions.push(eq(auditLogs.action, q.action));
-  if (q.username) conditions.push(ilike(auditLogs.username, `%${likeEscape(q.username)}%`));
-  if (q.result) conditions.push(eq(auditLogs.result, q.result));
-  if (q.beginTime) conditions.push(gte(auditLogs.createdAt, q.beginTime));
-  if (q.endTime) conditions.push(lte(auditLogs.createdAt, q.endTime));
-  const where = and(...conditions);
+  const offices = actor.range.officeIds;
+  const shape: Shape = {
+    offices: offices !== null,
+    own: actor.range.kind === "own",
+    action: q.action !== undefined,
+    username: q.username !== undefined,
+    result: q.result !== undefined,
+    begin: q.beginTime !== undefined,
+    end: q.endTime !== undefined,
+  };
+  const key = Object.values(shape)
+    .map((b) => (b ? 1 : 0))
+    .join("");
+  const byShape = statements.get(services.db) ?? new Map<string, ReturnType<typeof prepare>>();
+  statements.set(services.db, byShape);
+  const statement = byShape.get(key) ?? prepare(services.db, shape, key);
+  byShape.set(key, statement);
+
+  const params = {
+    offices: offices ?? [],
+    owner: actor.userId,
+    action: q.action,
+    username: q.username === undefined ? undefined : `%${likeEscape(q.username)}%`,
+    result: q.result,
+    begin: q.beginTime,
+    end: q.endTime,
+  };
   const filterKey = JSON.stringify([rangeKey(actor), q.action, q.username, q.result, q.beginTime, q.endTime]);
-  const [rows, total] = await Promise.all([
-    services.db
-      .select()
-      .from(auditLogs)
-      .where(where)
-      .orderBy(desc(auditLogs.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    services.counts.total("audit_logs", filterKey, async () => {
-      const [r] = await services.db.select({ n: count() }).from(auditLogs).where(where);
-      return r?.n ?? 0;
+  const pageKey = `${filterKey}|${q.pageNo}|${q.pageSize}`;
+  const [list, total] = await Promise.all([
+    services.reads.get("audit_logs", pageKey, async () => {
+      const offset = (q.pageNo - 1) * q.pageSize;
+      const rows = await statement.page.execute({ ...params, limit: q.pageSize, offset });
+      return rows.map(({ createdAt, ...r }): AuditLogRow => ({ ...r, createDate: createdAt.toISOString() }));
+    }),
+    services.reads.get("audit_logs", `total|${filterKey}`, async () => {
+      const [row] = await statement.total.execute(params);
+      return row?.n ?? 0;
     }),
   ]);
-  return {
-    total,
-    list: rows.map((r) => ({
-      id: r.id,
-      officeId: r.officeId,
-      userId: r.userId,
-      username: r.username,
-      action: r.action,
-      method: r.method,
-      path: r.path,
-      target: r.target,
-      result: r.result,
-      status: r.status,
-      ip: r.ip,
-      durationMs: r.durationMs,
-      createDate: r.createdAt.toISOString(),
-    })),
-  };
+  return { list, total };
 }
