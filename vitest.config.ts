@@ -12,6 +12,25 @@ export default defineConfig({
       },
       {
         test: {
+          name: "web",
+          include: ["apps/web/test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["apps/server/test/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: "forks",
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
           environment: "node",

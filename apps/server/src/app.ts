@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { API_PREFIX, VERSION } from "@marquee/contracts";
@@ -51,7 +54,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 3. envelope and errors, i18n, body parsing
   await app.register(cookie);
   await app.register(i18nPlugin);
-  await app.register(envelopePlugin);
+  const consoleDir = deps.consoleDir;
+  const consoleIndex = consoleDir ? () => readFileSync(path.join(consoleDir, "index.html")) : undefined;
+  await app.register(envelopePlugin, { consoleIndex });
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(rateLimit, { global: false });
 
@@ -70,6 +75,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  if (consoleDir) {
+    // Hashed bundles never change; index.html is always asked again.
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) =>
+        res.header(
+          "cache-control",
+          file.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+        ),
+    });
+    app.get("/", async (_req, reply) => reply.redirect("/login"));
+  }
   await app.register(
     async (api) => {
       await api.register(commonRoutes);

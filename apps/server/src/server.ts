@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import pino, { type Logger } from "pino";
@@ -51,15 +52,10 @@ export async function startServer(
         if (!(err instanceof AlreadyInitialisedError)) throw err;
       }
     }
-    const app = await buildApp({ config, database, clock: opts.clock ?? systemClock, log });
-    if (existsSync(webDist)) {
-      await app.register(fastifyStatic, {
-        root: webDist,
-        prefix: "/",
-        wildcard: false,
-        index: ["index.html"],
-      });
-    }
+    const consoleDir = existsSync(path.join(webDist, "index.html")) ? webDist : undefined;
+    if (!consoleDir)
+      log.warn("the console is not built (apps/web/dist): run `npm run build:web`; serving the API only");
+    const app = await buildApp({ config, database, clock: opts.clock ?? systemClock, log, consoleDir });
     if (existsSync(playerDist)) {
       await app.register(fastifyStatic, { root: playerDist, prefix: "/player/", decorateReply: false });
     }

@@ -4,12 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import type { TestProject } from "vitest/node";
 import { startEmbedded } from "../src/db/embedded";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    pgAdminUrl: string;
-  }
-}
+import "./provided";
 
 /**
  * One real PostgreSQL for the API tests: the server given by DATABASE_URL, or

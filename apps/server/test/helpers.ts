@@ -17,6 +17,7 @@ import type { Clock } from "../src/platform/deps";
 import { encryptForLogin } from "../src/platform/login-key";
 import { childPath } from "../src/platform/office-tree";
 import { hashPassword } from "../src/platform/password";
+import "./provided";
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {

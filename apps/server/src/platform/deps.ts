@@ -14,6 +14,8 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   log?: Logger;
+  /** The built console (apps/web/dist) to serve at /, when there is one. */
+  consoleDir?: string;
 }
 
 declare module "fastify" {

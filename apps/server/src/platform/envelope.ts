@@ -1,4 +1,4 @@
-import type { MessageKey } from "@marquee/contracts";
+import { API_PREFIX, type MessageKey } from "@marquee/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
@@ -82,7 +82,7 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
 }
 
 /** Answers every error as `{code, msg, ...}` in the caller's language; unexpected ones as 500 with a request id. */
-export const envelopePlugin = fp(async (app: FastifyInstance) => {
+export const envelopePlugin = fp(async (app: FastifyInstance, opts: { consoleIndex?: () => Buffer }) => {
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
     if (err instanceof AppError) {
       const msg = req.t(err.key, err.values);
@@ -132,7 +132,22 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     });
   });
 
-  app.setNotFoundHandler((req, reply) =>
-    send(reply, 404, { code: 404, msg: req.t("common.notFound", { path: req.url.split("?")[0] ?? "" }) }),
-  );
+  app.setNotFoundHandler((req, reply) => {
+    // The console routes in the browser: any other page address gets its index.html.
+    if (
+      opts.consoleIndex &&
+      req.method === "GET" &&
+      !req.url.startsWith(API_PREFIX) &&
+      !req.url.startsWith("/player")
+    ) {
+      return reply
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(opts.consoleIndex());
+    }
+    return send(reply, 404, {
+      code: 404,
+      msg: req.t("common.notFound", { path: req.url.split("?")[0] ?? "" }),
+    });
+  });
 });

@@ -1,0 +1,47 @@
+import type { Locale } from "@marquee/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { App as AntApp, ConfigProvider, theme } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { BrowserRouter } from "react-router";
+import { useSettings } from "../stores/settings";
+import { AppRoutes } from "./AppRoutes";
+import { ANTD_LOCALES, applyLocale } from "./locale";
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+
+/** Providers: data, theme (mode, colour, colour-weak), language (antd + dayjs + i18next), router. */
+export function App() {
+  const { i18n } = useTranslation();
+  const settings = useSettings((s) => s.settings);
+  const locale = i18n.language as Locale;
+  useEffect(() => applyLocale(locale), [locale]);
+  useEffect(() => {
+    document.documentElement.classList.toggle("colour-weak", settings.weekMode);
+    document.documentElement.style.setProperty("--marquee-primary", settings.theme.color);
+  }, [settings.weekMode, settings.theme.color]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        locale={ANTD_LOCALES[locale] ?? ANTD_LOCALES.zh_CN}
+        theme={{
+          algorithm: settings.theme.mode === "night" ? theme.darkAlgorithm : theme.defaultAlgorithm,
+          token: {
+            colorPrimary: settings.theme.color,
+            colorSuccess: settings.theme.success,
+            colorWarning: settings.theme.warning,
+            colorError: settings.theme.error,
+          },
+        }}
+      >
+        <AntApp style={{ height: "100%" }}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,126 @@
+import { App, Spin } from "antd";
+import NProgress from "nprogress";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import "nprogress/nprogress.css";
+import { ErrorBoundary } from "../components/ErrorBoundary";
+import { runGuards } from "../router/guards";
+import { lazyPage } from "../router/lazy";
+import { flattenRoutes } from "../router/routes";
+import { setHttpHost } from "../services/http";
+import { sessionApi } from "../services/session";
+import { useSession } from "../stores/session";
+import { useSettings } from "../stores/settings";
+
+const LoginPage = lazyPage(() => import("../features/auth/LoginPage"));
+const InitPage = lazyPage(() => import("../features/auth/InitPage"));
+const LogoutPage = lazyPage(() => import("../features/auth/LogoutPage"));
+const Forbidden = lazyPage(() => import("../features/exception/Forbidden"));
+const NotFound = lazyPage(() => import("../features/exception/NotFound"));
+const ServerError = lazyPage(() => import("../features/exception/ServerError"));
+const InframePage = lazyPage(() => import("../features/exception/InframePage"));
+const Standalone = lazyPage(() => import("../features/exception/StandalonePage"));
+const AdminLayout = lazyPage(() => import("../layouts/AdminLayout"));
+
+NProgress.configure({ showSpinner: false });
+
+/** Whether this page load has asked the server about the session yet ("when unsure"). */
+let sessionVerified = false;
+export function markSessionVerified(): void {
+  sessionVerified = true;
+}
+
+const full = <Spin size="large" style={{ display: "block", marginTop: "30vh" }} />;
+
+/** The static routes of spec §2, the main layout for server routes, and the ordered navigation guard. */
+export function AppRoutes() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { t } = useTranslation();
+  const session = useSession();
+  const layout = useSettings((s) => s.settings.layout);
+  const [allowed, setAllowed] = useState<string | null>(null);
+  const pages = useMemo(() => flattenRoutes(session.routesConfig), [session.routesConfig]);
+  const latest = useRef(location.pathname);
+
+  useEffect(() => {
+    setHttpHost({
+      toast: (kind, text) => void message[kind](text),
+      goLogout: () => {
+        useSession.getState().clear();
+        navigate("/logout");
+      },
+    });
+  }, [message, navigate]);
+
+  useEffect(() => {
+    const path = location.pathname;
+    latest.current = path;
+    void (async () => {
+      const result = await runGuards({
+        path,
+        signedIn: useSession.getState().user !== null,
+        checkSession: async () => {
+          if (sessionVerified) return true;
+          const alive = await sessionApi
+            .checkIsLogin()
+            .then((r) => r.isLogin)
+            .catch(() => false);
+          sessionVerified = alive;
+          if (!alive) useSession.getState().clear();
+          return alive;
+        },
+        pages,
+        tree: session.routesConfig,
+        permissions: session.permissions,
+        roles: session.roles,
+        layout,
+        startProgress: () => NProgress.start(),
+        setLoading: (v) => useSession.getState().setLoading(v),
+      });
+      if (latest.current !== path) return;
+      NProgress.done();
+      useSession.getState().setLoading(false);
+      if ("redirect" in result) {
+        if (result.warn) void message.warning(t(result.warn.key, result.warn.values));
+        navigate(result.redirect, { replace: true });
+      } else {
+        setAllowed(path);
+      }
+    })();
+  }, [
+    location.pathname,
+    pages,
+    session.routesConfig,
+    session.permissions,
+    session.roles,
+    layout,
+    message,
+    navigate,
+    t,
+  ]);
+
+  if (allowed !== location.pathname) return full;
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={full}>
+        <Routes>
+          <Route path="/" element={<Navigate to="/login" replace />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/init" element={<InitPage />} />
+          <Route path="/logout" element={<LogoutPage />} />
+          <Route path="/403" element={<Forbidden />} />
+          <Route path="/404" element={<NotFound />} />
+          <Route path="/500" element={<ServerError />} />
+          <Route path="/inframe" element={<InframePage />} />
+          {["PlanMake", "publishSet", "terminalSelection", "programEditor"].map((name) => (
+            <Route key={name} path={`/${name}`} element={<Standalone />} />
+          ))}
+          <Route path="*" element={<AdminLayout />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,115 @@
+import { App, Button, Card, Form, Input } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { HttpError } from "../../services/http";
+import { sessionApi } from "../../services/session";
+
+interface Values {
+  officeName: string;
+  username: string;
+  name: string;
+  email?: string;
+  password: string;
+  confirm: string;
+}
+
+/** First run (spec §4): creates the platform institution and the first administrator. */
+export default function InitPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    sessionApi
+      .isSysInit()
+      .then((r) => {
+        if (r.data === 0 || r.data === 1) navigate("/login", { replace: true });
+      })
+      .catch(() => undefined);
+  }, [navigate]);
+
+  const onFinish = async ({ confirm: _confirm, email, ...v }: Values) => {
+    setBusy(true);
+    try {
+      await sessionApi.sysInit({ ...v, email: email || undefined });
+      void message.success(t("login.initDone"));
+      navigate("/login", { replace: true });
+    } catch (err) {
+      if (err instanceof HttpError && err.fieldErrors.length) {
+        form.setFields(err.fieldErrors.map((f) => ({ name: f.field as keyof Values, errors: [f.message] })));
+      } else {
+        void message.error(err instanceof Error ? err.message : String(err));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const required = (field: string) => ({ required: true, message: t("login.required", { field }) });
+  return (
+    <div
+      style={{
+        minHeight: "100%",
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        background: "#0f2744",
+      }}
+    >
+      <Card title={t("login.initTitle")} style={{ width: 460 }}>
+        <p>{t("login.initIntro")}</p>
+        <Form form={form} layout="vertical" onFinish={onFinish} name="init">
+          <Form.Item
+            name="officeName"
+            label={t("login.officeName")}
+            rules={[required(t("login.officeName"))]}
+          >
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="username" label={t("login.username")} rules={[required(t("login.username"))]}>
+            <Input maxLength={64} autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="name" label={t("login.name")} rules={[required(t("login.name"))]}>
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="email" label={t("login.email")} rules={[{ type: "email" }]}>
+            <Input maxLength={254} />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t("login.password")}
+            extra={t("login.passwordRule")}
+            rules={[
+              required(t("login.password")),
+              { pattern: /^(?=.*[A-Za-z\p{L}])(?=.*\d).{8,64}$/u, message: t("login.passwordRule") },
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t("login.confirmPassword")}
+            dependencies={["password"]}
+            rules={[
+              required(t("login.confirmPassword")),
+              ({ getFieldValue }) => ({
+                validator: (_, value) =>
+                  value === getFieldValue("password")
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t("login.passwordsDiffer"))),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t("login.initSubmit")}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

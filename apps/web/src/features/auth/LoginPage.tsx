@@ -1,0 +1,173 @@
+import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from "@ant-design/icons";
+import { Alert, App, Button, Card, Checkbox, Form, Input, Space } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { LanguageSwitch } from "../../layouts/LanguageSwitch";
+import { useBrand } from "../../layouts/useBrand";
+import { HttpError } from "../../services/http";
+import { sessionApi } from "../../services/session";
+import { loadSession } from "./signIn";
+
+const REMEMBER_KEY = "marquee.rememberedUsername";
+
+interface Values {
+  username: string;
+  password: string;
+  validateCode?: string;
+  verificationCode?: string;
+  remember: boolean;
+}
+
+/** Sign-in (spec §2 /login): initialisation check first, captcha when asked, second factor with a resend countdown. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const brand = useBrand();
+  const [form] = Form.useForm<Values>();
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const [captchaUrl, setCaptchaUrl] = useState("");
+  const [needCode, setNeedCode] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    sessionApi
+      .isSysInit()
+      .then((r) => {
+        if (r.data !== 0 && r.data !== 1) navigate("/init", { replace: true });
+      })
+      .catch(() => undefined);
+  }, [navigate]);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((c) => c - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const refreshCaptcha = () => setCaptchaUrl(sessionApi.captchaUrl());
+
+  const onFinish = async (v: Values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await sessionApi.login(v);
+      if (v.remember) localStorage.setItem(REMEMBER_KEY, v.username);
+      else localStorage.removeItem(REMEMBER_KEY);
+      await loadSession();
+      void message.success(t("login.welcome", { name: v.username }));
+      navigate("/home", { replace: true });
+    } catch (err) {
+      if (err instanceof HttpError) {
+        setError(err.message);
+        if (err.body?.needCaptcha) {
+          setNeedCaptcha(true);
+          refreshCaptcha();
+          form.setFieldValue("validateCode", "");
+        }
+        if (err.body?.needVerificationCode) setNeedCode(true);
+      } else {
+        setError(String(err));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = async () => {
+    const { username, password } = form.getFieldsValue();
+    try {
+      const r = await sessionApi.sendLoginCode(username, password);
+      void message.success(r.msg || t("login.codeSent"));
+      setCountdown(60);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  const required = (field: string) => [{ required: true, message: t("login.required", { field }) }];
+  return (
+    <div
+      style={{
+        minHeight: "100%",
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        justifyContent: "center",
+        background: "linear-gradient(135deg,#0f2744,#1d4f8a)",
+      }}
+    >
+      <div style={{ position: "absolute", top: 16, right: 24, color: "#fff" }}>
+        <LanguageSwitch />
+      </div>
+      <Card style={{ width: 380 }}>
+        <Space direction="vertical" align="center" style={{ width: "100%", marginBottom: 16 }}>
+          {brand.showLogo && <img src={brand.logo} alt="" width={48} height={48} />}
+          <h1 style={{ margin: 0, fontSize: 22 }}>{brand.title === "default" ? "Marquee" : brand.title}</h1>
+          <span style={{ color: "#888" }}>{t("login.subtitle")}</span>
+        </Space>
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+        <Form
+          form={form}
+          name="login"
+          onFinish={onFinish}
+          initialValues={{
+            username: localStorage.getItem(REMEMBER_KEY) ?? "",
+            remember: !!localStorage.getItem(REMEMBER_KEY),
+          }}
+          size="large"
+        >
+          <Form.Item name="username" rules={required(t("login.username"))}>
+            <Input prefix={<UserOutlined />} placeholder={t("login.username")} autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" rules={required(t("login.password"))}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder={t("login.password")}
+              autoComplete="current-password"
+            />
+          </Form.Item>
+          {needCaptcha && (
+            <Form.Item>
+              <Space.Compact style={{ width: "100%" }}>
+                <Form.Item name="validateCode" noStyle rules={required(t("login.captcha"))}>
+                  <Input prefix={<SafetyOutlined />} placeholder={t("login.captcha")} />
+                </Form.Item>
+                <img
+                  src={captchaUrl}
+                  alt={t("login.captcha")}
+                  title={t("login.captchaRefresh")}
+                  onClick={refreshCaptcha}
+                  onKeyDown={refreshCaptcha}
+                  style={{ height: 40, cursor: "pointer", border: "1px solid #d9d9d9" }}
+                  data-testid="captcha"
+                />
+              </Space.Compact>
+            </Form.Item>
+          )}
+          {needCode && (
+            <Form.Item>
+              <Space.Compact style={{ width: "100%" }}>
+                <Form.Item name="verificationCode" noStyle rules={required(t("login.verificationCode"))}>
+                  <Input prefix={<MailOutlined />} placeholder={t("login.verificationCode")} maxLength={6} />
+                </Form.Item>
+                <Button onClick={sendCode} disabled={countdown > 0}>
+                  {countdown > 0 ? t("login.resendIn", { seconds: countdown }) : t("login.sendCode")}
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+          )}
+          <Form.Item name="remember" valuePropName="checked">
+            <Checkbox>{t("login.remember")}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t("login.submit")}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

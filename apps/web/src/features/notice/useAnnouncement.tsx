@@ -1,0 +1,51 @@
+import { App, Button } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { sessionApi } from "../../services/session";
+import { useSession } from "../../stores/session";
+import { dismissAnnouncement, shouldShowAnnouncement } from "./announcement";
+
+/** After sign-in: the announcement as a notification that does not close by itself (spec §2, §4). */
+export function useAnnouncement(): void {
+  const { t, i18n } = useTranslation();
+  const { notification } = App.useApp();
+  const userId = useSession((s) => s.user?.id);
+  useEffect(() => {
+    if (userId === undefined) return;
+    let cancelled = false;
+    sessionApi
+      .announcement()
+      .then((a) => {
+        if (cancelled || !shouldShowAnnouncement(a, userId, Date.now(), localStorage)) return;
+        const chinese = i18n.language.startsWith("zh");
+        const key = "announcement";
+        notification.info({
+          key,
+          duration: 0,
+          message: (chinese ? a.announcementTitleCh : a.announcementTitleEn) || t("notice.announcement"),
+          description: (
+            <div style={{ whiteSpace: "pre-wrap" }}>
+              {chinese ? a.announcementContentCh : a.announcementContentEn}
+            </div>
+          ),
+          actions: (
+            <Button
+              size="small"
+              onClick={() => {
+                dismissAnnouncement(a, userId, localStorage);
+                notification.destroy(key);
+              }}
+            >
+              {t("notice.neverRemind")}
+            </Button>
+          ),
+        });
+      })
+      .catch(() => {
+        if (!cancelled) void notification.error({ message: t("notice.announcementError") });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, notification, t, i18n.language]);
+}

@@ -1,0 +1,228 @@
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
+import { Avatar, Button, Drawer, Dropdown, Grid, Layout, Menu, theme } from "antd";
+import { type ReactElement, Suspense, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { levelAllows } from "../access/authority";
+import { NoticeBell } from "../features/notice/NoticeBell";
+import { useAnnouncement } from "../features/notice/useAnnouncement";
+import { BeingBuilt, REGISTRY } from "../router/registry";
+import { absolute, flattenRoutes } from "../router/routes";
+import { sessionApi } from "../services/session";
+import { useSession } from "../stores/session";
+import { useSettings } from "../stores/settings";
+import { Footer } from "./Footer";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { MultiTab, useOpenTab } from "./MultiTab";
+import { buildMenu } from "./menu";
+import { PageAnimation } from "./PageAnimation";
+import { SettingButton, SettingDrawer } from "./SettingDrawer";
+import { useBrand } from "./useBrand";
+
+/** Sidebar widths (spec §9). */
+export const SIDER_WIDTH = 256;
+export const SIDER_COLLAPSED = 80;
+/** Below this width the sidebar becomes a drawer (spec §9: 767.99 px). */
+export const MOBILE_MAX = 767.99;
+
+/** The main layout: side, head or mix navigation, header, tabs, the page, footer (spec §2). */
+export default function AdminLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const brand = useBrand();
+  const { token } = theme.useToken();
+  const settings = useSettings((s) => s.settings);
+  const { user, permissions, roles, routesConfig } = useSession();
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const screens = Grid.useBreakpoint();
+  const mobile = typeof window !== "undefined" && window.innerWidth <= MOBILE_MAX && !screens.md;
+  const pages = useMemo(() => flattenRoutes(routesConfig), [routesConfig]);
+  const page = pages.find((p) => p.path === location.pathname);
+  useOpenTab(pages);
+  useAnnouncement();
+
+  const title = page ? t(`routes.${page.name}`, { defaultValue: page.name }) : "";
+  useEffect(() => {
+    document.title = title ? `Admin | ${title}` : "Admin";
+  }, [title]);
+  useEffect(() => {
+    const link = document.getElementById("favicon") as HTMLLinkElement | null;
+    if (link) link.href = brand.icoImg;
+  }, [brand.icoImg]);
+
+  const access = { filter: settings.filterMenu, permissions, roles };
+  const layout = mobile ? "side" : settings.layout;
+  const topKey = page ? absolute(routesConfig.find((n) => n.name === page.trail[0])?.path ?? "") : "";
+  const mixChildren = routesConfig.find((n) => absolute(n.path) === topKey)?.children ?? [];
+  const sideItems = layout === "mix" ? buildMenu(mixChildren, t, access) : buildMenu(routesConfig, t, access);
+  const topItems =
+    layout === "head" ? buildMenu(routesConfig, t, access) : buildMenu(routesConfig, t, access, [], 1);
+  const dark = settings.theme.mode !== "light";
+  const menuTheme = dark ? "dark" : "light";
+  const openKeys = page
+    ? page.trail.slice(0, -1).map((name) => absolute(pages.find((p) => p.name === name)?.path ?? name))
+    : [];
+  const onMenu = ({ key }: { key: string }) => {
+    setMobileOpen(false);
+    if (key.startsWith("group:")) {
+      const group = routesConfig.find((n) => n.name === key.slice(6));
+      if (group) navigate(absolute(group.path));
+    } else navigate(key);
+  };
+
+  const signOut = async () => {
+    await sessionApi.logout().catch(() => undefined);
+    useSession.getState().clear();
+    navigate("/login");
+  };
+
+  const logo = (
+    <Link
+      to="/home"
+      className="marquee-logo"
+      style={{ color: dark && layout !== "head" ? "#fff" : token.colorText }}
+    >
+      {brand.showLogo && <img src={brand.logo} alt="" />}
+      {(!collapsed || layout !== "side") && brand.textStart && (
+        <span>{brand.title === "default" ? settings.systemName : brand.title}</span>
+      )}
+    </Link>
+  );
+  const sideMenu = (
+    <Menu
+      mode="inline"
+      theme={menuTheme}
+      items={sideItems}
+      selectedKeys={[location.pathname]}
+      defaultOpenKeys={openKeys}
+      onClick={onMenu}
+      data-testid="side-menu"
+    />
+  );
+
+  let content: ReactElement;
+  if (!page) content = <Navigate to="/404" replace />;
+  else if (!page.chain.every((a) => levelAllows(a, permissions, roles)))
+    content = <Navigate to="/403" replace />;
+  else {
+    const Page = REGISTRY[page.name];
+    content = Page ? <Page /> : <BeingBuilt name={page.name} />;
+  }
+
+  return (
+    <Layout style={{ minHeight: "100%" }}>
+      {layout !== "head" && !mobile && (
+        <Layout.Sider
+          width={SIDER_WIDTH}
+          collapsedWidth={SIDER_COLLAPSED}
+          collapsed={collapsed}
+          theme={menuTheme}
+          style={
+            settings.fixedSideBar
+              ? { position: "sticky", top: 0, height: "100vh", overflow: "auto" }
+              : undefined
+          }
+          data-testid="sider"
+        >
+          {layout === "side" && logo}
+          {sideMenu}
+        </Layout.Sider>
+      )}
+      {mobile && (
+        <Drawer
+          open={mobileOpen}
+          placement="left"
+          width={SIDER_WIDTH}
+          onClose={() => setMobileOpen(false)}
+          styles={{ body: { padding: 0 } }}
+        >
+          {logo}
+          {sideMenu}
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header
+          style={{
+            display: "flex",
+            alignItems: "center",
+            padding: "0 12px 0 0",
+            background:
+              layout === "side" ? token.colorBgContainer : dark ? "#001529" : token.colorBgContainer,
+            color: layout === "side" || !dark ? token.colorText : "#fff",
+            position: settings.fixedHeader ? "sticky" : "static",
+            top: 0,
+            zIndex: 10,
+          }}
+          data-testid="header"
+        >
+          {layout !== "side" && !mobile && logo}
+          {(layout === "side" || mobile) && (
+            <Button
+              type="text"
+              style={{ margin: "0 12px", fontSize: 18 }}
+              onClick={() => (mobile ? setMobileOpen(true) : setCollapsed(!collapsed))}
+              title={collapsed ? t("layout.expand") : t("layout.collapse")}
+              data-testid="collapse"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            />
+          )}
+          {layout !== "side" && !mobile && (
+            <Menu
+              mode="horizontal"
+              theme={menuTheme}
+              items={topItems}
+              selectedKeys={[topKey, location.pathname]}
+              onClick={onMenu}
+              style={{ flex: 1, minWidth: 0, background: "transparent" }}
+              data-testid="top-menu"
+            />
+          )}
+          <div className="marquee-header-actions">
+            {permissions.some(
+              (p) => (typeof p === "string" ? p : p.id) === "sys:messageNotification:view" || p === "*",
+            ) && <NoticeBell />}
+            <Dropdown
+              menu={{
+                items: [
+                  {
+                    key: "personal",
+                    icon: <UserOutlined />,
+                    label: t("layout.personalCenter"),
+                    onClick: () => navigate("/personalCenter"),
+                  },
+                  {
+                    key: "logout",
+                    icon: <LogoutOutlined />,
+                    label: t("layout.signOut"),
+                    onClick: () => void signOut(),
+                  },
+                ],
+              }}
+            >
+              <span data-testid="avatar-menu">
+                <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+                <span style={{ marginLeft: 8 }}>{user?.name}</span>
+              </span>
+            </Dropdown>
+            <LanguageSwitch />
+          </div>
+        </Layout.Header>
+        {settings.multiPage && <MultiTab pages={pages} />}
+        <Layout.Content style={{ margin: 16 }}>
+          <div className={settings.pageWidth === "fixed" ? "marquee-fixed-width" : undefined}>
+            <Suspense fallback={null}>
+              <PageAnimation>{content}</PageAnimation>
+            </Suspense>
+          </div>
+        </Layout.Content>
+        <Layout.Footer>
+          <Footer />
+        </Layout.Footer>
+      </Layout>
+      <SettingButton />
+      <SettingDrawer />
+    </Layout>
+  );
+}

@@ -1,0 +1,36 @@
+import { VERSION } from "@marquee/contracts";
+import DOMPurify from "dompurify";
+import { useTranslation } from "react-i18next";
+import { useBrand } from "./useBrand";
+
+/** Copyright, filing link, the brand's links and custom HTML (sanitised), and the version (spec §1). */
+export function Footer() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  return (
+    <footer className="marquee-footer" data-testid="footer">
+      {brand.linkList.length > 0 && (
+        <div>
+          {brand.linkList.map((l) => (
+            <a key={l.link} href={l.link} target="_blank" rel="noreferrer">
+              {l.name}
+            </a>
+          ))}
+        </div>
+      )}
+      <div>
+        <span>{brand.copyRight}</span>
+        {brand.filing.text && (
+          <a href={brand.filing.link} target="_blank" rel="noreferrer" title={t("layout.filing")}>
+            {brand.filing.text}
+          </a>
+        )}
+        <span style={{ marginLeft: 8 }}>{VERSION}</span>
+      </div>
+      {brand.customContent && (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the brand's footer HTML, sanitised by DOMPurify first
+        <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(brand.customContent) }} />
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+export default {
+  home: "Home",
+  personalCenter: "Personal centre",
+  signOut: "Sign out",
+  language: "Language",
+  settings: "Page settings",
+  collapse: "Collapse the menu",
+  expand: "Expand the menu",
+  filing: "Filing",
+  tabs: {
+    close: "Close",
+    closeLeft: "Close tabs on the left",
+    closeRight: "Close tabs on the right",
+    closeOthers: "Close other tabs",
+    refresh: "Refresh",
+    lock: "Lock",
+    unlock: "Unlock",
+    lastPage: "This is the last page, you can't close it",
+  },
+  noAccess: "对不起，您无权访问页面 {{path}}，请联系管理员",
+} as const;

@@ -1,0 +1,18 @@
+export default {
+  title: "Notices",
+  empty: "No notices",
+  viewAll: "View all",
+  markRead: "Mark as read",
+  markUnread: "Mark as unread",
+  unread: "Unread",
+  read: "Read",
+  content: "Notice",
+  time: "Time",
+  state: "State",
+  actions: "Actions",
+  deleteConfirm: "Delete the selected notices?",
+  selected: "{{count}} selected",
+  announcement: "Announcement",
+  neverRemind: "Don't remind me again",
+  announcementError: "Error getting announcement!",
+} as const;

@@ -1,0 +1,21 @@
+export default {
+  home: "Accueil",
+  personalCenter: "Espace personnel",
+  signOut: "Se déconnecter",
+  language: "Langue",
+  settings: "Paramètres de la page",
+  collapse: "Réduire le menu",
+  expand: "Développer le menu",
+  filing: "Enregistrement",
+  tabs: {
+    close: "Fermer",
+    closeLeft: "Fermer les onglets à gauche",
+    closeRight: "Fermer les onglets à droite",
+    closeOthers: "Fermer les autres onglets",
+    refresh: "Actualiser",
+    lock: "Verrouiller",
+    unlock: "Déverrouiller",
+    lastPage: "C'est la dernière page, vous ne pouvez pas la fermer",
+  },
+  noAccess: "对不起，您无权访问页面 {{path}}，请联系管理员",
+} as const;

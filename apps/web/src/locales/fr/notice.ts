@@ -1,0 +1,18 @@
+export default {
+  title: "Notifications",
+  empty: "Aucune notification",
+  viewAll: "Tout afficher",
+  markRead: "Marquer comme lu",
+  markUnread: "Marquer comme non lu",
+  unread: "Non lue",
+  read: "Lue",
+  content: "Notification",
+  time: "Date",
+  state: "État",
+  actions: "Opérations",
+  deleteConfirm: "Supprimer les notifications sélectionnées ?",
+  selected: "Sélectionnées : {{count}}",
+  announcement: "Annonce",
+  neverRemind: "Ne plus me le rappeler",
+  announcementError: "Erreur lors de la récupération de l'annonce !",
+} as const;

@@ -1,0 +1,46 @@
+import { DEFAULT_LOCALE, LANGUAGE_COOKIE, type Locale, ROUTE_TITLES, toLocale } from "@marquee/contracts";
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+import en from "./en";
+import fr from "./fr";
+import it from "./it";
+import ru from "./ru";
+import zh_CN from "./zh_CN";
+import zh_TW from "./zh_TW";
+
+/** The shape of English with any text: every language has every key (checked here by type and by a unit test). */
+type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Catalogue = Widen<typeof en>;
+export const CATALOGUES: Record<Locale, Catalogue> = { zh_CN, zh_TW, en, it, ru, fr };
+
+/** Route titles per language, from the contracts (the server sends the same). */
+function routeTitles(locale: Locale): Record<string, string> {
+  return Object.fromEntries(Object.entries(ROUTE_TITLES).map(([name, titles]) => [name, titles[locale]]));
+}
+
+/** The language chosen by the `language` cookie (spec §1), zh_CN by default. */
+export function cookieLocale(): Locale {
+  const match = /(?:^|;\s*)language=([^;]+)/.exec(document.cookie);
+  return toLocale(match ? decodeURIComponent(match[1] ?? "") : DEFAULT_LOCALE);
+}
+
+/** Writes the language cookie (a year) so the server answers in the same language. */
+export function writeLocaleCookie(locale: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the language cookie is the spec's contract with the server
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+void i18n.use(initReactI18next).init({
+  lng: cookieLocale(),
+  fallbackLng: false,
+  interpolation: { escapeValue: false },
+  resources: Object.fromEntries(
+    Object.entries(CATALOGUES).map(([locale, catalogue]) => [
+      locale,
+      { translation: { ...catalogue, routes: routeTitles(locale as Locale) } },
+    ]),
+  ),
+  returnNull: false,
+});
+
+export default i18n;

@@ -1,0 +1,21 @@
+export default {
+  home: "Pagina iniziale",
+  personalCenter: "Area personale",
+  signOut: "Esci",
+  language: "Lingua",
+  settings: "Impostazioni pagina",
+  collapse: "Comprimi il menu",
+  expand: "Espandi il menu",
+  filing: "Registrazione",
+  tabs: {
+    close: "Chiudi",
+    closeLeft: "Chiudi le schede a sinistra",
+    closeRight: "Chiudi le schede a destra",
+    closeOthers: "Chiudi le altre schede",
+    refresh: "Aggiorna",
+    lock: "Blocca",
+    unlock: "Sblocca",
+    lastPage: "Questa è l'ultima pagina, non puoi chiuderla",
+  },
+  noAccess: "对不起，您无权访问页面 {{path}}，请联系管理员",
+} as const;

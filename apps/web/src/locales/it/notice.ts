@@ -1,0 +1,18 @@
+export default {
+  title: "Notifiche",
+  empty: "Nessuna notifica",
+  viewAll: "Vedi tutte",
+  markRead: "Segna come letta",
+  markUnread: "Segna come non letta",
+  unread: "Non letta",
+  read: "Letta",
+  content: "Notifica",
+  time: "Data e ora",
+  state: "Stato",
+  actions: "Azioni",
+  deleteConfirm: "Eliminare le notifiche selezionate?",
+  selected: "Selezionate: {{count}}",
+  announcement: "Avviso",
+  neverRemind: "Non ricordarmelo più",
+  announcementError: "Errore durante il recupero dell'avviso!",
+} as const;

@@ -1,0 +1,26 @@
+export default {
+  appName: "Панель управления",
+  ok: "ОК",
+  cancel: "Отмена",
+  save: "Сохранить",
+  delete: "Удалить",
+  refresh: "Обновить",
+  close: "Закрыть",
+  confirm: "Подтвердить",
+  back: "Назад",
+  loading: "Загрузка…",
+  noPermission: "нет прав",
+  actionDenied: "对不起，您没有操作权限：{{name}}",
+  beingBuilt: "Этот раздел находится в разработке",
+  beingBuiltHint:
+    "Раздел «{{title}}» появится в одном из следующих выпусков. Всё остальное в консоли уже работает.",
+  version: "Версия",
+  languages: {
+    zh_CN: "简体中文",
+    zh_TW: "繁體中文",
+    en: "English",
+    it: "Italiano",
+    ru: "Русский",
+    fr: "Français",
+  },
+} as const;

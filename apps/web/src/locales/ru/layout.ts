@@ -1,0 +1,21 @@
+export default {
+  home: "Главная",
+  personalCenter: "Личный кабинет",
+  signOut: "Выйти",
+  language: "Язык",
+  settings: "Настройки страницы",
+  collapse: "Свернуть меню",
+  expand: "Развернуть меню",
+  filing: "Регистрация",
+  tabs: {
+    close: "Закрыть",
+    closeLeft: "Закрыть вкладки слева",
+    closeRight: "Закрыть вкладки справа",
+    closeOthers: "Закрыть другие вкладки",
+    refresh: "Обновить",
+    lock: "Закрепить",
+    unlock: "Открепить",
+    lastPage: "Это последняя страница, её нельзя закрыть",
+  },
+  noAccess: "对不起，您无权访问页面 {{path}}，请联系管理员",
+} as const;

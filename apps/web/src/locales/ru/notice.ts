@@ -1,0 +1,18 @@
+export default {
+  title: "Уведомления",
+  empty: "Нет уведомлений",
+  viewAll: "Показать все",
+  markRead: "Отметить как прочитанные",
+  markUnread: "Отметить как непрочитанные",
+  unread: "Не прочитано",
+  read: "Прочитано",
+  content: "Уведомление",
+  time: "Время",
+  state: "Состояние",
+  actions: "Действия",
+  deleteConfirm: "Удалить выбранные уведомления?",
+  selected: "Выбрано: {{count}}",
+  announcement: "Объявление",
+  neverRemind: "Больше не напоминать",
+  announcementError: "Ошибка при получении объявления!",
+} as const;

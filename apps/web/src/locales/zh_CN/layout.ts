@@ -1,0 +1,21 @@
+export default {
+  home: "首页",
+  personalCenter: "个人中心",
+  signOut: "退出登录",
+  language: "语言",
+  settings: "页面设置",
+  collapse: "收起菜单",
+  expand: "展开菜单",
+  filing: "备案",
+  tabs: {
+    close: "关闭",
+    closeLeft: "关闭左侧标签页",
+    closeRight: "关闭右侧标签页",
+    closeOthers: "关闭其他标签页",
+    refresh: "刷新",
+    lock: "锁定",
+    unlock: "解锁",
+    lastPage: "这已经是最后一页，无法关闭",
+  },
+  noAccess: "对不起，您无权访问页面 {{path}}，请联系管理员",
+} as const;

@@ -1,0 +1,18 @@
+export default {
+  title: "通知",
+  empty: "暂无通知",
+  viewAll: "查看全部",
+  markRead: "标为已读",
+  markUnread: "标为未读",
+  unread: "未读",
+  read: "已读",
+  content: "通知内容",
+  time: "时间",
+  state: "状态",
+  actions: "操作",
+  deleteConfirm: "确定删除所选通知吗？",
+  selected: "已选择 {{count}} 项",
+  announcement: "公告",
+  neverRemind: "不再提醒",
+  announcementError: "获取公告失败！",
+} as const;

@@ -1,0 +1,21 @@
+export default {
+  home: "首頁",
+  personalCenter: "個人中心",
+  signOut: "登出",
+  language: "語言",
+  settings: "頁面設定",
+  collapse: "收合選單",
+  expand: "展開選單",
+  filing: "備案",
+  tabs: {
+    close: "關閉",
+    closeLeft: "關閉左側分頁",
+    closeRight: "關閉右側分頁",
+    closeOthers: "關閉其他分頁",
+    refresh: "重新整理",
+    lock: "鎖定",
+    unlock: "解除鎖定",
+    lastPage: "這已是最後一頁，無法關閉",
+  },
+  noAccess: "对不起，您无权访问页面 {{path}}，请联系管理员",
+} as const;

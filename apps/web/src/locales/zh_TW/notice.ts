@@ -1,0 +1,18 @@
+export default {
+  title: "通知",
+  empty: "目前沒有通知",
+  viewAll: "檢視全部",
+  markRead: "標示為已讀",
+  markUnread: "標示為未讀",
+  unread: "未讀",
+  read: "已讀",
+  content: "通知內容",
+  time: "時間",
+  state: "狀態",
+  actions: "操作",
+  deleteConfirm: "確定要刪除所選通知嗎？",
+  selected: "已選取 {{count}} 項",
+  announcement: "公告",
+  neverRemind: "不再提醒",
+  announcementError: "取得公告失敗！",
+} as const;

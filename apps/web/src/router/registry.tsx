@@ -1,0 +1,20 @@
+import type { ComponentType } from "react";
+import { lazyPage } from "./lazy";
+
+/**
+ * Route name → page component (each its own chunk). Server routes name their
+ * component; a name without an entry shows the "being built" page until the
+ * issue that builds it registers it here.
+ */
+export const REGISTRY: Record<string, ComponentType<object>> = {
+  home: lazyPage(() => import("../features/home/HomePage")),
+  messageNotification: lazyPage(() => import("../features/notice/NotificationPage")),
+  personalCenter: lazyPage(() => import("../features/personal/PersonalCenterPage")),
+  exception403: lazyPage(() => import("../features/exception/Forbidden")),
+  exception404: lazyPage(() => import("../features/exception/NotFound")),
+  exception500: lazyPage(() => import("../features/exception/ServerError")),
+  demo: lazyPage(() => import("../features/exception/DemoPage")),
+  apmWeb: lazyPage(() => import("../features/exception/EmptyPage")),
+};
+
+export const BeingBuilt = lazyPage(() => import("../features/exception/BeingBuilt"));

@@ -1,0 +1,138 @@
+import { API_PREFIX, REQUEST_TIMEOUT_MS } from "@marquee/contracts";
+import i18n from "../locales";
+
+/** What the console shows and where it goes: set by the app shell (antd's App context, the router). */
+export interface HttpHost {
+  toast(kind: "error" | "warning" | "info", text: string): void;
+  goLogout(): void;
+}
+let host: HttpHost = {
+  toast: () => undefined,
+  goLogout: () => {
+    window.location.assign("/logout");
+  },
+};
+export function setHttpHost(h: HttpHost): void {
+  host = h;
+}
+
+/** Calls exempt from the expired-session notice (spec §5). */
+const LOGIN_CALLS = [
+  "/a/login",
+  "/a/seniorValidation",
+  "/a/api/user/loginSendVerificationCode",
+  "/a/api/user/sendVerificationCode",
+  "/f/common/getPublishKey",
+  "/a/api/user/modifyPassword",
+];
+/** The QR-code info call a binding page polls before a session exists: never sent to /logout (DECISIONS). */
+export const QR_CODE_INFO_CALL = "/f/common/qrCodeInfo";
+
+export interface Envelope {
+  code: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+/** A failed call: its HTTP status and the server's answer, when there was one. */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: Envelope | null,
+  ) {
+    super(message);
+  }
+  /** Field errors of a 400 answer. */
+  get fieldErrors(): Array<{ field: string; message: string }> {
+    const errors = this.body?.errors;
+    return Array.isArray(errors) ? (errors as Array<{ field: string; message: string }>) : [];
+  }
+}
+
+type Params = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  /** Send the body as JSON (the spec's JSON variant); form-encoded otherwise. */
+  json?: boolean;
+  /** Do not toast failures: the caller shows them (forms). */
+  silent?: boolean;
+}
+
+const clean = (p: Params) =>
+  Object.fromEntries(
+    Object.entries(p)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [k, String(v)]),
+  );
+
+async function request<T extends Envelope>(
+  method: "GET" | "POST",
+  path: string,
+  data: Params | unknown = {},
+  opts: RequestOptions = {},
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const headers: Record<string, string> = {
+    "X-Requested-With": "XMLHttpRequest",
+    Accept: "application/json",
+  };
+  let url = `${API_PREFIX}${path}`;
+  let body: string | undefined;
+  if (method === "GET") {
+    const qs = new URLSearchParams(clean(data as Params)).toString();
+    if (qs) url += `?${qs}`;
+  } else if (opts.json) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(data);
+  } else {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(clean(data as Params)).toString();
+  }
+  const exempt = LOGIN_CALLS.includes(path);
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body, credentials: "include", signal: controller.signal });
+  } catch {
+    const text = controller.signal.aborted ? i18n.t("http.timeout") : i18n.t("http.network");
+    if (!opts.silent) host.toast("error", text);
+    throw new HttpError(text, 0, null);
+  } finally {
+    clearTimeout(timer);
+  }
+  let payload: Envelope | null = null;
+  try {
+    payload = (await res.json()) as Envelope;
+  } catch {
+    payload = null;
+  }
+  if (payload?.msg === "logout") {
+    if (path !== QR_CODE_INFO_CALL) {
+      if (!exempt) host.toast("info", i18n.t("http.signOut"));
+      host.goLogout();
+    }
+    throw new HttpError("logout", res.status, payload);
+  }
+  if (res.status === 401 || payload?.code === 401) {
+    if (!opts.silent) host.toast("error", i18n.t("http.noPermission"));
+    throw new HttpError(payload?.msg ?? "401", 401, payload);
+  }
+  if (res.status === 403 || payload?.code === 403) {
+    if (!opts.silent) host.toast("error", i18n.t("http.denied"));
+    throw new HttpError(payload?.msg ?? "403", 403, payload);
+  }
+  if (!res.ok || !payload || payload.code !== 0) {
+    const text = payload?.msg || `${res.status} ${res.statusText}`;
+    if (!opts.silent) host.toast("error", text);
+    throw new HttpError(text, res.status, payload);
+  }
+  return payload as T;
+}
+
+export const http = {
+  get: <T extends Envelope = Envelope>(path: string, params?: Params, opts?: RequestOptions) =>
+    request<T>("GET", path, params, opts),
+  post: <T extends Envelope = Envelope>(path: string, data?: Params | unknown, opts?: RequestOptions) =>
+    request<T>("POST", path, data, opts),
+};

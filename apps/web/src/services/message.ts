@@ -1,0 +1,19 @@
+import { NOTICE_PAGE, type Notification } from "@marquee/contracts";
+import { type Envelope, http } from "./http";
+
+export interface MessageList extends Envelope {
+  messageList: Notification[];
+  total: number;
+  unread: number;
+}
+
+export const messageApi = {
+  list: (
+    userId: number | undefined,
+    pageNo: number = NOTICE_PAGE.pageNo,
+    pageSize: number = NOTICE_PAGE.pageSize,
+  ) => http.get<MessageList>("/a/api/message/list", { userId, pageNo, pageSize }, { silent: true }),
+  updateReadState: (ids: number[], readState: "0" | "1") =>
+    http.get("/a/api/message/updateReadState", { id: ids.join(","), readState }),
+  remove: (ids: number[]) => http.post("/a/api/message/delete", { id: ids.join(",") }),
+};

@@ -1,0 +1,112 @@
+import type { Announcement, UserInfo } from "@marquee/contracts";
+import JSEncrypt from "jsencrypt";
+import { type Envelope, http } from "./http";
+
+export interface PublishKey extends Envelope {
+  landingEncryption: boolean;
+  publicKeyJson: { exponent: string; modulus: string; isLandingEncryption: boolean };
+}
+
+/** Encrypts a password with the server's key when it asks for it (PKCS#1 v1.5, hex). */
+export async function preparePassword(plain: string): Promise<string> {
+  const key = await http.get<PublishKey>("/f/common/getPublishKey", undefined, { silent: true });
+  if (!key.landingEncryption) return plain;
+  const rsa = new JSEncrypt();
+  rsa.getKey().setPublic(key.publicKeyJson.modulus, key.publicKeyJson.exponent);
+  const b64 = rsa.encrypt(plain);
+  if (!b64) throw new Error("encryption failed");
+  return [...atob(b64)].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");
+}
+
+export interface LoginAnswer extends Envelope {
+  needCaptcha?: boolean;
+  needVerificationCode?: boolean;
+  user?: { id: number; name: string; avatar: string | null };
+}
+
+export interface RouteNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  path: string;
+  component: string;
+  icon: string | null;
+  sort: number;
+  meta: {
+    title: string;
+    titles: Record<string, string> | null;
+    invisible: boolean;
+    authority: string | { permission: string; role?: string[] };
+  };
+  children: RouteNode[];
+}
+
+export interface UserInfoAnswer extends Envelope {
+  user: UserInfo;
+  permissions: string[];
+  roles: Array<{ id: number; code: string; name: string }>;
+}
+
+export const sessionApi = {
+  isSysInit: () => http.get<Envelope & { data: number }>("/f/common/isSysInit"),
+  sysInit: async (v: {
+    officeName: string;
+    username: string;
+    name: string;
+    password: string;
+    email?: string;
+  }) =>
+    http.post("/f/common/sysInit", { ...v, password: await preparePassword(v.password) }, { silent: true }),
+  captchaUrl: () => `/apm-web/f/common/captcha?t=${Date.now()}`,
+  login: async (v: {
+    username: string;
+    password: string;
+    validateCode?: string;
+    verificationCode?: string;
+  }) =>
+    http.post<LoginAnswer>(
+      "/a/login",
+      {
+        username: v.username,
+        password: await preparePassword(v.password),
+        validateCode: v.validateCode ?? "",
+        verificationCode: v.verificationCode ?? "",
+      },
+      { silent: true },
+    ),
+  seniorValidation: (username: string) =>
+    http.get<Envelope & { needVerificationCode: boolean; needCaptcha: boolean }>(
+      "/a/seniorValidation",
+      { username },
+      { silent: true },
+    ),
+  sendLoginCode: async (username: string, password: string) =>
+    http.post(
+      "/a/api/user/loginSendVerificationCode",
+      { username, password: await preparePassword(password) },
+      { silent: true },
+    ),
+  logout: () => http.post("/a/logout", {}, { silent: true }),
+  checkIsLogin: () =>
+    http.post<Envelope & { isLogin: boolean }>("/f/common/checkIslogin", {}, { silent: true }),
+  routes: () => http.get<Envelope & { data: RouteNode[] }>("/routes"),
+  userInfo: () => http.get<UserInfoAnswer>("/a/api/user/getUserInfo"),
+  saveUserInfo: (v: Record<string, string | boolean | undefined>) =>
+    http.post("/a/api/user/saveUserInfo", v, { silent: true }),
+  modifyPassword: async (oldPassword: string, newPassword: string) =>
+    http.post(
+      "/a/api/user/modifyPassword",
+      { oldPassword: await preparePassword(oldPassword), newPassword: await preparePassword(newPassword) },
+      { silent: true },
+    ),
+  imgSetting: () =>
+    http.get<Envelope & { secondDomainName: string | null; personalType: number; logo: string | null }>(
+      "/a/api/customer/imgSetting",
+    ),
+  announcement: () =>
+    http.get<Envelope & Announcement>("/a/api/sysSetting/announcement", { getType: 1 }, { silent: true }),
+  getKey: (keyList: string[]) =>
+    http.get<Envelope & { jsonObject: Record<string, unknown> }>("/a/api/sysSetting/getKey", {
+      keyList: keyList.join(","),
+    }),
+};

@@ -1,0 +1,122 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { loadConfig } from "../apps/server/src/config";
+import { type RunningServer, startServer } from "../apps/server/src/server";
+import { createTestDatabase } from "../apps/server/test/helpers";
+
+const root = new URL("..", import.meta.url).pathname;
+export const SCREENSHOTS = path.join(root, "e2e/screenshots");
+
+/** Debian's Chromium; a missing one fails loudly (CI installs it). */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  for (const c of candidates) if (c && existsSync(c)) return c;
+  try {
+    return execFileSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).trim();
+  } catch {
+    throw new Error(
+      "Chromium is missing: install Debian's chromium (apt-get install -y chromium), or set CHROMIUM_PATH",
+    );
+  }
+}
+
+export interface E2E {
+  server: RunningServer;
+  base: string;
+  browser: Browser;
+  /** A new browser profile (its own cookies and storage). */
+  context(locale?: string): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/** The real server with the built console on a fresh database, and a headless Chromium. */
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+  const consoleIndex = path.join(root, "apps/web/dist/index.html");
+  if (!existsSync(consoleIndex)) throw new Error("The console is not built: run `npm run build:web` first");
+  const url = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "marquee-e2e-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_OPEN_PER_MINUTE: "100000",
+    ...env,
+  });
+  const server = await startServer(config);
+  const base = server.url.replace("0.0.0.0", "127.0.0.1");
+  // Playwright gives every launch a new, empty profile directory of its own.
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    server,
+    base,
+    browser,
+    context: (locale?: string) =>
+      browser.newContext({
+        baseURL: base,
+        viewport: { width: 1440, height: 900 },
+        ...(locale ? { locale } : {}),
+      }),
+    async close() {
+      await browser.close();
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fills the sign-in form and submits it. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByPlaceholder(/用户名|User name/).fill(username);
+  await page.locator("input[type=password]").fill(password);
+  await page.locator("button[type=submit]").click();
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** Adds a user directly in the database, in the platform office, with a role of exactly these permissions. */
+export async function addUser(
+  e: E2E,
+  username: string,
+  password: string,
+  permissions: string[],
+): Promise<number> {
+  const { db } = e.server.app.services;
+  const { offices, roles, userRoles, users } = await import("../apps/server/src/db/schema");
+  const { hashPassword } = await import("../apps/server/src/platform/password");
+  const [office] = await db.select().from(offices).limit(1);
+  if (!office) throw new Error("initialise first");
+  const [role] = await db
+    .insert(roles)
+    .values({ officeId: office.id, code: `r_${username}`, name: username, permissions })
+    .returning();
+  const [user] = await db
+    .insert(users)
+    .values({ officeId: office.id, username, name: username, passwordHash: await hashPassword(password) })
+    .returning();
+  if (!role || !user) throw new Error("not created");
+  await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+  return user.id;
+}

@@ -1,0 +1,292 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser, type E2E, screenshot, signIn, startE2E } from "./harness";
+
+let e: E2E;
+const ADMIN = { username: "admin", password: "Admin12345" };
+
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+async function firstPage(locale?: string): Promise<Page> {
+  const ctx = await e.context(locale);
+  const page = await ctx.newPage();
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  return page;
+}
+
+describe("first run and sign-in", () => {
+  it("sends the first visitor to initialisation, creates the administrator, then signs in with encryption", async () => {
+    const page = await firstPage();
+    await page.goto("/");
+    await page.waitForURL("**/init");
+    await page.locator("#init_officeName").fill("Marquee HQ");
+    await page.locator("#init_username").fill(ADMIN.username);
+    await page.locator("#init_name").fill("Ada Admin");
+    await page.locator("#init_email").fill("ada@marquee.test");
+    await page.locator("#init_password").fill(ADMIN.password);
+    await page.locator("#init_confirm").fill(ADMIN.password);
+    await page.locator("button[type=submit]").click();
+    await page.waitForURL("**/login");
+    await screenshot(page, "login");
+
+    // the password leaves the browser encrypted
+    const sent: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/apm-web/a/login")) sent.push(r.postData() ?? "");
+    });
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL("**/home");
+    expect(sent[0]).toMatch(/password=[0-9a-f]{512}/);
+    expect(sent[0]).not.toContain(ADMIN.password);
+    await expect.poll(() => page.title()).toMatch(/^Admin \| /);
+    await screenshot(page, "layout-dark");
+  });
+});
+
+async function signedInPage(locale?: string, user = ADMIN): Promise<Page> {
+  const page = await firstPage(locale);
+  if (locale) {
+    await page.context().addCookies([{ name: "language", value: locale, url: e.base }]);
+  }
+  await signIn(page, user.username, user.password);
+  await page.waitForURL("**/home");
+  await page.getByTestId("side-menu").waitFor();
+  return page;
+}
+
+/** Tabs of the multi-tab bar (pages may have tabs of their own). */
+const tabCount = (page: Page) => page.getByTestId("multi-tab").locator(".ant-tabs-tab").count();
+
+/** The text of the toasts on the page (antd message). */
+const toasts = (page: Page) => page.locator(".ant-message").innerText();
+
+describe("sign-in protection", () => {
+  afterAll(async () => {
+    await e.server.app.services.db.execute((await import("drizzle-orm")).sql`delete from login_guards`);
+  });
+
+  it("shows the captcha after three wrong passwords and refuses a wrong captcha", async () => {
+    const page = await firstPage("en");
+    await page.context().addCookies([{ name: "language", value: "en", url: e.base }]);
+    for (let i = 0; i < 3; i++) {
+      await signIn(page, ADMIN.username, "Wrong-pass-1");
+      await expect
+        .poll(() => page.locator(".ant-alert-error").textContent())
+        .toContain("Wrong username or password");
+    }
+    const captcha = page.getByTestId("captcha");
+    await expect.poll(() => captcha.isVisible()).toBe(true);
+    await page.getByPlaceholder("Characters in the picture").fill("zzzz");
+    await page.locator("input[type=password]").fill(ADMIN.password);
+    await page.locator("button[type=submit]").click();
+    await expect
+      .poll(() => page.locator(".ant-alert-error").textContent())
+      .toMatch(/characters from the picture are wrong/);
+    // a solved captcha (its answer known to the test through the server) lets the right password in
+    const solved = await e.server.app.services.captcha.create();
+    await page
+      .context()
+      .addCookies([{ name: "captchaId", value: solved.id, domain: "127.0.0.1", path: "/apm-web" }]);
+    await page.getByPlaceholder("Characters in the picture").fill(solved.answer);
+    await page.locator("input[type=password]").fill(ADMIN.password);
+    await page.locator("button[type=submit]").click();
+    await page.waitForURL("**/home");
+  });
+});
+
+describe("languages", () => {
+  it("switches to English and back, and keeps the choice across a reload", async () => {
+    const page = await signedInPage();
+    await expect.poll(() => page.getByTestId("side-menu").textContent()).toContain("首页");
+    await page.getByTestId("language-switch").hover();
+    await page.getByTestId("lang-en").click();
+    await expect.poll(() => page.getByTestId("side-menu").textContent()).toContain("Home");
+    await page.reload();
+    await expect.poll(() => page.getByTestId("side-menu").textContent()).toContain("Home");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    await page.getByTestId("language-switch").hover();
+    await page.getByTestId("lang-zh_CN").click();
+    await expect.poll(() => page.getByTestId("side-menu").textContent()).toContain("首页");
+  });
+});
+
+describe("settings drawer", () => {
+  it("saves a theme across reloads, and resets after asking", async () => {
+    const page = await signedInPage("en");
+    await page.getByTestId("settings-button").click();
+    await page.getByTestId("settings-drawer").waitFor();
+    await screenshot(page, "settings-drawer");
+    await page.getByTestId("settings-mode-light").click();
+    await page.getByTestId("settings-save").click();
+    await page.keyboard.press("Escape");
+    await page.reload();
+    await page.locator(".ant-layout-sider-light").waitFor();
+    await page.waitForTimeout(800);
+    await screenshot(page, "layout-light");
+
+    await page.getByTestId("settings-button").click();
+    await page.getByTestId("settings-mode-night").click();
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(800);
+    await screenshot(page, "layout-night");
+
+    await page.getByTestId("settings-button").click();
+    await page.getByTestId("settings-reset").click();
+    await page.locator(".ant-modal-confirm .ant-btn-primary").click();
+    await page.waitForLoadState("load");
+    await page.locator(".ant-layout-sider-dark").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("marquee.settings"))).toBeNull();
+  });
+
+  it("redirects a group to its first child in the mix layout", async () => {
+    const page = await signedInPage("en");
+    await page.getByTestId("settings-button").click();
+    await page.getByTestId("settings-layout-mix").click();
+    await page.getByTestId("settings-save").click();
+    await page.keyboard.press("Escape");
+    await page.goto("/sysManage");
+    await page.waitForURL((url) => url.pathname !== "/sysManage");
+    expect(new URL(page.url()).pathname).toBe("/sys/customer/doaminNameSetting");
+  });
+});
+
+describe("multi-tab view", () => {
+  it("opens tabs, closes the others, refuses to close the last, and keeps them across a reload", async () => {
+    const page = await signedInPage("en");
+    await page.getByTestId("settings-button").click();
+    await page.getByTestId("settings-multipage").click();
+    await page.getByTestId("settings-save").click();
+    await page.keyboard.press("Escape");
+    for (const path of ["/personalCenter", "/sysManage/messageNotification"]) {
+      await page.goto(path);
+      await page.getByTestId(`tab-${path}`).waitFor();
+    }
+    await expect.poll(() => tabCount(page)).toBe(3);
+    await page.getByTestId("tab-/personalCenter").click({ button: "right" });
+    await page.getByTestId("tab-menu-closeOthers").waitFor();
+    await page.waitForTimeout(300); // the menu's opening animation
+    await page.getByTestId("tab-menu-closeOthers").click();
+    await expect.poll(() => tabCount(page)).toBe(1);
+    await page.waitForURL("**/personalCenter");
+    await page
+      .locator(".ant-tabs-tab-remove")
+      .click()
+      .catch(() => undefined);
+    await expect.poll(() => toasts(page)).toContain("This is the last page, you can't close it");
+    await page.reload();
+    await expect.poll(() => tabCount(page)).toBe(1);
+    expect(await page.getByTestId("tab-/personalCenter").isVisible()).toBe(true);
+  });
+});
+
+describe("access", () => {
+  it("sends a user without the permission to /403 with the warning", async () => {
+    await addUser(e, "viewer", "Viewer12345", []);
+    const page = await signedInPage(undefined, { username: "viewer", password: "Viewer12345" });
+    await page.goto("/sys/log");
+    await page.waitForURL("**/403");
+    await expect.poll(() => toasts(page)).toContain("对不起，您无权访问页面 /sys/log，请联系管理员");
+    // and the bell is not there without sys:messageNotification:view
+    expect(await page.getByTestId("notice-bell").count()).toBe(0);
+  });
+
+  it("sends an expired session to /login with the warning", async () => {
+    const page = await signedInPage();
+    await page.context().clearCookies();
+    await page.goto("/personalCenter");
+    await page.waitForURL("**/login");
+    await expect.poll(() => toasts(page)).toContain("登录已失效，请重新登录");
+  });
+
+  it("shows 404 for an unknown path", async () => {
+    const page = await signedInPage("en");
+    await page.goto("/no/such/page");
+    await page.waitForURL("**/404");
+    await expect.poll(() => page.locator(".ant-result-title").textContent()).toBe("404");
+  });
+});
+
+describe("notices and announcement", () => {
+  it("opens the bell, shows the latest notices 297 px wide, and marks them read", async () => {
+    const { db } = e.server.app.services;
+    const { notifications, users } = await import("../apps/server/src/db/schema");
+    const [admin] = await db
+      .select()
+      .from(users)
+      .where((await import("drizzle-orm")).eq(users.username, ADMIN.username));
+    if (!admin) throw new Error("no admin");
+    await db.insert(notifications).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        userId: admin.id,
+        officeId: admin.officeId,
+        contentCn: `通知 ${i}`,
+        contentEn: `Notice ${i}`,
+      })),
+    );
+    const page = await signedInPage("en");
+    await page.getByTestId("notice-bell").click();
+    const dropdown = page.getByTestId("notice-dropdown");
+    await dropdown.waitFor();
+    await expect.poll(() => dropdown.locator(".ant-list-item").count()).toBe(10);
+    expect(await dropdown.textContent()).toContain("Notice 11");
+    expect((await dropdown.boundingBox())?.width).toBe(297);
+    await expect
+      .poll(async () => (await db.select().from(notifications)).filter((n) => n.readState === "1").length)
+      .toBe(10);
+    await dropdown.getByText("View all").click();
+    await page.waitForURL("**/sysManage/messageNotification");
+    await page.getByTestId("notification-table").waitFor();
+  });
+
+  it("shows the announcement until 'never remind again', and again when its text changes", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const announce = async (content: string) =>
+      e.server.app.services.db
+        .insert((await import("../apps/server/src/db/schema")).settings)
+        .values({
+          key: "announcement",
+          value: {
+            announcemenStartTime: now - 60,
+            announcemenEndTime: now + 3600,
+            colseTipOn: 1,
+            announcementTitleCh: "维护通知",
+            announcementTitleEn: "Maintenance",
+            announcementContentCh: content,
+            announcementContentEn: content,
+          },
+        })
+        .onConflictDoUpdate({
+          target: (await import("../apps/server/src/db/schema")).settings.key,
+          set: {
+            value: {
+              announcemenStartTime: now - 60,
+              announcemenEndTime: now + 3600,
+              colseTipOn: 1,
+              announcementTitleCh: "维护通知",
+              announcementTitleEn: "Maintenance",
+              announcementContentCh: content,
+              announcementContentEn: content,
+            },
+          },
+        });
+    await announce("Tonight at 22:00");
+    const page = await signedInPage("en");
+    const note = page.locator(".ant-notification-notice");
+    await expect.poll(() => note.textContent()).toContain("Tonight at 22:00");
+    await note.getByRole("button", { name: "Don't remind me again" }).click();
+    await page.reload();
+    await page.getByTestId("side-menu").waitFor();
+    await page.waitForTimeout(1500);
+    expect(await note.count()).toBe(0);
+    await announce("Moved to 23:00");
+    await page.reload();
+    await expect.poll(() => note.textContent()).toContain("Moved to 23:00");
+  });
+});
