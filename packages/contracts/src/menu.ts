@@ -804,3 +804,24 @@ export function flattenMenu(seed: readonly MenuSeed[] = MENU_SEED): FlatMenuEntr
   walk(seed, null);
   return entries;
 }
+
+/** A node of the route/menu tree that `GET /routes` and `/a/sys/menu/lists` answer (spec §2). */
+export interface RouteNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  path: string;
+  component: string;
+  icon: string | null;
+  sort: number;
+  meta: {
+    /** The title in the caller's language. */
+    title: string;
+    /** The title in all six languages, so the console can switch without asking again. */
+    titles: Record<Locale, string> | null;
+    invisible: boolean;
+    /** A permission string ("*" open), or a permission with the roles that also grant it (spec §6). */
+    authority: { permission: string; role?: string[] } | string;
+  };
+  children: RouteNode[];
+}

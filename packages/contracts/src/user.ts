@@ -82,3 +82,14 @@ export const ImgSettingResponse = z.object({
   personalType: z.number(),
   logo: z.string().nullable(),
 });
+
+/** Largest avatar image, in bytes. */
+export const AVATAR_MAX_BYTES = 512 * 1024;
+
+/** POST /a/api/user/uploadAvatar: the image as a data URL (what a browser's FileReader gives). */
+export const UploadAvatarBody = z.strictObject({
+  image: z
+    .string()
+    .max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100)
+    .regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]+$/, "user.avatarInvalid"),
+});

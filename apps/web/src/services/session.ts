@@ -1,4 +1,4 @@
-import type { Announcement, UserInfo } from "@marquee/contracts";
+import type { Announcement, RouteNode, UserInfo } from "@marquee/contracts";
 import JSEncrypt from "jsencrypt";
 import { type Envelope, http } from "./http";
 
@@ -24,22 +24,7 @@ export interface LoginAnswer extends Envelope {
   user?: { id: number; name: string; avatar: string | null };
 }
 
-export interface RouteNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  path: string;
-  component: string;
-  icon: string | null;
-  sort: number;
-  meta: {
-    title: string;
-    titles: Record<string, string> | null;
-    invisible: boolean;
-    authority: string | { permission: string; role?: string[] };
-  };
-  children: RouteNode[];
-}
+export type { RouteNode };
 
 export interface UserInfoAnswer extends Envelope {
   user: UserInfo;
@@ -98,6 +83,12 @@ export const sessionApi = {
       "/a/api/user/modifyPassword",
       { oldPassword: await preparePassword(oldPassword), newPassword: await preparePassword(newPassword) },
       { silent: true },
+    ),
+  uploadAvatar: (image: string) =>
+    http.post<Envelope & { avatar: string }>(
+      "/a/api/user/uploadAvatar",
+      { image },
+      { json: true, silent: true },
     ),
   imgSetting: () =>
     http.get<Envelope & { secondDomainName: string | null; personalType: number; logo: string | null }>(

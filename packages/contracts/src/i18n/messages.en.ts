@@ -53,6 +53,8 @@ export const en = {
   "user.passwordSame": "The new password must differ from the current one",
   "user.usernameTaken": "The user name {username} is already taken",
   "user.officeOutOfRange": "Institution {id} is outside your data range",
+  "user.avatarInvalid": "The avatar must be a PNG, JPEG, GIF or WebP image",
+  "user.avatarTooLarge": "The avatar may be at most {max} KB",
   "setting.unknownKey": "Unknown setting: {key}",
   "audit.result.ok": "succeeded",
   "audit.result.fail": "failed",

@@ -55,6 +55,8 @@ export const fr: MessageCatalogue = {
   "user.passwordSame": "Le nouveau mot de passe doit être différent de l'actuel",
   "user.usernameTaken": "Le nom d'utilisateur {username} est déjà pris",
   "user.officeOutOfRange": "L'organisation {id} est hors de votre périmètre de données",
+  "user.avatarInvalid": "L'avatar doit être une image PNG, JPEG, GIF ou WebP",
+  "user.avatarTooLarge": "L'avatar ne peut pas dépasser {max} Ko",
   "setting.unknownKey": "Paramètre inconnu : {key}",
   "audit.result.ok": "réussi",
   "audit.result.fail": "échoué",

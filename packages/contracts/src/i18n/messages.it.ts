@@ -53,6 +53,8 @@ export const it: MessageCatalogue = {
   "user.passwordSame": "La nuova password deve essere diversa da quella attuale",
   "user.usernameTaken": "Il nome utente {username} è già in uso",
   "user.officeOutOfRange": "L'ente {id} è fuori dal tuo ambito dati",
+  "user.avatarInvalid": "L'avatar deve essere un'immagine PNG, JPEG, GIF o WebP",
+  "user.avatarTooLarge": "L'avatar può essere al massimo di {max} KB",
   "setting.unknownKey": "Impostazione sconosciuta: {key}",
   "audit.result.ok": "riuscito",
   "audit.result.fail": "non riuscito",

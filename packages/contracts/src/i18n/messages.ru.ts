@@ -52,6 +52,8 @@ export const ru: MessageCatalogue = {
   "user.passwordSame": "Новый пароль должен отличаться от текущего",
   "user.usernameTaken": "Имя пользователя {username} уже занято",
   "user.officeOutOfRange": "Организация {id} вне вашей области данных",
+  "user.avatarInvalid": "Аватар должен быть изображением PNG, JPEG, GIF или WebP",
+  "user.avatarTooLarge": "Размер аватара — не более {max} КБ",
   "setting.unknownKey": "Неизвестный параметр: {key}",
   "audit.result.ok": "успешно",
   "audit.result.fail": "ошибка",

@@ -52,6 +52,8 @@ export const zh_CN: MessageCatalogue = {
   "user.passwordSame": "新密码不能与当前密码相同",
   "user.usernameTaken": "用户名 {username} 已被占用",
   "user.officeOutOfRange": "机构 {id} 不在您的数据范围内",
+  "user.avatarInvalid": "头像必须是 PNG、JPEG、GIF 或 WebP 图片",
+  "user.avatarTooLarge": "头像不能超过 {max} KB",
   "setting.unknownKey": "未知的设置项：{key}",
   "audit.result.ok": "成功",
   "audit.result.fail": "失败",

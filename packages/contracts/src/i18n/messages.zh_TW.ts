@@ -52,6 +52,8 @@ export const zh_TW: MessageCatalogue = {
   "user.passwordSame": "新密碼不得與目前密碼相同",
   "user.usernameTaken": "使用者名稱 {username} 已被使用",
   "user.officeOutOfRange": "機構 {id} 不在您的資料範圍內",
+  "user.avatarInvalid": "頭像必須是 PNG、JPEG、GIF 或 WebP 圖片",
+  "user.avatarTooLarge": "頭像不能超過 {max} KB",
   "setting.unknownKey": "未知的設定項目：{key}",
   "audit.result.ok": "成功",
   "audit.result.fail": "失敗",

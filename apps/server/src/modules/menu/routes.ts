@@ -1,26 +1,9 @@
-import { type Locale, ROUTE_TITLES } from "@marquee/contracts";
+import { type Locale, ROUTE_TITLES, type RouteNode } from "@marquee/contracts";
 import { asc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { menus } from "../../db/schema";
 
 type MenuRow = typeof menus.$inferSelect;
-
-export interface RouteNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  path: string;
-  component: string;
-  icon: string | null;
-  sort: number;
-  meta: {
-    title: string;
-    titles: Record<Locale, string> | null;
-    invisible: boolean;
-    authority: { permission: string; role?: string[] } | string;
-  };
-  children: RouteNode[];
-}
 
 /** The menu rows as a tree, each with its title in the caller's language and all six. */
 export function buildTree(rows: MenuRow[], locale: Locale): RouteNode[] {

@@ -1,9 +1,11 @@
 import {
+  AVATAR_MAX_BYTES,
   ImgSettingResponse,
   ModifyPasswordBody,
   NewPassword,
   SaveUserInfoBody,
   UpdateDataRangeQuery,
+  UploadAvatarBody,
   UserInfoResponse,
 } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
@@ -14,6 +16,7 @@ import { FieldErrors, notFound } from "../../platform/errors";
 import { hashPassword, verifyPassword } from "../../platform/password";
 import { inRange } from "../../platform/scope";
 import { readPassword } from "../auth/password-input";
+import { AVATAR_FILE, avatarType, readAvatar, sniffImage, storeAvatar } from "./avatar";
 
 /** The signed-in user's own profile and password, and users' data ranges. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -148,6 +151,44 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return { code: 0, msg: req.t("common.ok") };
     },
   );
+
+  app.post(
+    "/a/api/user/uploadAvatar",
+    { config: { access: { signedIn: true } }, schema: { tags: ["user"], body: UploadAvatarBody } },
+    async (req) => {
+      const actor = actorOf(req);
+      const bytes = Buffer.from(req.body.image.slice(req.body.image.indexOf(",") + 1), "base64");
+      if (bytes.length > AVATAR_MAX_BYTES) {
+        throw new FieldErrors([
+          { field: "image", key: "user.avatarTooLarge", values: { max: AVATAR_MAX_BYTES / 1024 } },
+        ]);
+      }
+      const kind = sniffImage(bytes);
+      if (!kind) throw new FieldErrors([{ field: "image", key: "user.avatarInvalid" }]);
+      const file = await storeAvatar(app.deps.config.dataDir, bytes, kind.ext);
+      const avatar = `/apm-web/f/avatar/${file}`;
+      req.audit.target = `user:${actor.userId}`;
+      await services.db
+        .update(users)
+        .set({ avatar, updatedAt: services.clock.now() })
+        .where(eq(users.id, actor.userId));
+      services.actors.invalidate(actor.userId);
+      return { code: 0, msg: req.t("common.ok"), avatar };
+    },
+  );
+
+  app.get("/f/avatar/:file", { schema: { tags: ["user"] } }, async (req, reply) => {
+    const { file } = req.params as { file: string };
+    if (!AVATAR_FILE.test(file)) throw notFound("avatar", file);
+    const bytes = await readAvatar(app.deps.config.dataDir, file).catch(() => null);
+    if (!bytes) throw notFound("avatar", file);
+    // Named by their content, so they never change.
+    return reply
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("x-content-type-options", "nosniff")
+      .type(avatarType(file))
+      .send(bytes);
+  });
 
   app.get(
     "/a/api/customer/imgSetting",

@@ -7,6 +7,7 @@ import { LanguageSwitch } from "../../layouts/LanguageSwitch";
 import { useBrand } from "../../layouts/useBrand";
 import { HttpError } from "../../services/http";
 import { sessionApi } from "../../services/session";
+import { useSession } from "../../stores/session";
 import { loadSession } from "./signIn";
 
 const REMEMBER_KEY = "marquee.rememberedUsername";
@@ -58,7 +59,7 @@ export default function LoginPage() {
       if (v.remember) localStorage.setItem(REMEMBER_KEY, v.username);
       else localStorage.removeItem(REMEMBER_KEY);
       await loadSession();
-      void message.success(t("login.welcome", { name: v.username }));
+      void message.success(t("login.welcome", { name: useSession.getState().user?.name ?? v.username }));
       navigate("/home", { replace: true });
     } catch (err) {
       if (err instanceof HttpError) {

@@ -1,21 +1,6 @@
-import { Button, Result } from "antd";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { ExceptionPage } from "./ExceptionPage";
 
-/** The 403 page (spec §2). */
+/** The 403 page. */
 export default function Forbidden() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="403"
-      title="403"
-      subTitle={t("exception.403")}
-      extra={
-        <Button type="primary" onClick={() => navigate("/home")}>
-          {t("exception.home")}
-        </Button>
-      }
-    />
-  );
+  return <ExceptionPage status={403} />;
 }

@@ -1,21 +1,6 @@
-import { Button, Result } from "antd";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { ExceptionPage } from "./ExceptionPage";
 
-/** The 404 page (spec §2). */
+/** The 404 page. */
 export default function NotFound() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title="404"
-      subTitle={t("exception.404")}
-      extra={
-        <Button type="primary" onClick={() => navigate("/home")}>
-          {t("exception.home")}
-        </Button>
-      }
-    />
-  );
+  return <ExceptionPage status={404} />;
 }

@@ -1,21 +1,6 @@
-import { Button, Result } from "antd";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { ExceptionPage } from "./ExceptionPage";
 
-/** The 500 page (spec §2). */
+/** The 500 page. */
 export default function ServerError() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="500"
-      title="500"
-      subTitle={t("exception.500")}
-      extra={
-        <Button type="primary" onClick={() => navigate("/home")}>
-          {t("exception.home")}
-        </Button>
-      }
-    />
-  );
+  return <ExceptionPage status={500} />;
 }

@@ -1,6 +1,6 @@
-import { UserOutlined } from "@ant-design/icons";
-import type { UserInfo } from "@marquee/contracts";
-import { App, Avatar, Button, Card, Form, Input, Space, Spin, Switch, Tabs, Typography } from "antd";
+import { UploadOutlined, UserOutlined } from "@ant-design/icons";
+import { AVATAR_MAX_BYTES, type UserInfo } from "@marquee/contracts";
+import { App, Avatar, Button, Card, Form, Input, Space, Spin, Switch, Tabs, Typography, Upload } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HttpError } from "../../services/http";
@@ -92,6 +92,29 @@ export default function PersonalCenterPage() {
     if (text) void message.error(text);
   };
 
+  /** Sends the chosen image (at most 512 KB) and shows it at once; the server checks it again. */
+  const uploadAvatar = async (file: File) => {
+    if (file.size > AVATAR_MAX_BYTES) {
+      void message.error(t("personal.avatarTooLarge", { max: AVATAR_MAX_BYTES / 1024 }));
+      return;
+    }
+    const image = await new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsDataURL(file);
+    });
+    try {
+      const r = await sessionApi.uploadAvatar(image);
+      profileForm.setFieldValue("avatar", r.avatar);
+      const current = useSession.getState().user;
+      if (current) useSession.getState().setUser({ ...current, avatar: r.avatar });
+      void message.success(t("personal.saved"));
+    } catch (err) {
+      void message.error(err instanceof Error ? err.message : String(err));
+    }
+  };
+
   const saveProfile = async (v: ProfileValues) => {
     const name = v.name.trim();
     const avatarUrl = (v.avatar ?? "").trim();
@@ -173,12 +196,26 @@ export default function PersonalCenterPage() {
           style={{ maxWidth: 520 }}
         >
           <Form.Item label={t("personal.avatar")}>
-            <Avatar
-              size={72}
-              src={avatar ? avatar : undefined}
-              icon={<UserOutlined />}
-              alt={t("personal.avatar")}
-            />
+            <Space size="large">
+              <Avatar
+                size={72}
+                src={avatar ? avatar : undefined}
+                icon={<UserOutlined />}
+                alt={t("personal.avatar")}
+              />
+              <Upload
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  void uploadAvatar(file);
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />} data-testid="avatar-upload">
+                  {t("personal.upload")}
+                </Button>
+              </Upload>
+            </Space>
           </Form.Item>
           <Form.Item name="username" label={t("personal.username")}>
             <Input readOnly variant="filled" />

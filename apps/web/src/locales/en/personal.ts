@@ -16,4 +16,6 @@ export default {
   newPassword: "New password",
   confirmPassword: "Repeat the new password",
   passwordChanged: "The password was changed; your other sessions were signed out",
+  upload: "Upload an image",
+  avatarTooLarge: "The image may be at most {{max}} KB",
 } as const;

@@ -16,4 +16,6 @@ export default {
   newPassword: "Nouveau mot de passe",
   confirmPassword: "Répétez le nouveau mot de passe",
   passwordChanged: "Le mot de passe a été changé. Vos autres sessions ont été déconnectées",
+  upload: "Téléverser une image",
+  avatarTooLarge: "L'image ne peut pas dépasser {{max}} Ko",
 } as const;

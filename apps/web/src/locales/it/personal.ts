@@ -16,4 +16,6 @@ export default {
   newPassword: "Nuova password",
   confirmPassword: "Ripeti la nuova password",
   passwordChanged: "La password è stata cambiata; le altre sessioni sono state disconnesse",
+  upload: "Carica un'immagine",
+  avatarTooLarge: "L'immagine può essere al massimo di {{max}} KB",
 } as const;

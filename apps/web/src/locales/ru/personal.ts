@@ -16,4 +16,6 @@ export default {
   newPassword: "Новый пароль",
   confirmPassword: "Повторите новый пароль",
   passwordChanged: "Пароль изменён; остальные ваши сеансы завершены",
+  upload: "Загрузить изображение",
+  avatarTooLarge: "Размер изображения — не более {{max}} КБ",
 } as const;

@@ -16,4 +16,6 @@ export default {
   newPassword: "新密码",
   confirmPassword: "确认新密码",
   passwordChanged: "密码已修改，您的其他会话均已退出登录",
+  upload: "上传图片",
+  avatarTooLarge: "图片不能超过 {{max}} KB",
 } as const;

@@ -16,4 +16,6 @@ export default {
   newPassword: "新密碼",
   confirmPassword: "確認新密碼",
   passwordChanged: "密碼已變更，您的其他工作階段均已登出",
+  upload: "上傳圖片",
+  avatarTooLarge: "圖片不能超過 {{max}} KB",
 } as const;

@@ -1,0 +1,21 @@
+import { Button, Result } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+
+/** An error page (spec §2: 403, 404, 500) with the way home. */
+export function ExceptionPage({ status }: { status: 403 | 404 | 500 }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status={status}
+      title={String(status)}
+      subTitle={t(`exception.${status}`)}
+      extra={
+        <Button type="primary" onClick={() => navigate("/home")}>
+          {t("exception.home")}
+        </Button>
+      }
+    />
+  );
+}
