@@ -46,6 +46,7 @@ describe("first run and sign-in", () => {
     expect(sent[0]).toMatch(/password=[0-9a-f]{512}/);
     expect(sent[0]).not.toContain(ADMIN.password);
     await expect.poll(() => page.title()).toMatch(/^Admin \| /);
+    await page.waitForTimeout(1200); // the page's entrance animation
     await screenshot(page, "layout-dark");
   });
 });
@@ -122,6 +123,7 @@ describe("settings drawer", () => {
     const page = await signedInPage("en");
     await page.getByTestId("settings-button").click();
     await page.getByTestId("settings-drawer").waitFor();
+    await page.waitForTimeout(800); // the drawer's and the page's entrance animations
     await screenshot(page, "settings-drawer");
     await page.getByTestId("settings-mode-light").click();
     await page.getByTestId("settings-save").click();

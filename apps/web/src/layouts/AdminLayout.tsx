@@ -210,7 +210,8 @@ export default function AdminLayout() {
           </div>
         </Layout.Header>
         {settings.multiPage && <MultiTab pages={pages} />}
-        <Layout.Content style={{ margin: 16 }}>
+        {/* The page's entrance animation starts outside the content area: clip it there. */}
+        <Layout.Content style={{ margin: 16, overflow: "hidden" }}>
           <div className={settings.pageWidth === "fixed" ? "marquee-fixed-width" : undefined}>
             <Suspense fallback={null}>
               <PageAnimation>{content}</PageAnimation>

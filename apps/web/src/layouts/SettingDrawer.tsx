@@ -103,7 +103,7 @@ export function SettingDrawer() {
       data-testid="settings-drawer"
       title={t("settings.title")}
       placement="right"
-      size={320}
+      size={380}
       open={drawerOpen}
       onClose={() => setDrawerOpen(false)}
       footer={
