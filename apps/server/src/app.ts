@@ -82,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: "/",
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, file) =>
         res.header(
           "cache-control",

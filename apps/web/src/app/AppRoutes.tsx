@@ -13,7 +13,10 @@ import { sessionApi } from "../services/session";
 import { useSession } from "../stores/session";
 import { useSettings } from "../stores/settings";
 
-const LoginPage = lazyPage(() => import("../features/auth/LoginPage"));
+const loadLogin = () => import("../features/auth/LoginPage");
+// The most common first page: fetch its code while the app starts, not after the first render.
+if (["/", "/login"].includes(window.location.pathname)) void loadLogin();
+const LoginPage = lazyPage(loadLogin);
 const InitPage = lazyPage(() => import("../features/auth/InitPage"));
 const LogoutPage = lazyPage(() => import("../features/auth/LogoutPage"));
 const Forbidden = lazyPage(() => import("../features/exception/Forbidden"));

@@ -1,4 +1,3 @@
-import { Result } from "antd";
 import { Component, type ReactNode } from "react";
 import i18n from "../locales";
 import { ChunkLoadError } from "../router/lazy";
@@ -16,12 +15,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     if (!error) return this.props.children;
     const chunk =
       error instanceof ChunkLoadError || /dynamically imported module|Loading chunk/i.test(error.message);
+    // Plain markup: the boundary must not pull a large component into the first bundle.
     return (
-      <Result
-        status="error"
-        title={chunk ? i18n.t("http.chunkFailed") : i18n.t("exception.500")}
-        subTitle={chunk ? undefined : error.message}
-      />
+      <div role="alert" style={{ padding: "15vh 24px", textAlign: "center", fontSize: 16 }}>
+        <p style={{ fontSize: 20 }}>{chunk ? i18n.t("http.chunkFailed") : i18n.t("exception.500")}</p>
+        {!chunk && <p style={{ color: "#888" }}>{error.message}</p>}
+      </div>
     );
   }
 }

@@ -1,5 +1,4 @@
 import type { Announcement, RouteNode, UserInfo } from "@marquee/contracts";
-import JSEncrypt from "jsencrypt";
 import { type Envelope, http } from "./http";
 
 export interface PublishKey extends Envelope {
@@ -11,6 +10,8 @@ export interface PublishKey extends Envelope {
 export async function preparePassword(plain: string): Promise<string> {
   const key = await http.get<PublishKey>("/f/common/getPublishKey", undefined, { silent: true });
   if (!key.landingEncryption) return plain;
+  // Loaded when a password is sent, not with the sign-in page.
+  const { default: JSEncrypt } = await import("jsencrypt");
   const rsa = new JSEncrypt();
   rsa.getKey().setPublic(key.publicKeyJson.modulus, key.publicKeyJson.exponent);
   const b64 = rsa.encrypt(plain);
