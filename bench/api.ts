@@ -1,8 +1,9 @@
 import { loadavg } from "node:os";
-import { Cleanup } from "./lib/cleanup";
+import type { Cleanup } from "./lib/cleanup";
 import { openDatabase, tempDir } from "./lib/database";
 import { measure } from "./lib/load";
 import type { LoadSummary } from "./lib/load-child";
+import { runBenchmark } from "./lib/run";
 import { ACTIONS, expectedTotal, seed } from "./lib/seed";
 import { checkPage, openPool, signIn, startServers } from "./lib/servers";
 
@@ -119,22 +120,5 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   console.log(ratioMet && p99Met ? "all targets met" : "TARGET MISSED");
 }
 
-const started = Date.now();
-const cleanup = new Cleanup();
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanup.run().finally(() => process.exit(130));
-  });
-}
-let failed = false;
-try {
-  await main(cleanup, started);
-} catch (err) {
-  failed = true;
-  console.error("\nBENCHMARK FAILED:", err);
-} finally {
-  await cleanup.run();
-}
-console.log(`finished in ${fmt((Date.now() - started) / 1000, 1)} s`);
-process.exit(failed ? 1 : 0);
+// Bounded: 5 loads of at most BENCH_SECONDS + 30 s each, plus set-up.
+await runBenchmark(main, { stepLimitMs: 10_000, cleanupLimitMs: 30_000, benchLimitMs: 900_000 });

