@@ -77,7 +77,10 @@ describe("sign-in protection", () => {
     const page = await firstPage("en");
     await page.context().addCookies([{ name: "language", value: "en", url: e.base }]);
     for (let i = 0; i < 3; i++) {
+      // each attempt must reach the server before the next (the button ignores clicks while busy)
+      const answered = page.waitForResponse((r) => r.url().endsWith("/apm-web/a/login"));
       await signIn(page, ADMIN.username, "Wrong-pass-1");
+      await answered;
       await expect
         .poll(() => page.locator(".ant-alert-error").textContent())
         .toContain("Wrong username or password");
@@ -86,7 +89,9 @@ describe("sign-in protection", () => {
     await expect.poll(() => captcha.isVisible()).toBe(true);
     await page.getByPlaceholder("Characters in the picture").fill("zzzz");
     await page.locator("input[type=password]").fill(ADMIN.password);
+    const refused = page.waitForResponse((r) => r.url().endsWith("/apm-web/a/login"));
     await page.locator("button[type=submit]").click();
+    await refused;
     await expect
       .poll(() => page.locator(".ant-alert-error").textContent())
       .toMatch(/characters from the picture are wrong/);
