@@ -134,9 +134,10 @@ export default function AdminLayout() {
         <Drawer
           open={mobileOpen}
           placement="left"
-          width={SIDER_WIDTH}
+          size={SIDER_WIDTH}
+          closable={false}
           onClose={() => setMobileOpen(false)}
-          styles={{ body: { padding: 0 } }}
+          styles={{ body: { padding: 0, background: dark ? "#001529" : token.colorBgContainer } }}
         >
           {logo}
           {sideMenu}
