@@ -13,6 +13,9 @@ import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider
 import { authRoutes } from "./modules/auth/routes";
 import { commonRoutes } from "./modules/common/routes";
 import { logRoutes } from "./modules/log/routes";
+import { fileRoutes } from "./modules/material/file-routes";
+import { materialRoutes } from "./modules/material/routes";
+import { MediaStorage } from "./modules/material/storage";
 import { menuRoutes } from "./modules/menu/routes";
 import { messageRoutes } from "./modules/message/routes";
 import { sysSettingRoutes } from "./modules/sysSetting/routes";
@@ -100,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(messageRoutes);
       await api.register(sysSettingRoutes);
       await api.register(logRoutes);
+      await api.register(materialRoutes);
+      await api.register(fileRoutes(new MediaStorage(config.dataDir)));
     },
     { prefix: API_PREFIX },
   );

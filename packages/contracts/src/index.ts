@@ -3,6 +3,7 @@ export * from "./constants";
 export * from "./i18n/locales";
 export * from "./i18n/messages";
 export * from "./log";
+export * from "./material";
 export * from "./menu";
 export * from "./message";
 export * from "./permissions";

@@ -22,19 +22,23 @@ export class SettingsService {
   }
 
   async set<K extends SettingKey>(key: K, value: SettingValue<K>, userId: number | null): Promise<void> {
+    // Wrapped in an object: drizzle reads a bare JSON string that looks like JSON ("true", "42")
+    // back as a boolean or a number, which would no longer fit the setting's type.
+    const stored = { v: value as unknown };
     await this.db
       .insert(settings)
-      .values({ key, value: value as unknown, updatedBy: userId })
+      .values({ key, value: stored, updatedBy: userId })
       .onConflictDoUpdate({
         target: settings.key,
-        set: { value: value as unknown, updatedAt: new Date(), updatedBy: userId },
+        set: { value: stored, updatedAt: new Date(), updatedBy: userId },
       });
   }
 
   private decode<K extends SettingKey>(key: K, raw: unknown): SettingValue<K> {
     const def = SETTINGS[key];
     if (raw === undefined) return def.default as SettingValue<K>;
-    const parsed = def.schema.safeParse(raw);
+    const value = typeof raw === "object" && raw !== null && "v" in raw ? (raw as { v: unknown }).v : raw;
+    const parsed = def.schema.safeParse(value);
     return (parsed.success ? parsed.data : def.default) as SettingValue<K>;
   }
 }

@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./material";
 export * from "./offices";
 export * from "./system";
 export * from "./users";

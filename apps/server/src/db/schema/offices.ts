@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** One tree: platform → agents → customers → institutions, with a materialised path "/1/5/9/". */
 export const offices = pgTable(
@@ -14,6 +14,8 @@ export const offices = pgTable(
     secondDomainName: text("second_domain_name"),
     personalType: integer("personal_type").notNull().default(0),
     logo: text("logo"),
+    /** Storage quota of the tenant in bytes (enforced while capacitySetting is "true"); null: unlimited. */
+    capacityBytes: bigint("capacity_bytes", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { offices } from "./offices";
+import { users } from "./users";
+
+/** Folders of the media library, a tree per tenant office. */
+export const materialFolders = pgTable(
+  "material_folders",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id),
+    parentId: integer("parent_id"),
+    name: text("name").notNull(),
+    createdBy: integer("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("material_folders_office_idx").on(t.officeId, t.parentId)],
+);
+
+/** Materials: uploaded files (stored once by MD5) or addresses (web pages, streams). */
+export const materials = pgTable(
+  "materials",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id),
+    folderId: integer("folder_id"),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["image", "video", "audio", "document", "web", "stream"] }).notNull(),
+    md5: text("md5"),
+    size: bigint("size", { mode: "number" }).notNull().default(0),
+    mime: text("mime"),
+    url: text("url"),
+    width: integer("width"),
+    height: integer("height"),
+    durationMs: integer("duration_ms"),
+    codec: text("codec"),
+    thumbMd5: text("thumb_md5"),
+    reviewState: text("review_state", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("approved"),
+    reviewNote: text("review_note"),
+    reviewedBy: integer("reviewed_by"),
+    convertState: text("convert_state", { enum: ["none", "queued", "running", "done", "failed"] })
+      .notNull()
+      .default("none"),
+    convertProgress: integer("convert_progress").notNull().default(0),
+    convertError: text("convert_error"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("materials_office_idx").on(t.officeId, t.id),
+    index("materials_folder_idx").on(t.folderId),
+    index("materials_md5_idx").on(t.md5, t.size),
+    index("materials_review_idx").on(t.reviewState),
+  ],
+);
+
+/** Chunked uploads in progress: which chunks have arrived (resumable across reloads and restarts). */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    officeId: integer("office_id").notNull(),
+    userId: integer("user_id").notNull(),
+    md5: text("md5").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    name: text("name").notNull(),
+    folderId: integer("folder_id"),
+    chunkSize: integer("chunk_size").notNull(),
+    chunkCount: integer("chunk_count").notNull(),
+    received: integer("received").array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("uploads_user_file_uq").on(t.userId, t.md5, t.size, t.folderId)],
+);
+
+/** Where a material is used (programs, plans, widgets fill it); a used material is not deleted unless forced. */
+export const materialRefs = pgTable(
+  "material_refs",
+  {
+    materialId: integer("material_id")
+      .notNull()
+      .references(() => materials.id, { onDelete: "cascade" }),
+    ownerType: text("owner_type").notNull(),
+    ownerId: integer("owner_id").notNull(),
+    ownerName: text("owner_name").notNull(),
+  },
+  (t) => [uniqueIndex("material_refs_uq").on(t.materialId, t.ownerType, t.ownerId)],
+);

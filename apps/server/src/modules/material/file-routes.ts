@@ -1,0 +1,237 @@
+import {
+  ChunkQuery,
+  ChunkResponse,
+  formatSize,
+  Md5CheckQuery,
+  Md5CheckResponse,
+  UPLOAD_LIMIT_OFF_MB,
+  zIdList,
+} from "@marquee/contracts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { materials, uploads } from "../../db/schema";
+import { actorOf } from "../../platform/access";
+import { AppError, badRequest } from "../../platform/errors";
+import { rangeWhere } from "../../platform/scope";
+import { findFolder, findMaterials, tenantOf, toMaterial, usedBytes } from "./repo";
+import type { MediaStorage } from "./storage";
+import { assemble, openUpload, receiveChunk } from "./upload";
+
+/** The file calls of spec §7 (/a/api/fileInfosa/*): instant and chunked upload, files with Range. */
+export const fileRoutes =
+  (storage: MediaStorage): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { services } = app;
+    const upload = { access: { permission: "content:material:upload" as const } };
+    const view = { access: { permission: "content:material:view" as const } };
+
+    // Chunks arrive as raw bytes and are streamed to disk, never held whole in memory.
+    app.addContentTypeParser("application/octet-stream", (_req, payload, done) => done(null, payload));
+
+    const limitBytes = async () => {
+      const open = await services.settings.get("uploadLimitOpen");
+      const mb = open ? await services.settings.get("uploadLimitSize") : UPLOAD_LIMIT_OFF_MB;
+      return { mb, bytes: mb * 1024 * 1024 };
+    };
+
+    app.get(
+      "/a/api/fileInfosa/uploaderMD5Check",
+      {
+        config: upload,
+        schema: { tags: ["material"], querystring: Md5CheckQuery, response: { 200: Md5CheckResponse } },
+      },
+      async (req) => {
+        const actor = actorOf(req);
+        const { md5, size, name } = req.query;
+        const folderId = req.query.folderId ?? null;
+        if (folderId !== null) await findFolder(services.db, actor, folderId);
+        const limit = await limitBytes();
+        if (size > limit.bytes) throw badRequest("material.tooLarge", { limit: limit.mb });
+        const tenant = await tenantOf(services, actor.officeId);
+        // Instant upload: the tenant already holds this exact file.
+        const held = await services.tree.subtreeIds(tenant.path);
+        const [same] = await services.db
+          .select()
+          .from(materials)
+          .where(and(eq(materials.md5, md5), eq(materials.size, size), inArray(materials.officeId, held)))
+          .limit(1);
+        const audit = await services.settings.get("audit");
+        if (same && (await storage.exists(md5))) {
+          const [row] = await services.db
+            .insert(materials)
+            .values({
+              officeId: actor.officeId,
+              folderId,
+              name,
+              type: same.type,
+              md5,
+              size,
+              mime: same.mime,
+              width: same.width,
+              height: same.height,
+              durationMs: same.durationMs,
+              codec: same.codec,
+              thumbMd5: same.thumbMd5,
+              convertState: same.convertState === "done" ? "done" : same.convertState,
+              reviewState: audit ? "pending" : "approved",
+              createdBy: actor.userId,
+            })
+            .returning();
+          if (!row) throw new Error("material not created");
+          req.audit.target = `material:${row.id}`;
+          req.audit.detail = { instant: true, md5, size };
+          return { code: 0, msg: req.t("common.ok"), exists: true, material: toMaterial(row, actor.name) };
+        }
+        if ((await services.settings.get("capacitySetting")) === "true" && tenant.capacity !== null) {
+          const used = await usedBytes(services, tenant.path);
+          if (used + size > tenant.capacity) {
+            throw badRequest("material.quota", { free: formatSize(Math.max(0, tenant.capacity - used)) });
+          }
+        }
+        const u = await openUpload(services.db, storage, {
+          officeId: actor.officeId,
+          userId: actor.userId,
+          md5,
+          size,
+          name,
+          folderId,
+        });
+        return {
+          code: 0,
+          msg: req.t("common.ok"),
+          exists: false,
+          uploadId: u.id,
+          chunkSize: u.chunkSize,
+          chunkCount: u.chunkCount,
+          uploadedChunks: u.received,
+        };
+      },
+    );
+
+    app.post(
+      "/a/api/fileInfosa/uploader",
+      {
+        config: upload,
+        bodyLimit: 6 * 1024 * 1024,
+        schema: { tags: ["material"], querystring: ChunkQuery, response: { 200: ChunkResponse } },
+      },
+      async (req) => {
+        const actor = actorOf(req);
+        const [u] = await services.db
+          .select()
+          .from(uploads)
+          .where(and(eq(uploads.id, req.query.uploadId), eq(uploads.userId, actor.userId)));
+        if (!u) throw new AppError(404, "material.uploadUnknown");
+        const body = req.body;
+        if (!body || typeof (body as NodeJS.ReadableStream).pipe !== "function") {
+          throw new AppError(415, "common.unsupportedMediaType", {
+            type: String(req.headers["content-type"] ?? ""),
+          });
+        }
+        const received = await receiveChunk(
+          services.db,
+          storage,
+          u,
+          req.query.index,
+          req.query.md5,
+          body as never,
+        );
+        req.audit.target = `upload:${u.id}`;
+        if (received.length < u.chunkCount) {
+          return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: false };
+        }
+        // The last chunk: one request assembles (the delete is the lock), others see it done.
+        const [mine] = await services.db.delete(uploads).where(eq(uploads.id, u.id)).returning();
+        if (!mine) return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: true };
+        const kind = await assemble(storage, mine).catch(async (err) => {
+          await storage.removeUpload(u.id);
+          throw err;
+        });
+        await storage.removeUpload(u.id);
+        const audit = await services.settings.get("audit");
+        const [row] = await services.db
+          .insert(materials)
+          .values({
+            officeId: mine.officeId,
+            folderId: mine.folderId,
+            name: mine.name,
+            type: kind.type,
+            md5: mine.md5,
+            size: mine.size,
+            mime: kind.mime,
+            reviewState: audit ? "pending" : "approved",
+            createdBy: actor.userId,
+          })
+          .returning();
+        if (!row) throw new Error("material not created");
+        req.audit.target = `material:${row.id}`;
+        req.audit.detail = { md5: mine.md5, size: mine.size, type: kind.type };
+        return {
+          code: 0,
+          msg: req.t("common.ok"),
+          uploadedChunks: received,
+          complete: true,
+          material: toMaterial(row, actor.name),
+        };
+      },
+    );
+
+    const IdQuery = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+    /** Serves a material's file with Range and ETag, to users whose data range covers it. */
+    app.get(
+      "/a/api/fileInfosa/getFile",
+      { config: view, schema: { tags: ["material"], querystring: IdQuery } },
+      async (req, reply) => {
+        const [m] = await findMaterials(services.db, actorOf(req), [req.query.id]);
+        if (!m?.md5) throw badRequest("material.notFile", { id: req.query.id });
+        const etag = `"${m.md5}"`;
+        reply
+          .header("etag", etag)
+          .header("accept-ranges", "bytes")
+          .header("cache-control", "private, max-age=31536000, immutable")
+          .header("x-content-type-options", "nosniff")
+          .type(m.mime ?? "application/octet-stream");
+        if (req.headers["if-none-match"] === etag) return reply.status(304).send();
+        const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ""));
+        if (range && (range[1] || range[2])) {
+          let start = range[1] ? Number(range[1]) : m.size - Number(range[2]);
+          let end = range[1] && range[2] ? Number(range[2]) : m.size - 1;
+          start = Math.max(0, start);
+          end = Math.min(end, m.size - 1);
+          if (start > end || start >= m.size) {
+            return reply.status(416).header("content-range", `bytes */${m.size}`).send();
+          }
+          return reply
+            .status(206)
+            .header("content-range", `bytes ${start}-${end}/${m.size}`)
+            .header("content-length", String(end - start + 1))
+            .send(storage.read(m.md5, { start, end }));
+        }
+        return reply.header("content-length", String(m.size)).send(storage.read(m.md5));
+      },
+    );
+
+    app.get(
+      "/a/api/fileInfosa/convertProgress",
+      { config: view, schema: { tags: ["material"], querystring: z.strictObject({ ids: zIdList }) } },
+      async (req) => {
+        const rows = await services.db
+          .select({
+            id: materials.id,
+            convertState: materials.convertState,
+            convertProgress: materials.convertProgress,
+            convertError: materials.convertError,
+          })
+          .from(materials)
+          .where(
+            and(
+              inArray(materials.id, req.query.ids),
+              rangeWhere(actorOf(req), materials.officeId, materials.createdBy),
+            ),
+          );
+        return { code: 0, msg: req.t("common.ok"), progress: rows };
+      },
+    );
+  };

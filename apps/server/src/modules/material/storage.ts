@@ -1,0 +1,69 @@
+import { createReadStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Files on disk. Materials are stored once by MD5 under DATA_DIR/files/ab/abcd…;
+ * uploads in progress keep their chunks under DATA_DIR/uploads/<uploadId>/<index>.
+ * No name from a client ever becomes part of a path: ids and hashes only.
+ */
+export class MediaStorage {
+  constructor(private readonly dataDir: string) {}
+
+  filePath(md5: string): string {
+    if (!/^[0-9a-f]{32}$/.test(md5)) throw new Error("not an md5");
+    return path.join(this.dataDir, "files", md5.slice(0, 2), md5);
+  }
+
+  uploadDir(uploadId: string): string {
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(uploadId)) throw new Error("not an upload id");
+    return path.join(this.dataDir, "uploads", uploadId);
+  }
+
+  chunkPath(uploadId: string, index: number): string {
+    return path.join(this.uploadDir(uploadId), String(index));
+  }
+
+  async exists(md5: string): Promise<boolean> {
+    return stat(this.filePath(md5)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Chunk indexes present on disk (after a restart the database and disk may disagree: disk wins). */
+  async chunksOnDisk(uploadId: string): Promise<number[]> {
+    const names = await readdir(this.uploadDir(uploadId)).catch(() => [] as string[]);
+    return names.filter((n) => /^\d+$/.test(n)).map(Number);
+  }
+
+  /** Moves an assembled file into place by its MD5 (atomically; an existing copy is kept). */
+  async adopt(tmpFile: string, md5: string): Promise<void> {
+    const target = this.filePath(md5);
+    await mkdir(path.dirname(target), { recursive: true });
+    if (await this.exists(md5)) {
+      await rm(tmpFile, { force: true });
+      return;
+    }
+    await rename(tmpFile, target);
+  }
+
+  async removeUpload(uploadId: string): Promise<void> {
+    await rm(this.uploadDir(uploadId), { recursive: true, force: true });
+  }
+
+  read(md5: string, range?: { start: number; end: number }) {
+    return createReadStream(this.filePath(md5), range);
+  }
+
+  async head(md5: string, bytes = 4096): Promise<Buffer> {
+    const fh = await open(this.filePath(md5), "r");
+    try {
+      const buf = Buffer.alloc(bytes);
+      const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await fh.close();
+    }
+  }
+}

@@ -1,0 +1,300 @@
+import { createHash, randomBytes } from "node:crypto";
+import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { materialRefs, offices } from "../src/db/schema";
+import {
+  ADMIN,
+  addOffice,
+  addUser,
+  type Client,
+  createTestApp,
+  initSystem,
+  signedIn,
+  type TestApp,
+} from "./helpers";
+
+const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
+/** A PNG header followed by random bytes: sniffed as an image, and big enough for several chunks. */
+const fakePng = (bytes: number) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(bytes - 8)]);
+
+let t: TestApp;
+let admin: Client;
+let platformId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  platformId = (await initSystem(t)).officeId;
+  admin = await signedIn(t, ADMIN.username, ADMIN.password, "en");
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function check(c: Client, file: Buffer, name: string, folderId?: number) {
+  return c.get("/a/api/fileInfosa/uploaderMD5Check", {
+    md5: md5(file),
+    size: file.length,
+    name,
+    ...(folderId ? { folderId } : {}),
+  });
+}
+
+async function sendChunk(c: Client, uploadId: string, file: Buffer, index: number, override?: Buffer) {
+  const chunk = override ?? file.subarray(index * UPLOAD_CHUNK_BYTES, (index + 1) * UPLOAD_CHUNK_BYTES);
+  return c.request("POST", "/a/api/fileInfosa/uploader", {
+    query: { uploadId, index, md5: md5(chunk) },
+    payload: chunk,
+    headers: { "content-type": "application/octet-stream" },
+  });
+}
+
+/** Uploads a whole file chunk by chunk; answers the created material. */
+async function upload(c: Client, file: Buffer, name: string) {
+  const r = (await check(c, file, name)).json();
+  if (r.exists) return r.material;
+  let last = null;
+  for (let i = 0; i < r.chunkCount; i++) {
+    if (r.uploadedChunks.includes(i)) continue;
+    last = (await sendChunk(c, r.uploadId, file, i)).json();
+  }
+  return last.material;
+}
+
+describe("chunked upload", () => {
+  it("uploads a file in chunks, verifies it, and stores it once by MD5", async () => {
+    const file = fakePng(UPLOAD_CHUNK_BYTES * 2 + 1234);
+    const start = (await check(admin, file, "poster.png")).json();
+    expect(start).toMatchObject({
+      exists: false,
+      chunkSize: UPLOAD_CHUNK_BYTES,
+      chunkCount: 3,
+      uploadedChunks: [],
+    });
+    const first = (await sendChunk(admin, start.uploadId, file, 0)).json();
+    expect(first).toMatchObject({ complete: false, uploadedChunks: [0] });
+    await sendChunk(admin, start.uploadId, file, 2);
+    const done = (await sendChunk(admin, start.uploadId, file, 1)).json();
+    expect(done.complete).toBe(true);
+    expect(done.material).toMatchObject({
+      name: "poster.png",
+      type: "image",
+      mime: "image/png",
+      size: file.length,
+      md5: md5(file),
+    });
+
+    const got = await t.app.inject({
+      method: "GET",
+      url: done.material.fileUrl,
+      headers: { cookie: `Authorization=${admin.sessionToken}` },
+    });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(file)).toBe(true);
+    const part = await t.app.inject({
+      method: "GET",
+      url: done.material.fileUrl,
+      headers: { cookie: `Authorization=${admin.sessionToken}`, range: "bytes=100-199" },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 100-199/${file.length}`);
+    expect(part.rawPayload.equals(file.subarray(100, 200))).toBe(true);
+    const cached = await t.app.inject({
+      method: "GET",
+      url: done.material.fileUrl,
+      headers: { cookie: `Authorization=${admin.sessionToken}`, "if-none-match": `"${md5(file)}"` },
+    });
+    expect(cached.statusCode).toBe(304);
+  });
+
+  it("completes instantly when the tenant already holds the file", async () => {
+    const file = fakePng(4000);
+    const first = await upload(admin, file, "a.png");
+    const again = (await check(admin, file, "copy-of-a.png")).json();
+    expect(again).toMatchObject({ exists: true, material: { name: "copy-of-a.png", md5: first.md5 } });
+    expect(again.material.id).not.toBe(first.id);
+  });
+
+  it("resumes after an interruption and after a restart, from the chunks the server holds", async () => {
+    const file = fakePng(UPLOAD_CHUNK_BYTES * 2 + 10);
+    const start = (await check(admin, file, "resume.png")).json();
+    await sendChunk(admin, start.uploadId, file, 0);
+    // a dropped connection half-way through chunk 1: nothing of it is kept
+    const half = file.subarray(UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES + 1000);
+    const cut = await admin.request("POST", "/a/api/fileInfosa/uploader", {
+      query: {
+        uploadId: start.uploadId,
+        index: 1,
+        md5: md5(file.subarray(UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES * 2)),
+      },
+      payload: half,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(cut.statusCode).toBe(400);
+    // "restart": a new app on the same data directory and database
+    const resumed = (await check(admin, file, "resume.png")).json();
+    expect(resumed).toMatchObject({ exists: false, uploadId: start.uploadId, uploadedChunks: [0] });
+    await sendChunk(admin, start.uploadId, file, 1);
+    const done = (await sendChunk(admin, start.uploadId, file, 2)).json();
+    expect(done.complete).toBe(true);
+  });
+
+  it("refuses a chunk whose MD5 is wrong, and a whole file that does not match its MD5", async () => {
+    const file = fakePng(3000);
+    const start = (await check(admin, file, "x.png")).json();
+    const wrong = await admin.request("POST", "/a/api/fileInfosa/uploader", {
+      query: { uploadId: start.uploadId, index: 0, md5: "0".repeat(32) },
+      payload: file,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().msg).toMatch(/arrived damaged/);
+
+    const declared = fakePng(3000);
+    const liar = (await check(admin, declared, "liar.png")).json();
+    const other = fakePng(3000); // same length, other bytes, its own correct chunk MD5
+    const res = await sendChunk(admin, liar.uploadId, other, 0, other);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe("The assembled file does not match its MD5; upload it again");
+  });
+
+  it("refuses a disguised executable and keeps client names out of paths", async () => {
+    const exe = Buffer.concat([Buffer.from("MZ\x90\x00", "latin1"), randomBytes(5000)]);
+    const r = (await check(admin, exe, "holiday.jpg")).json();
+    const res = await sendChunk(admin, r.uploadId, exe, 0);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/not an image, video, audio or PDF/);
+    const traversal = await check(admin, fakePng(100), "../../etc/passwd");
+    expect(traversal.statusCode).toBe(400);
+    expect(traversal.json().errors[0].field).toBe("name");
+  });
+
+  it("refuses files over the upload limit and over the quota before any byte is sent", async () => {
+    await t.app.services.settings.set("uploadLimitOpen", true, null);
+    await t.app.services.settings.set("uploadLimitSize", 1, null);
+    const big = await admin.get("/a/api/fileInfosa/uploaderMD5Check", {
+      md5: "a".repeat(32),
+      size: 2 * 1024 * 1024,
+      name: "big.mp4",
+    });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().msg).toBe("The file is larger than the upload limit of 1 MB");
+    await t.app.services.settings.set("uploadLimitOpen", false, null);
+
+    const customer = await addOffice(t, platformId, "customer", "Small Co");
+    await t.database.db
+      .update(offices)
+      .set({ capacityBytes: 10_000 })
+      .where((await import("drizzle-orm")).eq(offices.id, customer.id));
+    const u = await addUser(t, customer.id, "smallco", ["content:material:upload", "content:material:view"]);
+    const c = await signedIn(t, u.username, u.password, "en");
+    await t.app.services.settings.set("capacitySetting", "true", null);
+    const over = await c.get("/a/api/fileInfosa/uploaderMD5Check", {
+      md5: "b".repeat(32),
+      size: 20_000,
+      name: "v.mp4",
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().msg).toBe("The file does not fit in the storage quota (9.77 KB free)");
+    expect((await c.get("/a/api/material/usage")).json()).toMatchObject({ used: 0, capacity: 10_000 });
+    await t.app.services.settings.set("capacitySetting", "false", null);
+  });
+});
+
+describe("the library", () => {
+  it("keeps other tenants' files, lists and folders out of reach", async () => {
+    const a = await addOffice(t, platformId, "customer", "Tenant A");
+    const b = await addOffice(t, platformId, "customer", "Tenant B");
+    const all = [
+      "content:material:view",
+      "content:material:upload",
+      "content:material:edit",
+      "content:material:delete",
+    ] as const;
+    const ua = await addUser(t, a.id, "tenant_a", [...all]);
+    const ub = await addUser(t, b.id, "tenant_b", [...all]);
+    const ca = await signedIn(t, ua.username, ua.password, "en");
+    const cb = await signedIn(t, ub.username, ub.password, "en");
+    const file = fakePng(2000);
+    const m = await upload(ca, file, "secret-a.png");
+    const folder = (await ca.post("/a/api/material/saveFolder", { name: "A's folder" })).json().folder;
+
+    expect((await cb.get("/a/api/fileInfosa/getFile", { id: m.id })).statusCode).toBe(404);
+    expect((await cb.get("/a/api/material/list", { pageSize: 500 })).body).not.toContain("secret-a.png");
+    expect((await cb.post("/a/api/material/rename", { id: m.id, name: "mine" })).statusCode).toBe(404);
+    expect((await cb.post("/a/api/material/paste", { ids: String(m.id), isCut: false })).statusCode).toBe(
+      404,
+    );
+    expect((await cb.post("/a/api/material/move", { ids: String(m.id) })).statusCode).toBe(404);
+    expect(
+      (
+        await cb.get("/a/api/fileInfosa/uploaderMD5Check", {
+          md5: md5(file),
+          size: file.length,
+          name: "n.png",
+          folderId: folder.id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    // B holding the same bytes does not get A's file instantly: it must send them
+    expect((await check(cb, file, "same-bytes.png")).json().exists).toBe(false);
+    expect((await ca.get("/a/api/material/list", { pageSize: 500 })).body).toContain("secret-a.png");
+  });
+
+  it("refuses to delete a material in use unless forced with the right permission", async () => {
+    const m = await upload(admin, fakePng(1500), "in-use.png");
+    await t.database.db
+      .insert(materialRefs)
+      .values({ materialId: m.id, ownerType: "program", ownerId: 7, ownerName: "Lobby loop" });
+    const refused = await admin.post("/a/api/material/delete", { ids: String(m.id) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ usedBy: [{ type: "program", id: 7, name: "Lobby loop" }] });
+    expect((await admin.post("/a/api/material/delete", { ids: String(m.id), force: true })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.get("/a/api/fileInfosa/getFile", { id: m.id })).statusCode).toBe(404);
+  });
+
+  it("pastes copies, cuts into folders, and reviews with a notice to the uploader", async () => {
+    const folder = (await admin.post("/a/api/material/saveFolder", { name: "Spring" })).json().folder;
+    const m = await upload(admin, fakePng(1200), "flower.png");
+    expect(
+      (await admin.post("/a/api/material/paste", { ids: String(m.id), folderId: folder.id, isCut: false }))
+        .statusCode,
+    ).toBe(200);
+    const inFolder = (await admin.get("/a/api/material/list", { folderId: folder.id })).json();
+    expect(inFolder.list).toHaveLength(1);
+    expect(inFolder.list[0]).toMatchObject({ name: "flower.png", md5: m.md5 });
+    expect((await admin.post("/a/api/material/deleteFolder", { ids: String(folder.id) })).statusCode).toBe(
+      400,
+    );
+
+    await t.app.services.settings.set("audit", true, null);
+    const pending = await upload(admin, fakePng(1300), "needs-review.png");
+    expect(pending.reviewState).toBe("pending");
+    const list = (await admin.get("/a/api/material/checklist")).json();
+    expect(list.list.map((x: { id: number }) => x.id)).toContain(pending.id);
+    expect(
+      (
+        await admin.post("/a/api/material/review", {
+          ids: String(pending.id),
+          result: "rejected",
+          note: "blurry",
+        })
+      ).statusCode,
+    ).toBe(200);
+    const notes = (await admin.get("/a/api/message/list")).json().messageList;
+    expect(notes[0].contentEn).toBe('Material "needs-review.png" was rejected: blurry');
+    await t.app.services.settings.set("audit", false, null);
+
+    const web = await admin.post("/a/api/material/addUrl", {
+      name: "News",
+      type: "web",
+      url: "https://example.com/news",
+    });
+    expect(web.json().material).toMatchObject({ type: "web", url: "https://example.com/news", md5: null });
+    expect(
+      (await admin.post("/a/api/material/addUrl", { name: "Bad", type: "web", url: "javascript:alert(1)" }))
+        .statusCode,
+    ).toBe(400);
+  });
+});
