@@ -14,6 +14,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { commonRoutes } from "./modules/common/routes";
 import { logRoutes } from "./modules/log/routes";
 import { fileRoutes } from "./modules/material/file-routes";
+import { MaterialProcessor } from "./modules/material/processor";
 import { materialRoutes } from "./modules/material/routes";
 import { MediaStorage } from "./modules/material/storage";
 import { menuRoutes } from "./modules/menu/routes";
@@ -25,6 +26,7 @@ import { auditPlugin } from "./platform/audit";
 import type { AppDeps } from "./platform/deps";
 import { envelopePlugin, jsonSerializerCompiler, zodValidatorCompiler } from "./platform/envelope";
 import { i18nPlugin } from "./platform/i18n";
+import { Jobs } from "./platform/jobs";
 import { createServices } from "./platform/services";
 import { sessionPlugin } from "./platform/session";
 
@@ -68,7 +70,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessPlugin, { publicOrigin: config.publicOrigin });
   await app.register(auditPlugin, { services: app.services });
 
-  // 7. the API document and the modules
+  // 7. background jobs (pg-boss in the same database), stopped before the database closes
+  const jobs = new Jobs(deps.database.pool, deps.log);
+  await jobs.start();
+  app.addHook("onClose", () => jobs.stop());
+  const storage = new MediaStorage(config.dataDir);
+  const processor = new MaterialProcessor(app.services, storage, jobs);
+  await processor.start();
+
+  // 8. the API document and the modules
   await app.register(swagger, {
     openapi: {
       info: { title: "Marquee API", version: VERSION },
@@ -103,8 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(messageRoutes);
       await api.register(sysSettingRoutes);
       await api.register(logRoutes);
-      await api.register(materialRoutes);
-      await api.register(fileRoutes(new MediaStorage(config.dataDir)));
+      await api.register(materialRoutes(processor));
+      await api.register(fileRoutes(storage, processor));
     },
     { prefix: API_PREFIX },
   );

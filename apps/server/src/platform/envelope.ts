@@ -77,6 +77,28 @@ function fieldOf(issue: Issue): string {
   return issue.path.length > 0 ? issue.path.join(".") : "body";
 }
 
+/** Connection-level database failures (a restart, a network cut): the caller may simply try again. */
+const DB_DOWN_CODES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08003",
+  "08006",
+  "ECONNREFUSED",
+  "ECONNRESET",
+]);
+function isDatabaseDown(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && DB_DOWN_CODES.has(code)) return true;
+    if (/Connection terminated|connection timeout/i.test(String((e as Error).message))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
   return reply.status(status).type("application/json; charset=utf-8").send(body);
 }
@@ -123,6 +145,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { consoleInd
     if (status >= 400 && status < 500) {
       const key: MessageKey = fe.code?.startsWith("FST_ERR_CTP") ? "validation.body" : "common.badRequest";
       return send(reply, status, { code: status, msg: req.t(key, { reason: fe.message }) });
+    }
+    if (isDatabaseDown(err)) {
+      req.log.warn({ err }, "the database is unreachable");
+      return send(reply, 503, { code: 503, msg: req.t("common.unavailable"), requestId: String(req.id) });
     }
     req.log.error({ err }, "unexpected error");
     return send(reply, 500, {

@@ -66,6 +66,7 @@ export const en = {
   "material.folderNotEmpty": "Folder {name} is not empty",
   "material.folderMissing": "Folder {id} does not exist",
   "material.notFile": "Material {id} is an address, not a file",
+  "material.thumbInvalid": "A thumbnail must be a PNG, JPEG, GIF or WebP image",
   "setting.unknownKey": "Unknown setting: {key}",
   "audit.result.ok": "succeeded",
   "audit.result.fail": "failed",

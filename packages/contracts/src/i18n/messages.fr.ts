@@ -69,6 +69,7 @@ export const fr: MessageCatalogue = {
   "material.folderNotEmpty": "Le dossier {name} n'est pas vide",
   "material.folderMissing": "Le dossier {id} n'existe pas",
   "material.notFile": "Le média {id} est une adresse, pas un fichier",
+  "material.thumbInvalid": "La vignette doit être une image PNG, JPEG, GIF ou WebP",
   "setting.unknownKey": "Paramètre inconnu : {key}",
   "audit.result.ok": "réussi",
   "audit.result.fail": "échoué",

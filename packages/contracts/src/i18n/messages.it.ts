@@ -68,6 +68,7 @@ export const it: MessageCatalogue = {
   "material.folderNotEmpty": "La cartella {name} non è vuota",
   "material.folderMissing": "La cartella {id} non esiste",
   "material.notFile": "Il contenuto {id} è un indirizzo, non un file",
+  "material.thumbInvalid": "La miniatura deve essere un'immagine PNG, JPEG, GIF o WebP",
   "setting.unknownKey": "Impostazione sconosciuta: {key}",
   "audit.result.ok": "riuscito",
   "audit.result.fail": "non riuscito",

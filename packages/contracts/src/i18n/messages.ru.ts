@@ -66,6 +66,7 @@ export const ru: MessageCatalogue = {
   "material.folderNotEmpty": "Папка {name} не пуста",
   "material.folderMissing": "Папки {id} не существует",
   "material.notFile": "Материал {id} — это адрес, а не файл",
+  "material.thumbInvalid": "Миниатюра должна быть изображением PNG, JPEG, GIF или WebP",
   "setting.unknownKey": "Неизвестный параметр: {key}",
   "audit.result.ok": "успешно",
   "audit.result.fail": "ошибка",

@@ -65,6 +65,7 @@ export const zh_CN: MessageCatalogue = {
   "material.folderNotEmpty": "文件夹 {name} 不为空",
   "material.folderMissing": "文件夹 {id} 不存在",
   "material.notFile": "素材 {id} 是地址，不是文件",
+  "material.thumbInvalid": "缩略图必须是 PNG、JPEG、GIF 或 WebP 图片",
   "setting.unknownKey": "未知的设置项：{key}",
   "audit.result.ok": "成功",
   "audit.result.fail": "失败",

@@ -65,6 +65,7 @@ export const zh_TW: MessageCatalogue = {
   "material.folderNotEmpty": "資料夾 {name} 不是空的",
   "material.folderMissing": "資料夾 {id} 不存在",
   "material.notFile": "素材 {id} 是位址，不是檔案",
+  "material.thumbInvalid": "縮圖必須是 PNG、JPEG、GIF 或 WebP 圖片",
   "setting.unknownKey": "未知的設定項目：{key}",
   "audit.result.ok": "成功",
   "audit.result.fail": "失敗",

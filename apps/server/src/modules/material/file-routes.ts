@@ -12,15 +12,18 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { materials, uploads } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { AppError, badRequest } from "../../platform/errors";
+import { AppError, badRequest, notFound } from "../../platform/errors";
+import { sniffMedia } from "../../platform/media-sniff";
 import { rangeWhere } from "../../platform/scope";
+import { imageThumbnail } from "./media";
+import type { MaterialProcessor } from "./processor";
 import { findFolder, findMaterials, tenantOf, toMaterial, usedBytes } from "./repo";
 import type { MediaStorage } from "./storage";
 import { assemble, openUpload, receiveChunk } from "./upload";
 
 /** The file calls of spec §7 (/a/api/fileInfosa/*): instant and chunked upload, files with Range. */
 export const fileRoutes =
-  (storage: MediaStorage): FastifyPluginAsyncZod =>
+  (storage: MediaStorage, processor: MaterialProcessor): FastifyPluginAsyncZod =>
   async (app) => {
     const { services } = app;
     const upload = { access: { permission: "content:material:upload" as const } };
@@ -165,6 +168,7 @@ export const fileRoutes =
           })
           .returning();
         if (!row) throw new Error("material not created");
+        await processor.enqueue(row.id);
         req.audit.target = `material:${row.id}`;
         req.audit.detail = { md5: mine.md5, size: mine.size, type: kind.type };
         return {
@@ -232,6 +236,59 @@ export const fileRoutes =
             ),
           );
         return { code: 0, msg: req.t("common.ok"), progress: rows };
+      },
+    );
+
+    /** The material's thumbnail (WebP). */
+    app.get(
+      "/a/api/fileInfosa/getFileHandlex",
+      { config: view, schema: { tags: ["material"], querystring: IdQuery } },
+      async (req, reply) => {
+        const [m] = await findMaterials(services.db, actorOf(req), [req.query.id]);
+        if (!m?.thumbMd5) throw notFound("thumbnail", req.query.id);
+        return reply
+          .header("etag", `"${m.thumbMd5}"`)
+          .header("cache-control", "private, max-age=31536000, immutable")
+          .type("image/webp")
+          .send(storage.read(m.thumbMd5));
+      },
+    );
+
+    /** Replaces a thumbnail with an image the user chose (sniffed, resized). */
+    app.post(
+      "/a/api/fileInfosa/uploadThumb",
+      {
+        config: { access: { permission: "content:material:edit" } },
+        bodyLimit: 10 * 1024 * 1024,
+        schema: { tags: ["material"], querystring: IdQuery },
+      },
+      async (req) => {
+        const [m] = await findMaterials(services.db, actorOf(req), [req.query.id]);
+        if (!m) throw notFound("material", req.query.id);
+        const body = req.body;
+        if (!body || typeof (body as NodeJS.ReadableStream).pipe !== "function") {
+          throw new AppError(415, "common.unsupportedMediaType", {
+            type: String(req.headers["content-type"] ?? ""),
+          });
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const c of body as AsyncIterable<Buffer>) {
+          size += c.length;
+          if (size > 10 * 1024 * 1024) throw new AppError(413, "common.payloadTooLarge", { limit: "10 MB" });
+          chunks.push(c);
+        }
+        const bytes = Buffer.concat(chunks);
+        if (sniffMedia(bytes.subarray(0, 4096))?.type !== "image") throw badRequest("material.thumbInvalid");
+        const { thumb } = await imageThumbnail(bytes);
+        const thumbMd5 = await storage.putBuffer(thumb);
+        await services.db.update(materials).set({ thumbMd5 }).where(eq(materials.id, m.id));
+        req.audit.target = `material:${m.id}`;
+        return {
+          code: 0,
+          msg: req.t("common.ok"),
+          thumbUrl: `/apm-web/a/api/fileInfosa/getFileHandlex?id=${m.id}`,
+        };
       },
     );
   };

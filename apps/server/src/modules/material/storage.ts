@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -46,6 +47,25 @@ export class MediaStorage {
       return;
     }
     await rename(tmpFile, target);
+  }
+
+  /** Stores bytes (a thumbnail) by their MD5; answers the MD5. */
+  async putBuffer(bytes: Buffer): Promise<string> {
+    const md5 = createHash("md5").update(bytes).digest("hex");
+    if (await this.exists(md5)) return md5;
+    const target = this.filePath(md5);
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(tmp, bytes);
+    await rename(tmp, target);
+    return md5;
+  }
+
+  /** A temp path inside the data directory (same file system, so adopt() is a rename). */
+  async tempPath(name: string): Promise<string> {
+    const dir = path.join(this.dataDir, "tmp");
+    await mkdir(dir, { recursive: true });
+    return path.join(dir, `${Date.now()}-${process.pid}-${name.replace(/[^\w.-]/g, "_")}`);
   }
 
   async removeUpload(uploadId: string): Promise<void> {

@@ -1,0 +1,70 @@
+import type pg from "pg";
+import PgBoss from "pg-boss";
+import type { Logger } from "pino";
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/**
+ * Background jobs on pg-boss in the same PostgreSQL (no second service), over
+ * the app's own pool. Handlers are registered once; a job that throws is
+ * retried by pg-boss with back-off.
+ */
+export class Jobs {
+  private readonly boss: PgBoss;
+  private started = false;
+  private readonly queues = new Set<string>();
+
+  constructor(
+    pool: pg.Pool,
+    private readonly log: Logger | undefined,
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      schema: "pgboss",
+      supervise: true,
+      migrate: true,
+    });
+    this.boss.on("error", (err) => this.log?.error({ err }, "job queue error"));
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    this.started = true;
+  }
+
+  private async queue(name: string): Promise<void> {
+    if (this.queues.has(name)) return;
+    await this.boss.createQueue(name);
+    this.queues.add(name);
+  }
+
+  /** Runs `handler` for jobs of `name`, a few at a time. */
+  async work<T extends object>(name: string, handler: JobHandler<T>, concurrency = 2): Promise<void> {
+    await this.queue(name);
+    // One worker takes one job at a time; several workers give the concurrency.
+    for (let i = 0; i < concurrency; i++) {
+      await this.boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data);
+          } catch (err) {
+            this.log?.warn({ err, job: name }, "job failed");
+            throw err;
+          }
+        }
+      });
+    }
+  }
+
+  async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<void> {
+    await this.queue(name);
+    await this.boss.send(name, data, { retryLimit: 2, retryDelay: 5, retryBackoff: true, ...options });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+  }
+}
