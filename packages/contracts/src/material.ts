@@ -67,7 +67,10 @@ export const MaterialName = z
   .trim()
   .min(1)
   .max(200)
-  .refine((s) => !/[\\/\u0000-\u001f\u007f]/.test(s), "validation.format");
+  .refine(
+    (s) => !/[\\/]/.test(s) && ![...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127),
+    "validation.format",
+  );
 
 /** GET /a/api/fileInfosa/uploaderMD5Check: instant upload, or where to resume. */
 export const Md5CheckQuery = z.strictObject({
