@@ -4,9 +4,10 @@ import home from "./home";
 import http from "./http";
 import layout from "./layout";
 import login from "./login";
+import material from "./material";
 import notice from "./notice";
 import personal from "./personal";
 import settings from "./settings";
 
 /** French. */
-export default { common, http, login, layout, settings, notice, personal, exception, home };
+export default { common, http, login, layout, settings, notice, personal, exception, home, material };

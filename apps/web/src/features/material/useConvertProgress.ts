@@ -1,0 +1,54 @@
+import type { Material } from "@marquee/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef } from "react";
+import { type ConvertInfo, materialApi } from "../../services/material";
+
+/** Transcoding progress is asked for this often while a listed video is queued or running. */
+export const CONVERT_POLL_MS = 2000;
+
+const busy = (s: Material["convertState"]) => s === "queued" || s === "running";
+
+/**
+ * Polls convertProgress for the listed materials still being transcoded and answers the
+ * rows with the latest state. When one finishes, the lists are fetched again (new thumbnail, size).
+ */
+export function useConvertProgress(rows: readonly Material[]): Material[] {
+  const queryClient = useQueryClient();
+  const ids = useMemo(() => rows.filter((m) => busy(m.convertState)).map((m) => m.id), [rows]);
+  const poll = useQuery({
+    queryKey: ["material", "convert", ids],
+    queryFn: () => materialApi.convertProgress(ids),
+    enabled: ids.length > 0,
+    refetchInterval: (q) => {
+      const list = q.state.data?.progress ?? [];
+      return list.length > 0 && list.every((p) => !busy(p.convertState)) ? false : CONVERT_POLL_MS;
+    },
+  });
+  const byId = useMemo(
+    () => new Map<number, ConvertInfo>((poll.data?.progress ?? []).map((p) => [p.id, p])),
+    [poll.data],
+  );
+
+  const finished = ids.filter((id) => {
+    const p = byId.get(id);
+    return p !== undefined && !busy(p.convertState);
+  });
+  const reported = useRef(new Set<number>());
+  const finishedKey = finished.join(",");
+  useEffect(() => {
+    const fresh = finishedKey ? finishedKey.split(",").filter((id) => !reported.current.has(Number(id))) : [];
+    if (fresh.length === 0) return;
+    for (const id of fresh) reported.current.add(Number(id));
+    void queryClient.invalidateQueries({ queryKey: ["material", "list"] });
+    void queryClient.invalidateQueries({ queryKey: ["material", "checklist"] });
+  }, [finishedKey, queryClient]);
+
+  return useMemo(
+    () =>
+      rows.map((m) => {
+        const p = byId.get(m.id);
+        return p ? { ...m, ...p, id: m.id } : m;
+      }),
+    [rows, byId],
+  );
+}
