@@ -125,7 +125,7 @@ describe("the media library in the browser", () => {
     await page.getByTestId("material-cut").click();
     await page.getByTestId("folder-tree").getByText("Campaign").click();
     await page.getByTestId("material-paste").click();
-    await expect.poll(() => row(page, "sunrise.png").count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => row(page, "sunrise.png").count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => row(page, "clip.webm").count()).toBe(0);
   });
 

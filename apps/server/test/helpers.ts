@@ -69,16 +69,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const clock = new TestClock();
   const app = await buildApp({ config, database, clock });
   await app.ready();
-  return {
+  const t: TestApp = {
     app,
     database,
     clock,
     config,
+    // What is open at the end (a test may have restarted the app on the same database).
     async close() {
-      await app.close();
-      await database.close();
+      await t.app.close();
+      await t.database.close();
     },
   };
+  return t;
 }
 
 export const ADMIN = { username: "admin", password: "Admin12345" } as const;
@@ -90,7 +92,7 @@ export class Client {
   readonly cookies = new Map<string, string>();
 
   constructor(
-    readonly app: FastifyInstance,
+    public app: FastifyInstance,
     locale?: Locale,
   ) {
     if (locale) this.cookies.set(LANGUAGE_COOKIE, locale);

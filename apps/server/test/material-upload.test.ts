@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { connect } from "../src/db/client";
 import { materialRefs, offices } from "../src/db/schema";
 import {
   ADMIN,
   addOffice,
   addUser,
-  type Client,
+  Client,
   createTestApp,
   initSystem,
   signedIn,
@@ -130,12 +133,30 @@ describe("chunked upload", () => {
       headers: { "content-type": "application/octet-stream" },
     });
     expect(cut.statusCode).toBe(400);
-    // "restart": a new app on the same data directory and database
-    const resumed = (await check(admin, file, "resume.png")).json();
-    expect(resumed).toMatchObject({ exists: false, uploadId: start.uploadId, uploadedChunks: [0] });
-    await sendChunk(admin, start.uploadId, file, 1);
-    const done = (await sendChunk(admin, start.uploadId, file, 2)).json();
-    expect(done.complete).toBe(true);
+    // a restart: this app stops, a new one starts on the same data directory and database
+    const url = t.config.databaseUrl ?? "";
+    await t.app.close();
+    const database = connect(url, 3, pino({ level: "silent" }));
+    const restarted = await buildApp({ config: t.config, database, clock: t.clock });
+    try {
+      const again = new Client(restarted, "en");
+      for (const [k, v] of admin.cookies) again.cookies.set(k, v);
+      const resumed = (await check(again, file, "resume.png")).json();
+      expect(resumed).toMatchObject({ exists: false, uploadId: start.uploadId, uploadedChunks: [0] });
+      await sendChunk(again, start.uploadId, file, 1);
+      const done = (await sendChunk(again, start.uploadId, file, 2)).json();
+      expect(done.complete).toBe(true);
+      expect(done.material.md5).toBe(md5(file));
+    } finally {
+      await restarted.close();
+      await database.close();
+      // the rest of this file goes on with a fresh app on the same database
+      const fresh = connect(url, 5, pino({ level: "silent" }));
+      const app = await buildApp({ config: t.config, database: fresh, clock: t.clock });
+      t.app = app;
+      t.database = fresh;
+      admin.app = app;
+    }
   });
 
   it("refuses a chunk whose MD5 is wrong, and a whole file that does not match its MD5", async () => {

@@ -49,6 +49,8 @@ export class Jobs {
           try {
             await handler(job.data);
           } catch (err) {
+            // While stopping, the database may already be closing: leave the job to be run again.
+            if (!this.started) return;
             this.log?.warn({ err, job: name }, "job failed");
             throw err;
           }
