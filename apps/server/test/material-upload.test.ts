@@ -319,3 +319,46 @@ describe("the library", () => {
     ).toBe(400);
   });
 });
+
+describe("the MD5-check variants", () => {
+  it("uploads a personal image that becomes the user's avatar, and widget images kept out of the library", async () => {
+    const png = await (await import("sharp"))
+      .default({ create: { width: 64, height: 64, channels: 3, background: "#aa3300" } })
+      .png()
+      .toBuffer();
+    const personal = (
+      await admin.get("/a/api/fileInfosa/uploaderPersonalImgMD5Check", {
+        md5: md5(png),
+        size: png.length,
+        name: "me.png",
+      })
+    ).json();
+    expect(personal.exists).toBe(false);
+    const done = (await sendChunk(admin, personal.uploadId, png, 0)).json();
+    expect(done).toMatchObject({
+      complete: true,
+      avatar: expect.stringMatching(/^\/apm-web\/f\/avatar\/[0-9a-f]{64}\.png$/),
+    });
+    expect((await admin.get("/a/api/user/getUserInfo")).json().user.avatar).toBe(done.avatar);
+    const tooBig = await admin.get("/a/api/fileInfosa/uploaderPersonalImgMD5Check", {
+      md5: "c".repeat(32),
+      size: 600 * 1024,
+      name: "huge.png",
+    });
+    expect(tooBig.statusCode).toBe(400);
+
+    const widget = (
+      await admin.get("/a/api/fileInfosa/uploaderWidgetImgMD5Check", {
+        md5: md5(png),
+        size: png.length,
+        name: "button.png",
+      })
+    ).json();
+    // an avatar is not a material: the widget image is sent
+    expect(widget.exists).toBe(false);
+    const widgetDone = (await sendChunk(admin, widget.uploadId, png, 0)).json();
+    expect(widgetDone).toMatchObject({ complete: true, material: { name: "button.png", type: "image" } });
+    const library = (await admin.get("/a/api/material/list", { pageSize: 500 })).json();
+    expect(library.list.map((m: { name: string }) => m.name)).not.toContain("button.png");
+  });
+});

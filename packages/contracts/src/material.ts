@@ -89,6 +89,7 @@ export const Md5CheckResponse = z.object({
   /** The tenant already holds this file: the material exists now, nothing to send. */
   exists: z.boolean(),
   material: Material.optional(),
+  avatar: z.string().optional(),
   uploadId: z.string().optional(),
   chunkSize: z.number().optional(),
   chunkCount: z.number().optional(),
@@ -108,6 +109,8 @@ export const ChunkResponse = z.object({
   uploadedChunks: z.array(z.number()),
   complete: z.boolean(),
   material: Material.optional(),
+  /** For a personal image (uploaderPersonalImgMD5Check): the user's new avatar address. */
+  avatar: z.string().optional(),
 });
 
 const sortable = ["createDate", "name", "size", "type"] as const;

@@ -38,6 +38,10 @@ export const materials = pgTable(
     height: integer("height"),
     durationMs: integer("duration_ms"),
     codec: text("codec"),
+    /** library: the media library; widget: images of widgets, kept out of the library lists. */
+    purpose: text("purpose", { enum: ["library", "widget"] })
+      .notNull()
+      .default("library"),
     thumbMd5: text("thumb_md5"),
     reviewState: text("review_state", { enum: ["pending", "approved", "rejected"] })
       .notNull()
@@ -74,10 +78,14 @@ export const uploads = pgTable(
     folderId: integer("folder_id"),
     chunkSize: integer("chunk_size").notNull(),
     chunkCount: integer("chunk_count").notNull(),
+    /** What the file becomes: a library material, a widget image, or the uploader's avatar. */
+    purpose: text("purpose", { enum: ["library", "widget", "personal"] })
+      .notNull()
+      .default("library"),
     received: integer("received").array().notNull().default(sql`'{}'::integer[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("uploads_user_file_uq").on(t.userId, t.md5, t.size, t.folderId)],
+  (t) => [uniqueIndex("uploads_user_file_uq").on(t.userId, t.md5, t.size, t.folderId, t.purpose)],
 );
 
 /** Where a material is used (programs, plans, widgets fill it); a used material is not deleted unless forced. */

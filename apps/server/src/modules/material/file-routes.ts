@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import {
+  AVATAR_MAX_BYTES,
   ChunkQuery,
   ChunkResponse,
   formatSize,
@@ -8,13 +10,15 @@ import {
   zIdList,
 } from "@marquee/contracts";
 import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { materials, uploads } from "../../db/schema";
+import { materials, uploads, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { AppError, badRequest, notFound } from "../../platform/errors";
+import { AppError, badRequest, FieldErrors, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
 import { rangeWhere } from "../../platform/scope";
+import { sniffImage, storeAvatar } from "../user/avatar";
 import { imageThumbnail } from "./media";
 import type { MaterialProcessor } from "./processor";
 import { findFolder, findMaterials, tenantOf, toMaterial, usedBytes } from "./repo";
@@ -38,84 +42,134 @@ export const fileRoutes =
       return { mb, bytes: mb * 1024 * 1024 };
     };
 
+    /** Makes an uploaded image the user's avatar (sniffed, stored by SHA-256 like the avatar upload). */
+    const setAvatar = async (userId: number, bytes: Buffer): Promise<string> => {
+      const kind = sniffImage(bytes);
+      if (!kind || bytes.length > AVATAR_MAX_BYTES)
+        throw new FieldErrors([{ field: "image", key: "user.avatarInvalid" }]);
+      const avatar = `/apm-web/f/avatar/${await storeAvatar(app.deps.config.dataDir, bytes, kind.ext)}`;
+      await services.db
+        .update(users)
+        .set({ avatar, updatedAt: services.clock.now() })
+        .where(eq(users.id, userId));
+      services.actors.invalidate(userId);
+      return avatar;
+    };
+
+    type Purpose = "library" | "widget" | "personal";
+
+    /** The MD5 check of spec §7, for library materials, widget images and the user's own image. */
+    const md5Check = async (req: FastifyRequest, q: z.infer<typeof Md5CheckQuery>, purpose: Purpose) => {
+      const actor = actorOf(req);
+      const { md5, size, name } = q;
+      // A personal image goes to no folder and is at most an avatar's size.
+      const folderId = purpose === "personal" ? null : (q.folderId ?? null);
+      if (folderId !== null) await findFolder(services.db, actor, folderId);
+      const limit = await limitBytes();
+      if (size > limit.bytes) throw badRequest("material.tooLarge", { limit: limit.mb });
+      if (purpose === "personal" && size > AVATAR_MAX_BYTES) {
+        throw new FieldErrors([
+          { field: "size", key: "user.avatarTooLarge", values: { max: AVATAR_MAX_BYTES / 1024 } },
+        ]);
+      }
+      const tenant = await tenantOf(services, actor.officeId);
+      // Instant upload: the tenant already holds this exact file.
+      const held = await services.tree.subtreeIds(tenant.path);
+      const [same] = await services.db
+        .select()
+        .from(materials)
+        .where(and(eq(materials.md5, md5), eq(materials.size, size), inArray(materials.officeId, held)))
+        .limit(1);
+      const audit = await services.settings.get("audit");
+      if (same && (await storage.exists(md5))) {
+        if (purpose === "personal") {
+          const avatar = await setAvatar(actor.userId, await readFile(storage.filePath(md5)));
+          req.audit.target = `user:${actor.userId}`;
+          return { code: 0, msg: req.t("common.ok"), exists: true, avatar };
+        }
+        if (purpose === "widget" && same.type !== "image") throw badRequest("material.thumbInvalid");
+        const [row] = await services.db
+          .insert(materials)
+          .values({
+            officeId: actor.officeId,
+            folderId,
+            name,
+            type: same.type,
+            md5,
+            size,
+            mime: same.mime,
+            width: same.width,
+            height: same.height,
+            durationMs: same.durationMs,
+            codec: same.codec,
+            thumbMd5: same.thumbMd5,
+            purpose: purpose === "widget" ? "widget" : "library",
+            convertState: same.convertState === "done" ? "done" : same.convertState,
+            reviewState: audit ? "pending" : "approved",
+            createdBy: actor.userId,
+          })
+          .returning();
+        if (!row) throw new Error("material not created");
+        req.audit.target = `material:${row.id}`;
+        req.audit.detail = { instant: true, md5, size };
+        return { code: 0, msg: req.t("common.ok"), exists: true, material: toMaterial(row, actor.name) };
+      }
+      if ((await services.settings.get("capacitySetting")) === "true" && tenant.capacity !== null) {
+        const used = await usedBytes(services, tenant.path);
+        if (used + size > tenant.capacity) {
+          throw badRequest("material.quota", { free: formatSize(Math.max(0, tenant.capacity - used)) });
+        }
+      }
+      const u = await openUpload(services.db, storage, {
+        officeId: actor.officeId,
+        userId: actor.userId,
+        md5,
+        size,
+        name,
+        folderId,
+        purpose,
+      });
+      return {
+        code: 0,
+        msg: req.t("common.ok"),
+        exists: false,
+        uploadId: u.id,
+        chunkSize: u.chunkSize,
+        chunkCount: u.chunkCount,
+        uploadedChunks: u.received,
+      };
+    };
+
     app.get(
       "/a/api/fileInfosa/uploaderMD5Check",
       {
         config: upload,
         schema: { tags: ["material"], querystring: Md5CheckQuery, response: { 200: Md5CheckResponse } },
       },
-      async (req) => {
-        const actor = actorOf(req);
-        const { md5, size, name } = req.query;
-        const folderId = req.query.folderId ?? null;
-        if (folderId !== null) await findFolder(services.db, actor, folderId);
-        const limit = await limitBytes();
-        if (size > limit.bytes) throw badRequest("material.tooLarge", { limit: limit.mb });
-        const tenant = await tenantOf(services, actor.officeId);
-        // Instant upload: the tenant already holds this exact file.
-        const held = await services.tree.subtreeIds(tenant.path);
-        const [same] = await services.db
-          .select()
-          .from(materials)
-          .where(and(eq(materials.md5, md5), eq(materials.size, size), inArray(materials.officeId, held)))
-          .limit(1);
-        const audit = await services.settings.get("audit");
-        if (same && (await storage.exists(md5))) {
-          const [row] = await services.db
-            .insert(materials)
-            .values({
-              officeId: actor.officeId,
-              folderId,
-              name,
-              type: same.type,
-              md5,
-              size,
-              mime: same.mime,
-              width: same.width,
-              height: same.height,
-              durationMs: same.durationMs,
-              codec: same.codec,
-              thumbMd5: same.thumbMd5,
-              convertState: same.convertState === "done" ? "done" : same.convertState,
-              reviewState: audit ? "pending" : "approved",
-              createdBy: actor.userId,
-            })
-            .returning();
-          if (!row) throw new Error("material not created");
-          req.audit.target = `material:${row.id}`;
-          req.audit.detail = { instant: true, md5, size };
-          return { code: 0, msg: req.t("common.ok"), exists: true, material: toMaterial(row, actor.name) };
-        }
-        if ((await services.settings.get("capacitySetting")) === "true" && tenant.capacity !== null) {
-          const used = await usedBytes(services, tenant.path);
-          if (used + size > tenant.capacity) {
-            throw badRequest("material.quota", { free: formatSize(Math.max(0, tenant.capacity - used)) });
-          }
-        }
-        const u = await openUpload(services.db, storage, {
-          officeId: actor.officeId,
-          userId: actor.userId,
-          md5,
-          size,
-          name,
-          folderId,
-        });
-        return {
-          code: 0,
-          msg: req.t("common.ok"),
-          exists: false,
-          uploadId: u.id,
-          chunkSize: u.chunkSize,
-          chunkCount: u.chunkCount,
-          uploadedChunks: u.received,
-        };
+      (req) => md5Check(req, req.query, "library"),
+    );
+    app.get(
+      "/a/api/fileInfosa/uploaderWidgetImgMD5Check",
+      {
+        config: { access: { permission: "content:program:edit" } },
+        schema: { tags: ["material"], querystring: Md5CheckQuery, response: { 200: Md5CheckResponse } },
       },
+      (req) => md5Check(req, req.query, "widget"),
+    );
+    app.get(
+      "/a/api/fileInfosa/uploaderPersonalImgMD5Check",
+      {
+        config: { access: { signedIn: true } },
+        schema: { tags: ["material"], querystring: Md5CheckQuery, response: { 200: Md5CheckResponse } },
+      },
+      (req) => md5Check(req, req.query, "personal"),
     );
 
     app.post(
       "/a/api/fileInfosa/uploader",
       {
-        config: upload,
+        // The MD5 check that opened the upload checked the permission for its purpose; the upload is the caller's own.
+        config: { access: { signedIn: true } },
         bodyLimit: 6 * 1024 * 1024,
         schema: { tags: ["material"], querystring: ChunkQuery, response: { 200: ChunkResponse } },
       },
@@ -152,6 +206,12 @@ export const fileRoutes =
           throw err;
         });
         await storage.removeUpload(u.id);
+        if (mine.purpose === "personal") {
+          const avatar = await setAvatar(actor.userId, await readFile(storage.filePath(mine.md5)));
+          req.audit.target = `user:${actor.userId}`;
+          return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: true, avatar };
+        }
+        if (mine.purpose === "widget" && kind.type !== "image") throw badRequest("material.thumbInvalid");
         const audit = await services.settings.get("audit");
         const [row] = await services.db
           .insert(materials)
@@ -163,6 +223,7 @@ export const fileRoutes =
             md5: mine.md5,
             size: mine.size,
             mime: kind.mime,
+            purpose: mine.purpose === "widget" ? "widget" : "library",
             reviewState: audit ? "pending" : "approved",
             createdBy: actor.userId,
           })

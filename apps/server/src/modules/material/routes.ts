@@ -99,7 +99,11 @@ export const materialRoutes =
       q: typeof MaterialListQuery._zod.output,
       pendingOnly: boolean,
     ) => {
-      const c: (SQL | undefined)[] = [rangeWhere(actorOf(req), materials.officeId, materials.createdBy)];
+      // Widget images live in the same store but not in the library.
+      const c: (SQL | undefined)[] = [
+        rangeWhere(actorOf(req), materials.officeId, materials.createdBy),
+        eq(materials.purpose, "library"),
+      ];
       if (q.folderId !== undefined) c.push(eq(materials.folderId, q.folderId));
       if (q.name) c.push(ilike(materials.name, `%${likeEscape(q.name)}%`));
       if (q.type) c.push(eq(materials.type, q.type));

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -17,13 +17,29 @@ export type Upload = typeof uploads.$inferSelect;
 export async function openUpload(
   db: Db,
   storage: MediaStorage,
-  v: { officeId: number; userId: number; md5: string; size: number; name: string; folderId: number | null },
+  v: {
+    officeId: number;
+    userId: number;
+    md5: string;
+    size: number;
+    name: string;
+    folderId: number | null;
+    purpose: Upload["purpose"];
+  },
 ): Promise<Upload> {
   const folder = v.folderId === null ? isNull(uploads.folderId) : eq(uploads.folderId, v.folderId);
   const [existing] = await db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.userId, v.userId), eq(uploads.md5, v.md5), eq(uploads.size, v.size), folder));
+    .where(
+      and(
+        eq(uploads.userId, v.userId),
+        eq(uploads.md5, v.md5),
+        eq(uploads.size, v.size),
+        eq(uploads.purpose, v.purpose),
+        folder,
+      ),
+    );
   if (existing) {
     // Disk is the truth after a crash or restart: keep only chunks that are really there.
     const onDisk = new Set(await storage.chunksOnDisk(existing.id));
@@ -43,6 +59,7 @@ export async function openUpload(
       size: v.size,
       name: v.name,
       folderId: v.folderId,
+      purpose: v.purpose,
       chunkSize: UPLOAD_CHUNK_BYTES,
       chunkCount: Math.max(1, Math.ceil(v.size / UPLOAD_CHUNK_BYTES)),
     })
@@ -112,15 +129,18 @@ export async function receiveChunk(
 export async function assemble(storage: MediaStorage, u: Upload): Promise<Sniffed> {
   const tmp = `${storage.uploadDir(u.id)}/assembled.part`;
   const hash = createHash("md5");
-  const out = createWriteStream(tmp);
-  try {
+  // One pipeline over all chunks in order (no listeners piling up on the output per chunk).
+  async function* inOrder() {
     for (let i = 0; i < u.chunkCount; i++) {
-      const input = createReadStream(storage.chunkPath(u.id, i));
-      input.on("data", (c) => hash.update(c as Buffer));
-      await pipeline(input, out, { end: i === u.chunkCount - 1 });
+      for await (const c of createReadStream(storage.chunkPath(u.id, i))) {
+        hash.update(c as Buffer);
+        yield c as Buffer;
+      }
     }
+  }
+  try {
+    await pipeline(Readable.from(inOrder()), createWriteStream(tmp));
   } catch (err) {
-    out.destroy();
     await rm(tmp, { force: true });
     throw err;
   }

@@ -1,0 +1,163 @@
+import { readFileSync } from "node:fs";
+
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks. */
+const TICKS_PER_SECOND = 100;
+
+/** What /proc tells about one process at one moment. */
+export interface ProcSnapshot extends CpuTimes {
+  /** Resident set size (VmRSS), bytes. */
+  rss: number;
+  /** Bytes through read(2)/write(2) and the like: files and sockets. */
+  rchar: number;
+  wchar: number;
+  /** Bytes the process caused to be written to storage (dirtied pages). */
+  writeBytes: number;
+}
+
+/** VmRSS of `pid` in bytes; undefined once it has gone. */
+export function readRss(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+function field(text: string, name: string): number {
+  const value = new RegExp(`^${name}:\\s+(\\d+)$`, "m").exec(text)?.[1];
+  if (value === undefined) throw new Error(`no ${name} in /proc/<pid>/io`);
+  return Number(value);
+}
+
+/** User and system CPU time in a /proc stat file (a process's: all its threads), ms. */
+function cpuOf(statFile: string): { user: number; system: number } {
+  const stat = readFileSync(statFile, "utf8");
+  // After "pid (comm) ", the fields start at 3 (state); utime and stime are 14 and 15.
+  const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ms = (ticks: string | undefined) => (Number(ticks) * 1000) / TICKS_PER_SECOND;
+  return { user: ms(rest[11]), system: ms(rest[12]) };
+}
+
+export interface CpuTimes {
+  /** User + system, all threads, ms. */
+  cpuMs: number;
+  /** Of which in the kernel (system time). */
+  sysCpuMs: number;
+  /** Of which the main thread's (JavaScript; the other threads: libuv's pool doing file I/O, V8's GC and compiler). */
+  mainCpuMs: number;
+}
+
+/** CPU times of the process; undefined once it has gone. */
+export function readCpu(pid: number): CpuTimes | undefined {
+  try {
+    const all = cpuOf(`/proc/${pid}/stat`);
+    const main = cpuOf(`/proc/${pid}/task/${pid}/stat`);
+    return { cpuMs: all.user + all.system, sysCpuMs: all.system, mainCpuMs: main.user + main.system };
+  } catch {
+    return undefined;
+  }
+}
+
+export function snapshot(pid: number): ProcSnapshot {
+  const rss = readRss(pid);
+  const cpu = readCpu(pid);
+  if (rss === undefined || cpu === undefined) throw new Error(`process ${pid} has gone`);
+  const io = readFileSync(`/proc/${pid}/io`, "utf8");
+  return {
+    rss,
+    ...cpu,
+    rchar: field(io, "rchar"),
+    wchar: field(io, "wchar"),
+    writeBytes: field(io, "write_bytes"),
+  };
+}
+
+/** The difference of two snapshots (rss: the later value). */
+export function delta(before: ProcSnapshot, after: ProcSnapshot): ProcSnapshot {
+  return {
+    rss: after.rss,
+    cpuMs: after.cpuMs - before.cpuMs,
+    sysCpuMs: after.sysCpuMs - before.sysCpuMs,
+    mainCpuMs: after.mainCpuMs - before.mainCpuMs,
+    rchar: after.rchar - before.rchar,
+    wchar: after.wchar - before.wchar,
+    writeBytes: after.writeBytes - before.writeBytes,
+  };
+}
+
+/** CPU times of a process at one moment (performance.now() of this process). */
+export interface CpuSample extends CpuTimes {
+  at: number;
+}
+
+/**
+ * Samples a process's VmRSS (and CPU times) every `intervalMs` (50 ms) and
+ * keeps the peak since the last `mark()`, and the CPU timeline; stops at
+ * cleanup, or by itself once the process has gone.
+ */
+export class RssSampler {
+  private readonly timer: NodeJS.Timeout;
+  private peak = 0;
+  private samples = 0;
+  private lastAt = 0;
+  private longestGapMs = 0;
+  private cpu: CpuSample[] = [];
+
+  constructor(
+    private readonly pid: number,
+    intervalMs = 50,
+  ) {
+    this.timer = setInterval(() => this.sample(), intervalMs);
+    this.timer.unref();
+  }
+
+  private sample(): number | undefined {
+    const rss = readRss(this.pid);
+    if (rss === undefined) {
+      this.stop();
+      return undefined;
+    }
+    const now = performance.now();
+    if (this.lastAt > 0) this.longestGapMs = Math.max(this.longestGapMs, now - this.lastAt);
+    this.lastAt = now;
+    this.samples++;
+    this.peak = Math.max(this.peak, rss);
+    const cpu = readCpu(this.pid);
+    if (cpu) this.cpu.push({ at: now, ...cpu });
+    return rss;
+  }
+
+  /** The last CPU sample taken at or before `at` (performance.now()) in this window. */
+  cpuAt(at: number): CpuSample | undefined {
+    let found: CpuSample | undefined;
+    for (const s of this.cpu) {
+      if (s.at > at) break;
+      found = s;
+    }
+    return found;
+  }
+
+  /** Starts a new window: answers the RSS now, which is also the window's first sample. */
+  mark(): number {
+    this.peak = 0;
+    this.samples = 0;
+    this.lastAt = 0;
+    this.longestGapMs = 0;
+    this.cpu = [];
+    const rss = this.sample();
+    if (rss === undefined) throw new Error(`process ${this.pid} has gone`);
+    return rss;
+  }
+
+  /** The window so far, with a last sample taken now. */
+  window(): { peak: number; samples: number; longestGapMs: number } {
+    this.sample();
+    return { peak: this.peak, samples: this.samples, longestGapMs: this.longestGapMs };
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
