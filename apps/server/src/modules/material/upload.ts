@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, type Hash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
-import { Readable } from "node:stream";
+import { mkdir, open } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -12,6 +12,18 @@ import { type Sniffed, sniffMedia } from "../../platform/media-sniff";
 import type { MediaStorage } from "./storage";
 
 export type Upload = typeof uploads.$inferSelect;
+
+/**
+ * The whole-file MD5 of an upload, advanced in order as chunks arrive (this
+ * process only). With it, finishing an upload is a rename: no second read of
+ * the file. Without it (after a restart, or chunks sent to another process)
+ * the file is read once at the end instead.
+ */
+interface Progress {
+  next: number;
+  hash: Hash;
+}
+const inOrder = new Map<string, Progress>();
 
 /** Starts an upload, or finds the one this user began for the same file (resume). */
 export async function openUpload(
@@ -40,19 +52,17 @@ export async function openUpload(
         folder,
       ),
     );
-  if (existing) {
-    // Disk is the truth after a crash or restart: keep only chunks that are really there.
-    const onDisk = new Set(await storage.chunksOnDisk(existing.id));
-    const received = existing.received.filter((i) => onDisk.has(i));
-    if (received.length !== existing.received.length) {
-      await db.update(uploads).set({ received }).where(eq(uploads.id, existing.id));
-    }
-    return { ...existing, received, name: v.name };
-  }
+  if (existing) return { ...existing, name: v.name };
+  const id = randomBytes(18).toString("base64url");
+  // One file for the whole upload; each chunk is written at its own offset.
+  await mkdir(storage.uploadDir(id), { recursive: true });
+  const fh = await open(storage.uploadData(id), "w");
+  await fh.truncate(v.size);
+  await fh.close();
   const [row] = await db
     .insert(uploads)
     .values({
-      id: randomBytes(18).toString("base64url"),
+      id,
       officeId: v.officeId,
       userId: v.userId,
       md5: v.md5,
@@ -65,7 +75,13 @@ export async function openUpload(
     })
     .onConflictDoNothing()
     .returning();
-  if (row) return row;
+  if (row) {
+    // Abandoned uploads would pile up: past this many, finishing falls back to reading the file.
+    if (inOrder.size >= 10_000) inOrder.clear();
+    inOrder.set(id, { next: 0, hash: createHash("md5") });
+    return row;
+  }
+  await storage.removeUpload(id);
   return openUpload(db, storage, v); // a concurrent first call won
 }
 
@@ -73,9 +89,25 @@ export async function openUpload(
 export const chunkLength = (u: Upload, index: number) =>
   index === u.chunkCount - 1 ? u.size - u.chunkSize * (u.chunkCount - 1) : u.chunkSize;
 
+/** Feeds the whole-file MD5 with chunks already on disk that are next in order. */
+async function catchUp(storage: MediaStorage, u: Upload, received: number[], p: Progress): Promise<void> {
+  const have = new Set(received);
+  while (p.next < u.chunkCount && have.has(p.next)) {
+    const start = p.next * u.chunkSize;
+    for await (const c of createReadStream(storage.uploadData(u.id), {
+      start,
+      end: start + chunkLength(u, p.next) - 1,
+    })) {
+      p.hash.update(c as Buffer);
+    }
+    p.next++;
+  }
+}
+
 /**
- * Streams one chunk to disk while hashing it; only a chunk of the right
- * length and MD5 is kept (memory holds a buffer of the stream, never the chunk).
+ * Streams one chunk into place while hashing it; only a chunk of the right
+ * length and MD5 counts as received (memory holds a stream buffer, never the
+ * chunk). A chunk that is next in order feeds the whole-file MD5 as it streams.
  */
 export async function receiveChunk(
   db: Db,
@@ -86,31 +118,28 @@ export async function receiveChunk(
   body: Readable,
 ): Promise<number[]> {
   if (index >= u.chunkCount) throw badRequest("material.chunkIndex", { index, count: u.chunkCount });
-  const dir = storage.uploadDir(u.id);
-  await mkdir(dir, { recursive: true });
-  const final = storage.chunkPath(u.id, index);
-  const tmp = `${final}.${randomBytes(6).toString("hex")}.part`;
-  const hash = createHash("md5");
-  let length = 0;
   const expected = chunkLength(u, index);
+  const chunkHash = createHash("md5");
+  const progress = inOrder.get(u.id);
+  // A copy of the whole-file state: kept only if this chunk turns out right.
+  const tentative = progress?.next === index ? progress.hash.copy() : null;
+  let length = 0;
   body.on("data", (c: Buffer) => {
-    hash.update(c);
     length += c.length;
     // The body is streamed, so the framework's size limit does not apply: stop at the first byte too many.
-    if (length > expected) body.destroy(badRequest("material.chunkCorrupt", { index }));
+    if (length > expected) {
+      body.destroy(badRequest("material.chunkCorrupt", { index }));
+      return;
+    }
+    chunkHash.update(c);
+    tentative?.update(c);
   });
-  try {
-    await pipeline(body, createWriteStream(tmp));
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-  const got = hash.digest("hex");
-  if (length !== expected || got !== md5) {
-    await rm(tmp, { force: true });
+  await pipeline(
+    body,
+    createWriteStream(storage.uploadData(u.id), { flags: "r+", start: index * u.chunkSize }),
+  );
+  if (length !== expected || chunkHash.digest("hex") !== md5)
     throw badRequest("material.chunkCorrupt", { index });
-  }
-  await rename(tmp, final);
   const [row] = await db
     .update(uploads)
     .set({
@@ -118,40 +147,38 @@ export async function receiveChunk(
     })
     .where(eq(uploads.id, u.id))
     .returning({ received: uploads.received });
-  return row?.received ?? [];
+  const received = row?.received ?? [];
+  if (progress && tentative && progress.next === index) {
+    progress.hash = tentative;
+    progress.next = index + 1;
+    await catchUp(storage, u, received, progress);
+  }
+  return received;
 }
 
 /**
- * Joins the chunks in order into one file while computing its MD5, checks it
- * against the declared one and the media type by content, then stores it by
- * MD5. Answers what was stored.
+ * Checks the finished file against its declared MD5 and its media type by
+ * content, then moves it into the store by MD5 (a rename). Answers what was
+ * stored.
  */
 export async function assemble(storage: MediaStorage, u: Upload): Promise<Sniffed> {
-  const tmp = `${storage.uploadDir(u.id)}/assembled.part`;
-  const hash = createHash("md5");
-  // One pipeline over all chunks in order (no listeners piling up on the output per chunk).
-  async function* inOrder() {
-    for (let i = 0; i < u.chunkCount; i++) {
-      for await (const c of createReadStream(storage.chunkPath(u.id, i))) {
-        hash.update(c as Buffer);
-        yield c as Buffer;
-      }
-    }
+  const data = storage.uploadData(u.id);
+  const progress = inOrder.get(u.id);
+  inOrder.delete(u.id);
+  let md5: string;
+  if (progress?.next === u.chunkCount) {
+    md5 = progress.hash.digest("hex");
+  } else {
+    const hash = createHash("md5");
+    for await (const c of createReadStream(data)) hash.update(c as Buffer);
+    md5 = hash.digest("hex");
   }
-  try {
-    await pipeline(Readable.from(inOrder()), createWriteStream(tmp));
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-  const md5 = hash.digest("hex");
-  const size = (await stat(tmp)).size;
-  if (md5 !== u.md5 || size !== u.size) {
+  if (md5 !== u.md5) {
     await storage.removeUpload(u.id);
     throw badRequest("material.fileCorrupt");
   }
-  const head = Buffer.alloc(Math.min(4096, size));
-  const fh = await open(tmp, "r");
+  const head = Buffer.alloc(Math.min(4096, u.size));
+  const fh = await open(data, "r");
   try {
     await fh.read(head, 0, head.length, 0);
   } finally {
@@ -162,6 +189,6 @@ export async function assemble(storage: MediaStorage, u: Upload): Promise<Sniffe
     await storage.removeUpload(u.id);
     throw badRequest("material.typeRefused");
   }
-  await storage.adopt(tmp, md5);
+  await storage.adopt(data, md5);
   return kind;
 }
