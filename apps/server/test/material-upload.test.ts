@@ -109,6 +109,16 @@ describe("chunked upload", () => {
     expect(cached.statusCode).toBe(304);
   });
 
+  it("takes chunks in any order and several at once", async () => {
+    const file = fakePng(UPLOAD_CHUNK_BYTES * 4 - 77);
+    const start = (await check(admin, file, "parallel.png")).json();
+    expect(start.chunkCount).toBe(4);
+    const answers = await Promise.all([3, 1, 0, 2].map((i) => sendChunk(admin, start.uploadId, file, i)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const done = answers.map((a) => a.json()).find((a) => a.complete && a.material);
+    expect(done?.material).toMatchObject({ md5: md5(file), size: file.length });
+  });
+
   it("completes instantly when the tenant already holds the file", async () => {
     const file = fakePng(4000);
     const first = await upload(admin, file, "a.png");

@@ -196,6 +196,12 @@ export const materialApi = {
       { ids: ids(materialIds), ...(force ? { force: true } : {}) },
       { json: true, silent: true },
     ),
+  usedBy: (id: number) =>
+    http.get<Envelope & { usedBy: Array<{ materialId: number; type: string; id: number; name: string }> }>(
+      "/a/api/material/usedBy",
+      { ids: String(id) },
+      { silent: true },
+    ),
   addUrl: (v: { name: string; type: "web" | "stream"; url: string; folderId?: number }) =>
     http.post<Envelope & { material: Material }>("/a/api/material/addUrl", v, { json: true, silent: true }),
   md5Check: (q: Md5CheckParams) =>

@@ -332,6 +332,29 @@ export const materialRoutes =
         return { code: 0, msg: req.t("common.ok") };
       },
     );
+    /** Where a material is used (programs, plans, widgets), for its details. */
+    app.get(
+      "/a/api/material/usedBy",
+      { config: view, schema: { tags: ["material"], querystring: IdsBody } },
+      async (req) => {
+        await findMaterials(db, actorOf(req), req.query.ids);
+        const refs = await db
+          .select()
+          .from(materialRefs)
+          .where(inArray(materialRefs.materialId, req.query.ids));
+        return {
+          code: 0,
+          msg: req.t("common.ok"),
+          usedBy: refs.map((r) => ({
+            materialId: r.materialId,
+            type: r.ownerType,
+            id: r.ownerId,
+            name: r.ownerName,
+          })),
+        };
+      },
+    );
+
     app.post(
       "/a/api/material/retryConvert",
       { config: edit, schema: { tags: ["material"], body: IdsBody } },

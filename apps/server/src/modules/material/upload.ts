@@ -22,6 +22,8 @@ export type Upload = typeof uploads.$inferSelect;
 interface Progress {
   next: number;
   hash: Hash;
+  /** Advances run one after another: a chunk must never be hashed twice into the whole. */
+  lock: Promise<void>;
 }
 const inOrder = new Map<string, Progress>();
 
@@ -78,7 +80,7 @@ export async function openUpload(
   if (row) {
     // Abandoned uploads would pile up: past this many, finishing falls back to reading the file.
     if (inOrder.size >= 10_000) inOrder.clear();
-    inOrder.set(id, { next: 0, hash: createHash("md5") });
+    inOrder.set(id, { next: 0, hash: createHash("md5"), lock: Promise.resolve() });
     return row;
   }
   await storage.removeUpload(id);
@@ -148,10 +150,19 @@ export async function receiveChunk(
     .where(eq(uploads.id, u.id))
     .returning({ received: uploads.received });
   const received = row?.received ?? [];
-  if (progress && tentative && progress.next === index) {
-    progress.hash = tentative;
-    progress.next = index + 1;
-    await catchUp(storage, u, received, progress);
+  if (progress) {
+    const advance = progress.lock.then(async () => {
+      if (tentative && progress.next === index) {
+        progress.hash = tentative;
+        progress.next = index + 1;
+      }
+      // Chunks that arrived early and are now next in order are read back (from the page cache).
+      await catchUp(storage, u, received, progress);
+    });
+    // Not awaited: the answer goes out while the hashing goes on; finishing waits for it (assemble).
+    progress.lock = advance.catch(() => {
+      inOrder.delete(u.id); // a failed read back: finishing reads the whole file instead
+    });
   }
   return received;
 }
@@ -164,9 +175,11 @@ export async function receiveChunk(
 export async function assemble(storage: MediaStorage, u: Upload): Promise<Sniffed> {
   const data = storage.uploadData(u.id);
   const progress = inOrder.get(u.id);
+  await progress?.lock;
+  const complete = progress !== undefined && inOrder.get(u.id) === progress && progress.next === u.chunkCount;
   inOrder.delete(u.id);
   let md5: string;
-  if (progress?.next === u.chunkCount) {
+  if (complete && progress) {
     md5 = progress.hash.digest("hex");
   } else {
     const hash = createHash("md5");

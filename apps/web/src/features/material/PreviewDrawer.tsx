@@ -13,7 +13,7 @@ import {
   Upload,
 } from "antd";
 import dayjs from "dayjs";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fileUrlOf, materialApi } from "../../services/material";
 import { formatDimensions, formatDuration, isFileType } from "./format";
@@ -91,6 +91,19 @@ export function PreviewDrawer({
   const [thumbVersion, setThumbVersion] = useState(0);
   const [sending, setSending] = useState(false);
   const m = material;
+  const [usedBy, setUsedBy] = useState<Array<{ id: number; name: string }>>([]);
+  useEffect(() => {
+    setUsedBy([]);
+    if (!m) return;
+    let live = true;
+    materialApi
+      .usedBy(m.id)
+      .then((r) => live && setUsedBy(r.usedBy))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [m]);
 
   const replaceThumb = async (file: File) => {
     if (!m) return;
@@ -128,6 +141,11 @@ export function PreviewDrawer({
         },
         ...(m.url ? [{ key: "url", label: t("material.url"), children: m.url }] : []),
         { key: "uploader", label: t("material.uploader"), children: m.uploaderName ?? "-" },
+        {
+          key: "usedBy",
+          label: t("material.usedBy"),
+          children: usedBy.length ? usedBy.map((u) => u.name).join(", ") : t("material.unused"),
+        },
         { key: "review", label: t("material.reviewState"), children: <ReviewTag state={m.reviewState} /> },
         ...(m.reviewNote ? [{ key: "note", label: t("material.reviewNote"), children: m.reviewNote }] : []),
         ...(m.convertError

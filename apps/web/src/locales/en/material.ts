@@ -92,6 +92,8 @@ export default {
   size: "Size",
   facts: "Dimensions / duration",
   uploader: "Uploaded by",
+  usedBy: "Used by",
+  unused: "Not used yet",
   createDate: "Uploaded on",
   actions: "Actions",
   empty: "No materials here yet",

@@ -92,6 +92,8 @@ export default {
   size: "Taille",
   facts: "Résolution / durée",
   uploader: "Téléversé par",
+  usedBy: "Utilisé par",
+  unused: "Pas encore utilisé",
   createDate: "Téléversé le",
   actions: "Opérations",
   empty: "Aucun média ici pour l'instant",

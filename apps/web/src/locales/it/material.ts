@@ -92,6 +92,8 @@ export default {
   size: "Dimensione",
   facts: "Risoluzione / durata",
   uploader: "Caricato da",
+  usedBy: "Usato da",
+  unused: "Non ancora usato",
   createDate: "Caricato il",
   actions: "Azioni",
   empty: "Ancora nessun materiale qui",

@@ -92,6 +92,8 @@ export default {
   size: "大小",
   facts: "分辨率 / 时长",
   uploader: "上传者",
+  usedBy: "使用位置",
+  unused: "尚未使用",
   createDate: "上传时间",
   actions: "操作",
   empty: "这里还没有素材",

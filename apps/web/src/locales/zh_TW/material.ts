@@ -92,6 +92,8 @@ export default {
   size: "大小",
   facts: "解析度 / 時長",
   uploader: "上傳者",
+  usedBy: "使用位置",
+  unused: "尚未使用",
   createDate: "上傳時間",
   actions: "操作",
   empty: "這裡還沒有素材",
