@@ -251,7 +251,8 @@ describe("notices and announcement", () => {
     await dropdown.waitFor();
     await expect.poll(() => dropdown.locator(".ant-list-item").count()).toBe(10);
     expect(await dropdown.textContent()).toContain("Notice 11");
-    expect((await dropdown.boundingBox())?.width).toBe(297);
+    // the layout width (a transform of the opening animation does not change it)
+    await expect.poll(() => dropdown.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(297);
     await expect
       .poll(async () => (await db.select().from(notifications)).filter((n) => n.readState === "1").length)
       .toBe(10);
