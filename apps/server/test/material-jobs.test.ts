@@ -122,6 +122,62 @@ describe("processing jobs", () => {
     expect(file.rawPayload.subarray(4, 8).toString("latin1")).toBe("ftyp");
   });
 
+  it("scales down H.264 video taller than the configured height, and leaves playable video alone", async () => {
+    const mp4 = path.join(dir, "tall.mp4");
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=320x240:rate=25:duration=2",
+      "-c:v",
+      "libx264",
+      "-pix_fmt",
+      "yuv420p",
+      "-movflags",
+      "+faststart",
+      "-y",
+      mp4,
+    ]);
+    const bytes = readFileSync(mp4);
+    await t.app.services.settings.set("transcodeMaxHeight", 200, null);
+    try {
+      const m = await upload(bytes, "tall.mp4");
+      const p = await until(
+        async () =>
+          (await admin.get("/a/api/fileInfosa/convertProgress", { ids: String(m.id) })).json().progress[0],
+        (x) => x.convertState === "done" || x.convertState === "failed",
+      );
+      expect(p.convertState).toBe("done");
+      expect(await material(m.id)).toMatchObject({ height: 200, mime: "video/mp4" });
+    } finally {
+      await t.app.services.settings.set("transcodeMaxHeight", 1080, null);
+    }
+    // the same kind of file within the limit is playable as it is: no transcode
+    const small = path.join(dir, "small.mp4");
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=160x120:rate=25:duration=1",
+      "-c:v",
+      "libx264",
+      "-pix_fmt",
+      "yuv420p",
+      "-y",
+      small,
+    ]);
+    const s2 = await upload(readFileSync(small), "small.mp4");
+    const described = await until(
+      () => material(s2.id),
+      (x) => x.thumbUrl !== null,
+    );
+    expect(described).toMatchObject({ convertState: "none", width: 160, height: 120 });
+  });
+
   it("reports a failed transcode with its reason, and retries it", async () => {
     // a WebM whose header is fine but whose body is cut short: probe works, transcode fails
     const webm = path.join(dir, "broken.webm");

@@ -36,6 +36,12 @@ export const SETTINGS = {
     visibility: "public",
   }),
   landingEncryption: define({ schema: z.boolean(), default: true, visibility: "public" }),
+  /** Videos taller than this many lines are transcoded down (and any video that is not H.264/AAC MP4). */
+  transcodeMaxHeight: define({
+    schema: z.number().int().min(144).max(4320),
+    default: 1080,
+    visibility: "public",
+  }),
   smtp: define({ schema: SmtpSetting.nullable(), default: null, visibility: "secret" }),
 } as const;
 export type SettingKey = keyof typeof SETTINGS;

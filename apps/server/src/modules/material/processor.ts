@@ -8,8 +8,6 @@ import type { MediaStorage } from "./storage";
 
 export const PROCESS_JOB = "material.process";
 export const TRANSCODE_JOB = "material.transcode";
-/** Videos taller than this are transcoded down (1080p players everywhere). */
-export const MAX_VIDEO_HEIGHT = 1080;
 
 /**
  * After an upload: metadata and a thumbnail for every file, and a transcode
@@ -75,7 +73,8 @@ export class MaterialProcessor {
       };
       if (m.type === "video") {
         set.thumbMd5 = await this.storage.putBuffer(await videoThumbnail(file, p.durationMs));
-        if (needsTranscode(p, MAX_VIDEO_HEIGHT)) set.convertState = "queued";
+        if (needsTranscode(p, await this.services.settings.get("transcodeMaxHeight")))
+          set.convertState = "queued";
       }
       await this.update(id, set);
       if (set.convertState === "queued")
@@ -97,7 +96,8 @@ export class MaterialProcessor {
     let last = 0;
     let lastAt = 0;
     try {
-      await transcode(this.storage.filePath(m.md5), out, m.durationMs, MAX_VIDEO_HEIGHT, (percent) => {
+      const maxHeight = await this.services.settings.get("transcodeMaxHeight");
+      await transcode(this.storage.filePath(m.md5), out, m.durationMs, maxHeight, (percent) => {
         // Written at most every 5 % or every second, not on every progress line.
         if (percent - last >= 5 || (percent > last && Date.now() - lastAt > 1000)) {
           last = percent;
