@@ -1,10 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeVideo } from "../apps/server/test/media";
 import { type E2E, screenshot, signIn, startE2E } from "./harness";
 
 let e: E2E;
@@ -30,22 +30,7 @@ beforeAll(async () => {
       .png()
       .toBuffer(),
   );
-  execFileSync("ffmpeg", [
-    "-v",
-    "error",
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc=size=320x240:rate=25:duration=2",
-    "-c:v",
-    "libvpx-vp9",
-    "-deadline",
-    "realtime",
-    "-b:v",
-    "200k",
-    "-y",
-    files.video,
-  ]);
+  makeVideo(files.video, { codec: "vp9", width: 320, height: 240, seconds: 2 });
 });
 afterAll(async () => {
   await e?.close();

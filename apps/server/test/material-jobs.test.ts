@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,6 +6,7 @@ import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, type Client, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
+import { makeVideo } from "./media";
 
 const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
 let t: TestApp;
@@ -75,22 +75,7 @@ describe("processing jobs", () => {
 
   it("transcodes a VP9 WebM to H.264 MP4 with progress, and makes its thumbnail", async () => {
     const webm = path.join(dir, "clip.webm");
-    execFileSync("ffmpeg", [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc=size=320x240:rate=25:duration=3",
-      "-c:v",
-      "libvpx-vp9",
-      "-deadline",
-      "realtime",
-      "-b:v",
-      "200k",
-      "-y",
-      webm,
-    ]);
+    makeVideo(webm, { codec: "vp9", width: 320, height: 240, seconds: 3 });
     const m = await upload(readFileSync(webm), "clip.webm");
     expect(m).toMatchObject({ type: "video", mime: "video/webm" });
     const seen = new Set<string>();
@@ -124,22 +109,7 @@ describe("processing jobs", () => {
 
   it("scales down H.264 video taller than the configured height, and leaves playable video alone", async () => {
     const mp4 = path.join(dir, "tall.mp4");
-    execFileSync("ffmpeg", [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc=size=320x240:rate=25:duration=2",
-      "-c:v",
-      "libx264",
-      "-pix_fmt",
-      "yuv420p",
-      "-movflags",
-      "+faststart",
-      "-y",
-      mp4,
-    ]);
+    makeVideo(mp4, { codec: "h264", width: 320, height: 240, seconds: 2 });
     const bytes = readFileSync(mp4);
     await t.app.services.settings.set("transcodeMaxHeight", 200, null);
     try {
@@ -156,20 +126,7 @@ describe("processing jobs", () => {
     }
     // the same kind of file within the limit is playable as it is: no transcode
     const small = path.join(dir, "small.mp4");
-    execFileSync("ffmpeg", [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc=size=160x120:rate=25:duration=1",
-      "-c:v",
-      "libx264",
-      "-pix_fmt",
-      "yuv420p",
-      "-y",
-      small,
-    ]);
+    makeVideo(small, { codec: "h264", width: 160, height: 120, seconds: 1 });
     const s2 = await upload(readFileSync(small), "small.mp4");
     const described = await until(
       () => material(s2.id),
@@ -181,20 +138,7 @@ describe("processing jobs", () => {
   it("reports a failed transcode with its reason, and retries it", async () => {
     // a WebM whose header is fine but whose body is cut short: probe works, transcode fails
     const webm = path.join(dir, "broken.webm");
-    execFileSync("ffmpeg", [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc=size=320x240:rate=25:duration=2",
-      "-c:v",
-      "libvpx-vp9",
-      "-deadline",
-      "realtime",
-      "-y",
-      webm,
-    ]);
+    makeVideo(webm, { codec: "vp9", width: 320, height: 240, seconds: 2 });
     const whole = readFileSync(webm);
     const m = await upload(whole.subarray(0, Math.floor(whole.length / 3)), "broken.webm");
     const p = await until(
