@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import net from "node:net";
 import path from "node:path";
 import type { Logger } from "pino";
+import { alive } from "./lock";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -23,15 +24,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * A PostgreSQL left running by a server that died with `kill -9` still holds
  * its data directory. Our own process lock (taken before this) proves no
@@ -41,13 +33,13 @@ async function stopOrphanPostmaster(pgDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(pgDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
   log.warn({ pid }, "stopping a PostgreSQL left running by a previous server that did not stop cleanly");
   process.kill(pid, "SIGINT"); // fast shutdown
-  for (let i = 0; i < 200 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
-  if (isAlive(pid)) {
+  for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  if (alive(pid)) {
     process.kill(pid, "SIGQUIT"); // immediate shutdown; recovery runs at next start
-    for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
   }
 }
 

@@ -5,8 +5,7 @@ import { auditLogs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { rangeKey } from "../../platform/scope";
 import type { Services } from "../../platform/services";
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { likeEscape } from "../../platform/sql";
 
 /** Which conditions a query has; each combination gets its own prepared statements. */
 interface Shape {

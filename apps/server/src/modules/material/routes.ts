@@ -17,10 +17,10 @@ import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
 import { rangeWhere } from "../../platform/scope";
+import { likeEscape } from "../../platform/sql";
 import type { MaterialProcessor } from "./processor";
 import { findFolder, findMaterials, tenantOf, toMaterial, uploaderNames, usedBytes } from "./repo";
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const SORT = {
   createDate: materials.createdAt,
   name: materials.name,
