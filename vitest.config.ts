@@ -12,6 +12,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: "renderer",
+          include: ["packages/renderer/test/**/*.test.tsx"],
+          environment: "jsdom",
+        },
+      },
+      {
+        test: {
           name: "web",
           include: ["apps/web/test/**/*.test.ts"],
           environment: "node",

@@ -7,6 +7,7 @@ export * from "./material";
 export * from "./menu";
 export * from "./message";
 export * from "./permissions";
+export * from "./program";
 export * from "./session";
 export * from "./sysSetting";
 export * from "./user";

@@ -1,0 +1,126 @@
+import type {
+  Material,
+  ProgramConflict,
+  ProgramExportFile,
+  ProgramState,
+  ProgramSummary,
+  RatesData,
+  WeatherData,
+  WidgetTypeInfo,
+} from "@marquee/contracts";
+import type { DataSource, ProgramDoc } from "@marquee/program";
+import { type Envelope, HttpError, http } from "./http";
+
+/** Calls of programs, the editor, widget management, weather and rates (contracts/src/program.ts). */
+
+export interface ProgramQuery {
+  pageNo: number;
+  pageSize: number;
+  name?: string;
+  width?: number;
+  height?: number;
+  state?: ProgramState;
+  creatorId?: number;
+  beginTime?: string;
+  endTime?: string;
+  sort?: "updateDate" | "createDate" | "name";
+  order?: "asc" | "desc";
+}
+
+export interface ProgramPage extends Envelope {
+  list: ProgramSummary[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface ProgramDetail extends Envelope {
+  program: ProgramSummary;
+  doc: ProgramDoc;
+  materials: Material[];
+}
+
+export interface SaveAnswer extends Envelope {
+  id: number;
+  version: number;
+  state: ProgramState;
+  updateDate: string;
+}
+
+/** A save refused because someone saved a newer version (HTTP 409). */
+export class VersionConflict extends Error {
+  constructor(readonly current: ProgramConflict) {
+    super("program.versionConflict");
+  }
+}
+
+export const programApi = {
+  list: (q: ProgramQuery) => http.get<ProgramPage>("/a/api/program/list", { ...q }),
+  detail: (id: number) => http.get<ProgramDetail>("/a/api/program/detail", { id }),
+  /** Saves; throws VersionConflict when the version is stale (the caller asks the user what to do). */
+  async save(body: { id?: number; version?: number; force?: boolean; name: string; doc: ProgramDoc }) {
+    try {
+      return await http.post<SaveAnswer>("/a/api/program/save", body, { json: true, silent: true });
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 409 && e.body?.current)
+        throw new VersionConflict(e.body.current as ProgramConflict);
+      throw e;
+    }
+  },
+  copy: (id: number, name?: string) =>
+    http.post<Envelope & { id: number }>("/a/api/program/copy", { id, name }),
+  rename: (id: number, name: string) => http.post("/a/api/program/rename", { id, name }),
+  remove: (ids: number[]) => http.post("/a/api/program/delete", { ids: ids.join(",") }, { silent: true }),
+  submit: (ids: number[]) => http.post("/a/api/program/submit", { ids: ids.join(",") }),
+  history: (id: number) =>
+    http.get<
+      Envelope & {
+        list: Array<{
+          from: ProgramState | null;
+          to: ProgramState;
+          note: string | null;
+          byName: string | null;
+          at: string;
+        }>;
+      }
+    >("/a/api/program/history", { id }),
+  /** The address of the export file (a download). */
+  exportUrl: (id: number) => `/apm-web/a/api/program/export?id=${id}`,
+  import: (file: ProgramExportFile, name?: string) =>
+    http.post<Envelope & { id: number }>(
+      "/a/api/program/import",
+      { file, name },
+      { json: true, silent: true },
+    ),
+  previewData: (source: Pick<DataSource, "url" | "format" | "rowsPath">) =>
+    http.get<Envelope & { fields: string[]; rows: Array<Record<string, unknown>> }>(
+      "/a/api/program/dataSource/preview",
+      { url: source.url ?? "", format: source.format, rowsPath: source.rowsPath },
+      { silent: true },
+    ),
+};
+
+export const widgetApi = {
+  list: () => http.get<Envelope & { list: WidgetTypeInfo[] }>("/a/api/widget/list"),
+  /** The enabled types with the tenant's defaults: the editor's palette. */
+  palette: () => http.get<Envelope & { list: WidgetTypeInfo[] }>("/a/api/widget/palette"),
+  save: (body: {
+    type: string;
+    enabled?: boolean;
+    defaults?: Record<string, unknown>;
+    iconMaterialId?: number | null;
+  }) => http.post("/a/api/widget/save", body, { json: true }),
+};
+
+export const feedApi = {
+  weather: (q: { latitude: number; longitude: number; units: string; days: number }) =>
+    http.get<Envelope & { data: WeatherData | null; reason: string | null }>("/f/common/weather", q, {
+      silent: true,
+    }),
+  rates: (q: { base: string; symbols: string[] }) =>
+    http.get<Envelope & { data: RatesData | null; reason: string | null }>(
+      "/f/common/apiStore",
+      { base: q.base, symbols: q.symbols.join(",") },
+      { silent: true },
+    ),
+};

@@ -1,0 +1,6 @@
+export * from "./commands";
+export * from "./document";
+export * from "./history";
+export * from "./model";
+export * from "./ops";
+export * from "./widgets";
