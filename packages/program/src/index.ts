@@ -1,4 +1,5 @@
 export * from "./commands";
+export * from "./data";
 export * from "./document";
 export * from "./history";
 export * from "./model";

@@ -25,6 +25,7 @@ const ServerError = lazyPage(() => import("../features/exception/ServerError"));
 const InframePage = lazyPage(() => import("../features/exception/InframePage"));
 const Standalone = lazyPage(() => import("../features/exception/StandalonePage"));
 const AdminLayout = lazyPage(() => import("../layouts/AdminLayout"));
+const ProgramEditor = lazyPage(() => import("../editor/EditorPage"));
 
 NProgress.configure({ showSpinner: false });
 
@@ -118,9 +119,10 @@ export function AppRoutes() {
           <Route path="/404" element={<NotFound />} />
           <Route path="/500" element={<ServerError />} />
           <Route path="/inframe" element={<InframePage />} />
-          {["PlanMake", "publishSet", "terminalSelection", "programEditor"].map((name) => (
+          {["PlanMake", "publishSet", "terminalSelection"].map((name) => (
             <Route key={name} path={`/${name}`} element={<Standalone />} />
           ))}
+          <Route path="/programEditor" element={<ProgramEditor />} />
           <Route path="*" element={<AdminLayout />} />
         </Routes>
       </Suspense>

@@ -1,4 +1,6 @@
 import common from "./common";
+import editor from "./editor";
+import editorPanels from "./editorPanels";
 import exception from "./exception";
 import home from "./home";
 import http from "./http";
@@ -7,7 +9,24 @@ import login from "./login";
 import material from "./material";
 import notice from "./notice";
 import personal from "./personal";
+import program from "./program";
 import settings from "./settings";
+import widget from "./widget";
 
 /** Simplified Chinese (mainland): the product's primary language. */
-export default { common, http, login, layout, settings, notice, personal, exception, home, material };
+export default {
+  common,
+  http,
+  login,
+  layout,
+  settings,
+  notice,
+  personal,
+  exception,
+  home,
+  material,
+  program,
+  editor,
+  editorPanels,
+  widget,
+};
