@@ -12,6 +12,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { authRoutes } from "./modules/auth/routes";
 import { commonRoutes } from "./modules/common/routes";
+import { feedRoutes } from "./modules/feeds/routes";
 import { logRoutes } from "./modules/log/routes";
 import { fileRoutes } from "./modules/material/file-routes";
 import { MaterialProcessor } from "./modules/material/processor";
@@ -19,8 +20,10 @@ import { materialRoutes } from "./modules/material/routes";
 import { MediaStorage } from "./modules/material/storage";
 import { menuRoutes } from "./modules/menu/routes";
 import { messageRoutes } from "./modules/message/routes";
+import { programRoutes } from "./modules/program/routes";
 import { sysSettingRoutes } from "./modules/sysSetting/routes";
 import { userRoutes } from "./modules/user/routes";
+import { widgetRoutes } from "./modules/widget/routes";
 import { accessPlugin } from "./platform/access";
 import { auditPlugin } from "./platform/audit";
 import type { AppDeps } from "./platform/deps";
@@ -115,6 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(logRoutes);
       await api.register(materialRoutes(processor));
       await api.register(fileRoutes(storage, processor));
+      await api.register(programRoutes(storage));
+      await api.register(widgetRoutes(storage));
+      await api.register(feedRoutes);
     },
     { prefix: API_PREFIX },
   );

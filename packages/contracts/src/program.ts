@@ -46,10 +46,12 @@ export const ProgramListQuery = Paging.extend({
   endTime: z.iso.datetime({ offset: true }).optional(),
   sort: z.enum(["updateDate", "createDate", "name"]).default("updateDate"),
   order: z.enum(["asc", "desc"]).default("desc"),
-});
+}).strict();
 export const ProgramListResponse = pageOf(ProgramSummary);
 
-export const IdQuery = z.object({ id: zId });
+export const IdQuery = z.strictObject({ id: zId });
+/** GET program/thumb: `v` is the program's version, so a saved program's new image is a new address. */
+export const ProgramThumbQuery = z.strictObject({ id: zId, v: z.coerce.number().int().min(0).optional() });
 
 /** GET program/detail: the document and the materials it uses (for names, thumbnails and addresses). */
 export const ProgramDetailResponse = z.object({
@@ -80,6 +82,8 @@ export const ProgramSaveResponse = z.object({
   state: z.enum(PROGRAM_STATES),
   updateDate: z.string(),
 });
+/** Answer of the calls that create a program (copy, import): its id, like save. */
+export const ProgramCreatedResponse = ProgramSaveResponse;
 /** The `current` field of a 409 answer to save. */
 export const ProgramConflict = z.object({
   version: z.number(),
@@ -137,7 +141,7 @@ export type ProgramExportFile = z.infer<typeof ProgramExportFile>;
 export const ProgramImportBody = z.strictObject({ file: ProgramExportFile, name: ProgramName.optional() });
 
 /** GET program/dataSource/preview: the server fetches a data source's address and answers its rows. */
-export const DataSourcePreviewQuery = z.object({
+export const DataSourcePreviewQuery = z.strictObject({
   url: z.string().max(2048),
   format: z.enum(["json", "csv"]),
   rowsPath: z.string().max(200).default(""),
@@ -173,6 +177,12 @@ export const WidgetListResponse = z.object({
   list: z.array(WidgetTypeInfo),
 });
 
+/** GET widget/icon: the tenant's palette image of a type (`v` changes with the image). */
+export const WidgetIconQuery = z.strictObject({
+  type: zWidgetTypeParam,
+  v: z.string().max(64).optional(),
+});
+
 /** POST widget/save: enable/disable, default props (validated against the type), palette image. */
 export const WidgetSaveBody = z.strictObject({
   type: zWidgetTypeParam,
@@ -183,7 +193,7 @@ export const WidgetSaveBody = z.strictObject({
 
 // ---- weather and exchange rates (/f/common/weather, /f/common/apiStore) ----
 
-export const WeatherQuery = z.object({
+export const WeatherQuery = z.strictObject({
   latitude: z.coerce.number().min(-90).max(90),
   longitude: z.coerce.number().min(-180).max(180),
   units: z.enum(["metric", "imperial"]).default("metric"),
@@ -214,7 +224,7 @@ export const WeatherResponse = z.object({
   reason: z.string().nullable(),
 });
 
-export const RatesQuery = z.object({
+export const RatesQuery = z.strictObject({
   base: z.string().regex(/^[A-Z]{3}$/),
   symbols: z
     .string()

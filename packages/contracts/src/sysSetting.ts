@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "./constants";
+import { RATES_PROVIDERS, WEATHER_PROVIDERS } from "./program";
 
 /** Outgoing mail server for second-factor codes and notices. */
 export const SmtpSetting = z.strictObject({
@@ -19,6 +20,15 @@ interface SettingDefinition<T extends z.ZodType> {
   visibility: "public" | "secret";
 }
 const define = <T extends z.ZodType>(d: SettingDefinition<T>) => d;
+
+/** The address of a feed provider (weather, rates): http or https. */
+const providerUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/[^\s]+$/, "program.urlInvalid");
+/** A file on the server that a "file" provider reads; kept from users without sys:setting:view. */
+const serverFile = z.string().trim().max(1000);
 
 /** Every setting key with its type and default (spec §3 "Settings read by key", §9). */
 export const SETTINGS = {
@@ -43,6 +53,14 @@ export const SETTINGS = {
     visibility: "public",
   }),
   smtp: define({ schema: SmtpSetting.nullable(), default: null, visibility: "secret" }),
+  /** Where the weather widget's figures come from: Open-Meteo, a JSON file on the server, or nowhere. */
+  weatherProvider: define({ schema: z.enum(WEATHER_PROVIDERS), default: "openMeteo", visibility: "public" }),
+  weatherUrl: define({ schema: providerUrl, default: "https://api.open-meteo.com", visibility: "public" }),
+  weatherFile: define({ schema: serverFile, default: "", visibility: "secret" }),
+  /** Where the exchange-rate widget's rates come from: Frankfurter (ECB rates), a JSON file, or nowhere. */
+  ratesProvider: define({ schema: z.enum(RATES_PROVIDERS), default: "frankfurter", visibility: "public" }),
+  ratesUrl: define({ schema: providerUrl, default: "https://api.frankfurter.app", visibility: "public" }),
+  ratesFile: define({ schema: serverFile, default: "", visibility: "secret" }),
 } as const;
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;

@@ -164,7 +164,7 @@ describe("editor operations", () => {
     const pasted = twice.scenes.slice(1);
     expect(new Set([copied.id, ...pasted.map((s) => s.id)]).size).toBe(3);
     expect(new Set(pasted.flatMap((s) => s.widgets.map((x) => x.id))).size).toBe(2);
-    expect((pasted[0]?.widgets[0] as Extract<Widget, { type: "button" }>).props.targetSceneId).toBeNull();
+    expect(((pasted[0] as Scene).widgets[0] as Extract<Widget, { type: "button" }>).props.targetSceneId).toBeNull();
   });
 
   it("pasted widgets get new ids, an offset, and go on top", () => {

@@ -203,3 +203,7 @@ function fixSelection(s: EditorState): EditorState {
 export function activeScene(s: Pick<EditorState, "doc" | "activeSceneId">): Scene {
   return (s.doc.scenes.find((x) => x.id === s.activeSceneId) ?? s.doc.scenes[0]) as Scene;
 }
+
+// The browser tests and the editor benchmark read and drive the document through this handle.
+if (typeof window !== "undefined")
+  (window as unknown as { __marqueeEditor?: typeof useEditor }).__marqueeEditor = useEditor;

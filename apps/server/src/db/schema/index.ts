@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./material";
 export * from "./offices";
+export * from "./program";
 export * from "./system";
 export * from "./users";
