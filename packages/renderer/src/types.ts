@@ -21,6 +21,7 @@ export interface MediaInfo {
   durationMs: number | null;
 }
 
+/** Current weather and daily lows/highs at a place, as the host's provider answers. */
 export interface WeatherResult {
   current: {
     time: string;
@@ -32,6 +33,7 @@ export interface WeatherResult {
   daily: Array<{ date: string; min: number; max: number; weatherCode: number }>;
   units: "metric" | "imperial";
 }
+/** Exchange rates of a base currency on a date, as the host's provider answers. */
 export interface RatesResult {
   base: string;
   date: string;
