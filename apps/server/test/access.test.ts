@@ -100,10 +100,11 @@ describe("every guarded route", () => {
     en.cookies.set("Authorization", nobody.sessionToken ?? "");
     let checked = 0;
     for (const route of guarded) {
-      if (!route.access || !("permission" in route.access)) continue;
+      if (!route.access || !("permission" in route.access || "anyOf" in route.access)) continue;
+      const needed = "permission" in route.access ? route.access.permission : route.access.anyOf.join(" | ");
       const res = await call(en, route);
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(res.json().msg).toBe(`Request denied: you lack the permission ${route.access.permission}`);
+      expect(res.json().msg).toBe(`Request denied: you lack the permission ${needed}`);
       checked++;
     }
     expect(checked).toBeGreaterThan(3);

@@ -4,7 +4,7 @@ import { WIDGET_SPECS, WIDGET_TYPES } from "@marquee/program";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { materialRefs } from "../src/db/schema";
+import { materialRefs, offices } from "../src/db/schema";
 import {
   addOffice,
   addUser,
@@ -186,5 +186,19 @@ describe("widget management", () => {
     await ann.post("/a/api/widget/save", { type: "weather", iconMaterialId: null });
     expect(await info(ann, "weather")).toMatchObject({ iconMaterialId: null, iconUrl: null });
     expect((await ann.post("/a/api/material/delete", { ids: String(icon.id) })).statusCode).toBe(200);
+  });
+
+  it("lets a widget administrator without program rights upload a palette image, and nobody else", async () => {
+    const office = (await t.database.db.select().from(offices).where(eq(offices.name, "Customer A")))[0];
+    if (!office) throw new Error("no office");
+    await addUser(t, office.id, "wanda", ["sys:widget:view", "sys:widget:edit"]);
+    await addUser(t, office.id, "vic", ["sys:widget:view"]);
+    const wanda = await signedIn(t, "wanda", "wandaPass1", "en");
+    const vic = await signedIn(t, "vic", "vicPass1", "en");
+    const query = { md5: "0".repeat(32), size: 1000, name: "icon.png" };
+    expect((await wanda.get("/a/api/fileInfosa/uploaderWidgetImgMD5Check", query)).statusCode).toBe(200);
+    const refused = await vic.get("/a/api/fileInfosa/uploaderWidgetImgMD5Check", query);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().msg).toContain("content:program:edit | sys:widget:edit");
   });
 });

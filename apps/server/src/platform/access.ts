@@ -7,10 +7,15 @@ import { AppError } from "./errors";
 /**
  * What a route needs, declared next to it:
  * - `{ permission }`: a signed-in user holding it;
+ * - `{ anyOf }`: a signed-in user holding one of them (a call two screens share);
  * - `{ signedIn: true }`: any signed-in user (their own profile, sign out);
  * - `{ open: true }`: anyone (sign-in itself and the calls before it).
  */
-export type Access = { permission: Permission } | { signedIn: true } | { open: true };
+export type Access =
+  | { permission: Permission }
+  | { anyOf: readonly Permission[] }
+  | { signedIn: true }
+  | { open: true };
 
 /** A registered API route with what it declares: the access test and the bad-input test walk these. */
 export interface ApiRoute {
@@ -105,6 +110,9 @@ export const accessPlugin = fp(
         }
         if ("permission" in access && !can(req.actor, access.permission)) {
           throw new AppError(403, "auth.forbidden", { permission: access.permission });
+        }
+        if ("anyOf" in access && !access.anyOf.some((p) => can(req.actor as Actor, p))) {
+          throw new AppError(403, "auth.forbidden", { permission: access.anyOf.join(" | ") });
         }
       }
       if (isMutating(req) && (!req.headers["x-requested-with"] || !sameOrigin(req, opts.publicOrigin))) {

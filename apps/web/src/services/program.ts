@@ -69,7 +69,8 @@ export const programApi = {
   },
   copy: (id: number, name?: string) =>
     http.post<Envelope & { id: number }>("/a/api/program/copy", { id, name }),
-  rename: (id: number, name: string) => http.post("/a/api/program/rename", { id, name }),
+  /** Silent: the rename form shows the refusal at its field. */
+  rename: (id: number, name: string) => http.post("/a/api/program/rename", { id, name }, { silent: true }),
   remove: (ids: number[]) => http.post("/a/api/program/delete", { ids: ids.join(",") }, { silent: true }),
   submit: (ids: number[]) => http.post("/a/api/program/submit", { ids: ids.join(",") }),
   history: (id: number) =>

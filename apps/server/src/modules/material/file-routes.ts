@@ -151,7 +151,8 @@ export const fileRoutes =
     app.get(
       "/a/api/fileInfosa/uploaderWidgetImgMD5Check",
       {
-        config: { access: { permission: "content:program:edit" } },
+        // Widget images are uploaded from the editor and from widget management.
+        config: { access: { anyOf: ["content:program:edit", "sys:widget:edit"] } },
         schema: { tags: ["material"], querystring: Md5CheckQuery, response: { 200: Md5CheckResponse } },
       },
       (req) => md5Check(req, req.query, "widget"),

@@ -1,0 +1,192 @@
+import { DeleteOutlined, PlusOutlined, ReloadOutlined, SendOutlined } from "@ant-design/icons";
+import type { ProgramSummary } from "@marquee/contracts";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button, Card, Empty, Space, Typography } from "antd";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { AuthButton } from "../../components/AuthButton";
+import { programApi } from "../../services/program";
+import { useSession } from "../../stores/session";
+import { useCan } from "../material/useCan";
+import { PROGRAM_PERMISSIONS, submittable } from "./actions";
+import {
+  EMPTY_FILTERS,
+  hasActiveFilters,
+  type ProgramFilterValues,
+  toProgramQuery,
+  type ViewMode,
+} from "./filters";
+import { ImportProgram } from "./ImportProgram";
+import { ProgramFilters } from "./ProgramFilters";
+import { ProgramGrid } from "./ProgramGrid";
+import { ProgramTable, type ProgramViewProps } from "./ProgramTable";
+import { useProgramOps } from "./useProgramOps";
+
+const VIEW_KEY = "marquee.programView";
+const NO_ROWS: ProgramSummary[] = [];
+
+/** Program management (progManage, program/list): find, sort, copy, rename, delete, export, import and submit programs. */
+export default function ProgramListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const userId = useSession((s) => s.user?.id);
+  const grants = {
+    edit: useCan(PROGRAM_PERMISSIONS.edit, PROGRAM_PERMISSIONS.view),
+    remove: useCan(PROGRAM_PERMISSIONS.remove, PROGRAM_PERMISSIONS.view),
+  };
+  const [filters, setFilters] = useState<ProgramFilterValues>(EMPTY_FILTERS);
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 24 });
+  const [view, setView] = useState<ViewMode>(() =>
+    localStorage.getItem(VIEW_KEY) === "table" ? "table" : "grid",
+  );
+  const [selected, setSelected] = useState<Map<number, ProgramSummary>>(() => new Map());
+  // The search box keeps its own text; a new key empties it when the filters are cleared.
+  const [filtersKey, setFiltersKey] = useState(0);
+
+  const query = toProgramQuery(filters, { ...page, userId });
+  const list = useQuery({
+    queryKey: ["program", "list", query],
+    queryFn: () => programApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ["program"] }),
+    [queryClient],
+  );
+
+  // A page emptied by a delete: show the last page that still has rows.
+  const total = list.data?.total ?? 0;
+  const emptyPage = list.data !== undefined && list.data.list.length === 0 && total > 0 && page.pageNo > 1;
+  useEffect(() => {
+    if (emptyPage) setPage((p) => ({ ...p, pageNo: Math.max(1, Math.ceil(total / p.pageSize)) }));
+  }, [emptyPage, total]);
+
+  // Keep selected programs as the list last showed them (a submit or a rename changes them).
+  const listed = list.data?.list;
+  useEffect(() => {
+    if (!listed) return;
+    setSelected((current) => {
+      const fresh = listed.filter((r) => current.has(r.id) && current.get(r.id) !== r);
+      return fresh.length ? new Map([...current, ...fresh.map((r) => [r.id, r] as const)]) : current;
+    });
+  }, [listed]);
+
+  const { ops, dialogs } = useProgramOps(refresh, (ids) => {
+    setSelected((s) => new Map([...s].filter(([id]) => !ids.includes(id))));
+    refresh();
+  });
+
+  const changeFilters = (f: ProgramFilterValues) => {
+    setFilters(f);
+    setPage((p) => ({ ...p, pageNo: 1 }));
+  };
+  const changeView = (v: ViewMode) => {
+    setView(v);
+    localStorage.setItem(VIEW_KEY, v);
+  };
+
+  const rows = list.data?.list ?? NO_ROWS;
+  const selection = [...selected.values()];
+  const viewProps: ProgramViewProps = {
+    rows,
+    loading: list.isFetching,
+    total,
+    pageNo: page.pageNo,
+    pageSize: page.pageSize,
+    onPage: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+    selected,
+    onSelect: setSelected,
+    grants,
+    ops,
+    sort: filters.sort,
+    order: filters.order,
+    onSort: (sort, order) => changeFilters({ ...filters, sort, order }),
+  };
+  const newProgram = (
+    <AuthButton
+      type="primary"
+      operation={PROGRAM_PERMISSIONS.edit}
+      routePermission={PROGRAM_PERMISSIONS.view}
+      label={t("program.list.newProgram")}
+      icon={<PlusOutlined />}
+      onClick={() => navigate("/program/make")}
+      data-testid="program-new-button"
+    />
+  );
+  const nothingYet = list.data !== undefined && total === 0 && !hasActiveFilters(filters);
+
+  return (
+    <Card>
+      <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+        <Space wrap>
+          {newProgram}
+          <ImportProgram onImported={refresh} />
+          <Button icon={<ReloadOutlined />} onClick={refresh}>
+            {t("common.refresh")}
+          </Button>
+        </Space>
+        <ProgramFilters
+          key={filtersKey}
+          value={filters}
+          onChange={changeFilters}
+          view={view}
+          onView={changeView}
+          canFilterMine={userId !== undefined}
+        />
+        <Space wrap size="small">
+          <AuthButton
+            operation={PROGRAM_PERMISSIONS.edit}
+            routePermission={PROGRAM_PERMISSIONS.view}
+            label={t("program.list.submitSelected")}
+            icon={<SendOutlined />}
+            disabled={submittable(selection).length === 0}
+            onClick={() => ops.submit(selection)}
+            data-testid="program-batch-submit"
+          />
+          <AuthButton
+            operation={PROGRAM_PERMISSIONS.remove}
+            routePermission={PROGRAM_PERMISSIONS.view}
+            label={t("program.list.deleteSelected")}
+            icon={<DeleteOutlined />}
+            danger
+            disabled={selection.length === 0}
+            onClick={() => ops.remove(selection)}
+            data-testid="program-batch-delete"
+          />
+          <Typography.Text type="secondary" data-testid="program-selected">
+            {t("program.list.selected", { count: selection.length })}
+          </Typography.Text>
+          {selection.length > 0 && (
+            <Button type="link" size="small" onClick={() => setSelected(new Map())}>
+              {t("program.list.clearSelection")}
+            </Button>
+          )}
+        </Space>
+        {nothingYet ? (
+          <Empty description={t("program.list.empty")} data-testid="program-empty">
+            <Typography.Paragraph type="secondary">{t("program.list.emptyHint")}</Typography.Paragraph>
+            {newProgram}
+          </Empty>
+        ) : rows.length === 0 && !list.isFetching ? (
+          <Empty description={t("program.list.noMatch")}>
+            <Button
+              onClick={() => {
+                changeFilters({ ...EMPTY_FILTERS, sort: filters.sort, order: filters.order });
+                setFiltersKey((k) => k + 1);
+              }}
+            >
+              {t("program.list.clearFilters")}
+            </Button>
+          </Empty>
+        ) : view === "table" ? (
+          <ProgramTable {...viewProps} />
+        ) : (
+          <ProgramGrid {...viewProps} />
+        )}
+      </Space>
+      {dialogs}
+    </Card>
+  );
+}

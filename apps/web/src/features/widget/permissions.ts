@@ -1,0 +1,5 @@
+/** Permissions of widget management (packages/contracts permission catalogue). */
+export const WIDGET_PERMISSIONS = {
+  view: "sys:widget:view",
+  edit: "sys:widget:edit",
+} as const;
