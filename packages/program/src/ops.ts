@@ -59,6 +59,12 @@ export function addWidget<T extends WidgetType>(
 ): { command: Command; widget: Widget } {
   const scene = sceneOf(doc, sceneId);
   const widget = createWidget(type, doc, { ...options, z: topZ(scene) }) as Widget;
+  // A new jump button points at the next main scene, so the program stays valid as it is added.
+  if (widget.type === "button" && widget.props.action === "jump" && widget.props.targetSceneId === null) {
+    const mains = doc.scenes.filter((s) => s.kind === "main");
+    const at = mains.findIndex((s) => s.id === sceneId);
+    widget.props.targetSceneId = (mains[(at + 1) % mains.length] ?? mains[0])?.id ?? null;
+  }
   return {
     command: { t: "widget.add", sceneId, widgets: [{ index: scene.widgets.length, widget }] },
     widget,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addScene,
+  addWidget,
   align,
   applyCommand,
   type Command,
@@ -11,6 +12,7 @@ import {
   duplicateScene,
   nudge,
   type ProgramDoc,
+  parseProgram,
   pasteScene,
   pasteWidgets,
   reorder,
@@ -164,7 +166,9 @@ describe("editor operations", () => {
     const pasted = twice.scenes.slice(1);
     expect(new Set([copied.id, ...pasted.map((s) => s.id)]).size).toBe(3);
     expect(new Set(pasted.flatMap((s) => s.widgets.map((x) => x.id))).size).toBe(2);
-    expect(((pasted[0] as Scene).widgets[0] as Extract<Widget, { type: "button" }>).props.targetSceneId).toBeNull();
+    expect(
+      ((pasted[0] as Scene).widgets[0] as Extract<Widget, { type: "button" }>).props.targetSceneId,
+    ).toBeNull();
   });
 
   it("pasted widgets get new ids, an offset, and go on top", () => {
@@ -245,6 +249,15 @@ describe("editor operations", () => {
     expect(next.doc.width).toBe(960);
     expect(w(next.doc, 0).w).toBe(Math.round(w(doc, 0).w / 2));
     expect(applyCommand(next.doc, next.inverse).doc).toEqual(doc);
+  });
+
+  it("a new jump button points at the next main scene (wrapping), so the program stays valid", () => {
+    const two = applyCommand(doc, addScene(doc, "2")).doc;
+    const second = two.scenes[1]?.id as string;
+    const onFirst = addWidget(two, sid, "button");
+    expect(onFirst.widget.props).toMatchObject({ action: "jump", targetSceneId: second });
+    expect(addWidget(two, second, "button").widget.props).toMatchObject({ targetSceneId: sid });
+    expect(parseProgram(applyCommand(two, onFirst.command).doc).ok).toBe(true);
   });
 
   it("a new scene is empty and main by default", () => {

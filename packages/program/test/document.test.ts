@@ -100,6 +100,8 @@ describe("references across the document", () => {
     const button = (doc.scenes[0] as Scene).widgets[0] as {
       props: { action: string; targetSceneId: string | null };
     };
+    expect(issuesOf(doc)).toEqual([]);
+    button.props.targetSceneId = null;
     expect(issuesOf(doc).map((i) => i.message)).toContain("program.targetInvalid");
     button.props.targetSceneId = "popup1";
     expect(issuesOf(doc).map((i) => i.message)).toContain("program.targetInvalid");
