@@ -105,12 +105,16 @@ export const widgetApi = {
   list: () => http.get<Envelope & { list: WidgetTypeInfo[] }>("/a/api/widget/list"),
   /** The enabled types with the tenant's defaults: the editor's palette. */
   palette: () => http.get<Envelope & { list: WidgetTypeInfo[] }>("/a/api/widget/palette"),
-  save: (body: {
-    type: string;
-    enabled?: boolean;
-    defaults?: Record<string, unknown>;
-    iconMaterialId?: number | null;
-  }) => http.post("/a/api/widget/save", body, { json: true }),
+  /** `silent` when the caller shows the refusal itself (the defaults form lists it per field). */
+  save: (
+    body: {
+      type: string;
+      enabled?: boolean;
+      defaults?: Record<string, unknown>;
+      iconMaterialId?: number | null;
+    },
+    opts: { silent?: boolean } = {},
+  ) => http.post("/a/api/widget/save", body, { json: true, ...opts }),
 };
 
 export const feedApi = {
