@@ -171,10 +171,12 @@ describe("the program editor in the browser", () => {
     const scale = (await box(page, clock.id)).width / clock.w;
     const start = await box(page, clock.id);
     const stepsBefore = (await state(page)).pointer;
-    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    expect(scale).toBeGreaterThan(0.2);
+    // Grab it near its left edge: the button added last sits on top of its middle.
+    const grab = { x: start.x + start.width * 0.08, y: start.y + start.height / 2 };
+    await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();
-    for (let i = 1; i <= 10; i++)
-      await page.mouse.move(start.x + start.width / 2 + i * 10, start.y + start.height / 2 + i * 5);
+    for (let i = 1; i <= 10; i++) await page.mouse.move(grab.x + i * 10, grab.y + i * 5);
     await page.mouse.up();
     await expect.poll(async () => (await state(page)).pointer).toBe(stepsBefore + 1);
     s = await state(page);
@@ -238,7 +240,8 @@ describe("the program editor in the browser", () => {
     await screenshot(page, "program-preview");
     await overlay.locator(`.mq-widget[data-widget-id="${button.id}"]`).click();
     await overlay.getByText("Second scene").waitFor();
-    await expect(overlay.getByText("Welcome to the lobby").count()).resolves.toBe(0);
+    // The fade between the scenes shows both for half a second.
+    await expect.poll(() => overlay.getByText("Welcome to the lobby").count()).toBe(0);
     await screenshot(page, "program-preview-scene-2");
     await page.keyboard.press("Escape");
     await overlay.waitFor({ state: "hidden" });
@@ -249,12 +252,12 @@ describe("the program editor in the browser", () => {
     await other.getByTestId("editor").waitFor();
     await expect.poll(async () => (await state(other)).programId).toBe(saved.programId);
 
-    await page.getByTestId("editor-canvas").locator(`.mq-widget[data-widget-id="${text.id}"]`).click();
+    await page.locator(`[data-testid="editor-layer"][data-widget-id="${text.id}"]`).click();
     await page.keyboard.press("ArrowRight");
     await page.getByTestId("editor-save").click();
     await expect.poll(async () => (await state(page)).version).toBe(saved.version + 1);
 
-    await other.getByTestId("editor-canvas").locator(`.mq-widget[data-widget-id="${video.id}"]`).click();
+    await other.locator(`[data-testid="editor-layer"][data-widget-id="${video.id}"]`).click();
     await other.keyboard.press("ArrowDown");
     await other.getByTestId("editor-save").click();
     await other.getByTestId("editor-conflict-overwrite").waitFor();
