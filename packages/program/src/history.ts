@@ -24,7 +24,7 @@ export interface History {
   limit: number;
 }
 
-export const HISTORY_LIMIT = 500;
+export const HISTORY_LIMIT = 1000;
 export const MERGE_MS = 1000;
 
 export function emptyHistory(limit = HISTORY_LIMIT): History {

@@ -28,23 +28,30 @@ interface RowProps {
   widget: Widget;
   index: number;
   selected: boolean;
+  renaming: boolean;
   dropMark: "before" | "after" | null;
   onDragOverRow: (index: number, after: boolean) => void;
   onDropRow: (from: number) => void;
   onDragEnd: () => void;
+  /** Which row the list's context menu acts on (a right click), or a rename to start/end. */
+  onMenuRow: (widget: Widget) => void;
+  onRenaming: (id: string | null) => void;
 }
 
 const LayerRow = memo(function LayerRow({
   widget,
   index,
   selected,
+  renaming,
   dropMark,
   onDragOverRow,
   onDropRow,
   onDragEnd,
+  onMenuRow,
+  onRenaming,
 }: RowProps) {
   const { t } = useTranslation();
-  const [renaming, setRenaming] = useState(false);
+  const setRenaming = (on: boolean) => onRenaming(on ? widget.id : null);
   const typeName = t(`widget.types.${widget.type}`);
   const spec = WIDGET_SPECS[widget.type];
 
@@ -67,101 +74,95 @@ const LayerRow = memo(function LayerRow({
     const s = useEditor.getState();
     s.dispatch(patchWidgets(activeScene(s).id, [widget.id], { name }), STEP.rename);
   };
-  const items: MenuProps["items"] = [
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a row with its own toggle buttons cannot be one <button>
+    <div
+      role="button"
+      tabIndex={0}
+      className={`mq-ed-layer${selected ? " selected" : ""}${widget.hidden ? " is-hidden" : ""}${dropMark ? ` drop-${dropMark}` : ""}`}
+      data-testid="editor-layer"
+      data-widget-id={widget.id}
+      draggable={!renaming}
+      onClick={click}
+      onContextMenu={() => onMenuRow(widget)}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && e.target === e.currentTarget) useEditor.getState().select([widget.id]);
+      }}
+      onDoubleClick={() => setRenaming(true)}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(LAYER_DRAG_TYPE, String(index));
+        e.dataTransfer.effectAllowed = "move";
+      }}
+      onDragEnd={onDragEnd}
+      onDragOver={(e: DragEvent<HTMLDivElement>) => {
+        if (!e.dataTransfer.types.includes(LAYER_DRAG_TYPE)) return;
+        e.preventDefault();
+        const r = e.currentTarget.getBoundingClientRect();
+        onDragOverRow(index, e.clientY > r.top + r.height / 2);
+      }}
+      onDrop={(e) => {
+        const from = Number(e.dataTransfer.getData(LAYER_DRAG_TYPE));
+        if (!Number.isInteger(from)) return;
+        e.preventDefault();
+        onDropRow(from);
+      }}
+    >
+      <WidgetIcon info={{ icon: spec.icon, iconUrl: null }} size={16} alt="" />
+      {renaming ? (
+        <Input
+          size="small"
+          autoFocus
+          defaultValue={widget.name}
+          placeholder={typeName}
+          maxLength={64}
+          onClick={(e) => e.stopPropagation()}
+          onBlur={(e) => rename(e.target.value)}
+          onPressEnter={(e) => rename(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") setRenaming(false);
+          }}
+        />
+      ) : (
+        <span className="mq-ed-layer-name" title={widget.name || typeName}>
+          {widget.name || typeName}
+        </span>
+      )}
+      <button
+        type="button"
+        className={`mq-ed-layer-toggle${widget.locked ? " on" : ""}`}
+        aria-label={widget.locked ? t("editor.layers.unlock") : t("editor.layers.lock")}
+        title={widget.locked ? t("editor.layers.unlock") : t("editor.layers.lock")}
+        data-testid="editor-layer-lock"
+        onClick={toggle("locked")}
+      >
+        {widget.locked ? <LockOutlined /> : <UnlockOutlined />}
+      </button>
+      <button
+        type="button"
+        className={`mq-ed-layer-toggle${widget.hidden ? " on" : ""}`}
+        aria-label={widget.hidden ? t("editor.layers.show") : t("editor.layers.hide")}
+        title={widget.hidden ? t("editor.layers.show") : t("editor.layers.hide")}
+        data-testid="editor-layer-hide"
+        onClick={toggle("hidden")}
+      >
+        {widget.hidden ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+      </button>
+    </div>
+  );
+});
+
+/** The right-click menu of a layer: stacking order, rename, delete. */
+function layerMenu(t: (key: string) => string, widget: Widget | null): MenuProps["items"] {
+  return [
     { key: "front", label: t("editor.order.front") },
     { key: "forward", label: t("editor.order.forward") },
     { key: "backward", label: t("editor.order.backward") },
     { key: "back", label: t("editor.order.back") },
     { type: "divider" },
     { key: "rename", label: t("editor.layers.rename") },
-    { key: "delete", label: t("editor.deleteSelection"), danger: true, disabled: widget.locked },
+    { key: "delete", label: t("editor.deleteSelection"), danger: true, disabled: widget?.locked ?? true },
   ];
-  const onMenu = (key: string) => {
-    const s = useEditor.getState();
-    // Acting on a row outside the selection acts on that row alone.
-    if (!s.selectedIds.includes(widget.id)) s.select([widget.id]);
-    if (key === "rename") setRenaming(true);
-    else if (key === "delete") deleteSelection();
-    else orderSelection(key as "front" | "forward" | "backward" | "back");
-  };
-
-  return (
-    <Dropdown trigger={["contextMenu"]} menu={{ items, onClick: ({ key }) => onMenu(key) }}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a row with its own toggle buttons cannot be one <button> */}
-      <div
-        role="button"
-        tabIndex={0}
-        className={`mq-ed-layer${selected ? " selected" : ""}${widget.hidden ? " is-hidden" : ""}${dropMark ? ` drop-${dropMark}` : ""}`}
-        data-testid="editor-layer"
-        data-widget-id={widget.id}
-        draggable={!renaming}
-        onClick={click}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" && e.target === e.currentTarget) useEditor.getState().select([widget.id]);
-        }}
-        onDoubleClick={() => setRenaming(true)}
-        onDragStart={(e) => {
-          e.dataTransfer.setData(LAYER_DRAG_TYPE, String(index));
-          e.dataTransfer.effectAllowed = "move";
-        }}
-        onDragEnd={onDragEnd}
-        onDragOver={(e: DragEvent<HTMLDivElement>) => {
-          if (!e.dataTransfer.types.includes(LAYER_DRAG_TYPE)) return;
-          e.preventDefault();
-          const r = e.currentTarget.getBoundingClientRect();
-          onDragOverRow(index, e.clientY > r.top + r.height / 2);
-        }}
-        onDrop={(e) => {
-          const from = Number(e.dataTransfer.getData(LAYER_DRAG_TYPE));
-          if (!Number.isInteger(from)) return;
-          e.preventDefault();
-          onDropRow(from);
-        }}
-      >
-        <WidgetIcon info={{ icon: spec.icon, iconUrl: null }} size={16} alt="" />
-        {renaming ? (
-          <Input
-            size="small"
-            autoFocus
-            defaultValue={widget.name}
-            placeholder={typeName}
-            maxLength={64}
-            onClick={(e) => e.stopPropagation()}
-            onBlur={(e) => rename(e.target.value)}
-            onPressEnter={(e) => rename(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Escape") setRenaming(false);
-            }}
-          />
-        ) : (
-          <span className="mq-ed-layer-name" title={widget.name || typeName}>
-            {widget.name || typeName}
-          </span>
-        )}
-        <button
-          type="button"
-          className={`mq-ed-layer-toggle${widget.locked ? " on" : ""}`}
-          aria-label={widget.locked ? t("editor.layers.unlock") : t("editor.layers.lock")}
-          title={widget.locked ? t("editor.layers.unlock") : t("editor.layers.lock")}
-          data-testid="editor-layer-lock"
-          onClick={toggle("locked")}
-        >
-          {widget.locked ? <LockOutlined /> : <UnlockOutlined />}
-        </button>
-        <button
-          type="button"
-          className={`mq-ed-layer-toggle${widget.hidden ? " on" : ""}`}
-          aria-label={widget.hidden ? t("editor.layers.show") : t("editor.layers.hide")}
-          title={widget.hidden ? t("editor.layers.show") : t("editor.layers.hide")}
-          data-testid="editor-layer-hide"
-          onClick={toggle("hidden")}
-        >
-          {widget.hidden ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-        </button>
-      </div>
-    </Dropdown>
-  );
-});
+}
 
 export function LayersPanel() {
   const { t } = useTranslation();
@@ -170,6 +171,18 @@ export function LayersPanel() {
   const scene = useEditor(activeScene);
   const selectedIds = useEditor((s) => s.selectedIds);
   const [over, setOver] = useState<{ index: number; after: boolean } | null>(null);
+  // One context menu for the whole list (a menu per row made every render of the list three times dearer).
+  const [menuFor, setMenuFor] = useState<Widget | null>(null);
+  const [renamingId, setRenamingId] = useState<string | null>(null);
+  const onMenu = (key: string) => {
+    if (!menuFor) return;
+    const s = useEditor.getState();
+    // Acting on a row outside the selection acts on that row alone.
+    if (!s.selectedIds.includes(menuFor.id)) s.select([menuFor.id]);
+    if (key === "rename") setRenamingId(menuFor.id);
+    else if (key === "delete") deleteSelection();
+    else orderSelection(key as "front" | "forward" | "backward" | "back");
+  };
   const topFirst = useMemo(() => paintOrder(scene).reverse(), [scene]);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
@@ -211,24 +224,32 @@ export function LayersPanel() {
         <span className="mq-ed-count">{scene.widgets.length}</span>
       </button>
       {open && (
-        <div className="mq-ed-layer-list">
-          {topFirst.length === 0 ? (
-            <div className="mq-ed-muted mq-ed-pad">{t("editor.layers.empty")}</div>
-          ) : (
-            topFirst.map((w, i) => (
-              <LayerRow
-                key={w.id}
-                widget={w}
-                index={i}
-                selected={selected.has(w.id)}
-                dropMark={over?.index === i ? (over.after ? "after" : "before") : null}
-                onDragOverRow={onDragOverRow}
-                onDropRow={onDropRow}
-                onDragEnd={onDragEnd}
-              />
-            ))
-          )}
-        </div>
+        <Dropdown
+          trigger={["contextMenu"]}
+          menu={{ items: layerMenu(t, menuFor), onClick: ({ key }) => onMenu(key) }}
+        >
+          <div className="mq-ed-layer-list">
+            {topFirst.length === 0 ? (
+              <div className="mq-ed-muted mq-ed-pad">{t("editor.layers.empty")}</div>
+            ) : (
+              topFirst.map((w, i) => (
+                <LayerRow
+                  key={w.id}
+                  widget={w}
+                  index={i}
+                  selected={selected.has(w.id)}
+                  renaming={renamingId === w.id}
+                  onMenuRow={setMenuFor}
+                  onRenaming={setRenamingId}
+                  dropMark={over?.index === i ? (over.after ? "after" : "before") : null}
+                  onDragOverRow={onDragOverRow}
+                  onDropRow={onDropRow}
+                  onDragEnd={onDragEnd}
+                />
+              ))
+            )}
+          </div>
+        </Dropdown>
       )}
     </section>
   );
