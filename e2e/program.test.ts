@@ -88,11 +88,18 @@ const state = (page: Page) =>
 
 const sceneWidgets = (doc: ProgramDoc, i: number): Widget[] => doc.scenes[i]?.widgets ?? [];
 
-/** Adds a widget from the palette; it becomes the selected one. */
-async function add(page: Page, type: string): Promise<Widget> {
+/** Adds a widget from the palette (a click, or a drag to a point of the canvas, in shares of it); it becomes the selected one. */
+async function add(page: Page, type: string, at?: { x: number; y: number }): Promise<Widget> {
   const before = await state(page);
   const count = before.doc.scenes.find((s) => s.id === before.activeSceneId)?.widgets.length ?? 0;
-  await page.getByTestId(`editor-palette-${type}`).click();
+  if (at) {
+    const stage = page.getByTestId("editor-canvas").locator(".mq-scene").first();
+    const b = await stage.boundingBox();
+    if (!b) throw new Error("no canvas");
+    await page
+      .getByTestId(`editor-palette-${type}`)
+      .dragTo(stage, { targetPosition: { x: b.width * at.x, y: b.height * at.y } });
+  } else await page.getByTestId(`editor-palette-${type}`).click();
   await expect
     .poll(async () => {
       const s = await state(page);
@@ -144,13 +151,13 @@ describe("the program editor in the browser", () => {
     await page.getByTestId("editor").waitFor();
 
     // Scene 1: text, image, video, clock.
-    const text = await add(page, "text");
+    const text = await add(page, "text", { x: 0.3, y: 0.15 });
     await setText(page, "Welcome to the lobby");
-    const image = await add(page, "image");
+    const image = await add(page, "image", { x: 0.27, y: 0.55 });
     await choose(page, "sunrise");
-    const video = await add(page, "video");
+    const video = await add(page, "video", { x: 0.72, y: 0.55 });
     await choose(page, "clip");
-    const clock = await add(page, "clock");
+    const clock = await add(page, "clock", { x: 0.82, y: 0.12 });
 
     // Scene 2 with its own text; then the jump button on scene 1.
     await page.getByTestId("editor-add-scene").click();
@@ -158,7 +165,7 @@ describe("the program editor in the browser", () => {
     await add(page, "text");
     await setText(page, "Second scene");
     await page.getByTestId("editor-scene").first().click();
-    const button = await add(page, "button");
+    const button = await add(page, "button", { x: 0.5, y: 0.88 });
     let s = await state(page);
     expect(button.type).toBe("button");
     expect((button as Extract<Widget, { type: "button" }>).props.targetSceneId).toBe(s.doc.scenes[1]?.id);
@@ -176,12 +183,12 @@ describe("the program editor in the browser", () => {
     const grab = { x: start.x + start.width * 0.08, y: start.y + start.height / 2 };
     await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();
-    for (let i = 1; i <= 10; i++) await page.mouse.move(grab.x + i * 10, grab.y + i * 5);
+    for (let i = 1; i <= 10; i++) await page.mouse.move(grab.x - i * 20, grab.y + i * 5);
     await page.mouse.up();
     await expect.poll(async () => (await state(page)).pointer).toBe(stepsBefore + 1);
     s = await state(page);
     const moved = sceneWidgets(s.doc, 0).find((w) => w.id === clock.id) as Widget;
-    expect(Math.abs(moved.x - (clock.x + 100 / scale))).toBeLessThanOrEqual(3);
+    expect(Math.abs(moved.x - (clock.x - 200 / scale))).toBeLessThanOrEqual(3);
     expect(Math.abs(moved.y - (clock.y + 50 / scale))).toBeLessThanOrEqual(3);
 
     // Resize it with the bottom-right handle.
@@ -280,5 +287,21 @@ describe("the program editor in the browser", () => {
     await other.getByTestId("editor-conflict-load").click();
     await expect.poll(async () => (await state(other)).version).toBe(saved.version + 1);
     expect((await state(other)).doc).toEqual(stored.doc);
+
+    // Program management lists it with the thumbnail the server drew from the first scene.
+    await page.goto("/program/list");
+    const card = page.getByTestId("program-card").filter({ hasText: "Lobby" });
+    await card.waitFor();
+    await expect
+      .poll(() =>
+        card
+          .locator("img")
+          .first()
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBe(480);
+    // The page's entrance animation ends before the picture is taken.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await screenshot(page, "program-list");
   });
 });
