@@ -10,4 +10,5 @@ export * from "./permissions";
 export * from "./program";
 export * from "./session";
 export * from "./sysSetting";
+export * from "./terminal";
 export * from "./user";

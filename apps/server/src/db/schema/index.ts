@@ -3,4 +3,5 @@ export * from "./material";
 export * from "./offices";
 export * from "./program";
 export * from "./system";
+export * from "./terminal";
 export * from "./users";

@@ -1,0 +1,178 @@
+import { COMMAND_NAMES, TERMINAL_STATES, TerminalStatus } from "@marquee/terminal-protocol";
+import { z } from "zod";
+import { Paging, pageOf, zBool, zId, zIdList } from "./common";
+
+/**
+ * Terminal monitoring (issue 6): the operator's calls under /apm-web/a/api/terminal/
+ * (spec §7 "Terminals"). "Status" as the console shows it: online, offline,
+ * fault (online with an uncleared fault), unauthorised (pending).
+ */
+export const TERMINAL_VIEW_STATUS = ["online", "offline", "fault", "unauthorised", "disabled"] as const;
+export type TerminalViewStatus = (typeof TERMINAL_VIEW_STATUS)[number];
+
+export const TerminalSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  officeId: z.number(),
+  officeName: z.string().nullable(),
+  groupId: z.number().nullable(),
+  groupName: z.string().nullable(),
+  state: z.enum(TERMINAL_STATES),
+  status: z.enum(TERMINAL_VIEW_STATUS),
+  online: z.boolean(),
+  fault: z.string().nullable(),
+  model: z.string(),
+  version: z.string(),
+  width: z.number(),
+  height: z.number(),
+  ip: z.string().nullable(),
+  enrolCode: z.string(),
+  programName: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  screenshotUrl: z.string().nullable(),
+  createDate: z.string(),
+});
+export type TerminalSummary = z.infer<typeof TerminalSummary>;
+
+/** GET list / search / screen: server-side paging with filters. */
+export const TerminalListQuery = Paging.extend({
+  /** Name, enrolment code, model or address contains this. */
+  keyword: z.string().max(100).optional(),
+  officeId: zId.optional(),
+  /** Include the offices below officeId (default true). */
+  includeChildren: zBool.optional(),
+  groupId: zId.optional(),
+  status: z.enum(TERMINAL_VIEW_STATUS).optional(),
+  sort: z.enum(["name", "lastSeen", "createDate", "status"]).default("name"),
+  order: z.enum(["asc", "desc"]).default("asc"),
+}).strict();
+export const TerminalListResponse = pageOf(TerminalSummary);
+
+export const TerminalStatusCount = z.object({
+  code: z.number(),
+  msg: z.string(),
+  total: z.number(),
+  online: z.number(),
+  offline: z.number(),
+  fault: z.number(),
+  unauthorised: z.number(),
+  disabled: z.number(),
+});
+
+/** A node of the office tree (treeDataNew, findOfficeChild) or group tree (groupTree), with terminal counts. */
+export const TerminalTreeNode: z.ZodType<TerminalTreeNodeT> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    kind: z.enum(["office", "group"]),
+    total: z.number(),
+    online: z.number(),
+    children: z.array(TerminalTreeNode),
+  }),
+);
+export interface TerminalTreeNodeT {
+  id: number;
+  name: string;
+  kind: "office" | "group";
+  total: number;
+  online: number;
+  children: TerminalTreeNodeT[];
+}
+export const TerminalTreeResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  tree: z.array(TerminalTreeNode),
+});
+
+/** findTerminalStatusArray: the live status of the terminals on screen (polled by the console). */
+export const TerminalStatusArrayQuery = z.strictObject({ ids: zIdList });
+export const TerminalLiveStatus = z.object({
+  id: z.number(),
+  status: z.enum(TERMINAL_VIEW_STATUS),
+  online: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  programName: z.string().nullable(),
+  screenshotUrl: z.string().nullable(),
+});
+export const TerminalStatusArrayResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  list: z.array(TerminalLiveStatus),
+});
+
+/** A command's outcome on one terminal. */
+export const CommandOutcome = z.object({
+  id: z.string(),
+  terminalId: z.number(),
+  terminalName: z.string(),
+  name: z.string(),
+  state: z.enum(["queued", "sent", "done", "failed", "timeout", "offline"]),
+  reason: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  createDate: z.string(),
+  doneDate: z.string().nullable(),
+});
+export type CommandOutcome = z.infer<typeof CommandOutcome>;
+
+/** GET terminalDetails?id: everything about one screen. */
+export const TerminalDetails = z.object({
+  code: z.number(),
+  msg: z.string(),
+  terminal: TerminalSummary,
+  /** The last status it reported (hardware and software, storage, uptime, network, volume…). */
+  reported: TerminalStatus.nullable(),
+  programIds: z.array(z.number()),
+  programs: z.array(z.object({ id: z.number(), name: z.string(), state: z.string() })),
+  recentCommands: z.array(CommandOutcome),
+  recentEvents: z.array(z.object({ kind: z.string(), message: z.string(), at: z.string() })),
+});
+
+/** POST authorize: claim a pending terminal by the code on its screen, into an office and group. */
+export const TerminalAuthorizeBody = z.strictObject({
+  enrolCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{6}$/),
+  officeId: zId,
+  groupId: zId.optional(),
+  name: z.string().trim().min(1).max(100).optional(),
+});
+
+/** POST updateTerminalOffice: move terminals to an office (and a group of it). */
+export const UpdateTerminalOfficeBody = z.strictObject({
+  ids: zIdList,
+  officeId: zId,
+  groupId: zId.optional(),
+});
+/** POST updateTerminalGroup: put terminals in a group (or none). */
+export const UpdateTerminalGroupBody = z.strictObject({ ids: zIdList, groupId: zId.nullable() });
+export const SaveTerminalGroupBody = z.strictObject({
+  id: zId.optional(),
+  officeId: zId,
+  parentId: zId.nullable().optional(),
+  name: z.string().trim().min(1).max(64),
+});
+export const DeleteTerminalGroupBody = z.strictObject({ id: zId });
+/** POST update: rename, disable/enable. */
+export const UpdateTerminalBody = z.strictObject({
+  id: zId,
+  name: z.string().trim().min(1).max(100).optional(),
+  disabled: zBool.optional(),
+});
+/** POST setPrograms: what a terminal plays until play plans (issue 7) take over. */
+export const SetTerminalProgramsBody = z.strictObject({ ids: zIdList, programIds: z.array(zId).max(50) });
+
+/** POST command: a basic command to terminals; answers one outcome per terminal. */
+export const TerminalCommandBody = z.strictObject({
+  ids: zIdList,
+  name: z.enum(COMMAND_NAMES),
+  args: z.record(z.string(), z.unknown()).default({}),
+});
+export const CommandOutcomesResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  list: z.array(CommandOutcome),
+});
+/** GET commandResults: the outcomes of the commands given, live. */
+export const CommandResultsQuery = z.strictObject({ ids: z.string().max(20_000) });

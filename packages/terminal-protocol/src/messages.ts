@@ -1,0 +1,216 @@
+import { z } from "zod";
+
+/**
+ * The terminal protocol (issue 6; ARCHITECTURE.md "Terminals"): how a screen
+ * enrols, keeps one WebSocket, reports, and obeys. Bulk data (manifest, media,
+ * screenshots) goes over HTTP. Every frame is JSON with a `type`; both sides
+ * validate with these schemas, and a frame that fails gets an `error` frame
+ * back (the socket stays open).
+ */
+
+/** Version of the frames; `hello` carries it and the server refuses versions it does not speak. */
+export const PROTOCOL_VERSION = 1;
+
+/** Paths under /apm-web. */
+export const TERMINAL_PATHS = {
+  register: "/t/register",
+  ws: "/t/ws",
+  manifest: "/t/manifest",
+  media: "/t/media/", // + hash
+  screenshot: "/t/screenshot",
+} as const;
+
+/** Heartbeat interval by default; a terminal missing two beats is offline. */
+export const DEFAULT_HEARTBEAT_SEC = 30;
+export const MISSED_BEATS_OFFLINE = 2;
+/** A command not acknowledged in this time fails with reason "timeout" (a command may set its own). */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
+/** WebSocket close code: the token is unknown, revoked or the terminal disabled (do not reconnect with it). */
+export const CLOSE_REFUSED = 4401;
+/** WebSocket close code: another connection of the same terminal took over. */
+export const CLOSE_REPLACED = 4409;
+
+/** Where a terminal stands with its operator. */
+export const TERMINAL_STATES = ["pending", "authorised", "disabled"] as const;
+export type TerminalState = (typeof TERMINAL_STATES)[number];
+
+export const Resolution = z.object({
+  width: z.number().int().min(1).max(20_000),
+  height: z.number().int().min(1).max(20_000),
+});
+
+/** POST /t/register: a device introduces itself (first run, or after its token was lost). */
+export const RegisterBody = z.strictObject({
+  /** A stable id the device generated (kept in its storage). */
+  deviceId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  model: z.string().trim().min(1).max(100),
+  version: z.string().trim().min(1).max(40),
+  resolution: Resolution,
+  name: z.string().trim().max(100).optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const RegisterResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  terminalId: z.number(),
+  /** Bearer token for every /t/* call and the WebSocket (`?token=`); shown once. */
+  token: z.string(),
+  state: z.enum(TERMINAL_STATES),
+  /** What the screen shows while pending: the operator types it to authorise this screen. */
+  enrolCode: z.string(),
+});
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+/** What a terminal reports with every heartbeat (and in hello). */
+export const TerminalStatus = z.object({
+  version: z.string().max(40),
+  resolution: Resolution,
+  /** The program on screen now, if any. */
+  programId: z.number().int().nullable(),
+  programName: z.string().max(100).nullable(),
+  storageUsed: z.number().int().min(0),
+  storageQuota: z.number().int().min(0).nullable(),
+  uptimeSec: z.number().int().min(0),
+  network: z.string().max(40),
+  volume: z.number().int().min(0).max(100),
+  lastDownloadError: z.string().max(500).nullable(),
+  /** Manifest version the terminal has applied. */
+  manifestVersion: z.string().max(64).nullable(),
+});
+export type TerminalStatus = z.infer<typeof TerminalStatus>;
+
+/** Commands of this issue; Terminals II adds more names (the frame takes any known name). */
+export const COMMAND_NAMES = ["refresh", "screenshot", "volume"] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+// ---- terminal → server ----
+
+export const HelloFrame = z.object({
+  type: z.literal("hello"),
+  v: z.number().int(),
+  status: TerminalStatus,
+});
+export const HeartbeatFrame = z.object({ type: z.literal("heartbeat"), status: TerminalStatus });
+export const AckFrame = z.object({
+  type: z.literal("ack"),
+  id: z.string().min(1).max(64),
+  ok: z.boolean(),
+  /** Why it failed, in words an operator can act on. */
+  reason: z.string().max(500).nullable().optional(),
+  /** A small result (e.g. the screenshot's id). */
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+/** Something the operator should know (becomes an alarm in Terminals II). */
+export const EventFrame = z.object({
+  type: z.literal("event"),
+  kind: z.enum(["fault", "downloadFailed", "playbackError", "storageLow", "info"]),
+  message: z.string().max(1000),
+  at: z.number().int(),
+});
+/** Proof of play: what played, when, how long. */
+export const PopItem = z.object({
+  programId: z.number().int(),
+  sceneId: z.string().max(40),
+  widgetId: z.string().max(40).nullable(),
+  materialId: z.number().int().nullable(),
+  kind: z.enum(["scene", "media", "click"]),
+  at: z.number().int(),
+  ms: z.number().int().min(0),
+});
+export const PopFrame = z.object({ type: z.literal("pop"), items: z.array(PopItem).max(1000) });
+
+export const TerminalFrame = z.discriminatedUnion("type", [
+  HelloFrame,
+  HeartbeatFrame,
+  AckFrame,
+  EventFrame,
+  PopFrame,
+]);
+export type TerminalFrame = z.infer<typeof TerminalFrame>;
+
+// ---- server → terminal ----
+
+export const WelcomeFrame = z.object({
+  type: z.literal("welcome"),
+  terminalId: z.number(),
+  state: z.enum(TERMINAL_STATES),
+  heartbeatSec: z.number().int().min(5).max(3600),
+  /** The manifest version the server holds for this terminal (fetch it if different). */
+  manifestVersion: z.string().nullable(),
+  enrolCode: z.string(),
+});
+/** The terminal's state changed (authorised by an operator, disabled…). */
+export const StateFrame = z.object({ type: z.literal("state"), state: z.enum(TERMINAL_STATES) });
+/** A new manifest is ready: fetch GET /t/manifest. */
+export const SyncFrame = z.object({ type: z.literal("sync"), manifestVersion: z.string() });
+export const CommandFrame = z.object({
+  type: z.literal("command"),
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(40),
+  args: z.record(z.string(), z.unknown()),
+  timeoutMs: z.number().int().min(1000).max(3_600_000),
+});
+export const ErrorFrame = z.object({
+  type: z.literal("error"),
+  code: z.enum(["malformed", "unknown", "version", "state"]),
+  message: z.string(),
+});
+
+export const ServerFrame = z.discriminatedUnion("type", [
+  WelcomeFrame,
+  StateFrame,
+  SyncFrame,
+  CommandFrame,
+  ErrorFrame,
+]);
+export type ServerFrame = z.infer<typeof ServerFrame>;
+export type CommandFrame = z.infer<typeof CommandFrame>;
+
+/** Parses a frame's text; null when it is not JSON or not a known frame (the caller answers with an error frame). */
+export function parseFrame<T extends z.ZodType>(schema: T, text: string): z.infer<T> | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const r = schema.safeParse(value);
+  return r.success ? r.data : null;
+}
+
+// ---- the manifest (GET /t/manifest) ----
+
+export const ManifestMedia = z.object({
+  /** Content hash (MD5) of the file; the path is /t/media/<hash>. */
+  hash: z.string(),
+  size: z.number().int().min(0),
+  mime: z.string().nullable(),
+  /** The material it is, so the renderer can map materialId → cached file. */
+  materialId: z.number().int(),
+  type: z.string(),
+  name: z.string(),
+  url: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  durationMs: z.number().nullable(),
+});
+export type ManifestMedia = z.infer<typeof ManifestMedia>;
+
+export const ManifestProgram = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  version: z.number().int(),
+  /** The program document (validated by @marquee/program on the player). */
+  doc: z.unknown(),
+});
+
+export const Manifest = z.object({
+  version: z.string(),
+  terminalId: z.number().int(),
+  /** What to play, in order (a minimal rule until play plans: the programs assigned to the terminal). */
+  programs: z.array(ManifestProgram),
+  media: z.array(ManifestMedia),
+  generatedAt: z.string(),
+});
+export type Manifest = z.infer<typeof Manifest>;
