@@ -20,8 +20,10 @@ import { materialRoutes } from "./modules/material/routes";
 import { MediaStorage } from "./modules/material/storage";
 import { menuRoutes } from "./modules/menu/routes";
 import { messageRoutes } from "./modules/message/routes";
+import { playerStatic } from "./modules/player/static";
 import { programRoutes } from "./modules/program/routes";
 import { sysSettingRoutes } from "./modules/sysSetting/routes";
+import { terminalRoutes } from "./modules/terminal/routes";
 import { userRoutes } from "./modules/user/routes";
 import { widgetRoutes } from "./modules/widget/routes";
 import { accessPlugin } from "./platform/access";
@@ -32,6 +34,7 @@ import { i18nPlugin } from "./platform/i18n";
 import { Jobs } from "./platform/jobs";
 import { createServices } from "./platform/services";
 import { sessionPlugin } from "./platform/session";
+import { terminalPlugin } from "./terminal/plugin";
 
 /**
  * Builds the HTTP app. Plugins load in a fixed order: config (deps), the
@@ -107,6 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     app.get("/", async (_req, reply) => reply.redirect("/login"));
   }
+  // The web player at /player/ (apps/player/dist, when built).
+  await app.register(playerStatic());
+  // Terminals: the hub (app.terminalHub, used by the modules below) and the /t/* gateway.
+  await app.register(terminalPlugin, { storage });
   await app.register(
     async (api) => {
       await api.register(commonRoutes);
@@ -121,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(programRoutes(storage));
       await api.register(widgetRoutes(storage));
       await api.register(feedRoutes);
+      await api.register(terminalRoutes(storage));
     },
     { prefix: API_PREFIX },
   );

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import pino, { type Logger } from "pino";
 import { buildApp } from "./app";
@@ -18,7 +17,6 @@ export interface RunningServer {
 }
 
 const webDist = new URL("../../web/dist/", import.meta.url).pathname;
-const playerDist = new URL("../../player/dist/", import.meta.url).pathname;
 
 /**
  * Starts everything on one port: the database (embedded unless DATABASE_URL),
@@ -56,9 +54,6 @@ export async function startServer(
     if (!consoleDir)
       log.warn("the console is not built (apps/web/dist): run `npm run build:web`; serving the API only");
     const app = await buildApp({ config, database, clock: opts.clock ?? systemClock, log, consoleDir });
-    if (existsSync(playerDist)) {
-      await app.register(fastifyStatic, { root: playerDist, prefix: "/player/", decorateReply: false });
-    }
     const address = await app.listen({ port: config.port, host: config.host });
     let stopping: Promise<void> | undefined;
     return {

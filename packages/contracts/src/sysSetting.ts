@@ -1,3 +1,4 @@
+import { DEFAULT_HEARTBEAT_SEC } from "@marquee/terminal-protocol";
 import { z } from "zod";
 import { UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "./constants";
 import { RATES_PROVIDERS, WEATHER_PROVIDERS } from "./program";
@@ -43,6 +44,12 @@ export const SETTINGS = {
   terminalAuthorizationFreeAccessManage: define({
     schema: z.boolean(),
     default: false,
+    visibility: "public",
+  }),
+  /** Seconds between a terminal's heartbeats; one that misses two is offline (issue 6). */
+  terminalHeartbeatSec: define({
+    schema: z.number().int().min(5).max(3600),
+    default: DEFAULT_HEARTBEAT_SEC,
     visibility: "public",
   }),
   landingEncryption: define({ schema: z.boolean(), default: true, visibility: "public" }),

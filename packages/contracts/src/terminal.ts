@@ -39,7 +39,7 @@ export const TerminalListQuery = Paging.extend({
   /** Name, enrolment code, model or address contains this. */
   keyword: z.string().max(100).optional(),
   officeId: zId.optional(),
-  /** Include the offices below officeId (default true). */
+  /** Include the offices below officeId and the groups below groupId (default true). */
   includeChildren: zBool.optional(),
   groupId: zId.optional(),
   status: z.enum(TERMINAL_VIEW_STATUS).optional(),
@@ -59,7 +59,11 @@ export const TerminalStatusCount = z.object({
   disabled: z.number(),
 });
 
-/** A node of the office tree (treeDataNew, findOfficeChild) or group tree (groupTree), with terminal counts. */
+/**
+ * A node of the office tree (treeDataNew, findOfficeChild) or group tree (groupTree), with terminal counts
+ * that include everything below the node: `total` terminals, `online` the authorised ones connected now
+ * (a faulty one is still connected).
+ */
 export const TerminalTreeNode: z.ZodType<TerminalTreeNodeT> = z.lazy(() =>
   z.object({
     id: z.number(),
@@ -68,6 +72,8 @@ export const TerminalTreeNode: z.ZodType<TerminalTreeNodeT> = z.lazy(() =>
     total: z.number(),
     online: z.number(),
     children: z.array(TerminalTreeNode),
+    /** Set by findOfficeChild, which answers one level: whether this node has children to ask for. */
+    hasChildren: z.boolean().optional(),
   }),
 );
 export interface TerminalTreeNodeT {
@@ -77,6 +83,7 @@ export interface TerminalTreeNodeT {
   total: number;
   online: number;
   children: TerminalTreeNodeT[];
+  hasChildren?: boolean;
 }
 export const TerminalTreeResponse = z.object({
   code: z.number(),
@@ -163,16 +170,98 @@ export const UpdateTerminalBody = z.strictObject({
 /** POST setPrograms: what a terminal plays until play plans (issue 7) take over. */
 export const SetTerminalProgramsBody = z.strictObject({ ids: zIdList, programIds: z.array(zId).max(50) });
 
+/** The arguments each command takes (a command outside this map takes none). */
+export const COMMAND_ARGS: Record<string, z.ZodType<Record<string, unknown>>> = {
+  /** The playback volume to set, 0 to 100. */
+  volume: z.strictObject({ volume: z.number().int().min(0).max(100) }),
+  /** Fetch the manifest again; `reload` also reloads the player (a new player build). */
+  refresh: z.strictObject({ reload: z.boolean().optional() }),
+  screenshot: z.strictObject({}),
+};
+
 /** POST command: a basic command to terminals; answers one outcome per terminal. */
-export const TerminalCommandBody = z.strictObject({
-  ids: zIdList,
-  name: z.enum(COMMAND_NAMES),
-  args: z.record(z.string(), z.unknown()).default({}),
-});
+export const TerminalCommandBody = z
+  .strictObject({
+    ids: zIdList,
+    name: z.enum(COMMAND_NAMES),
+    args: z.record(z.string(), z.unknown()).default({}),
+  })
+  .superRefine((body, ctx) => {
+    const schema = COMMAND_ARGS[body.name] ?? z.strictObject({});
+    for (const issue of schema.safeParse(body.args).error?.issues ?? [])
+      ctx.addIssue({ ...issue, path: ["args", ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
+  });
 export const CommandOutcomesResponse = z.object({
   code: z.number(),
   msg: z.string(),
   list: z.array(CommandOutcome),
 });
-/** GET commandResults: the outcomes of the commands given, live. */
-export const CommandResultsQuery = z.strictObject({ ids: z.string().max(20_000) });
+/** GET commandResults: the outcomes of the commands given (a comma list of command ids), live. */
+export const CommandResultsQuery = z.strictObject({
+  ids: z
+    .string()
+    .max(20_000)
+    .regex(/^[A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64})*$/)
+    .transform((v) => [...new Set(v.split(","))]),
+});
+
+/** GET terminalStatusCount: counts of the caller's range, or of an office / a group (each with what lies below). */
+export const TerminalCountQuery = z.strictObject({ officeId: zId.optional(), groupId: zId.optional() });
+/** GET groupTree?officeId: the groups of one office. */
+export const TerminalGroupTreeQuery = z.strictObject({ officeId: zId });
+
+/** GET screenshot?id&v: the latest screenshot; `v` (the start of its hash, see screenshotUrl) only makes a new address. */
+export const TerminalScreenshotQuery = z.strictObject({
+  id: zId,
+  v: z
+    .string()
+    .regex(/^[0-9a-f]{1,32}$/)
+    .optional(),
+});
+
+/** GET findTerminalStatus?id: the live status of one terminal. */
+export const TerminalStatusResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  terminal: TerminalLiveStatus,
+});
+
+/** A terminal group as saveTerminalGroup answers it. */
+export const TerminalGroup = z.object({
+  id: z.number(),
+  officeId: z.number(),
+  parentId: z.number().nullable(),
+  name: z.string(),
+});
+export const SaveTerminalGroupResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  group: TerminalGroup,
+});
+
+/** POST authorize and POST update answer the terminal as it now is. */
+export const TerminalResponse = z.object({ code: z.number(), msg: z.string(), terminal: TerminalSummary });
+
+/**
+ * GET programPublishInfo?id: what the terminal is set to play (its programs, in order) and what it reports
+ * playing. Until publications (issue 7) this is the list POST setPrograms sets; issue 7 adds plans and messages.
+ */
+export const ProgramPublishInfoResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  terminalId: z.number(),
+  programs: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      state: z.string(),
+      version: z.number(),
+      width: z.number(),
+      height: z.number(),
+    }),
+  ),
+  /** The program on screen, as the terminal last reported it. */
+  playing: z.object({ programId: z.number().nullable(), programName: z.string().nullable() }).nullable(),
+  /** The manifest version the terminal last reported having applied. */
+  manifestVersion: z.string().nullable(),
+});

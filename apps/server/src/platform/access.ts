@@ -9,13 +9,15 @@ import { AppError } from "./errors";
  * - `{ permission }`: a signed-in user holding it;
  * - `{ anyOf }`: a signed-in user holding one of them (a call two screens share);
  * - `{ signedIn: true }`: any signed-in user (their own profile, sign out);
- * - `{ open: true }`: anyone (sign-in itself and the calls before it).
+ * - `{ open: true }`: anyone (sign-in itself and the calls before it);
+ *   `csrf: false` also skips the cross-site check, for calls that no browser
+ *   session can ride: the terminals' own, authenticated by a bearer token.
  */
 export type Access =
   | { permission: Permission }
   | { anyOf: readonly Permission[] }
   | { signedIn: true }
-  | { open: true };
+  | { open: true; csrf?: false };
 
 /** A registered API route with what it declares: the access test and the bad-input test walk these. */
 export interface ApiRoute {
@@ -115,7 +117,12 @@ export const accessPlugin = fp(
           throw new AppError(403, "auth.forbidden", { permission: access.anyOf.join(" | ") });
         }
       }
-      if (isMutating(req) && (!req.headers["x-requested-with"] || !sameOrigin(req, opts.publicOrigin))) {
+      const csrfExempt = "open" in access && access.csrf === false;
+      if (
+        !csrfExempt &&
+        isMutating(req) &&
+        (!req.headers["x-requested-with"] || !sameOrigin(req, opts.publicOrigin))
+      ) {
         throw new AppError(403, "auth.csrf");
       }
     });

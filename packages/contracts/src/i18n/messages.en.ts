@@ -67,6 +67,23 @@ export const en = {
   "material.folderMissing": "Folder {id} does not exist",
   "material.notFile": "Material {id} is an address, not a file",
   "material.thumbInvalid": "A thumbnail must be a PNG, JPEG, GIF or WebP image",
+  "terminal.enrolCodeUnknown":
+    "No terminal is waiting for authorisation with the code {code}; check the code shown on the screen",
+  "terminal.groupMissing": "Group {id} does not exist or is outside your data range",
+  "terminal.groupNotInOffice": "Group {id} does not belong to institution {officeId}",
+  "terminal.groupOtherOffice":
+    "Terminal {name} is not in the institution of group {group}; move it there first",
+  "terminal.groupOfficeFixed":
+    "Group {name} belongs to another institution; a group cannot move between institutions",
+  "terminal.groupCycle": "A group cannot be placed inside itself or one of its subgroups",
+  "terminal.groupNameTaken": "A group named {name} already exists at this place",
+  "terminal.groupNotEmpty":
+    "Group {name} still holds {terminals} terminal(s) and {groups} subgroup(s); empty it first",
+  "terminal.notAuthorised":
+    "Terminal {name} is not authorised yet; authorise it with the code shown on its screen first",
+  "terminal.programMissing": "These programs do not exist or are outside your data range: {ids}",
+  "terminal.programNotPlayable":
+    "Program {name} cannot be played yet ({state}); submit it and have it approved first",
   "setting.unknownKey": "Unknown setting: {key}",
   "audit.result.ok": "succeeded",
   "audit.result.fail": "failed",
@@ -105,6 +122,11 @@ export const en = {
   "program.kind.web": "a web page",
   "program.kind.stream": "a live stream",
   "widget.iconInvalid": "The palette image must be a widget image uploaded in your organisation",
+  "gateway.tokenInvalid": "This terminal's token is unknown or was replaced; register the terminal again",
+  "gateway.notAuthorised": "This terminal is not authorised (state: {state})",
+  "gateway.noPlatform": "The system has no platform institution yet; create the first administrator first",
+  "gateway.screenshotInvalid": "A screenshot must be a PNG, JPEG or WebP image of at most 5 MB",
+  "gateway.upgradeRequired": "This address only takes WebSocket connections from terminals",
 } as const;
 
 export type MessageKey = keyof typeof en;

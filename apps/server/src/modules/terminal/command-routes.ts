@@ -1,0 +1,95 @@
+import {
+  CommandOutcomesResponse,
+  CommandResultsQuery,
+  TerminalCommandBody,
+  TerminalScreenshotQuery,
+} from "@marquee/contracts";
+import { and, inArray } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { terminals } from "../../db/schema";
+import { actorOf } from "../../platform/access";
+import { can } from "../../platform/actor";
+import { AppError, notFound } from "../../platform/errors";
+import { sniffMedia } from "../../platform/media-sniff";
+import { rangeWhere } from "../../platform/scope";
+import type { MediaStorage } from "../material/storage";
+import { findTerminals } from "./repo";
+
+/**
+ * Commands to terminals (issue 6) through the hub, which answers one outcome per terminal at once
+ * ("offline" for a terminal connected nowhere) and keeps each outcome's row up to date as acks
+ * arrive or time runs out; and the latest screenshot a terminal uploaded.
+ */
+export const terminalCommandRoutes =
+  (storage: MediaStorage): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { services } = app;
+    const db = services.db;
+    const tags = ["terminal"];
+    const either = { anyOf: ["terminal:device:command", "terminal:device:screenshot"] as const };
+
+    app.post(
+      "/a/api/terminal/command",
+      {
+        config: { access: either },
+        schema: { tags, body: TerminalCommandBody, response: { 200: CommandOutcomesResponse } },
+      },
+      async (req) => {
+        const actor = actorOf(req);
+        const { ids, name, args } = req.body;
+        // A screenshot has a permission of its own; every other command needs the command permission.
+        const needed = name === "screenshot" ? "terminal:device:screenshot" : "terminal:device:command";
+        if (!can(actor, needed)) throw new AppError(403, "auth.forbidden", { permission: needed });
+        await findTerminals(db, actor, ids);
+        req.audit.target = `terminal:${ids.join(",")}`.slice(0, 500);
+        req.audit.detail = { command: name, args };
+        const list = await app.terminalHub.command(ids, name, args, actor.userId);
+        return { code: 0, msg: req.t("common.ok"), list };
+      },
+    );
+
+    // Polled while outcomes are open; commands of terminals outside the caller's range are left out.
+    app.get(
+      "/a/api/terminal/commandResults",
+      {
+        config: { access: either },
+        schema: { tags, querystring: CommandResultsQuery, response: { 200: CommandOutcomesResponse } },
+      },
+      async (req) => {
+        const outcomes = await app.terminalHub.results(req.query.ids);
+        const terminalIds = [...new Set(outcomes.map((o) => o.terminalId))];
+        const visible = terminalIds.length
+          ? await db
+              .select({ id: terminals.id })
+              .from(terminals)
+              .where(and(inArray(terminals.id, terminalIds), rangeWhere(actorOf(req), terminals.officeId)))
+          : [];
+        const allowed = new Set(visible.map((v) => v.id));
+        return { code: 0, msg: req.t("common.ok"), list: outcomes.filter((o) => allowed.has(o.terminalId)) };
+      },
+    );
+
+    app.get(
+      "/a/api/terminal/screenshot",
+      {
+        config: { access: { permission: "terminal:device:view" } },
+        schema: { tags, querystring: TerminalScreenshotQuery },
+      },
+      async (req, reply) => {
+        const [row] = await findTerminals(db, actorOf(req), [req.query.id]);
+        const md5 = row?.screenshotMd5;
+        if (!md5 || !(await storage.exists(md5))) throw notFound("screenshot", req.query.id);
+        const mime = sniffMedia(await storage.head(md5, 64));
+        if (mime?.type !== "image") throw notFound("screenshot", req.query.id);
+        const etag = `"${md5}"`;
+        // The address carries the picture's hash (screenshotUrl): a new picture is a new address.
+        reply
+          .header("etag", etag)
+          .header("cache-control", "private, max-age=31536000, immutable")
+          .header("x-content-type-options", "nosniff")
+          .type(mime.mime);
+        if (req.headers["if-none-match"] === etag) return reply.status(304).send();
+        return reply.send(storage.read(md5));
+      },
+    );
+  };

@@ -1,0 +1,214 @@
+import type { CommandOutcome, TerminalSummary, TerminalViewStatus } from "@marquee/contracts";
+import { and, eq, inArray, isNotNull, isNull, not, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { type terminalCommands, terminalGroups, terminals } from "../../db/schema";
+import type { Actor } from "../../platform/actor";
+import { FieldErrors, notFound } from "../../platform/errors";
+import type { OfficeTree } from "../../platform/office-tree";
+import { inRange, rangeWhere } from "../../platform/scope";
+
+/** A terminals row as stored. */
+export type TerminalRow = typeof terminals.$inferSelect;
+/** A terminal_groups row as stored. */
+export type GroupRow = typeof terminalGroups.$inferSelect;
+
+/** The columns a summary needs: never the token hash, and of the reported status only the program's name. */
+export const summaryColumns = {
+  id: terminals.id,
+  name: terminals.name,
+  officeId: terminals.officeId,
+  groupId: terminals.groupId,
+  state: terminals.state,
+  online: terminals.online,
+  fault: terminals.fault,
+  model: terminals.model,
+  version: terminals.version,
+  width: terminals.width,
+  height: terminals.height,
+  ip: terminals.ip,
+  enrolCode: terminals.enrolCode,
+  programName: sql<string | null>`${terminals.status}->>'programName'`,
+  lastSeenAt: terminals.lastSeenAt,
+  screenshotMd5: terminals.screenshotMd5,
+  createdAt: terminals.createdAt,
+};
+/** A select of summary columns (the caller adds where, order and paging). */
+export const selectSummaries = (db: Db) => db.select(summaryColumns).from(terminals);
+/** A row of selectSummaries. */
+export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+/** The status the console shows, from the stored state and presence. */
+export function viewStatus(r: Pick<TerminalRow, "state" | "online" | "fault">): TerminalViewStatus {
+  if (r.state === "disabled") return "disabled";
+  if (r.state === "pending") return "unauthorised";
+  if (r.online) return r.fault !== null ? "fault" : "online";
+  return "offline";
+}
+
+/** The WHERE condition of one view status (the same rule as viewStatus, in SQL). */
+export function statusWhere(status: TerminalViewStatus): SQL | undefined {
+  const authorised = eq(terminals.state, "authorised");
+  switch (status) {
+    case "disabled":
+      return eq(terminals.state, "disabled");
+    case "unauthorised":
+      return eq(terminals.state, "pending");
+    case "fault":
+      return and(authorised, eq(terminals.online, true), isNotNull(terminals.fault));
+    case "online":
+      return and(authorised, eq(terminals.online, true), isNull(terminals.fault));
+    case "offline":
+      return and(authorised, not(terminals.online));
+  }
+}
+
+/** Sort rank of the view status: online first, disabled last. */
+export const statusRank = sql<number>`case
+  when ${terminals.state} = 'disabled' then 4
+  when ${terminals.state} = 'pending' then 3
+  when not ${terminals.online} then 2
+  when ${terminals.fault} is not null then 1
+  else 0 end`;
+
+/** Terminals of an office counted as connected: authorised and online (a fault still counts as connected). */
+export const connectedSql = sql<number>`count(*) filter (where ${terminals.state} = 'authorised' and ${terminals.online})`;
+
+/** The address of a terminal's latest screenshot; the hash in it makes a new picture a new address. */
+export const screenshotUrl = (id: number, md5: string | null) =>
+  md5 ? `/apm-web/a/api/terminal/screenshot?id=${id}&v=${md5.slice(0, 12)}` : null;
+
+/** Summaries of rows, with office names from the office tree and group names in one query for them all. */
+export async function toSummaries(db: Db, tree: OfficeTree, rows: SummaryRow[]): Promise<TerminalSummary[]> {
+  const groupIds = [...new Set(rows.map((r) => r.groupId).filter((g): g is number => g !== null))];
+  const groups = groupIds.length
+    ? await db
+        .select({ id: terminalGroups.id, name: terminalGroups.name })
+        .from(terminalGroups)
+        .where(inArray(terminalGroups.id, groupIds))
+    : [];
+  const groupName = new Map(groups.map((g) => [g.id, g.name]));
+  const out: TerminalSummary[] = [];
+  for (const r of rows) {
+    out.push({
+      id: r.id,
+      name: r.name,
+      officeId: r.officeId,
+      officeName: (await tree.get(r.officeId))?.name ?? null,
+      groupId: r.groupId,
+      groupName: r.groupId === null ? null : (groupName.get(r.groupId) ?? null),
+      state: r.state,
+      status: viewStatus(r),
+      online: r.online,
+      fault: r.fault,
+      model: r.model,
+      version: r.version,
+      width: r.width,
+      height: r.height,
+      ip: r.ip,
+      enrolCode: r.enrolCode,
+      programName: r.programName,
+      lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+      screenshotUrl: screenshotUrl(r.id, r.screenshotMd5),
+      createDate: r.createdAt.toISOString(),
+    });
+  }
+  return out;
+}
+
+/** The summary of one terminal the actor may see, or 404. */
+export async function findSummary(
+  db: Db,
+  tree: OfficeTree,
+  actor: Actor,
+  id: number,
+): Promise<TerminalSummary> {
+  const [row] = await selectSummaries(db).where(
+    and(eq(terminals.id, id), rangeWhere(actor, terminals.officeId)),
+  );
+  if (!row) throw notFound("terminal", id);
+  const [summary] = await toSummaries(db, tree, [row]);
+  if (!summary) throw notFound("terminal", id);
+  return summary;
+}
+
+/** Terminals by id that the actor may see; any other id is reported missing (nothing leaks across tenants). */
+export async function findTerminals(db: Db, actor: Actor, ids: number[]): Promise<TerminalRow[]> {
+  const rows = await db
+    .select()
+    .from(terminals)
+    .where(and(inArray(terminals.id, ids), rangeWhere(actor, terminals.officeId)));
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw notFound("terminal", missing);
+  return rows;
+}
+
+/** An office the actor may put terminals or groups in; a 400 on `field` when it is not in their range. */
+export async function officeInRange(tree: OfficeTree, actor: Actor, id: number, field = "officeId") {
+  const node = await tree.get(id);
+  if (!node || !inRange(actor, id))
+    throw new FieldErrors([{ field, key: "user.officeOutOfRange", values: { id } }]);
+  return node;
+}
+
+/** A group the actor may see (its office is in their range), or 404. */
+export async function findGroup(db: Db, actor: Actor, id: number): Promise<GroupRow> {
+  const [g] = await db.select().from(terminalGroups).where(eq(terminalGroups.id, id));
+  if (!g || !inRange(actor, g.officeId)) throw notFound("group", id);
+  return g;
+}
+
+/** A group given as input: it must exist in the actor's range and belong to office `officeId` (else a 400 on `field`). */
+export async function groupOfOffice(
+  db: Db,
+  actor: Actor,
+  id: number,
+  officeId: number,
+  field = "groupId",
+): Promise<GroupRow> {
+  const [g] = await db.select().from(terminalGroups).where(eq(terminalGroups.id, id));
+  if (!g || !inRange(actor, g.officeId))
+    throw new FieldErrors([{ field, key: "terminal.groupMissing", values: { id } }]);
+  if (g.officeId !== officeId)
+    throw new FieldErrors([{ field, key: "terminal.groupNotInOffice", values: { id, officeId } }]);
+  return g;
+}
+
+/** The ids of a group and every group below it (groups of one office form a tree through parentId). */
+export async function groupAndBelow(db: Db, group: GroupRow): Promise<number[]> {
+  const all = await db
+    .select({ id: terminalGroups.id, parentId: terminalGroups.parentId })
+    .from(terminalGroups)
+    .where(eq(terminalGroups.officeId, group.officeId));
+  const kids = new Map<number, number[]>();
+  for (const g of all) {
+    if (g.parentId === null) continue;
+    kids.set(g.parentId, [...(kids.get(g.parentId) ?? []), g.id]);
+  }
+  const out = new Set<number>();
+  const stack = [group.id];
+  while (stack.length) {
+    const id = stack.pop() as number;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(kids.get(id) ?? []));
+  }
+  return [...out];
+}
+
+type CommandRow = typeof terminalCommands.$inferSelect;
+
+/** A command row as an outcome. */
+export function toOutcome(r: CommandRow, terminalName: string): CommandOutcome {
+  return {
+    id: r.id,
+    terminalId: r.terminalId,
+    terminalName,
+    name: r.name,
+    state: r.state,
+    reason: r.reason,
+    data: r.data ?? null,
+    createDate: r.createdAt.toISOString(),
+    doneDate: r.doneAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,53 @@
+import type { ServerFrame, TerminalState, TerminalStatus } from "@marquee/terminal-protocol";
+import { WebSocket } from "ws";
+import type { ManifestSubject } from "./manifest";
+
+/** The terminal row fields a connection starts from (read once, when the socket is accepted). */
+export interface TerminalSnapshot extends ManifestSubject {
+  tokenHash: string;
+  enrolCode: string;
+}
+
+/**
+ * One terminal's socket on this process. `welcomed` turns true after hello;
+ * only welcomed connections are held (receive commands, count as present).
+ * Frames are handled one after another through `queue`, so hello is always
+ * answered before the frames that follow it.
+ */
+export class TerminalConnection {
+  welcomed = false;
+  /** Closed because a newer socket of the same terminal took over: its close does not mean offline. */
+  replaced = false;
+  status: TerminalStatus | null = null;
+  /** The clock's time of the last hello or heartbeat, in ms. */
+  lastBeatMs = 0;
+  queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly socket: WebSocket,
+    public terminal: TerminalSnapshot,
+    readonly ip: string,
+    readonly connectedAt: Date,
+  ) {}
+
+  get terminalId(): number {
+    return this.terminal.id;
+  }
+
+  get state(): TerminalState {
+    return this.terminal.state;
+  }
+
+  /** Sends a frame if the socket is open; answers whether it went. */
+  send(frame: ServerFrame): boolean {
+    if (this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  close(code: number, reason: string): void {
+    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
+      this.socket.close(code, reason);
+    }
+  }
+}

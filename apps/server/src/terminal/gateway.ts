@@ -1,0 +1,187 @@
+import {
+  CLOSE_REFUSED,
+  type ErrorFrame,
+  PROTOCOL_VERSION,
+  parseFrame,
+  TerminalFrame,
+} from "@marquee/terminal-protocol";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { RawData, WebSocket } from "ws";
+import type { z } from "zod";
+import { playEvents, terminalEvents, terminals } from "../db/schema";
+import { TerminalConnection, type TerminalSnapshot } from "./connection";
+import type { TerminalHub } from "./hub";
+
+/** Frames larger than this are refused by the WebSocket itself (it closes with 1009). */
+export const MAX_FRAME_BYTES = 256 * 1024;
+/** A socket that has not said hello in this time is closed. */
+const HELLO_TIMEOUT_MS = 30_000;
+/** Close code for a hello of a protocol version the server does not speak. */
+const CLOSE_VERSION = 1002;
+/** An `info` event with this message clears the terminal's fault. */
+export const FAULT_CLEARED = "fault cleared";
+
+const FRAME_TYPES = new Set<string>(TerminalFrame.options.map((o) => o.shape.type.value));
+
+type ErrorCode = z.infer<typeof ErrorFrame>["code"];
+
+/**
+ * Takes a socket the upgrade accepted. An unknown token or a disabled
+ * terminal is closed at once with CLOSE_REFUSED; otherwise every frame is
+ * parsed with the protocol's schemas, and one that fails gets an `error`
+ * frame (and is counted) while the socket stays open.
+ */
+export function acceptSocket(
+  hub: TerminalHub,
+  socket: WebSocket,
+  terminal: TerminalSnapshot | null,
+  ip: string,
+  log: FastifyBaseLogger,
+): void {
+  if (!terminal || terminal.state === "disabled") {
+    hub.count("refused");
+    socket.close(CLOSE_REFUSED, "refused");
+    return;
+  }
+  const conn = new TerminalConnection(socket, terminal, ip, hub.now());
+  const helloTimer = setTimeout(() => {
+    if (!conn.welcomed) conn.close(1008, "no hello");
+  }, HELLO_TIMEOUT_MS);
+  helloTimer.unref();
+  socket.on("message", (data, isBinary) => {
+    conn.queue = conn.queue
+      .then(() => handleFrame(hub, conn, data, isBinary, log))
+      .catch((err) =>
+        log.warn({ err, terminalId: conn.terminalId }, "a terminal frame could not be handled"),
+      );
+  });
+  socket.on("close", () => {
+    clearTimeout(helloTimer);
+    hub.detach(conn);
+  });
+}
+
+function textOf(data: RawData, isBinary: boolean): string | null {
+  if (isBinary) return null;
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.isBuffer(data) ? data.toString("utf8") : Buffer.from(data).toString("utf8");
+}
+
+/** Why a frame failed: not a known type ("unknown") or not valid ("malformed"), with a short explanation. */
+function diagnose(text: string | null): { code: ErrorCode; message: string } {
+  if (text === null) return { code: "malformed", message: "frames are JSON text, not binary" };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { code: "malformed", message: "the frame is not JSON" };
+  }
+  const type = typeof value === "object" && value !== null ? (value as { type?: unknown }).type : undefined;
+  if (typeof type !== "string" || !FRAME_TYPES.has(type)) {
+    return { code: "unknown", message: `unknown frame type: ${String(type).slice(0, 40)}` };
+  }
+  const issue = TerminalFrame.safeParse(value).error?.issues[0];
+  return {
+    code: "malformed",
+    message: issue ? `${type}.${issue.path.join(".")}: ${issue.message}` : `invalid ${type} frame`,
+  };
+}
+
+/** A terminal's time stamp, or the server's when it is not plausible (before 2000 or a day ahead). */
+function plausible(at: number, now: Date): Date {
+  return at >= Date.UTC(2000, 0, 1) && at <= now.getTime() + 86_400_000 ? new Date(at) : now;
+}
+
+async function handleFrame(
+  hub: TerminalHub,
+  conn: TerminalConnection,
+  data: RawData,
+  isBinary: boolean,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const text = textOf(data, isBinary);
+  const frame = text === null ? null : parseFrame(TerminalFrame, text);
+  if (!frame) {
+    const { code, message } = diagnose(text);
+    hub.count(code === "unknown" ? "unknown" : "malformed");
+    log.debug({ terminalId: conn.terminalId, code, message }, "refused a terminal frame");
+    conn.send({ type: "error", code, message });
+    return;
+  }
+  if (frame.type !== "hello" && !conn.welcomed) {
+    conn.send({ type: "error", code: "state", message: "send hello first" });
+    return;
+  }
+  const { db, clock } = hub.services;
+  switch (frame.type) {
+    case "hello": {
+      if (frame.v !== PROTOCOL_VERSION) {
+        conn.send({
+          type: "error",
+          code: "version",
+          message: `this server speaks version ${PROTOCOL_VERSION}`,
+        });
+        conn.close(CLOSE_VERSION, "protocol version");
+        return;
+      }
+      conn.status = frame.status;
+      conn.lastBeatMs = clock.now().getTime();
+      const [heartbeatSec, manifest] = await Promise.all([
+        hub.heartbeatSec(),
+        hub.manifests.forTerminal(conn.terminal),
+      ]);
+      if (
+        !conn.send({
+          type: "welcome",
+          terminalId: conn.terminalId,
+          state: conn.state,
+          heartbeatSec,
+          manifestVersion: manifest?.version ?? null,
+          enrolCode: conn.terminal.enrolCode,
+        })
+      )
+        return;
+      hub.attach(conn);
+      return;
+    }
+    case "heartbeat":
+      hub.beat(conn, frame.status);
+      return;
+    case "ack":
+      await hub.ack(conn, frame);
+      return;
+    case "event": {
+      const at = plausible(frame.at, clock.now());
+      await db
+        .insert(terminalEvents)
+        .values({ terminalId: conn.terminalId, kind: frame.kind, message: frame.message, at });
+      if (frame.kind === "fault") {
+        await db
+          .update(terminals)
+          .set({ fault: frame.message.slice(0, 500) })
+          .where(eq(terminals.id, conn.terminalId));
+      } else if (frame.kind === "info" && frame.message.trim().toLowerCase() === FAULT_CLEARED) {
+        await db.update(terminals).set({ fault: null }).where(eq(terminals.id, conn.terminalId));
+      }
+      return;
+    }
+    case "pop": {
+      if (!frame.items.length) return;
+      const now = clock.now();
+      await db.insert(playEvents).values(
+        frame.items.map((i) => ({
+          terminalId: conn.terminalId,
+          programId: i.programId,
+          sceneId: i.sceneId,
+          widgetId: i.widgetId,
+          materialId: i.materialId,
+          kind: i.kind,
+          at: plausible(i.at, now),
+          ms: i.ms,
+        })),
+      );
+      return;
+    }
+  }
+}

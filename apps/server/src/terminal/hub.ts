@@ -1,0 +1,559 @@
+import { randomUUID } from "node:crypto";
+import type { CommandOutcome } from "@marquee/contracts";
+import {
+  CLOSE_REFUSED,
+  CLOSE_REPLACED,
+  DEFAULT_COMMAND_TIMEOUT_MS,
+  DEFAULT_HEARTBEAT_SEC,
+  MISSED_BEATS_OFFLINE,
+  type TerminalStatus,
+} from "@marquee/terminal-protocol";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type pg from "pg";
+import { terminalCommands, terminals } from "../db/schema";
+import type { Services } from "../platform/services";
+import { type BusMessage, TerminalBus } from "./bus";
+import type { TerminalConnection, TerminalSnapshot } from "./connection";
+import { ManifestService } from "./manifest";
+import { PresenceWriter } from "./presence";
+import { newCommandId } from "./token";
+
+/** How often presence is written to the database. */
+export const FLUSH_MS = 2000;
+/** How often held sockets are checked for missed heartbeats. */
+export const SWEEP_MS = 2000;
+/** How often rows left online by a process that died are set offline. */
+const STALE_SWEEP_MS = 30_000;
+/** How long the heartbeat setting is reused before it is read again. */
+const SETTING_CACHE_MS = 5000;
+/** Connections announced to the other processes together, after this pause. */
+const HELD_BATCH_MS = 100;
+/** Rows per INSERT of commands (9 columns a row). */
+const INSERT_ROWS = 2000;
+const MIN_TIMEOUT_MS = 1000;
+const MAX_TIMEOUT_MS = 3_600_000;
+
+/** Why a command did not complete, as kept in terminal_commands.reason (the state says the rest). */
+export const COMMAND_REASONS = {
+  pending: "the terminal is not authorised yet",
+  disabled: "the terminal is disabled",
+  offline: "the terminal is not connected",
+  undelivered: "no server process held the terminal's connection",
+  stopped: "the server stopped before the terminal answered",
+  noReason: "the terminal reported a failure without a reason",
+  timeout: (ms: number) => `no answer within ${Math.round(ms / 1000)} s`,
+} as const;
+
+/** Per-process counters, for tests and the debug log. */
+export interface TerminalHubStats {
+  /** Welcomed sockets held by this process. */
+  connections: number;
+  /** Frames that were not JSON or had invalid fields. */
+  malformed: number;
+  /** Frames of a type the protocol does not know. */
+  unknown: number;
+  /** Sockets closed at once: unknown token or disabled terminal. */
+  refused: number;
+  /** Presence records waiting for the next flush. */
+  pendingPresence: number;
+  busListening: boolean;
+}
+
+type Counter = "malformed" | "unknown" | "refused";
+
+/**
+ * The terminals' side of the server in one process: the sockets it holds,
+ * their presence (in memory, flushed in batches), commands with their
+ * timeouts, and the bus to the other processes (LISTEN/NOTIFY).
+ *
+ * A command is one terminal_commands row per terminal; the row is the source
+ * of truth. It is sent at once when this process holds the socket, handed to
+ * the other processes over the bus when the terminals row says online, and
+ * "offline" otherwise. The process that sends it times it out.
+ */
+export class TerminalHub {
+  /** This process on the bus (two apps in one Node process are two hubs). */
+  readonly processId = randomUUID();
+  readonly manifests: ManifestService;
+  private readonly conns = new Map<number, TerminalConnection>();
+  private readonly presence: PresenceWriter;
+  private readonly bus: TerminalBus;
+  private readonly counters: Record<Counter, number> = { malformed: 0, unknown: 0, refused: 0 };
+  private readonly intervals: Array<ReturnType<typeof setInterval>> = [];
+  /** Pending timeouts: of commands this process put on a socket (`sent`), or handed to the bus. */
+  private readonly expiries = new Map<ReturnType<typeof setTimeout>, { ids: string[]; sent: boolean }>();
+  private held: Array<[number, number]> = [];
+  private heldTimer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeat = { sec: Promise.resolve(DEFAULT_HEARTBEAT_SEC), at: Number.NEGATIVE_INFINITY };
+  private stopped = false;
+
+  constructor(
+    readonly services: Services,
+    pool: pg.Pool,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.manifests = new ManifestService(services);
+    this.presence = new PresenceWriter(services.db, log);
+    this.bus = new TerminalBus(pool, (msg) => this.onBus(msg), log);
+  }
+
+  /** Listens on the bus and starts the presence writer and the sweeps. */
+  async start(): Promise<void> {
+    await this.bus.start();
+    const every = (ms: number, fn: () => Promise<void>) => {
+      const timer = setInterval(() => {
+        fn().catch((err) => this.log.warn({ err }, "terminal hub background task failed"));
+      }, ms);
+      timer.unref();
+      this.intervals.push(timer);
+    };
+    every(FLUSH_MS, () => this.presence.flush());
+    every(SWEEP_MS, () => this.sweep());
+    every(STALE_SWEEP_MS, () => this.sweepStale());
+  }
+
+  /** Stops timers, fails the commands still waiting here, writes presence, leaves the bus. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const timer of this.intervals) clearInterval(timer);
+    if (this.heldTimer) clearTimeout(this.heldTimer);
+    // What this process sent and still waits for ends now; what it handed to the bus is the holder's.
+    const waiting = [...this.expiries.values()].flatMap((e) => (e.sent ? e.ids : []));
+    for (const timer of this.expiries.keys()) clearTimeout(timer);
+    this.expiries.clear();
+    for (const conn of this.conns.values()) this.markOffline(conn);
+    try {
+      if (waiting.length) await this.finish(waiting, "failed", COMMAND_REASONS.stopped, ["queued", "sent"]);
+      await this.presence.flush();
+    } finally {
+      await this.bus.stop();
+    }
+  }
+
+  stats(): TerminalHubStats {
+    return {
+      connections: this.conns.size,
+      ...this.counters,
+      pendingPresence: this.presence.pending,
+      busListening: this.bus.listening,
+    };
+  }
+
+  /** The server's clock (tests move it). */
+  now(): Date {
+    return this.services.clock.now();
+  }
+
+  count(counter: Counter): void {
+    this.counters[counter]++;
+  }
+
+  /** The heartbeat setting, read again at most every few seconds. */
+  heartbeatSec(): Promise<number> {
+    const now = Date.now();
+    if (now - this.heartbeat.at > SETTING_CACHE_MS) {
+      // One read shared by every hello of a burst; a failed read is tried again next time.
+      const sec = this.services.settings.get("terminalHeartbeatSec");
+      this.heartbeat = { sec, at: now };
+      sec.catch(() => {
+        this.heartbeat.at = Number.NEGATIVE_INFINITY;
+      });
+    }
+    return this.heartbeat.sec;
+  }
+
+  /** Writes pending presence now (the timer does it every FLUSH_MS); tests use it to skip the wait. */
+  flushPresence(): Promise<void> {
+    return this.presence.flush();
+  }
+
+  /** Whether this process holds a welcomed socket of the terminal. */
+  holds(terminalId: number): boolean {
+    return this.conns.has(terminalId);
+  }
+
+  // ---- connections (called by the gateway) ----
+
+  /** A welcomed socket: held here from now on; an older socket of the same terminal is closed. */
+  attach(conn: TerminalConnection): void {
+    const old = this.conns.get(conn.terminalId);
+    if (old && old !== conn) {
+      old.replaced = true;
+      old.close(CLOSE_REPLACED, "replaced by a newer connection");
+    }
+    conn.welcomed = true;
+    this.conns.set(conn.terminalId, conn);
+    this.markOnline(conn);
+    this.announce(conn);
+  }
+
+  /** The socket closed: no longer held; offline at once unless a newer socket replaced it. */
+  detach(conn: TerminalConnection): void {
+    if (this.conns.get(conn.terminalId) === conn) this.conns.delete(conn.terminalId);
+    if (conn.welcomed && !conn.replaced) this.markOffline(conn);
+  }
+
+  /** A heartbeat: presence in memory, written by the next flush. */
+  beat(conn: TerminalConnection, status: TerminalStatus): void {
+    conn.status = status;
+    conn.lastBeatMs = this.services.clock.now().getTime();
+    if (this.conns.get(conn.terminalId) === conn) this.markOnline(conn);
+  }
+
+  /** Closes every socket as the server stops (going away) and records them offline. */
+  markAllGone(): void {
+    for (const conn of this.conns.values()) {
+      this.markOffline(conn);
+      conn.replaced = true;
+    }
+    this.conns.clear();
+  }
+
+  private markOnline(conn: TerminalConnection): void {
+    this.presence.mark({
+      terminalId: conn.terminalId,
+      online: true,
+      lastSeenAt: new Date(conn.lastBeatMs),
+      status: conn.status,
+      ip: conn.ip,
+      connectedAt: conn.connectedAt,
+    });
+  }
+
+  private markOffline(conn: TerminalConnection): void {
+    this.presence.mark({
+      terminalId: conn.terminalId,
+      online: false,
+      lastSeenAt: conn.lastBeatMs ? new Date(conn.lastBeatMs) : null,
+      status: conn.status,
+      ip: conn.ip,
+      connectedAt: conn.connectedAt,
+    });
+  }
+
+  /** Tells the other processes this terminal is held here now (batched). */
+  private announce(conn: TerminalConnection): void {
+    this.held.push([conn.terminalId, conn.connectedAt.getTime()]);
+    if (this.heldTimer) return;
+    this.heldTimer = setTimeout(() => {
+      this.heldTimer = null;
+      const items = this.held;
+      this.held = [];
+      this.bus
+        .publish({ kind: "held", from: this.processId, items })
+        .catch((err) => this.log.warn({ err }, "could not announce terminal connections"));
+    }, HELD_BATCH_MS);
+    this.heldTimer.unref();
+  }
+
+  /** Terminals held here that missed two heartbeats: the socket is cut and they are offline. */
+  private async sweep(): Promise<void> {
+    const limit = MISSED_BEATS_OFFLINE * (await this.heartbeatSec()) * 1000;
+    const now = this.services.clock.now().getTime();
+    for (const conn of this.conns.values()) {
+      if (now - conn.lastBeatMs > limit) {
+        this.log.debug({ terminalId: conn.terminalId }, "terminal missed its heartbeats; closing its socket");
+        this.conns.delete(conn.terminalId);
+        this.markOffline(conn);
+        conn.replaced = true;
+        conn.socket.terminate();
+      }
+    }
+  }
+
+  /** Rows still online whose last beat is long past (their process died): offline. */
+  private async sweepStale(): Promise<void> {
+    const limit = MISSED_BEATS_OFFLINE * (await this.heartbeatSec()) * 1000 + 2 * FLUSH_MS + SWEEP_MS;
+    const cutoff = new Date(this.services.clock.now().getTime() - limit);
+    await this.services.db
+      .update(terminals)
+      .set({ online: false })
+      .where(and(eq(terminals.online, true), lt(terminals.lastSeenAt, cutoff)));
+  }
+
+  // ---- commands ----
+
+  /**
+   * Queues a command for each terminal and delivers it: here, over the bus,
+   * or nowhere ("offline", or "failed" for pending and disabled terminals).
+   * Answers the rows as they stand right after sending; acks and timeouts
+   * change them later.
+   */
+  async command(
+    terminalIds: number[],
+    name: string,
+    args: Record<string, unknown>,
+    byUserId: number | null,
+    timeoutMs: number = DEFAULT_COMMAND_TIMEOUT_MS,
+  ): Promise<CommandOutcome[]> {
+    const ids = [...new Set(terminalIds)];
+    if (!ids.length) return [];
+    const timeout = Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, Math.round(timeoutMs)));
+    const { db, clock } = this.services;
+    const targets = await db
+      .select({ id: terminals.id, state: terminals.state, online: terminals.online })
+      .from(terminals)
+      .where(inArray(terminals.id, ids));
+    const now = clock.now();
+    const local: Array<{ id: string; conn: TerminalConnection }> = [];
+    const remote: Array<[string, number]> = [];
+    const rows: Array<typeof terminalCommands.$inferInsert> = targets.map((t) => {
+      const id = newCommandId();
+      const row = { id, terminalId: t.id, name, args, createdBy: byUserId, createdAt: now };
+      const ended = (state: "failed" | "offline", reason: string) => ({ ...row, state, reason, doneAt: now });
+      if (t.state === "pending") return ended("failed", COMMAND_REASONS.pending);
+      if (t.state === "disabled") return ended("failed", COMMAND_REASONS.disabled);
+      const conn = this.conns.get(t.id);
+      if (conn) local.push({ id, conn });
+      else if (t.online) remote.push([id, t.id]);
+      else return ended("offline", COMMAND_REASONS.offline);
+      return { ...row, state: "queued" as const };
+    });
+    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+      await db.insert(terminalCommands).values(rows.slice(i, i + INSERT_ROWS));
+    }
+    const sent: string[] = [];
+    const gone: string[] = [];
+    for (const { id, conn } of local) {
+      (conn.send({ type: "command", id, name, args, timeoutMs: timeout }) ? sent : gone).push(id);
+    }
+    await this.markSent(sent, timeout);
+    if (gone.length) await this.finish(gone, "offline", COMMAND_REASONS.offline, ["queued"]);
+    if (remote.length) {
+      try {
+        await this.bus.publish({ kind: "command", from: this.processId, timeoutMs: timeout, items: remote });
+      } catch (err) {
+        this.log.warn({ err }, "could not hand commands to the other server processes");
+      }
+      // Nobody took it within its time: no process held the socket.
+      this.expire(
+        remote.map(([id]) => id),
+        timeout,
+        "offline",
+        COMMAND_REASONS.undelivered,
+        ["queued"],
+      );
+    }
+    return this.results(rows.map((r) => r.id));
+  }
+
+  /** The outcomes of these commands now. */
+  async results(commandIds: string[]): Promise<CommandOutcome[]> {
+    if (!commandIds.length) return [];
+    const rows = await this.services.db
+      .select({ c: terminalCommands, terminalName: terminals.name })
+      .from(terminalCommands)
+      .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
+      .where(inArray(terminalCommands.id, commandIds))
+      .orderBy(asc(terminalCommands.createdAt), asc(terminalCommands.terminalId));
+    return rows.map(({ c, terminalName }) => ({
+      id: c.id,
+      terminalId: c.terminalId,
+      terminalName,
+      name: c.name,
+      state: c.state,
+      reason: c.reason,
+      data: c.data ?? null,
+      createDate: c.createdAt.toISOString(),
+      doneDate: c.doneAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** An ack from the terminal: done or failed (with its reason and data); a late ack changes nothing. */
+  async ack(
+    conn: TerminalConnection,
+    ack: { id: string; ok: boolean; reason?: string | null; data?: Record<string, unknown> },
+  ): Promise<void> {
+    await this.services.db
+      .update(terminalCommands)
+      .set({
+        state: ack.ok ? "done" : "failed",
+        reason: ack.ok ? null : ack.reason || COMMAND_REASONS.noReason,
+        doneAt: this.services.clock.now(),
+        ...(ack.data
+          ? {
+              data: sql`coalesce(${terminalCommands.data}, '{}'::jsonb) || ${JSON.stringify(ack.data)}::jsonb`,
+            }
+          : {}),
+      })
+      .where(
+        and(
+          eq(terminalCommands.id, ack.id),
+          eq(terminalCommands.terminalId, conn.terminalId),
+          inArray(terminalCommands.state, ["queued", "sent"]),
+        ),
+      );
+  }
+
+  private async markSent(ids: string[], timeout: number): Promise<void> {
+    if (!ids.length) return;
+    await this.services.db
+      .update(terminalCommands)
+      .set({ state: "sent" })
+      .where(and(inArray(terminalCommands.id, ids), eq(terminalCommands.state, "queued")));
+    this.expire(ids, timeout, "timeout", COMMAND_REASONS.timeout(timeout), ["queued", "sent"]);
+  }
+
+  /** After `ms`, the commands still in one of `from` end in `state` with `reason`. */
+  private expire(
+    ids: string[],
+    ms: number,
+    state: "timeout" | "offline",
+    reason: string,
+    from: Array<"queued" | "sent">,
+  ): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.expiries.delete(timer);
+      this.finish(ids, state, reason, from).catch((err) =>
+        this.log.warn({ err }, "could not time out terminal commands"),
+      );
+    }, ms);
+    timer.unref();
+    this.expiries.set(timer, { ids, sent: state === "timeout" });
+  }
+
+  private async finish(
+    ids: string[],
+    state: "timeout" | "offline" | "failed",
+    reason: string,
+    from: Array<"queued" | "sent">,
+  ): Promise<void> {
+    for (let i = 0; i < ids.length; i += 10_000) {
+      await this.services.db
+        .update(terminalCommands)
+        .set({ state, reason, doneAt: this.services.clock.now() })
+        .where(
+          and(inArray(terminalCommands.id, ids.slice(i, i + 10_000)), inArray(terminalCommands.state, from)),
+        );
+    }
+  }
+
+  /** Commands another process queued for terminals held here: send them and time them out. */
+  private async deliver(items: Array<[string, number]>, timeoutMs: number): Promise<void> {
+    const mine = items.filter(([, terminalId]) => this.conns.has(terminalId)).map(([id]) => id);
+    if (!mine.length) return;
+    const rows = await this.services.db
+      .select({
+        id: terminalCommands.id,
+        terminalId: terminalCommands.terminalId,
+        name: terminalCommands.name,
+        args: terminalCommands.args,
+      })
+      .from(terminalCommands)
+      .where(and(inArray(terminalCommands.id, mine), eq(terminalCommands.state, "queued")));
+    const sent = rows
+      .filter((r) =>
+        this.conns
+          .get(r.terminalId)
+          ?.send({ type: "command", id: r.id, name: r.name, args: r.args, timeoutMs }),
+      )
+      .map((r) => r.id);
+    await this.markSent(sent, timeoutMs);
+  }
+
+  // ---- state and manifest changes ----
+
+  /**
+   * After an operator authorised, disabled, moved or renamed a terminal (or
+   * its token was rotated): its holder pushes the new state (and the
+   * manifest version when authorised), or closes the socket with
+   * CLOSE_REFUSED when it is disabled, deleted or its token was replaced.
+   */
+  async notifyState(terminalId: number): Promise<void> {
+    this.manifests.invalidate();
+    await this.applyState(terminalId);
+    await this.bus.publish({ kind: "state", from: this.processId, terminalId });
+  }
+
+  /** After the programs of these terminals changed: their holders push `sync` with the new manifest version. */
+  async notifySync(terminalIds: number[]): Promise<void> {
+    const ids = [...new Set(terminalIds)];
+    if (!ids.length) return;
+    this.manifests.invalidate();
+    await this.applySync(ids);
+    await this.bus.publish({ kind: "sync", from: this.processId, terminalIds: ids });
+  }
+
+  private async snapshots(ids: number[]): Promise<Map<number, TerminalSnapshot>> {
+    const rows = await this.services.db
+      .select({
+        id: terminals.id,
+        officeId: terminals.officeId,
+        state: terminals.state,
+        programIds: terminals.programIds,
+        tokenHash: terminals.tokenHash,
+        enrolCode: terminals.enrolCode,
+      })
+      .from(terminals)
+      .where(inArray(terminals.id, ids));
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  private async applyState(terminalId: number): Promise<void> {
+    const conn = this.conns.get(terminalId);
+    if (!conn) return;
+    const row = (await this.snapshots([terminalId])).get(terminalId);
+    if (!row || row.state === "disabled" || row.tokenHash !== conn.terminal.tokenHash) {
+      if (row?.state === "disabled") conn.send({ type: "state", state: "disabled" });
+      conn.close(CLOSE_REFUSED, "refused");
+      return;
+    }
+    conn.terminal = row;
+    conn.send({ type: "state", state: row.state });
+    await this.pushSync(conn);
+  }
+
+  private async applySync(ids: number[]): Promise<void> {
+    const held = ids.filter((id) => this.conns.has(id));
+    if (!held.length) return;
+    const rows = await this.snapshots(held);
+    for (const id of held) {
+      const conn = this.conns.get(id);
+      const row = rows.get(id);
+      if (!conn || !row) continue;
+      conn.terminal = { ...row, tokenHash: conn.terminal.tokenHash };
+      await this.pushSync(conn);
+    }
+  }
+
+  private async pushSync(conn: TerminalConnection): Promise<void> {
+    const manifest = await this.manifests.forTerminal(conn.terminal);
+    if (manifest) conn.send({ type: "sync", manifestVersion: manifest.version });
+  }
+
+  // ---- the bus ----
+
+  private onBus(msg: BusMessage): void {
+    if (msg.from === this.processId || this.stopped) return;
+    const run = async () => {
+      switch (msg.kind) {
+        case "command":
+          return this.deliver(msg.items, msg.timeoutMs);
+        case "state":
+          this.manifests.invalidate();
+          return this.applyState(msg.terminalId);
+        case "sync":
+          this.manifests.invalidate();
+          return this.applySync(msg.terminalIds);
+        case "held":
+          return this.replaceOlder(msg.items);
+      }
+    };
+    run().catch((err) => this.log.warn({ err, kind: msg.kind }, "could not act on a terminal bus message"));
+  }
+
+  /** Another process accepted these terminals: sockets of them here that are older are closed. */
+  private async replaceOlder(items: Array<[number, number]>): Promise<void> {
+    for (const [terminalId, connectedAt] of items) {
+      const conn = this.conns.get(terminalId);
+      if (conn && conn.connectedAt.getTime() < connectedAt) {
+        this.conns.delete(conn.terminalId);
+        conn.replaced = true;
+        conn.close(CLOSE_REPLACED, "replaced by a newer connection");
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import type { TerminalStatus } from "@marquee/terminal-protocol";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client";
+
+/** What the process holding a terminal's socket knows of it; written to the terminals row in batches. */
+export interface PresenceRecord {
+  terminalId: number;
+  online: boolean;
+  lastSeenAt: Date | null;
+  status: TerminalStatus | null;
+  ip: string | null;
+  /** When this socket was accepted: a write from an older socket never overwrites a newer one's. */
+  connectedAt: Date;
+}
+
+/** Rows per UPDATE: 9 parameters a row stays far below PostgreSQL's 65,535. */
+const ROWS_PER_STATEMENT = 1000;
+
+/**
+ * Presence changes (connect, heartbeat, disconnect) are kept in memory and
+ * flushed together: one `UPDATE … FROM (VALUES …)` per batch, never one query
+ * per terminal, so a fleet beating every 30 s costs a few statements a flush.
+ */
+export class PresenceWriter {
+  private dirty = new Map<number, PresenceRecord>();
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Records the latest presence of a terminal (a later mark before the flush replaces it). */
+  mark(record: PresenceRecord): void {
+    this.dirty.set(record.terminalId, { ...record });
+  }
+
+  /** Terminals waiting for the next flush. */
+  get pending(): number {
+    return this.dirty.size;
+  }
+
+  /** Writes every pending record; flushes run one after another. A failed batch is kept for the next flush. */
+  flush(): Promise<void> {
+    this.chain = this.chain.then(() => this.write());
+    return this.chain;
+  }
+
+  private async write(): Promise<void> {
+    if (!this.dirty.size) return;
+    const batch = [...this.dirty.values()];
+    this.dirty = new Map();
+    for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
+      const part = batch.slice(i, i + ROWS_PER_STATEMENT);
+      try {
+        await this.update(part);
+      } catch (err) {
+        this.log.warn(
+          { err, terminals: part.length },
+          "could not write terminal presence; retrying at the next flush",
+        );
+        // Keep them, unless a newer record arrived meanwhile.
+        for (const r of part) if (!this.dirty.has(r.terminalId)) this.dirty.set(r.terminalId, r);
+      }
+    }
+  }
+
+  private async update(rows: PresenceRecord[]): Promise<void> {
+    const values = rows.map(
+      (r) =>
+        sql`(${r.terminalId}::int, ${r.online}::boolean, ${r.lastSeenAt?.toISOString() ?? null}::timestamptz,
+          ${r.status ? JSON.stringify(r.status) : null}::jsonb, ${r.ip}::text, ${r.connectedAt.toISOString()}::timestamptz,
+          ${r.status?.version ?? null}::text, ${r.status?.resolution.width ?? null}::int,
+          ${r.status?.resolution.height ?? null}::int)`,
+    );
+    await this.db.execute(sql`
+      update terminals t set
+        online = v.online,
+        last_seen_at = coalesce(v.seen, t.last_seen_at),
+        status = coalesce(v.status, t.status),
+        ip = coalesce(v.ip, t.ip),
+        connected_at = v.connected,
+        version = coalesce(v.version, t.version),
+        width = coalesce(v.width, t.width),
+        height = coalesce(v.height, t.height)
+      from (values ${sql.join(values, sql`, `)}) as v(id, online, seen, status, ip, connected, version, width, height)
+      where t.id = v.id and (t.connected_at is null or t.connected_at <= v.connected)`);
+  }
+}

@@ -1,0 +1,326 @@
+import { stat } from "node:fs/promises";
+import websocket from "@fastify/websocket";
+import { RegisterBody, RegisterResponse, TERMINAL_PATHS } from "@marquee/terminal-protocol";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { offices, terminalCommands, terminals } from "../db/schema";
+import type { MediaStorage } from "../modules/material/storage";
+import { AppError, badRequest, notFound } from "../platform/errors";
+import { sniffMedia } from "../platform/media-sniff";
+import { requireTerminal, terminalByToken } from "./auth";
+import type { TerminalSnapshot } from "./connection";
+import { acceptSocket, MAX_FRAME_BYTES } from "./gateway";
+import type { TerminalHub } from "./hub";
+import { hashToken, newEnrolCode, newToken } from "./token";
+
+/** The largest screenshot a terminal may upload. */
+const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+const SCREENSHOT_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
+/** How long sockets get to close by themselves when the server stops, before they are cut. */
+const CLOSE_GRACE_MS = 1000;
+
+/** Whether an If-None-Match header names this ETag (lists and weak tags included). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag || t.trim() === "*");
+}
+
+/** Serves a stored file (by MD5) with ETag, Range and the given cache policy; 404 when it is not on disk. */
+async function sendStored(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  storage: MediaStorage,
+  md5: string,
+  mime: string | null,
+  cacheControl: string,
+) {
+  const size = await stat(storage.filePath(md5)).then(
+    (s) => s.size,
+    () => null,
+  );
+  if (size === null) throw notFound("file", md5);
+  const etag = `"${md5}"`;
+  reply
+    .header("etag", etag)
+    .header("accept-ranges", "bytes")
+    .header("cache-control", cacheControl)
+    .header("x-content-type-options", "nosniff")
+    .type(mime ?? "application/octet-stream");
+  if (matches(req.headers["if-none-match"], etag)) return reply.status(304).send();
+  const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ""));
+  if (range && (range[1] || range[2])) {
+    let start = range[1] ? Number(range[1]) : size - Number(range[2]);
+    let end = range[1] && range[2] ? Number(range[2]) : size - 1;
+    start = Math.max(0, start);
+    end = Math.min(end, size - 1);
+    if (start > end || start >= size) {
+      return reply.status(416).header("content-range", `bytes */${size}`).send();
+    }
+    return reply
+      .status(206)
+      .header("content-range", `bytes ${start}-${end}/${size}`)
+      .header("content-length", String(end - start + 1))
+      .send(storage.read(md5, { start, end }));
+  }
+  return reply.header("content-length", String(size)).send(storage.read(md5));
+}
+
+/** Reads a raw image body (a stream from the image/* parser) up to `max` bytes (413 beyond). */
+async function readBody(req: FastifyRequest, max: number): Promise<Buffer> {
+  const body = req.body;
+  if (!body || typeof (body as NodeJS.ReadableStream).pipe !== "function") {
+    throw new AppError(415, "common.unsupportedMediaType", {
+      type: String(req.headers["content-type"] ?? ""),
+    });
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of body as AsyncIterable<Buffer>) {
+    size += c.length;
+    if (size > max) throw new AppError(413, "common.payloadTooLarge", { limit: `${max / 1024 / 1024} MB` });
+    chunks.push(c);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A unique-index violation of `constraint` (drizzle wraps the driver's error in `cause`). */
+function violates(err: unknown, constraint: string): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 3; depth++) {
+    const pgErr = e as { code?: unknown; constraint?: unknown };
+    if (pgErr.code === "23505" && pgErr.constraint === constraint) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The terminals' own calls under /apm-web/t/: open as far as sessions go (a
+ * cookie opens nothing here); each authenticates the terminal by its bearer
+ * token, the socket by `?token=`. Registration is rate-limited like the other
+ * open calls.
+ */
+export const terminalRoutes =
+  (hub: TerminalHub, storage: MediaStorage): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, clock, settings } = app.services;
+    // Bearer tokens, not cookies: no browser session can ride these calls, so no cross-site check.
+    const open = { open: true, csrf: false } as const;
+    const openLimit = { max: app.deps.config.openRateLimitPerMinute, timeWindow: 60_000 };
+
+    await app.register(websocket, {
+      options: { maxPayload: MAX_FRAME_BYTES },
+      errorHandler: (err, socket) => {
+        app.log.debug({ err }, "terminal socket error");
+        socket.terminate();
+      },
+      preClose: async () => {
+        // Going away: every socket is told (1001), then cut if it does not close in time.
+        hub.markAllGone();
+        const wss = app.websocketServer;
+        for (const s of wss.clients) s.close(1001, "server stopping");
+        const until = Date.now() + CLOSE_GRACE_MS;
+        while (wss.clients.size && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+        for (const s of wss.clients) s.terminate();
+        await new Promise<void>((resolve) => wss.close(() => resolve()));
+      },
+    });
+    // Screenshots arrive as raw image bytes, read (with a limit) by the route.
+    app.addContentTypeParser(/^image\//, (_req, payload, done) => done(null, payload));
+
+    app.post(
+      TERMINAL_PATHS.register,
+      {
+        config: { access: open, rateLimit: openLimit },
+        schema: { tags: ["terminal"], body: RegisterBody, response: { 200: RegisterResponse } },
+      },
+      async (req) => {
+        const body = req.body;
+        const token = newToken();
+        const tokenHash = hashToken(token);
+        const now = clock.now();
+        const reported = {
+          model: body.model,
+          version: body.version,
+          width: body.resolution.width,
+          height: body.resolution.height,
+          updatedAt: now,
+        };
+        const answer = (
+          row: { id: number; officeId: number; state: TerminalSnapshot["state"]; enrolCode: string },
+          rotated: boolean,
+        ) => {
+          req.audit.target = `terminal:${row.id}`;
+          req.audit.officeId = row.officeId;
+          req.audit.detail = { deviceId: body.deviceId, rotated };
+          return {
+            code: 0,
+            msg: req.t("common.ok"),
+            terminalId: row.id,
+            token,
+            state: row.state,
+            enrolCode: row.enrolCode,
+          };
+        };
+        const rotate = async () => {
+          const [row] = await db
+            .update(terminals)
+            .set({ tokenHash, ...reported })
+            .where(eq(terminals.deviceId, body.deviceId))
+            .returning();
+          if (!row) return null;
+          // A socket opened with the old token is closed (the token no longer exists).
+          await hub.notifyState(row.id);
+          return answer(row, true);
+        };
+        const again = await rotate();
+        if (again) return again;
+
+        const [platform] = await db
+          .select({ id: offices.id })
+          .from(offices)
+          .where(isNull(offices.parentId))
+          .orderBy(asc(offices.id))
+          .limit(1);
+        if (!platform) throw new AppError(409, "gateway.noPlatform");
+        const free = await settings.get("terminalAuthorizationFreeAccessManage");
+        for (let attempt = 0; attempt < 8; attempt++) {
+          const enrolCode = newEnrolCode();
+          try {
+            const [row] = await db
+              .insert(terminals)
+              .values({
+                officeId: platform.id,
+                name: body.name || `${body.model} ${body.deviceId.slice(0, 6)}`,
+                deviceId: body.deviceId,
+                tokenHash,
+                enrolCode,
+                state: free ? "authorised" : "pending",
+                authorisedAt: free ? now : null,
+                createdAt: now,
+                ...reported,
+              })
+              .onConflictDoNothing({ target: terminals.deviceId })
+              .returning();
+            if (row) return answer(row, false);
+            // The same device registered at the same moment: it is known now.
+            const known = await rotate();
+            if (known) return known;
+          } catch (err) {
+            if (!violates(err, "terminals_enrol_uq")) throw err;
+          }
+        }
+        throw new Error("no free enrolment code after 8 attempts");
+      },
+    );
+
+    app.get(
+      TERMINAL_PATHS.manifest,
+      { config: { access: open }, schema: { tags: ["terminal"] } },
+      async (req, reply) => {
+        const terminal = await requireTerminal(db, req, { authorised: true });
+        const manifest = await hub.manifests.forTerminal(terminal);
+        if (!manifest) throw new AppError(403, "gateway.notAuthorised", { state: terminal.state });
+        const etag = `"${manifest.version}"`;
+        reply.header("etag", etag).header("cache-control", "no-cache");
+        if (matches(req.headers["if-none-match"], etag)) return reply.status(304).send();
+        return { code: 0, msg: req.t("common.ok"), ...manifest };
+      },
+    );
+
+    app.get(
+      `${TERMINAL_PATHS.media}:hash`,
+      {
+        config: { access: open },
+        schema: { tags: ["terminal"], params: z.strictObject({ hash: z.string().regex(/^[0-9a-f]{32}$/) }) },
+      },
+      async (req, reply) => {
+        const terminal = await requireTerminal(db, req, { authorised: true });
+        const manifest = await hub.manifests.forTerminal(terminal);
+        // Only what this terminal's manifest lists: no other terminal's or tenant's files.
+        const media = manifest?.media.find((m) => m.hash === req.params.hash);
+        if (!media) throw notFound("media", req.params.hash);
+        return sendStored(
+          req,
+          reply,
+          storage,
+          media.hash,
+          media.mime,
+          "private, max-age=31536000, immutable",
+        );
+      },
+    );
+
+    app.post(
+      TERMINAL_PATHS.screenshot,
+      {
+        config: { access: open },
+        bodyLimit: SCREENSHOT_MAX_BYTES,
+        schema: {
+          tags: ["terminal"],
+          querystring: z.strictObject({ commandId: z.string().min(1).max(64).optional() }),
+        },
+      },
+      async (req) => {
+        const terminal = await requireTerminal(db, req, { authorised: true });
+        const length = Number(req.headers["content-length"] ?? 0);
+        if (length > SCREENSHOT_MAX_BYTES) {
+          throw new AppError(413, "common.payloadTooLarge", {
+            limit: `${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB`,
+          });
+        }
+        const bytes = await readBody(req, SCREENSHOT_MAX_BYTES);
+        const kind = sniffMedia(bytes.subarray(0, 4096));
+        if (!kind || !SCREENSHOT_TYPES.has(kind.mime)) throw badRequest("gateway.screenshotInvalid");
+        const commandId = req.query.commandId;
+        if (commandId) {
+          const [cmd] = await db
+            .select({ id: terminalCommands.id })
+            .from(terminalCommands)
+            .where(and(eq(terminalCommands.id, commandId), eq(terminalCommands.terminalId, terminal.id)));
+          if (!cmd) throw notFound("command", commandId);
+        }
+        const md5 = await storage.putBuffer(bytes);
+        const now = clock.now();
+        await db
+          .update(terminals)
+          .set({ screenshotMd5: md5, screenshotAt: now })
+          .where(eq(terminals.id, terminal.id));
+        if (commandId) {
+          await db
+            .update(terminalCommands)
+            .set({
+              data: sql`coalesce(${terminalCommands.data}, '{}'::jsonb) || ${JSON.stringify({ screenshotMd5: md5 })}::jsonb`,
+            })
+            .where(and(eq(terminalCommands.id, commandId), eq(terminalCommands.terminalId, terminal.id)));
+        }
+        req.audit.target = `terminal:${terminal.id}`;
+        req.audit.officeId = terminal.officeId;
+        req.audit.detail = { md5, size: bytes.length, ...(commandId ? { commandId } : {}) };
+        return { code: 0, msg: req.t("common.ok"), md5 };
+      },
+    );
+
+    // The socket. The token is checked before the upgrade; an unknown one is refused after it
+    // (close code CLOSE_REFUSED), so the client knows not to retry with it.
+    const byRequest = new WeakMap<FastifyRequest, TerminalSnapshot | null>();
+    app.route({
+      method: "GET",
+      url: TERMINAL_PATHS.ws,
+      config: { access: open },
+      // The token travels in the address (browsers cannot set headers on a WebSocket): no request log lines at info.
+      logLevel: "warn",
+      schema: { tags: ["terminal"], querystring: z.strictObject({ token: z.string().max(512).optional() }) },
+      preHandler: async (req) => {
+        if (!req.ws) return;
+        const { token } = req.query as { token?: string };
+        byRequest.set(req, token ? await terminalByToken(db, token) : null);
+      },
+      handler: async () => {
+        throw new AppError(426, "gateway.upgradeRequired");
+      },
+      wsHandler: (socket, req) => acceptSocket(hub, socket, byRequest.get(req) ?? null, req.ip, app.log),
+    });
+  };

@@ -1,0 +1,154 @@
+import { CLOSE_REFUSED, CLOSE_REPLACED } from "@marquee/terminal-protocol";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { connect, type Database } from "../src/db/client";
+import { terminals } from "../src/db/schema";
+import { payloadsOf } from "../src/terminal/bus";
+import { FLUSH_MS } from "../src/terminal/hub";
+import { addOffice, createTestApp, initSystem, type TestApp } from "./helpers";
+import {
+  authorise,
+  listening,
+  openSocket,
+  registerTerminal,
+  type TestSocket,
+  terminalRow,
+  waitFor,
+} from "./terminal-helpers";
+
+/**
+ * Two server processes on one database (two apps, each with its own pool,
+ * hub and bus connection): a command given to the first reaches a terminal
+ * whose socket the second holds, over LISTEN/NOTIFY.
+ */
+
+let t: TestApp;
+let second: { app: FastifyInstance; database: Database };
+let origin2: string;
+let origin1: string;
+let shopId: number;
+let secondClosed = false;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { officeId } = await initSystem(t);
+  shopId = (await addOffice(t, officeId, "customer", "Customer")).id;
+  const url = t.config.databaseUrl;
+  if (!url) throw new Error("the test app has no database URL");
+  const database = connect(url, 5, pino({ level: "silent" }));
+  second = { app: await buildApp({ config: t.config, database, clock: t.clock }), database };
+  await second.app.ready();
+  origin1 = await listening(t.app);
+  origin2 = await listening(second.app);
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((s) => s.close()));
+  if (!secondClosed) await second?.app.close();
+  await second?.database.close();
+  await t?.close();
+});
+
+/** An authorised terminal connected to the second process, online in the table. */
+async function onSecond() {
+  const reg = await registerTerminal(t.app);
+  await authorise(t.app, reg.terminalId, shopId);
+  const socket = await openSocket(origin2, reg.token);
+  sockets.push(socket);
+  await socket.hello();
+  await waitFor(async () => (await terminalRow(t.app, reg.terminalId)).online, FLUSH_MS * 3, "online");
+  expect(t.app.terminalHub.holds(reg.terminalId)).toBe(false);
+  expect(second.app.terminalHub.holds(reg.terminalId)).toBe(true);
+  return { ...reg, socket };
+}
+
+describe("two server processes", () => {
+  it("deliver a command given to one to the terminal the other holds, and its ack", async () => {
+    const { terminalId, socket } = await onSecond();
+    const [queued] = await t.app.terminalHub.command([terminalId], "refresh", { hard: true }, null, 10_000);
+    expect(queued?.state).toBe("queued");
+    const frame = await socket.next("command");
+    expect(frame).toMatchObject({ id: queued?.id, name: "refresh", args: { hard: true }, timeoutMs: 10_000 });
+    socket.send({ type: "ack", id: frame.id, ok: true, data: { reloaded: 1 } });
+    await waitFor(async () => (await t.app.terminalHub.results([frame.id]))[0]?.state === "done");
+    expect((await t.app.terminalHub.results([frame.id]))[0]?.data).toEqual({ reloaded: 1 });
+  });
+
+  it("time a command out on the process that put it on the socket", async () => {
+    const { terminalId, socket } = await onSecond();
+    const [queued] = await t.app.terminalHub.command([terminalId], "refresh", {}, null, 1000);
+    await socket.next("command");
+    await waitFor(
+      async () => (await t.app.terminalHub.results([queued?.id ?? ""]))[0]?.state === "timeout",
+      5000,
+    );
+  });
+
+  it("carry state changes: a terminal disabled through one is closed by the other", async () => {
+    const { terminalId, socket } = await onSecond();
+    await t.database.db.update(terminals).set({ state: "disabled" }).where(eq(terminals.id, terminalId));
+    await t.app.terminalHub.notifyState(terminalId);
+    expect((await socket.closed).code).toBe(CLOSE_REFUSED);
+  });
+
+  it("carry manifest changes: sync reaches the terminal the other holds", async () => {
+    const { terminalId, socket } = await onSecond();
+    await t.app.terminalHub.notifySync([terminalId]);
+    expect((await socket.next("sync")).manifestVersion).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("let a newer socket on one replace an older one on the other", async () => {
+    const { token, socket, terminalId } = await onSecond();
+    const newer = await openSocket(origin1, token);
+    sockets.push(newer);
+    await newer.hello();
+    expect((await socket.closed).code).toBe(CLOSE_REPLACED);
+    expect(second.app.terminalHub.holds(terminalId)).toBe(false);
+    expect(t.app.terminalHub.holds(terminalId)).toBe(true);
+  });
+
+  it("end a command nobody delivered offline, though the table said online", async () => {
+    const reg = await registerTerminal(t.app);
+    await authorise(t.app, reg.terminalId, shopId);
+    // Left online by a process that died a moment ago.
+    await t.database.db
+      .update(terminals)
+      .set({ online: true, lastSeenAt: new Date() })
+      .where(eq(terminals.id, reg.terminalId));
+    const [queued] = await t.app.terminalHub.command([reg.terminalId], "refresh", {}, null, 1000);
+    expect(queued?.state).toBe("queued");
+    await waitFor(
+      async () => (await t.app.terminalHub.results([queued?.id ?? ""]))[0]?.state === "offline",
+      5000,
+    );
+    expect((await t.app.terminalHub.results([queued?.id ?? ""]))[0]?.reason).toBe(
+      "no server process held the terminal's connection",
+    );
+  });
+
+  it("stop cleanly: sockets closed going away (1001), presence written, waiting commands failed", async () => {
+    const { terminalId, socket } = await onSecond();
+    const [sent] = await t.app.terminalHub.command([terminalId], "refresh", {}, null, 60_000);
+    await socket.next("command");
+    await waitFor(async () => (await t.app.terminalHub.results([sent?.id ?? ""]))[0]?.state === "sent");
+    await second.app.close();
+    secondClosed = true;
+    expect((await socket.closed).code).toBe(1001);
+    expect((await terminalRow(t.app, terminalId)).online).toBe(false);
+    expect((await t.app.terminalHub.results([sent?.id ?? ""]))[0]).toMatchObject({
+      state: "failed",
+      reason: "the server stopped before the terminal answered",
+    });
+  });
+
+  it("split long lists into NOTIFY payloads under 8000 bytes", () => {
+    const terminalIds = Array.from({ length: 5000 }, (_, i) => 1_000_000 + i);
+    const parts = payloadsOf({ kind: "sync", from: "p", terminalIds });
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.every((p) => Buffer.byteLength(p) < 8000)).toBe(true);
+    expect(parts.flatMap((p) => JSON.parse(p).terminalIds)).toEqual(terminalIds);
+  });
+});

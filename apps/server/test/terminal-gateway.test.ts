@@ -1,0 +1,362 @@
+import { CLOSE_REFUSED, CLOSE_REPLACED } from "@marquee/terminal-protocol";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { playEvents, terminalCommands, terminalEvents, terminals } from "../src/db/schema";
+import { FAULT_CLEARED } from "../src/terminal/gateway";
+import { ENROL_ALPHABET, hashToken } from "../src/terminal/token";
+import { addOffice, createTestApp, initSystem, type TestApp } from "./helpers";
+import {
+  authorise,
+  deviceId,
+  listening,
+  openSocket,
+  registerTerminal,
+  sampleStatus,
+  type TestSocket,
+  terminalRow,
+  waitFor,
+} from "./terminal-helpers";
+
+let t: TestApp;
+let origin: string;
+let shopId: number;
+let platformId: number;
+const sockets: TestSocket[] = [];
+
+async function connected(token: string) {
+  const s = await openSocket(origin, token);
+  sockets.push(s);
+  return s;
+}
+
+/** A registered terminal authorised into the shop, with its socket welcomed. */
+async function onlineTerminal() {
+  const reg = await registerTerminal(t.app);
+  await authorise(t.app, reg.terminalId, shopId);
+  const socket = await connected(reg.token);
+  const welcome = await socket.hello();
+  return { ...reg, socket, welcome };
+}
+
+const results = async (ids: string[]) => t.app.terminalHub.results(ids);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  platformId = (await initSystem(t)).officeId;
+  const customer = await addOffice(t, platformId, "customer", "Customer");
+  shopId = (await addOffice(t, customer.id, "institution", "Shop")).id;
+  origin = await listening(t.app);
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((s) => s.close()));
+  await t?.close();
+});
+
+describe("registration", () => {
+  it("creates a pending terminal in the platform office with an enrolment code and a hashed token", async () => {
+    const id = deviceId();
+    const reg = await registerTerminal(t.app, { deviceId: id, model: "Panel X" });
+    expect(reg.state).toBe("pending");
+    expect(reg.enrolCode).toMatch(new RegExp(`^[${ENROL_ALPHABET}]{6}$`));
+    expect(reg.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await terminalRow(t.app, reg.terminalId);
+    expect(row.tokenHash).toBe(hashToken(reg.token));
+    expect(row.tokenHash).not.toContain(reg.token);
+    expect(row.name).toBe(`Panel X ${id.slice(0, 6)}`);
+    expect(row.officeId).toBe(platformId);
+  });
+
+  it("rotates the token when the same device registers again", async () => {
+    const id = deviceId();
+    const first = await registerTerminal(t.app, { deviceId: id, name: "Lobby" });
+    const socket = await connected(first.token);
+    await socket.hello();
+    const second = await registerTerminal(t.app, { deviceId: id, version: "2.0.0" });
+    expect(second.terminalId).toBe(first.terminalId);
+    expect(second.enrolCode).toBe(first.enrolCode);
+    expect(second.token).not.toBe(first.token);
+    const row = await terminalRow(t.app, first.terminalId);
+    expect(row.tokenHash).toBe(hashToken(second.token));
+    expect(row.name).toBe("Lobby");
+    expect(row.version).toBe("2.0.0");
+    // The socket opened with the old token is closed, and the old token opens nothing.
+    expect((await socket.closed).code).toBe(CLOSE_REFUSED);
+    expect((await (await connected(first.token)).closed).code).toBe(CLOSE_REFUSED);
+    expect((await (await connected(second.token)).hello()).terminalId).toBe(first.terminalId);
+  });
+
+  it("admits a terminal at once while free access is on", async () => {
+    await t.app.services.settings.set("terminalAuthorizationFreeAccessManage", true, null);
+    try {
+      const reg = await registerTerminal(t.app);
+      expect(reg.state).toBe("authorised");
+      const row = await terminalRow(t.app, reg.terminalId);
+      expect(row.officeId).toBe(platformId);
+      expect(row.groupId).toBeNull();
+      expect(row.authorisedAt).not.toBeNull();
+    } finally {
+      await t.app.services.settings.set("terminalAuthorizationFreeAccessManage", false, null);
+    }
+  });
+
+  it("is rate-limited like the other open calls", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_OPEN_PER_MINUTE: "2" });
+    try {
+      await initSystem(limited);
+      await registerTerminal(limited.app);
+      await registerTerminal(limited.app);
+      await expect(registerTerminal(limited.app)).rejects.toThrow(/register failed: 429/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("refuses a malformed registration with 400", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/apm-web/t/register",
+      payload: { deviceId: "short", model: "", version: "1", resolution: { width: 0, height: 1 } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the socket", () => {
+  it("refuses an unknown token with 4401", async () => {
+    const socket = await connected("not-a-real-token");
+    expect((await socket.closed).code).toBe(CLOSE_REFUSED);
+    const none = await openSocket(origin, "");
+    expect((await none.closed).code).toBe(CLOSE_REFUSED);
+  });
+
+  it("answers a plain HTTP request to the socket's address with 426", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/apm-web/t/ws?token=x" });
+    expect(res.statusCode).toBe(426);
+    expect(res.json().code).toBe(426);
+  });
+
+  it("welcomes a pending terminal without a manifest and the heartbeat setting", async () => {
+    const reg = await registerTerminal(t.app);
+    const socket = await connected(reg.token);
+    const welcome = await socket.hello();
+    expect(welcome).toEqual({
+      type: "welcome",
+      terminalId: reg.terminalId,
+      state: "pending",
+      heartbeatSec: 30,
+      manifestVersion: null,
+      enrolCode: reg.enrolCode,
+    });
+  });
+
+  it("pushes state and sync when the terminal is authorised", async () => {
+    const reg = await registerTerminal(t.app);
+    const socket = await connected(reg.token);
+    await socket.hello();
+    await authorise(t.app, reg.terminalId, shopId);
+    expect(await socket.next("state")).toEqual({ type: "state", state: "authorised" });
+    const sync = await socket.next("sync");
+    expect(sync.manifestVersion).toMatch(/^[0-9a-f]{32}$/);
+    await t.app.terminalHub.notifySync([reg.terminalId]);
+    expect((await socket.next("sync")).manifestVersion).toBe(sync.manifestVersion);
+  });
+
+  it("asks for hello first and refuses a protocol version it does not speak", async () => {
+    const reg = await registerTerminal(t.app);
+    const socket = await connected(reg.token);
+    socket.send({ type: "heartbeat", status: sampleStatus() });
+    expect((await socket.next("error")).code).toBe("state");
+    socket.send({ type: "hello", v: 99, status: sampleStatus() });
+    expect((await socket.next("error")).code).toBe("version");
+    expect((await socket.closed).code).toBe(1002);
+  });
+
+  it("answers malformed and unknown frames with an error frame, counts them, and keeps the socket", async () => {
+    const { socket, terminalId } = await onlineTerminal();
+    const before = t.app.terminalHub.stats();
+    socket.send("this is not JSON");
+    expect(await socket.next("error")).toMatchObject({ code: "malformed", message: "the frame is not JSON" });
+    socket.send({ type: "dance", steps: 3 });
+    expect(await socket.next("error")).toMatchObject({ code: "unknown" });
+    socket.send({ type: "heartbeat", status: { volume: "loud" } });
+    const bad = await socket.next("error");
+    expect(bad.code).toBe("malformed");
+    expect(bad.message).toContain("heartbeat.status");
+    socket.send([1, 2, 3]);
+    expect((await socket.next("error")).code).toBe("unknown");
+    socket.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect((await socket.next("error")).code).toBe("malformed");
+    const after = t.app.terminalHub.stats();
+    expect(after.malformed - before.malformed).toBe(3);
+    expect(after.unknown - before.unknown).toBe(2);
+    // Still open and still understood.
+    expect(socket.open).toBe(true);
+    expect((await socket.hello()).terminalId).toBe(terminalId);
+  });
+
+  it("refuses a frame over 256 KB by closing the socket (1009)", async () => {
+    const { socket } = await onlineTerminal();
+    socket.send({ type: "event", kind: "info", message: "x".repeat(300 * 1024), at: Date.now() });
+    expect((await socket.closed).code).toBe(1009);
+  });
+
+  it("lets a second socket of the same terminal replace the first", async () => {
+    const { socket, token, terminalId } = await onlineTerminal();
+    const second = await connected(token);
+    await second.hello();
+    expect((await socket.closed).code).toBe(CLOSE_REPLACED);
+    expect(t.app.terminalHub.holds(terminalId)).toBe(true);
+  });
+
+  it("stores events, sets and clears a fault, and writes proof of play in one insert", async () => {
+    const { socket, terminalId } = await onlineTerminal();
+    const at = Date.now() - 1000;
+    socket.send({ type: "event", kind: "fault", message: "panel overheated", at });
+    await waitFor(async () => (await terminalRow(t.app, terminalId)).fault === "panel overheated");
+    socket.send({ type: "event", kind: "info", message: FAULT_CLEARED, at });
+    await waitFor(async () => (await terminalRow(t.app, terminalId)).fault === null);
+    const events = await t.database.db
+      .select()
+      .from(terminalEvents)
+      .where(eq(terminalEvents.terminalId, terminalId));
+    expect(events.map((e) => e.kind)).toEqual(["fault", "info"]);
+    expect(events[0]?.at.getTime()).toBe(at);
+    socket.send({
+      type: "pop",
+      items: Array.from({ length: 50 }, (_, i) => ({
+        programId: 1,
+        sceneId: "s1",
+        widgetId: i % 2 ? "w1" : null,
+        materialId: null,
+        kind: "scene",
+        at: at + i,
+        ms: 1000,
+      })),
+    });
+    await waitFor(
+      async () =>
+        (await t.database.db.select().from(playEvents).where(eq(playEvents.terminalId, terminalId)))
+          .length === 50,
+    );
+  });
+});
+
+describe("commands", () => {
+  it("ends done with the terminal's data when it acknowledges", async () => {
+    const { socket, terminalId } = await onlineTerminal();
+    const [sent] = await t.app.terminalHub.command([terminalId], "volume", { level: 30 }, 1, 5000);
+    expect(sent).toMatchObject({ terminalId, name: "volume", state: "sent", reason: null });
+    const frame = await socket.next("command");
+    expect(frame).toEqual({
+      type: "command",
+      id: sent?.id,
+      name: "volume",
+      args: { level: 30 },
+      timeoutMs: 5000,
+    });
+    socket.send({ type: "ack", id: frame.id, ok: true, data: { level: 30 } });
+    await waitFor(async () => (await results([frame.id]))[0]?.state === "done");
+    const [done] = await results([frame.id]);
+    expect(done?.data).toEqual({ level: 30 });
+    expect(done?.doneDate).not.toBeNull();
+  });
+
+  it("ends failed with the terminal's reason", async () => {
+    const { socket, terminalId } = await onlineTerminal();
+    await t.app.terminalHub.command([terminalId], "volume", { level: 300 }, null);
+    const frame = await socket.next("command");
+    expect(frame.timeoutMs).toBe(30_000);
+    socket.send({ type: "ack", id: frame.id, ok: false, reason: "volume out of range" });
+    await waitFor(async () => (await results([frame.id]))[0]?.state === "failed");
+    expect((await results([frame.id]))[0]?.reason).toBe("volume out of range");
+  });
+
+  it("times out with a reason when no ack comes, and a late ack changes nothing", async () => {
+    const { socket, terminalId } = await onlineTerminal();
+    const [sent] = await t.app.terminalHub.command([terminalId], "refresh", {}, null, 1000);
+    const frame = await socket.next("command");
+    await waitFor(async () => (await results([frame.id]))[0]?.state === "timeout", 5000);
+    expect((await results([frame.id]))[0]?.reason).toBe("no answer within 1 s");
+    socket.send({ type: "ack", id: sent?.id, ok: true });
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await results([frame.id]))[0]?.state).toBe("timeout");
+  });
+
+  it("marks terminals connected nowhere offline at once, and refuses pending and disabled ones", async () => {
+    const away = await registerTerminal(t.app);
+    await authorise(t.app, away.terminalId, shopId);
+    const pending = await registerTerminal(t.app);
+    const disabled = await registerTerminal(t.app);
+    await t.database.db
+      .update(terminals)
+      .set({ state: "disabled" })
+      .where(eq(terminals.id, disabled.terminalId));
+    const { terminalId: here, socket } = await onlineTerminal();
+    const out = await t.app.terminalHub.command(
+      [away.terminalId, pending.terminalId, disabled.terminalId, here, 999_999],
+      "refresh",
+      {},
+      null,
+    );
+    const by = new Map(out.map((o) => [o.terminalId, o]));
+    expect(out).toHaveLength(4);
+    expect(by.get(away.terminalId)).toMatchObject({
+      state: "offline",
+      reason: "the terminal is not connected",
+    });
+    expect(by.get(pending.terminalId)).toMatchObject({
+      state: "failed",
+      reason: "the terminal is not authorised yet",
+    });
+    expect(by.get(disabled.terminalId)).toMatchObject({
+      state: "failed",
+      reason: "the terminal is disabled",
+    });
+    expect(by.get(here)?.state).toBe("sent");
+    const frame = await socket.next("command");
+    expect(frame.id).toBe(by.get(here)?.id);
+    const rows = await t.database.db
+      .select()
+      .from(terminalCommands)
+      .where(eq(terminalCommands.name, "refresh"));
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("disabled terminals", () => {
+  it("closes an open socket with 4401 and refuses new ones", async () => {
+    const { socket, token, terminalId } = await onlineTerminal();
+    await t.database.db.update(terminals).set({ state: "disabled" }).where(eq(terminals.id, terminalId));
+    await t.app.terminalHub.notifyState(terminalId);
+    expect(await socket.next("state")).toEqual({ type: "state", state: "disabled" });
+    expect((await socket.closed).code).toBe(CLOSE_REFUSED);
+    expect((await (await connected(token)).closed).code).toBe(CLOSE_REFUSED);
+    const manifest = await t.app.inject({
+      method: "GET",
+      url: "/apm-web/t/manifest",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(manifest.statusCode).toBe(403);
+  });
+});
+
+describe("a fleet at once", () => {
+  it("welcomes 200 terminals connecting together and writes their presence in batches", async () => {
+    const regs = await Promise.all(Array.from({ length: 200 }, () => registerTerminal(t.app)));
+    const fleet = await Promise.all(regs.map((r) => connected(r.token)));
+    const welcomes = await Promise.all(fleet.map((s) => s.hello()));
+    expect(welcomes.map((w) => w.terminalId).sort()).toEqual(regs.map((r) => r.terminalId).sort());
+    expect(welcomes.every((w) => w.type === "welcome" && w.state === "pending")).toBe(true);
+    const ids = regs.map((r) => r.terminalId);
+    await waitFor(async () => {
+      const rows = await t.database.db.select({ id: terminals.id, online: terminals.online }).from(terminals);
+      return rows.filter((r) => ids.includes(r.id) && r.online).length === 200;
+    });
+    await Promise.all(fleet.map((s) => s.close()));
+    await waitFor(async () => {
+      const rows = await t.database.db.select({ id: terminals.id, online: terminals.online }).from(terminals);
+      return rows.filter((r) => ids.includes(r.id) && r.online).length === 0;
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FLUSH_MS, SWEEP_MS } from "../src/terminal/hub";
+import { createTestApp, initSystem, type TestApp } from "./helpers";
+import {
+  listening,
+  openSocket,
+  registerTerminal,
+  sampleStatus,
+  type TestSocket,
+  terminalRow,
+  waitFor,
+} from "./terminal-helpers";
+
+/**
+ * Presence: kept in memory by the process holding the socket, written by the
+ * batch writer every FLUSH_MS, and offline after two missed heartbeats (the
+ * sweep runs every SWEEP_MS and measures with the app's clock, which the test
+ * moves instead of waiting).
+ */
+
+let t: TestApp;
+let origin: string;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await initSystem(t);
+  await t.app.services.settings.set("terminalHeartbeatSec", 5, null);
+  origin = await listening(t.app);
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((s) => s.close()));
+  await t?.close();
+});
+
+describe("presence", () => {
+  it("is written in batches: online with address and status, then each heartbeat's status", async () => {
+    const reg = await registerTerminal(t.app);
+    const socket = await openSocket(origin, reg.token);
+    sockets.push(socket);
+    const welcome = await socket.hello(sampleStatus({ volume: 10, version: "1.2.3" }));
+    expect(welcome.heartbeatSec).toBe(5);
+    // In memory at once, in the table by the next flush.
+    expect(t.app.terminalHub.holds(reg.terminalId)).toBe(true);
+    await waitFor(async () => (await terminalRow(t.app, reg.terminalId)).online, FLUSH_MS * 3, "online");
+    let row = await terminalRow(t.app, reg.terminalId);
+    expect(row.ip).toBe("127.0.0.1");
+    expect(row.status?.volume).toBe(10);
+    expect(row.version).toBe("1.2.3");
+    expect(row.lastSeenAt).not.toBeNull();
+    expect(row.connectedAt).not.toBeNull();
+
+    socket.send({
+      type: "heartbeat",
+      status: sampleStatus({ volume: 77, resolution: { width: 1080, height: 1920 } }),
+    });
+    await waitFor(async () => (await terminalRow(t.app, reg.terminalId)).status?.volume === 77, FLUSH_MS * 3);
+    row = await terminalRow(t.app, reg.terminalId);
+    expect([row.width, row.height]).toEqual([1080, 1920]);
+
+    // Closing the socket: offline at once in memory, in the table by the next flush.
+    await socket.close();
+    await waitFor(() => !t.app.terminalHub.holds(reg.terminalId), 2000);
+    await waitFor(async () => !(await terminalRow(t.app, reg.terminalId)).online, FLUSH_MS * 3, "offline");
+  });
+
+  it("goes offline after two missed heartbeats (the socket is cut)", async () => {
+    const reg = await registerTerminal(t.app);
+    const socket = await openSocket(origin, reg.token);
+    sockets.push(socket);
+    await socket.hello();
+    await waitFor(async () => (await terminalRow(t.app, reg.terminalId)).online, FLUSH_MS * 3, "online");
+    // One beat missed: still online.
+    t.clock.advance(6000);
+    await new Promise((r) => setTimeout(r, SWEEP_MS + 300));
+    expect(t.app.terminalHub.holds(reg.terminalId)).toBe(true);
+    // A beat resets the count; then two missed beats (more than 2 × 5 s).
+    socket.send({ type: "heartbeat", status: sampleStatus() });
+    await new Promise((r) => setTimeout(r, 100));
+    t.clock.advance(10_500);
+    const closed = await socket.closed;
+    expect(closed.code).toBe(1006);
+    expect(t.app.terminalHub.holds(reg.terminalId)).toBe(false);
+    await waitFor(async () => !(await terminalRow(t.app, reg.terminalId)).online, FLUSH_MS * 3, "offline");
+  });
+});
