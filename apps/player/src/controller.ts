@@ -1,0 +1,548 @@
+import type { MediaInfo, PlayEvent } from "@marquee/renderer";
+import {
+  API_PREFIX,
+  backoffMs,
+  type CommandFrame,
+  type CommandResult,
+  type Manifest,
+  type SocketLike,
+  TERMINAL_PATHS,
+  TerminalClient,
+  type TerminalFrame,
+  type TerminalState,
+  type TerminalStatus,
+} from "@marquee/terminal-protocol";
+import { parseVolume, refreshArgs, unsupported, volumeArgs } from "./commands";
+import { deviceIdOf, RegisterFailed, register, shortModel } from "./identity";
+import {
+  diffMedia,
+  fetchManifest,
+  filesOf,
+  type ManifestFetch,
+  mediaLookup,
+  parseManifest,
+} from "./manifest";
+import { type MediaStore, NO_CACHE_REASON, StorageFull } from "./mediaStore";
+import { carryOver, nextIndex, type PlayItem, playlistOf } from "./playlist";
+import { PopQueue, popItemOf } from "./pop";
+import { capture } from "./screenshot";
+import { buildStatus } from "./status";
+import { KEYS, type KeyValue, readJson } from "./storage";
+import { PLAYER_VERSION } from "./version";
+
+/**
+ * The player's brain, outside React: it registers, keeps the terminal
+ * connection, fetches the manifest and media, decides what plays, collects
+ * proof of play and answers commands. Views read its snapshot
+ * (useSyncExternalStore); nothing here waits on the network before playing
+ * what the cache already holds.
+ */
+
+/** Where the screen stands, for the views. */
+export interface PlayerSnapshot {
+  /** null until the server told (or the storage remembered) a state. */
+  state: TerminalState | null;
+  terminalId: number | null;
+  enrolCode: string | null;
+  connected: boolean;
+  /** Registration is failing (server unreachable or refusing): the reason. */
+  registerError: string | null;
+  manifest: Manifest | null;
+  items: PlayItem[];
+  index: number;
+  media: (materialId: number) => MediaInfo | null;
+  downloads: { done: number; total: number; bytes: number; totalBytes: number } | null;
+  lastDownloadError: string | null;
+  lastError: string | null;
+  /** Bytes of this manifest's files held on the screen. */
+  cacheBytes: number;
+  volume: number;
+}
+
+/** What the screenshot command draws: an element and the canvas size it stands for. */
+export interface ScreenshotTarget {
+  element: HTMLElement;
+  width: number;
+  height: number;
+}
+
+/** What the controller needs from the page (injected so the wiring stays in main.tsx). */
+export interface PlayerEnv {
+  origin: string;
+  kv: KeyValue;
+  store: MediaStore;
+  params: URLSearchParams;
+  /** Applies the screen's volume to media elements. */
+  applyVolume: (volume: number) => void;
+  reload: () => void;
+}
+
+type EventKind = Extract<TerminalFrame, { type: "event" }>["kind"];
+
+const FLUSH_MS = 30_000;
+const ESTIMATE_MS = 60_000;
+const RETRY_DOWNLOADS_MS = 60_000;
+/** Download progress reaches the views at most this often. */
+const PROGRESS_MS = 500;
+const EVENT_REPEAT_MS = 10 * 60_000;
+
+const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const noMedia = () => null;
+
+/** The browser's WebSocket as the protocol client's socket. */
+export function browserSocket(url: string): SocketLike {
+  const ws = new WebSocket(url);
+  const socket: SocketLike = {
+    get readyState() {
+      return ws.readyState;
+    },
+    send: (data) => ws.send(data),
+    close: (code, reason) => ws.close(code, reason),
+    onopen: null,
+    onmessage: null,
+    onclose: null,
+    onerror: null,
+  };
+  ws.onopen = (ev) => socket.onopen?.(ev);
+  ws.onmessage = (ev) => socket.onmessage?.(ev);
+  ws.onclose = (ev) => socket.onclose?.(ev);
+  ws.onerror = (ev) => socket.onerror?.(ev);
+  return socket;
+}
+
+/** The player: registration, connection, manifest, media, playlist, proof of play and commands. */
+export class PlayerController {
+  private snap: PlayerSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private client: TerminalClient | null = null;
+  /** The server welcomed this connection: frames other than hello may go. */
+  private welcomed = false;
+  private token: string | null;
+  private readonly pop: PopQueue;
+  private readonly startedAt = Date.now();
+  private storage: { used: number; quota: number | null } | null = null;
+  private registerAttempt = 0;
+  private work: Promise<void> = Promise.resolve();
+  private queuedSync: Promise<void> | null = null;
+  private readonly fetchWaiters: Array<(r: { ok: true } | { ok: false; reason: string }) => void> = [];
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly eventsSent = new Map<string, number>();
+  private screenshotTarget: (() => ScreenshotTarget | null) | null = null;
+
+  constructor(private readonly env: PlayerEnv) {
+    const { kv } = env;
+    const manifest = readJson(kv, KEYS.manifest, parseManifest);
+    const state = kv.get(KEYS.state);
+    const terminalId = Number(kv.get(KEYS.terminalId));
+    this.token = kv.get(KEYS.token);
+    this.pop = new PopQueue(kv);
+    const list = playlistOf(manifest);
+    this.snap = {
+      state: state === "pending" || state === "authorised" || state === "disabled" ? state : null,
+      terminalId: Number.isInteger(terminalId) && terminalId > 0 ? terminalId : null,
+      enrolCode: kv.get(KEYS.enrolCode),
+      connected: false,
+      registerError: null,
+      manifest,
+      items: list.items,
+      index: list.items.length ? 0 : -1,
+      media: noMedia,
+      downloads: null,
+      lastDownloadError: null,
+      lastError: null,
+      cacheBytes: 0,
+      volume: parseVolume(kv.get(KEYS.volume)),
+    };
+  }
+
+  // ---- the views' side ----
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = (): PlayerSnapshot => this.snap;
+
+  private update(patch: Partial<PlayerSnapshot>): void {
+    this.snap = { ...this.snap, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  /** The view tells where the screenshot command should draw from. */
+  setScreenshotTarget(target: (() => ScreenshotTarget | null) | null): void {
+    this.screenshotTarget = target;
+  }
+
+  /** The program on screen finished one pass of its main scenes: the next one plays. */
+  programEnded = (): void => {
+    this.update({ index: nextIndex(this.snap.index, this.snap.items.length) });
+  };
+
+  /** A renderer event: proof of play, or an error worth an event frame. */
+  playEvent = (e: PlayEvent): void => {
+    const program = this.snap.items[this.snap.index];
+    if (!program) return;
+    if (e.kind === "error") {
+      this.report(
+        "playbackError",
+        `${program.name} (#${program.id}) ${e.sceneId}/${e.widgetId}: ${e.message}`,
+      );
+      return;
+    }
+    const item = popItemOf(program.id, e);
+    if (item) this.pop.add(item);
+  };
+
+  // ---- start ----
+
+  /** Starts from what the storage holds (playing cached content at once), then goes online. */
+  async start(): Promise<void> {
+    this.env.applyVolume(this.snap.volume);
+    await this.serial(() => this.applyManifest(this.snap.manifest));
+    setInterval(() => this.flushPop(), FLUSH_MS);
+    setInterval(() => void this.estimate(), ESTIMATE_MS);
+    addEventListener("pagehide", () => this.pop.persist());
+    void this.estimate();
+    if (this.token) this.connect(this.token);
+    else void this.register();
+  }
+
+  // ---- registration and connection ----
+
+  private async register(): Promise<void> {
+    const { env } = this;
+    const params = env.params;
+    const dpr = window.devicePixelRatio || 1;
+    const name = params.get("name")?.trim();
+    try {
+      const r = await register(fetch, env.origin, {
+        deviceId: deviceIdOf(env.kv, (b) => crypto.getRandomValues(b)),
+        model: (params.get("model")?.trim() || shortModel(navigator.userAgent)).slice(0, 100),
+        version: PLAYER_VERSION,
+        resolution: {
+          width: Math.max(1, Math.round(screen.width * dpr)),
+          height: Math.max(1, Math.round(screen.height * dpr)),
+        },
+        ...(name ? { name: name.slice(0, 100) } : {}),
+      });
+      if (this.snap.terminalId !== null && this.snap.terminalId !== r.terminalId) this.forgetManifest();
+      env.kv.set(KEYS.token, r.token);
+      env.kv.set(KEYS.terminalId, String(r.terminalId));
+      env.kv.set(KEYS.enrolCode, r.enrolCode);
+      env.kv.set(KEYS.state, r.state);
+      this.token = r.token;
+      this.update({ terminalId: r.terminalId, enrolCode: r.enrolCode, state: r.state, registerError: null });
+      this.connect(r.token);
+    } catch (e) {
+      const reason = e instanceof RegisterFailed ? e.message : reasonOf(e);
+      this.update({ registerError: reason, lastError: reason });
+      setTimeout(() => void this.register(), backoffMs(this.registerAttempt++, 2000, 300_000));
+    }
+  }
+
+  private connect(token: string): void {
+    this.client?.stop();
+    const client = new TerminalClient({
+      server: this.env.origin,
+      token,
+      socket: browserSocket,
+      status: () => this.status(),
+      onCommand: (c) => this.command(c),
+      onSync: (version) =>
+        void (version === this.snap.manifest?.version ? this.completeMedia() : this.sync()),
+      onState: (state, info) => this.onState(state, info),
+      onRefused: () => this.refused(),
+      onConnection: (connected) => {
+        // Frames other than hello wait for the welcome (onState): the gateway refuses them before it.
+        if (!connected) this.welcomed = false;
+        this.update({ connected });
+      },
+    });
+    this.client = client;
+    client.start();
+  }
+
+  private onState(state: TerminalState, info: { terminalId: number; enrolCode: string }): void {
+    const { kv } = this.env;
+    const was = this.snap.state;
+    kv.set(KEYS.state, state);
+    const patch: Partial<PlayerSnapshot> = { state };
+    if (info.terminalId > 0) {
+      kv.set(KEYS.terminalId, String(info.terminalId));
+      patch.terminalId = info.terminalId;
+    }
+    if (info.enrolCode) {
+      kv.set(KEYS.enrolCode, info.enrolCode);
+      patch.enrolCode = info.enrolCode;
+    }
+    this.registerAttempt = 0;
+    this.welcomed = true;
+    this.update(patch);
+    this.flushPop();
+    if (state === "authorised" && was !== "authorised") void this.sync();
+  }
+
+  /** The server refused the token (revoked, unknown, disabled): register again, with back-off. */
+  private refused(): void {
+    this.welcomed = false;
+    this.env.kv.remove(KEYS.token);
+    this.token = null;
+    this.client = null;
+    this.update({ connected: false });
+    setTimeout(() => void this.register(), backoffMs(this.registerAttempt++, 1000, 300_000));
+  }
+
+  private forgetManifest(): void {
+    this.env.kv.remove(KEYS.manifest);
+    this.env.kv.remove(KEYS.manifestEtag);
+    void this.serial(() => this.applyManifest(null));
+  }
+
+  // ---- manifest and media ----
+
+  /** Runs manifest and media work one job at a time. */
+  private serial(job: () => Promise<void>): Promise<void> {
+    this.work = this.work.then(job).catch((e) => this.update({ lastError: reasonOf(e) }));
+    return this.work;
+  }
+
+  /** Fetches the manifest and brings the media up to date (a sync asked while one waits joins it). */
+  sync(): Promise<void> {
+    if (!this.queuedSync)
+      this.queuedSync = this.serial(async () => {
+        this.queuedSync = null;
+        await this.syncOnce();
+      });
+    return this.queuedSync;
+  }
+
+  /** Tells those waiting for the next manifest fetch (the refresh command) how it went. */
+  private fetched(result: { ok: true } | { ok: false; reason: string }): void {
+    for (const w of this.fetchWaiters.splice(0)) w(result);
+  }
+
+  /** Fetches the manifest; resolves once it is fetched (its media download on afterwards). */
+  private refetch(): Promise<{ ok: true } | { ok: false; reason: string }> {
+    return new Promise((resolve) => {
+      this.fetchWaiters.push(resolve);
+      void this.sync();
+    });
+  }
+
+  /** Downloads what the manifest on screen still lacks (after a failure, or a cache the browser cleared). */
+  private completeMedia(): Promise<void> {
+    return this.serial(async () => {
+      if ((await this.download(this.snap.manifest)) > 0) await this.applyManifest(this.snap.manifest);
+    });
+  }
+
+  private async syncOnce(): Promise<void> {
+    const token = this.token;
+    if (!token) {
+      this.fetched({ ok: false, reason: "not registered" });
+      return;
+    }
+    let fetched: ManifestFetch;
+    try {
+      fetched = await fetchManifest(fetch, this.env.origin, token, this.env.kv.get(KEYS.manifestEtag));
+    } catch (e) {
+      this.update({ lastError: reasonOf(e) });
+      this.fetched({ ok: false, reason: reasonOf(e) });
+      return;
+    }
+    this.fetched(fetched.kind === "refused" ? { ok: false, reason: "token refused" } : { ok: true });
+    if (fetched.kind === "refused") {
+      this.client?.stop();
+      this.refused();
+      return;
+    }
+    if (fetched.kind === "same") {
+      if ((await this.download(this.snap.manifest)) > 0) await this.applyManifest(this.snap.manifest);
+      return;
+    }
+    const { manifest } = fetched;
+    // The new manifest goes on screen once its files are here (or failed): no half-loaded programs.
+    await this.download(manifest);
+    this.env.kv.set(KEYS.manifest, JSON.stringify(manifest));
+    if (fetched.etag) this.env.kv.set(KEYS.manifestEtag, fetched.etag);
+    else this.env.kv.remove(KEYS.manifestEtag);
+    await this.applyManifest(manifest);
+    this.client?.beat();
+  }
+
+  /**
+   * Downloads the files a manifest needs that the screen lacks, one at a
+   * time (a screen on a thin line does not choke), with progress and the
+   * last failure; failed files are tried again a minute later. Answers how
+   * many files arrived.
+   */
+  private async download(manifest: Manifest | null): Promise<number> {
+    const token = this.token;
+    if (!manifest || !token) return 0;
+    const { store } = this.env;
+    const { download } = diffMedia(filesOf(manifest), await store.hashes());
+    let failed: string | null = null;
+    let arrived = 0;
+    if (download.length > 0) {
+      const progress = { done: 0, total: download.length, bytes: 0, totalBytes: 0 };
+      progress.totalBytes = download.reduce((n, m) => n + m.size, 0);
+      this.update({ downloads: { ...progress } });
+      let shownAt = Date.now();
+      for (const m of download) {
+        try {
+          await store.download(m, { origin: this.env.origin, token }, (n) => {
+            progress.bytes += n;
+            if (Date.now() - shownAt < PROGRESS_MS) return;
+            shownAt = Date.now();
+            this.update({ downloads: { ...progress } });
+          });
+          arrived++;
+        } catch (e) {
+          failed = reasonOf(e);
+          this.report(e instanceof StorageFull ? "storageLow" : "downloadFailed", failed);
+        }
+        progress.done++;
+        this.update({ downloads: { ...progress } });
+      }
+      void this.estimate();
+    }
+    this.update({
+      downloads: null,
+      lastDownloadError: failed ?? (store.persistent ? null : NO_CACHE_REASON),
+    });
+    if (failed) this.retryDownloads();
+    return arrived;
+  }
+
+  private retryDownloads(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.completeMedia();
+    }, RETRY_DOWNLOADS_MS);
+  }
+
+  /** Puts a manifest on screen: its playlist and its media, then forgets files nothing wants. */
+  private async applyManifest(manifest: Manifest | null): Promise<void> {
+    const { store } = this.env;
+    const files = filesOf(manifest);
+    const held = new Set(await store.hashes());
+    await store.prepare(files.filter((f) => held.has(f.hash)).map((f) => f.hash));
+    const list = playlistOf(manifest);
+    for (const s of list.skipped)
+      this.report("playbackError", `program ${s.name} (#${s.id}) skipped: ${s.reason}`);
+    // The program on screen keeps its object when it did not change, so it plays on without restarting.
+    const playing = this.snap.items[this.snap.index] ?? null;
+    const items = list.items.map((p) =>
+      playing && p.id === playing.id && p.version === playing.version ? playing : p,
+    );
+    this.update({
+      manifest,
+      items,
+      index: carryOver(playing, items),
+      media: mediaLookup(manifest, (hash) => (held.has(hash) ? store.url(hash) : null)),
+      cacheBytes: files.filter((f) => held.has(f.hash)).reduce((n, f) => n + f.size, 0),
+    });
+    const { remove } = diffMedia(files, held);
+    for (const hash of remove) await store.remove(hash).catch(() => undefined);
+  }
+
+  // ---- status, proof of play, events ----
+
+  private async estimate(): Promise<void> {
+    const e = await navigator.storage?.estimate?.().catch(() => null);
+    this.storage = e ? { used: e.usage ?? 0, quota: e.quota ?? null } : null;
+  }
+
+  /** The status of hello and every heartbeat. */
+  status(): TerminalStatus {
+    const dpr = window.devicePixelRatio || 1;
+    const program = this.snap.items[this.snap.index];
+    // The Network Information API's `type` (Android: wifi, ethernet, cellular…); not its speed guess.
+    const connection = (navigator as { connection?: { type?: string } }).connection;
+    return buildStatus({
+      version: PLAYER_VERSION,
+      resolution: { width: window.innerWidth * dpr, height: window.innerHeight * dpr },
+      program: program ? { id: program.id, name: program.name } : null,
+      storage: this.storage,
+      startedAt: this.startedAt,
+      now: Date.now(),
+      online: navigator.onLine,
+      connectionType: connection?.type ?? null,
+      volume: this.snap.volume,
+      lastDownloadError: this.snap.lastDownloadError,
+      manifestVersion: this.snap.manifest?.version ?? null,
+    });
+  }
+
+  private flushPop(): void {
+    const client = this.welcomed ? this.client : null;
+    this.pop.flush((items) => client?.send({ type: "pop", items }) ?? false);
+  }
+
+  /** An event frame for the operator, the same message at most once in ten minutes. */
+  private report(kind: EventKind, message: string): void {
+    const now = Date.now();
+    const key = `${kind}:${message}`;
+    const last = this.eventsSent.get(key);
+    if (last !== undefined && now - last < EVENT_REPEAT_MS) return;
+    if (this.welcomed && this.client?.send({ type: "event", kind, message: message.slice(0, 1000), at: now }))
+      this.eventsSent.set(key, now);
+  }
+
+  // ---- commands ----
+
+  private async command(c: CommandFrame): Promise<CommandResult> {
+    switch (c.name) {
+      case "refresh": {
+        const args = refreshArgs(c.args);
+        if (!args.ok) return { ok: false, reason: args.reason };
+        this.env.kv.remove(KEYS.manifestEtag);
+        const fetched = await this.refetch();
+        if (!fetched.ok) return { ok: false, reason: `manifest: ${fetched.reason}` };
+        if (args.value.reload) setTimeout(() => this.env.reload(), 1000);
+        return { ok: true, data: { manifestVersion: this.snap.manifest?.version ?? null } };
+      }
+      case "volume": {
+        const args = volumeArgs(c.args);
+        if (!args.ok) return { ok: false, reason: args.reason };
+        this.env.kv.set(KEYS.volume, String(args.value));
+        this.env.applyVolume(args.value);
+        this.update({ volume: args.value });
+        return { ok: true, data: { volume: args.value } };
+      }
+      case "screenshot":
+        return this.screenshot(c.id);
+      default:
+        return { ok: false, reason: unsupported(c.name) };
+    }
+  }
+
+  private async screenshot(commandId: string): Promise<CommandResult> {
+    const target = this.screenshotTarget?.();
+    if (!target) return { ok: false, reason: "nothing is shown yet" };
+    if (!this.token) return { ok: false, reason: "not registered" };
+    const png = await capture(target.element, target.width, target.height);
+    const url = new URL(API_PREFIX + TERMINAL_PATHS.screenshot, this.env.origin);
+    url.searchParams.set("commandId", commandId);
+    const res = await fetch(url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        "content-type": "image/png",
+        "x-requested-with": "XMLHttpRequest",
+      },
+      body: png,
+    });
+    if (!res.ok) {
+      const body: unknown = await res.json().catch(() => null);
+      const msg = body && typeof body === "object" && "msg" in body ? String(body.msg) : `HTTP ${res.status}`;
+      return { ok: false, reason: `screenshot upload refused: ${msg}` };
+    }
+    const body: unknown = await res.json().catch(() => null);
+    const md5 =
+      body && typeof body === "object" && "md5" in body && typeof body.md5 === "string" ? body.md5 : null;
+    return { ok: true, data: { screenshot: true, bytes: png.size, ...(md5 ? { md5 } : {}) } };
+  }
+}

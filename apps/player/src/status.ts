@@ -1,0 +1,51 @@
+import type { TerminalStatus } from "@marquee/terminal-protocol";
+
+/**
+ * The status a terminal reports in hello and every heartbeat, built from
+ * what the player knows at that moment and fitted to the protocol's limits
+ * (a status the gateway would refuse would cost the whole heartbeat).
+ */
+
+/** What the player knows when a heartbeat goes. */
+export interface StatusInput {
+  version: string;
+  resolution: { width: number; height: number };
+  program: { id: number; name: string } | null;
+  storage: { used: number; quota: number | null } | null;
+  startedAt: number;
+  now: number;
+  online: boolean;
+  /** The Network Information API's type ("wifi", "ethernet", "4g"…), where the browser has one. */
+  connectionType: string | null;
+  volume: number;
+  lastDownloadError: string | null;
+  manifestVersion: string | null;
+}
+
+const clampInt = (v: number, min: number, max: number) =>
+  Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : min;
+const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/** A protocol-valid status. */
+export function buildStatus(i: StatusInput): TerminalStatus {
+  const network = i.online ? (i.connectionType ? `online (${i.connectionType})` : "online") : "offline";
+  return {
+    version: cut(i.version, 40),
+    resolution: {
+      width: clampInt(i.resolution.width, 1, 20_000),
+      height: clampInt(i.resolution.height, 1, 20_000),
+    },
+    programId: i.program ? Math.trunc(i.program.id) : null,
+    programName: i.program ? cut(i.program.name, 100) : null,
+    storageUsed: clampInt(i.storage?.used ?? 0, 0, Number.MAX_SAFE_INTEGER),
+    storageQuota:
+      i.storage?.quota === null || i.storage?.quota === undefined
+        ? null
+        : clampInt(i.storage.quota, 0, Number.MAX_SAFE_INTEGER),
+    uptimeSec: clampInt((i.now - i.startedAt) / 1000, 0, Number.MAX_SAFE_INTEGER),
+    network: cut(network, 40),
+    volume: clampInt(i.volume, 0, 100),
+    lastDownloadError: i.lastDownloadError === null ? null : cut(i.lastDownloadError, 500),
+    manifestVersion: i.manifestVersion === null ? null : cut(i.manifestVersion, 64),
+  };
+}
