@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
 import { lazyPage } from "./lazy";
 
+const TerminalMonitor = lazyPage(() => import("../features/terminal/TerminalMonitorPage"));
+
 /**
  * Route name → page component (each its own chunk). Server routes name their
  * component; a name without an entry shows the "being built" page until the
@@ -15,6 +17,9 @@ export const REGISTRY: Record<string, ComponentType<object>> = {
   progMake: lazyPage(() => import("../features/program/ProgramMakePage")),
   progManage: lazyPage(() => import("../features/program/ProgramListPage")),
   widgetManagement: lazyPage(() => import("../features/widget/WidgetPage")),
+  // Terminal monitoring and information share one screen (spec §2); settings join it with Terminals II.
+  terminalMonitor: TerminalMonitor,
+  terminalInfo: TerminalMonitor,
   exception403: lazyPage(() => import("../features/exception/Forbidden")),
   exception404: lazyPage(() => import("../features/exception/NotFound")),
   exception500: lazyPage(() => import("../features/exception/ServerError")),

@@ -11,6 +11,7 @@ import notice from "./notice";
 import personal from "./personal";
 import program from "./program";
 import settings from "./settings";
+import terminal from "./terminal";
 import widget from "./widget";
 
 /** Simplified Chinese (mainland): the product's primary language. */
@@ -29,4 +30,5 @@ export default {
   editor,
   editorPanels,
   widget,
+  terminal,
 };

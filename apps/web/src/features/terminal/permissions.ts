@@ -1,0 +1,21 @@
+import type { CommandName } from "../../services/terminal";
+
+/** The route permission of the terminal screens: operations are checked against it (spec §6). */
+export const TERMINAL_ROUTE_PERMISSION = "terminal:device:view";
+
+/** The operations of terminal monitoring (contracts/src/permissions.ts). */
+export const TERMINAL_PERMISSIONS = {
+  edit: "terminal:device:edit",
+  remove: "terminal:device:delete",
+  authorize: "terminal:device:authorize",
+  command: "terminal:device:command",
+  screenshot: "terminal:device:screenshot",
+  group: "terminal:group:edit",
+} as const;
+
+/** The operation each command needs: a screenshot has its own, the others are plain commands. */
+export const COMMAND_PERMISSION: Record<CommandName, string> = {
+  refresh: TERMINAL_PERMISSIONS.command,
+  volume: TERMINAL_PERMISSIONS.command,
+  screenshot: TERMINAL_PERMISSIONS.screenshot,
+};

@@ -1,0 +1,29 @@
+import type { TerminalViewStatus } from "@marquee/contracts";
+
+/** The counts tiles at the top, in reading order: "total" clears the status filter. */
+export const STATUS_TILES = ["total", "online", "offline", "fault", "unauthorised", "disabled"] as const;
+export type StatusTile = (typeof STATUS_TILES)[number];
+
+/** One colour per status, shared by the dots, the tiles and the details. */
+export const STATUS_COLORS: Record<StatusTile, string> = {
+  total: "#1677ff",
+  online: "#52c41a",
+  offline: "#8c8c8c",
+  fault: "#ff4d4f",
+  unauthorised: "#faad14",
+  disabled: "#434343",
+};
+
+/** The status filter a tile sets; a click on the active tile (or on "total") shows every status again. */
+export function tileFilter(
+  tile: StatusTile,
+  current: TerminalViewStatus | undefined,
+): TerminalViewStatus | undefined {
+  if (tile === "total" || tile === current) return undefined;
+  return tile;
+}
+
+/** Whether a tile shows as chosen: "total" while no status filters the list. */
+export function tileActive(tile: StatusTile, current: TerminalViewStatus | undefined): boolean {
+  return tile === "total" ? current === undefined : tile === current;
+}
