@@ -19,6 +19,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: "player",
+          include: ["apps/player/test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
           name: "web",
           include: ["apps/web/test/**/*.test.ts"],
           environment: "node",

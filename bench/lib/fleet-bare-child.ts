@@ -1,0 +1,81 @@
+import type { AddressInfo } from "node:net";
+import { WebSocket, WebSocketServer } from "ws";
+
+/**
+ * The fleet benchmark's baseline, run as a child process like the real
+ * server: a bare `ws` server on a random loopback port with no compression,
+ * answering each hello with a welcome, keeping each socket's last heartbeat
+ * (the least a presence needs), and counting the acks of one broadcast
+ * command. No validation, no database, no authentication.
+ */
+
+export interface BareFleetJob {
+  heartbeatSec: number;
+}
+export type BareFleetRequest = { id: number; op: "clients" } | { id: number; op: "broadcast" };
+export interface BareFleetReply {
+  id: number;
+  /** Open sockets (clients), or ms from the broadcast to the last ack (broadcast). */
+  value: number;
+  /** Sockets the broadcast went to. */
+  sent?: number;
+}
+
+const lastSeen = new WeakMap<WebSocket, number>();
+
+// Never outlive the benchmark: when it goes, the IPC channel closes.
+process.once("disconnect", () => process.exit(1));
+for (const signal of ["SIGINT", "SIGHUP"] as const) process.on(signal, () => undefined);
+process.once("message", (job: BareFleetJob) => {
+  const server = new WebSocketServer({ host: "127.0.0.1", port: 0, perMessageDeflate: false, backlog: 4096 });
+  let nextId = 0;
+  let broadcast: { id: string; started: number; target: number; acked: number; reply: number } | null = null;
+  server.on("connection", (socket) => {
+    const terminalId = ++nextId;
+    socket.on("message", (data, isBinary) => {
+      if (isBinary) return;
+      let frame: { type?: unknown; id?: unknown };
+      try {
+        frame = JSON.parse(data.toString()) as { type?: unknown; id?: unknown };
+      } catch {
+        return;
+      }
+      if (frame.type === "hello") {
+        lastSeen.set(socket, Date.now());
+        socket.send(
+          JSON.stringify({
+            type: "welcome",
+            terminalId,
+            state: "authorised",
+            heartbeatSec: job.heartbeatSec,
+            manifestVersion: null,
+            enrolCode: "BARE00",
+          }),
+        );
+      } else if (frame.type === "heartbeat") {
+        lastSeen.set(socket, Date.now());
+      } else if (frame.type === "ack" && broadcast && frame.id === broadcast.id) {
+        if (++broadcast.acked === broadcast.target) {
+          const reply: BareFleetReply = { id: broadcast.reply, value: performance.now() - broadcast.started };
+          process.send?.(reply);
+          broadcast = null;
+        }
+      }
+    });
+    socket.on("error", () => undefined);
+  });
+  process.on("message", (req: BareFleetRequest) => {
+    if (req.op === "clients") {
+      process.send?.({ id: req.id, value: server.clients.size } satisfies BareFleetReply);
+      return;
+    }
+    const id = `bare-${req.id}`;
+    const text = JSON.stringify({ type: "command", id, name: "refresh", args: {}, timeoutMs: 30_000 });
+    const open = [...server.clients].filter((s) => s.readyState === WebSocket.OPEN);
+    broadcast = { id, started: performance.now(), target: open.length, acked: 0, reply: req.id };
+    for (const s of open) s.send(text);
+  });
+  server.on("listening", () => {
+    process.send?.({ port: (server.address() as AddressInfo).port });
+  });
+});

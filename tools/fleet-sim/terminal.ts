@@ -1,0 +1,307 @@
+import {
+  type CommandFrame,
+  type CommandResult,
+  TerminalClient,
+  type TerminalState,
+  type TerminalStatus,
+} from "@marquee/terminal-protocol";
+import { type Agents, type Endpoint, fetchManifest, register, uploadScreenshot, withRetries } from "./http";
+import { screenshotPng } from "./png";
+import { SimSocket } from "./socket";
+import type { CredentialStore } from "./state";
+
+/** Counters every simulated terminal of a fleet adds to. */
+export interface FleetCounters {
+  registrations: number;
+  beats: number;
+  acks: number;
+  failures: number;
+  events: number;
+  screenshots: number;
+  manifests: number;
+  errorFrames: number;
+  /** HTTP calls or registrations that failed for good, and sockets that could not connect. */
+  errors: number;
+  /** Connections made after the first one of a terminal. */
+  reconnects: number;
+}
+
+export interface SimTerminalOptions {
+  server: string;
+  index: number;
+  deviceId: string;
+  store: CredentialStore;
+  /** The fleet's HTTP agents (one per local address). */
+  agents: Agents;
+  counters: FleetCounters;
+  localAddress?: string;
+  heartbeatDelayMs: number;
+  faultRate: number;
+  ackFailRate: number;
+  /** Fetch the manifest on sync (a real screen does; benchmarks of the socket layer may not). */
+  manifest: boolean;
+  /** Connect with the device id as the token, no registration (against a bare baseline server). */
+  skipRegister: boolean;
+  minBackoffMs: number;
+  maxBackoffMs: number;
+  random: () => number;
+  onError: (deviceId: string, err: unknown) => void;
+}
+
+const RESOLUTIONS = [
+  { width: 1920, height: 1080 },
+  { width: 1080, height: 1920 },
+  { width: 3840, height: 2160 },
+  { width: 1366, height: 768 },
+] as const;
+const PROGRAMS = ["Morning menu", "Opening hours", "Spring campaign", "Welcome loop", "Safety notice"];
+const FAULTS = [
+  "display link lost for 3 s",
+  "panel temperature 71 °C",
+  "SD card write error",
+  "decoder reset while playing",
+];
+const GIB = 1024 ** 3;
+const PNG_CACHE = new Map<number, Buffer>();
+
+/**
+ * One simulated screen: enrols (or reuses its saved token), keeps one socket
+ * through the shared TerminalClient, reports a plausible status, acts on
+ * commands (refresh, volume, screenshot with a real upload), fails a share of
+ * them with a reason, and raises fault events at random.
+ */
+export class SimTerminal {
+  private client: TerminalClient | null = null;
+  private readonly startedAt = Date.now();
+  private volume = 60;
+  private manifestVersion: string | null = null;
+  private connections = 0;
+  private reRegistered = false;
+  state: TerminalState | null = null;
+  enrolCode: string | null = null;
+  terminalId: number | null = null;
+  connected = false;
+  /** Welcomed on the current connection. */
+  welcomed = false;
+  /** The server refused its token for good. */
+  refused = false;
+
+  constructor(private readonly opts: SimTerminalOptions) {
+    const saved = opts.store.get(opts.deviceId);
+    if (saved) {
+      this.terminalId = saved.terminalId;
+      this.enrolCode = saved.enrolCode;
+    }
+  }
+
+  /** Its HTTP calls leave from its own local address, like its socket. */
+  private get endpoint(): Endpoint {
+    return this.opts.agents.endpoint(this.opts.localAddress);
+  }
+
+  /** `sim-<prefix>-<n>`, stable across runs. */
+  get deviceId(): string {
+    return this.opts.deviceId;
+  }
+
+  /** Holds a token (or needs none: a bare baseline). */
+  get registered(): boolean {
+    return this.opts.skipRegister || this.opts.store.get(this.opts.deviceId) !== undefined;
+  }
+
+  /** Enrols unless a token is saved (or `force`, after the saved one was refused). */
+  async register(force = false): Promise<void> {
+    if (this.opts.skipRegister || (this.registered && !force)) return;
+    const resolution = RESOLUTIONS[this.opts.index % RESOLUTIONS.length] ?? RESOLUTIONS[0];
+    const answer = await withRetries(6, () =>
+      register(this.endpoint, {
+        deviceId: this.opts.deviceId,
+        model: "Marquee fleet-sim",
+        version: "sim-1",
+        resolution,
+        name: `Sim ${this.opts.deviceId}`,
+      }),
+    );
+    this.opts.counters.registrations++;
+    this.terminalId = answer.terminalId;
+    this.enrolCode = answer.enrolCode;
+    this.state = answer.state;
+    this.opts.store.set(this.opts.deviceId, {
+      terminalId: answer.terminalId,
+      token: answer.token,
+      enrolCode: answer.enrolCode,
+    });
+  }
+
+  /** Opens the socket (the client reconnects by itself with jittered back-off until stopped). */
+  connect(): void {
+    if (this.client || this.refused) return;
+    const token = this.opts.skipRegister
+      ? this.opts.deviceId
+      : this.opts.store.get(this.opts.deviceId)?.token;
+    if (!token) throw new Error(`${this.opts.deviceId} is not registered`);
+    const { counters } = this.opts;
+    const client = new TerminalClient({
+      server: this.opts.server,
+      token,
+      socket: (url) =>
+        new SimSocket(url, {
+          localAddress: this.opts.localAddress,
+          heartbeatDelayMs: this.opts.heartbeatDelayMs,
+          hooks: {
+            onHeartbeat: () => {
+              counters.beats++;
+              this.maybeFault();
+            },
+            onErrorFrame: () => {
+              counters.errorFrames++;
+            },
+          },
+        }),
+      status: () => this.status(),
+      onCommand: (command) => this.onCommand(command),
+      onSync: (version) => void this.onSync(version),
+      onState: (state, info) => {
+        this.state = state;
+        if (info.terminalId) this.terminalId = info.terminalId;
+        if (info.enrolCode) this.enrolCode = info.enrolCode;
+        this.welcomed = true;
+      },
+      onConnection: (connected) => {
+        this.connected = connected;
+        this.welcomed = false;
+        if (connected && this.connections++ > 0) counters.reconnects++;
+      },
+      onRefused: () => void this.onRefused(),
+      minBackoffMs: this.opts.minBackoffMs,
+      maxBackoffMs: this.opts.maxBackoffMs,
+      random: this.opts.random,
+    });
+    this.client = client;
+    client.start();
+  }
+
+  /** Closes the socket and stops reconnecting. */
+  disconnect(): void {
+    this.client?.stop();
+    this.client = null;
+    this.connected = false;
+    this.welcomed = false;
+  }
+
+  /** What it reports with hello and every heartbeat. */
+  status(): TerminalStatus {
+    const n = this.opts.index;
+    return {
+      version: "sim-1",
+      resolution: RESOLUTIONS[n % RESOLUTIONS.length] ?? RESOLUTIONS[0],
+      programId: null,
+      programName: PROGRAMS[n % PROGRAMS.length] ?? null,
+      storageUsed: Math.round((1 + (n % 13)) * 0.37 * GIB),
+      storageQuota: 32 * GIB,
+      uptimeSec: Math.floor((Date.now() - this.startedAt) / 1000),
+      network: n % 3 === 0 ? "wifi" : "ethernet",
+      volume: this.volume,
+      lastDownloadError: null,
+      manifestVersion: this.manifestVersion,
+    };
+  }
+
+  private async onCommand(command: CommandFrame): Promise<CommandResult> {
+    const result = await this.act(command);
+    if (result.ok) this.opts.counters.acks++;
+    else this.opts.counters.failures++;
+    return result;
+  }
+
+  private async act(command: CommandFrame): Promise<CommandResult> {
+    if (this.opts.ackFailRate > 0 && this.opts.random() < this.opts.ackFailRate) {
+      return { ok: false, reason: `simulated failure of ${command.name} (fleet-sim --ack-fail-rate)` };
+    }
+    switch (command.name) {
+      case "refresh":
+        return { ok: true };
+      case "volume": {
+        const volume = command.args.volume;
+        if (typeof volume !== "number" || !Number.isInteger(volume) || volume < 0 || volume > 100) {
+          return { ok: false, reason: `volume must be a whole number from 0 to 100, got ${String(volume)}` };
+        }
+        this.volume = volume;
+        this.client?.beat();
+        return { ok: true, data: { volume } };
+      }
+      case "screenshot": {
+        const token = this.opts.store.get(this.opts.deviceId)?.token ?? this.opts.deviceId;
+        const seed = this.opts.index % 24;
+        let png = PNG_CACHE.get(seed);
+        if (!png) {
+          png = screenshotPng(seed);
+          PNG_CACHE.set(seed, png);
+        }
+        try {
+          const answer = await withRetries(3, () => uploadScreenshot(this.endpoint, token, command.id, png));
+          this.opts.counters.screenshots++;
+          return { ok: true, data: pickScalars(answer) };
+        } catch (err) {
+          this.opts.counters.errors++;
+          return {
+            ok: false,
+            reason: `screenshot upload failed: ${err instanceof Error ? err.message : String(err)}`,
+          };
+        }
+      }
+      default:
+        return { ok: false, reason: `fleet-sim does not know the command "${command.name}"` };
+    }
+  }
+
+  private async onSync(version: string): Promise<void> {
+    if (!this.opts.manifest || version === this.manifestVersion || this.opts.skipRegister) return;
+    const token = this.opts.store.get(this.opts.deviceId)?.token;
+    if (!token) return;
+    try {
+      const manifest = await withRetries(3, () => fetchManifest(this.endpoint, token, this.manifestVersion));
+      if (manifest) this.manifestVersion = manifest.version;
+      this.opts.counters.manifests++;
+      this.client?.beat();
+    } catch (err) {
+      this.opts.counters.errors++;
+      this.opts.onError(this.opts.deviceId, err);
+    }
+  }
+
+  private maybeFault(): void {
+    if (this.opts.faultRate <= 0 || this.opts.random() >= this.opts.faultRate) return;
+    const message = FAULTS[Math.floor(this.opts.random() * FAULTS.length)] ?? "simulated fault";
+    if (this.client?.send({ type: "event", kind: "fault", message, at: Date.now() }))
+      this.opts.counters.events++;
+  }
+
+  /** The token was refused: a saved one may be stale (new database), so enrol once more; else give up. */
+  private async onRefused(): Promise<void> {
+    this.client = null;
+    if (this.opts.skipRegister || this.reRegistered) {
+      this.refused = true;
+      return;
+    }
+    this.reRegistered = true;
+    try {
+      await this.register(true);
+      this.connect();
+    } catch (err) {
+      this.refused = true;
+      this.opts.counters.errors++;
+      this.opts.onError(this.opts.deviceId, err);
+    }
+  }
+}
+
+/** The scalar fields of an HTTP answer, as ack data (code and msg left out). */
+function pickScalars(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (k === "code" || k === "msg") continue;
+    if (v === null || ["string", "number", "boolean"].includes(typeof v)) out[k] = v;
+  }
+  return out;
+}
