@@ -32,6 +32,18 @@ const HELD_BATCH_MS = 100;
 /** Rows per INSERT of commands (9 columns a row). */
 const INSERT_ROWS = 2000;
 const MIN_TIMEOUT_MS = 1000;
+/** Acks are written together: at most this many, or after this long. */
+const ACK_BATCH = 1000;
+const ACK_FLUSH_MS = 20;
+
+/** A promise with its resolver outside (the acks of one batch wait for the batch). */
+function settle(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
 const MAX_TIMEOUT_MS = 3_600_000;
 
 /** Why a command did not complete, as kept in terminal_commands.reason (the state says the rest). */
@@ -87,6 +99,15 @@ export class TerminalHub {
   private heldTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeat = { sec: Promise.resolve(DEFAULT_HEARTBEAT_SEC), at: Number.NEGATIVE_INFINITY };
   private stopped = false;
+  private acks: Array<{
+    id: string;
+    terminalId: number;
+    state: "done" | "failed";
+    reason: string | null;
+    data: string | null;
+  }> = [];
+  private ackTimer: ReturnType<typeof setTimeout> | null = null;
+  private ackWritten = settle();
 
   constructor(
     readonly services: Services,
@@ -125,6 +146,7 @@ export class TerminalHub {
     this.expiries.clear();
     for (const conn of this.conns.values()) this.markOffline(conn);
     try {
+      await this.flushAcks();
       if (waiting.length) await this.finish(waiting, "failed", COMMAND_REASONS.stopped, ["queued", "sent"]);
       await this.presence.flush();
     } finally {
@@ -361,30 +383,53 @@ export class TerminalHub {
     }));
   }
 
-  /** An ack from the terminal: done or failed (with its reason and data); a late ack changes nothing. */
-  async ack(
+  /**
+   * An ack from the terminal: done or failed (with its reason and data); a
+   * late ack changes nothing. Acks are written in batches (one UPDATE per
+   * ACK_FLUSH_MS or ACK_BATCH acks): a fleet answering one command at once
+   * would otherwise queue one statement per terminal on the pool, ahead of
+   * everything else. The promise resolves once this ack is written.
+   */
+  ack(
     conn: TerminalConnection,
     ack: { id: string; ok: boolean; reason?: string | null; data?: Record<string, unknown> },
   ): Promise<void> {
-    await this.services.db
-      .update(terminalCommands)
-      .set({
-        state: ack.ok ? "done" : "failed",
-        reason: ack.ok ? null : ack.reason || COMMAND_REASONS.noReason,
-        doneAt: this.services.clock.now(),
-        ...(ack.data
-          ? {
-              data: sql`coalesce(${terminalCommands.data}, '{}'::jsonb) || ${JSON.stringify(ack.data)}::jsonb`,
-            }
-          : {}),
-      })
-      .where(
-        and(
-          eq(terminalCommands.id, ack.id),
-          eq(terminalCommands.terminalId, conn.terminalId),
-          inArray(terminalCommands.state, ["queued", "sent"]),
-        ),
+    this.acks.push({
+      id: ack.id,
+      terminalId: conn.terminalId,
+      state: ack.ok ? "done" : "failed",
+      reason: ack.ok ? null : ack.reason || COMMAND_REASONS.noReason,
+      data: ack.data ? JSON.stringify(ack.data) : null,
+    });
+    const written = this.ackWritten;
+    if (this.acks.length >= ACK_BATCH) void this.flushAcks();
+    else this.ackTimer ??= setTimeout(() => void this.flushAcks(), ACK_FLUSH_MS);
+    return written.promise;
+  }
+
+  private async flushAcks(): Promise<void> {
+    if (this.ackTimer) clearTimeout(this.ackTimer);
+    this.ackTimer = null;
+    const batch = this.acks.splice(0);
+    const written = this.ackWritten;
+    this.ackWritten = settle();
+    if (!batch.length) return written.resolve();
+    try {
+      const values = sql.join(
+        batch.map((a) => sql`(${a.id}, ${a.terminalId}::integer, ${a.state}, ${a.reason}, ${a.data}::jsonb)`),
+        sql`, `,
       );
+      await this.services.db.execute(sql`
+        update terminal_commands as c
+        set state = v.state, reason = v.reason, done_at = ${this.services.clock.now()},
+            data = case when v.data is null then c.data else coalesce(c.data, '{}'::jsonb) || v.data end
+        from (values ${values}) as v(id, terminal_id, state, reason, data)
+        where c.id = v.id and c.terminal_id = v.terminal_id and c.state in ('queued', 'sent')`);
+      written.resolve();
+    } catch (err) {
+      this.log.warn({ err, acks: batch.length }, "could not write terminal acks");
+      written.resolve();
+    }
   }
 
   private async markSent(ids: string[], timeout: number): Promise<void> {
