@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { materialRefs, notifications, programHistory, programs } from "../src/db/schema";
+import { writeRefs } from "../src/modules/program/repo";
 import { addOffice, addUser, Client, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
 
 const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
@@ -409,5 +410,19 @@ describe("review", () => {
     zh.cookies.set("Authorization", amy.sessionToken ?? "");
     const stale = await zh.post("/a/api/program/save", { id, version: 99, name: "Langue", doc: docWith([]) });
     expect(stale.json().msg).toBe("节目 Langue 在您打开后已被他人保存（当前版本 1）");
+  });
+});
+
+describe("a material deleted between the media check and the write", () => {
+  it("refuses the save with 400 and writes nothing", async () => {
+    const [row] = await t.database.db.select({ id: programs.id }).from(programs).limit(1);
+    if (!row) throw new Error("no program");
+    const before = await t.database.db.select().from(materialRefs).where(eq(materialRefs.ownerId, row.id));
+    await expect(
+      t.database.db.transaction((tx) => writeRefs(tx, row.id, "Gone", [2_000_000_000])),
+    ).rejects.toMatchObject({ status: 400, key: "program.materialMissing" });
+    expect(await t.database.db.select().from(materialRefs).where(eq(materialRefs.ownerId, row.id))).toEqual(
+      before,
+    );
   });
 });

@@ -34,7 +34,7 @@ export function useProgramLoad(target: EditorTarget): { phase: Phase; retry: () 
       let cancelled = false;
       setPhase({ kind: "loading" });
       programApi
-        .detail(target.id)
+        .detail(target.id, { silent: true })
         .then((d) => {
           if (cancelled) return;
           loadDetail(d.program, d.doc, d.materials);

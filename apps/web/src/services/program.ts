@@ -56,7 +56,9 @@ export class VersionConflict extends Error {
 
 export const programApi = {
   list: (q: ProgramQuery) => http.get<ProgramPage>("/a/api/program/list", { ...q }),
-  detail: (id: number) => http.get<ProgramDetail>("/a/api/program/detail", { id }),
+  /** `silent` when the caller shows the failure itself (the editor's failed-load page). */
+  detail: (id: number, opts: { silent?: boolean } = {}) =>
+    http.get<ProgramDetail>("/a/api/program/detail", { id }, opts),
   /** Saves; throws VersionConflict when the version is stale (the caller asks the user what to do). */
   async save(body: { id?: number; version?: number; force?: boolean; name: string; doc: ProgramDoc }) {
     try {

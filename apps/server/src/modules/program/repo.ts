@@ -5,7 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { materialRefs, materials, programs, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { notFound } from "../../platform/errors";
+import { AppError, notFound } from "../../platform/errors";
 import { rangeWhere } from "../../platform/scope";
 import type { MaterialRow } from "../material/repo";
 
@@ -109,13 +109,26 @@ export async function writeRefs(tx: Tx, programId: number, name: string, materia
   await tx
     .delete(materialRefs)
     .where(and(eq(materialRefs.ownerType, "program"), eq(materialRefs.ownerId, programId)));
-  const values = [...new Set(materialIds)].map((materialId) => ({
-    materialId,
-    ownerType: "program",
-    ownerId: programId,
-    ownerName: name,
-  }));
-  if (values.length) await tx.insert(materialRefs).values(values);
+  const ids = [...new Set(materialIds)];
+  if (!ids.length) return;
+  // The media were checked before the transaction; a material deleted since then refuses the save
+  // (400, not a broken reference), and the rows are locked against deletion until it commits.
+  const still = await tx
+    .select({ id: materials.id })
+    .from(materials)
+    .where(inArray(materials.id, ids))
+    .for("key share");
+  if (still.length !== ids.length) {
+    const present = new Set(still.map((r) => r.id));
+    throw new AppError(400, "program.materialMissing", {
+      ids: ids.filter((id) => !present.has(id)).join(", "),
+    });
+  }
+  await tx
+    .insert(materialRefs)
+    .values(
+      ids.map((materialId) => ({ materialId, ownerType: "program", ownerId: programId, ownerName: name })),
+    );
 }
 
 /** The materials a program uses, through its references (written with every save). */
