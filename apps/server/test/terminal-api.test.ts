@@ -711,6 +711,11 @@ describe("a terminal connected through the gateway", () => {
     await ok(await amy.post("/a/api/terminal/setPrograms", { ids: [reg.terminalId], programIds: [program] }));
     expect((await socket.next("sync")).manifestVersion).toBeTruthy();
 
+    // a program it plays changes state (edited back to draft, submitted again): it hears of it too
+    await t.database.db.update(programs).set({ state: "draft" }).where(eq(programs.id, program));
+    await ok(await admin.post("/a/api/program/submit", { ids: String(program) }));
+    expect((await socket.next("sync")).manifestVersion).toBeTruthy();
+
     // disabled: the socket is closed as refused
     await ok(await amy.post("/a/api/terminal/update", { id: reg.terminalId, disabled: true }));
     expect((await socket.closed).code).toBe(CLOSE_REFUSED);

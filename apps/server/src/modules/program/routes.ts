@@ -31,6 +31,7 @@ import {
   selectSummaries,
   toSummary,
 } from "./repo";
+import { syncScreens } from "./screens";
 import { ProgramService } from "./service";
 import { programStateRoutes } from "./state-routes";
 
@@ -152,6 +153,7 @@ export const programRoutes =
             : await service.update(actor, id, { version, force: force === true }, write, req.log);
         req.audit.target = `program:${row.id}`;
         req.audit.detail = { version: row.version, ...(force ? { force } : {}) };
+        if (id !== undefined) await syncScreens(app, req.log, [row.id]);
         return saved(req.t("common.ok"), row);
       },
     );
@@ -223,6 +225,7 @@ export const programRoutes =
           // content-addressed store, where other programs may share it.
           await tx.delete(programs).where(inArray(programs.id, ids));
         });
+        await syncScreens(app, req.log, ids);
         return { code: 0, msg: req.t("common.ok") };
       },
     );

@@ -12,6 +12,7 @@ import { notifications, programHistory, programs, users } from "../../db/schema"
 import { actorOf } from "../../platform/access";
 import { badRequest } from "../../platform/errors";
 import { findPrograms, findSummary, type ProgramRow, type Tx } from "./repo";
+import { syncScreens } from "./screens";
 
 /**
  * The life of a program: submitted for review (or approved at once while
@@ -64,6 +65,7 @@ export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
         await move(tx, rows, ["draft", "rejected"], to, "submit", actor.userId, null, req.t.bind(req));
       });
       req.audit.detail = { state: to };
+      await syncScreens(app, req.log, req.body.ids);
       return { code: 0, msg: req.t("common.ok"), state: to };
     },
   );
@@ -103,6 +105,11 @@ export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
         if (notices.length) await tx.insert(notifications).values(notices);
         return found;
       });
+      await syncScreens(
+        app,
+        req.log,
+        rows.map((r) => r.id),
+      );
       return { code: 0, msg: req.t("common.ok"), count: rows.length };
     },
   );
