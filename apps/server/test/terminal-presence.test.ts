@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FLUSH_MS, SWEEP_MS } from "../src/terminal/hub";
+import { terminalCommands } from "../src/db/schema";
+import { COMMAND_REASONS, FLUSH_MS, SWEEP_MS } from "../src/terminal/hub";
 import { createTestApp, initSystem, type TestApp } from "./helpers";
 import {
   listening,
@@ -82,5 +84,34 @@ describe("presence", () => {
     expect(closed.code).toBe(1006);
     expect(t.app.terminalHub.holds(reg.terminalId)).toBe(false);
     await waitFor(async () => !(await terminalRow(t.app, reg.terminalId)).online, FLUSH_MS * 3, "offline");
+  });
+
+  it("ends the commands a stopped server process left waiting, after the longest timeout", async () => {
+    const reg = await registerTerminal(t.app);
+    const old = new Date(t.clock.now().getTime() - 2 * 3_600_000);
+    await t.database.db.insert(terminalCommands).values([
+      {
+        id: "orphan-1",
+        terminalId: reg.terminalId,
+        name: "refresh",
+        args: {},
+        state: "sent",
+        createdAt: old,
+      },
+      { id: "recent-1", terminalId: reg.terminalId, name: "refresh", args: {}, state: "sent" },
+      { id: "done-1", terminalId: reg.terminalId, name: "refresh", args: {}, state: "done", createdAt: old },
+    ]);
+    await t.app.terminalHub.sweepStale();
+    const byId = new Map(
+      (
+        await t.database.db
+          .select()
+          .from(terminalCommands)
+          .where(eq(terminalCommands.terminalId, reg.terminalId))
+      ).map((c) => [c.id, c]),
+    );
+    expect(byId.get("orphan-1")).toMatchObject({ state: "timeout", reason: COMMAND_REASONS.orphaned });
+    expect(byId.get("recent-1")?.state).toBe("sent");
+    expect(byId.get("done-1")?.state).toBe("done");
   });
 });

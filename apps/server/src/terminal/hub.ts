@@ -53,6 +53,7 @@ export const COMMAND_REASONS = {
   offline: "the terminal is not connected",
   undelivered: "no server process held the terminal's connection",
   stopped: "the server stopped before the terminal answered",
+  orphaned: "no answer: the server process that sent it stopped",
   noReason: "the terminal reported a failure without a reason",
   timeout: (ms: number) => `no answer within ${Math.round(ms / 1000)} s`,
 } as const;
@@ -286,13 +287,27 @@ export class TerminalHub {
   }
 
   /** Rows still online whose last beat is long past (their process died): offline. */
-  private async sweepStale(): Promise<void> {
+  /**
+   * What a process that died left behind: terminals still marked online long
+   * after their last beat, and commands still waiting long after any timeout
+   * could have ended them (their sender is gone). Runs every STALE_SWEEP_MS.
+   */
+  async sweepStale(): Promise<void> {
+    const now = this.services.clock.now();
     const limit = MISSED_BEATS_OFFLINE * (await this.heartbeatSec()) * 1000 + 2 * FLUSH_MS + SWEEP_MS;
-    const cutoff = new Date(this.services.clock.now().getTime() - limit);
     await this.services.db
       .update(terminals)
       .set({ online: false })
-      .where(and(eq(terminals.online, true), lt(terminals.lastSeenAt, cutoff)));
+      .where(and(eq(terminals.online, true), lt(terminals.lastSeenAt, new Date(now.getTime() - limit))));
+    await this.services.db
+      .update(terminalCommands)
+      .set({ state: "timeout", reason: COMMAND_REASONS.orphaned, doneAt: now })
+      .where(
+        and(
+          inArray(terminalCommands.state, ["queued", "sent"]),
+          lt(terminalCommands.createdAt, new Date(now.getTime() - MAX_TIMEOUT_MS - STALE_SWEEP_MS)),
+        ),
+      );
   }
 
   // ---- commands ----
