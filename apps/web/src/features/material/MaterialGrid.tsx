@@ -1,7 +1,8 @@
 import { EyeOutlined } from "@ant-design/icons";
-import { formatSize, type Material } from "@marquee/contracts";
+import { formatSize } from "@marquee/contracts";
 import { Button, Card, Checkbox, Empty, Pagination, Space, Spin, Tooltip, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
+import { pageSelection } from "../../components/listSelection";
 import { ConvertStatus } from "./ConvertStatus";
 import { isFileType } from "./format";
 import { type MaterialViewProps, mediaFacts, pagination } from "./MaterialTable";
@@ -14,22 +15,7 @@ const CARD_WIDTH = 200;
 export function MaterialGrid(p: MaterialViewProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const toggle = (m: Material, on: boolean) => {
-    const next = new Map(p.selected);
-    if (on) next.set(m.id, m);
-    else next.delete(m.id);
-    p.onSelect(next);
-  };
-  const allOnPage = p.rows.length > 0 && p.rows.every((m) => p.selected.has(m.id));
-  const someOnPage = p.rows.some((m) => p.selected.has(m.id));
-  const selectPage = (on: boolean) => {
-    const next = new Map(p.selected);
-    for (const m of p.rows) {
-      if (on) next.set(m.id, m);
-      else next.delete(m.id);
-    }
-    p.onSelect(next);
-  };
+  const { toggle, selectPage, allOnPage, someOnPage } = pageSelection(p.rows, p.selected, p.onSelect);
 
   return (
     <Spin spinning={p.loading}>

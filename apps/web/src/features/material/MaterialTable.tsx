@@ -4,6 +4,7 @@ import { Button, Space, Table, type TableColumnsType, Tooltip, Typography } from
 import type { SorterResult } from "antd/es/table/interface";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
 import { ConvertStatus } from "./ConvertStatus";
 import { formatDimensions, formatDuration, isFileType } from "./format";
 import { SORT_FIELDS, type SortField } from "./MaterialFilters";
@@ -27,15 +28,7 @@ export interface MaterialViewProps {
   onSort: (sort: SortField, order: "asc" | "desc") => void;
 }
 
-export const pagination = (p: MaterialViewProps) => ({
-  current: p.pageNo,
-  pageSize: p.pageSize,
-  total: p.total,
-  showSizeChanger: true,
-  pageSizeOptions: [12, 24, 48, 96],
-  showTotal: (n: number, range: [number, number]) => `${range[0]}-${range[1]} / ${n}`,
-  onChange: (page: number, size: number) => p.onPage(size === p.pageSize ? page : 1, size),
-});
+export const pagination = serverPagination;
 
 /** Details a material type has: dimensions and/or duration. */
 export function mediaFacts(m: Material): string {
@@ -156,19 +149,7 @@ export function MaterialTable(p: MaterialViewProps) {
       columns={columns}
       dataSource={p.rows}
       locale={{ emptyText: t("material.empty") }}
-      rowSelection={{
-        selectedRowKeys: [...p.selected.keys()],
-        preserveSelectedRowKeys: true,
-        onChange: (keys, rows) => {
-          const next = new Map<number, Material>();
-          for (const key of keys) {
-            const id = Number(key);
-            const row = rows.find((r) => r?.id === id) ?? p.selected.get(id);
-            if (row) next.set(id, row);
-          }
-          p.onSelect(next);
-        },
-      }}
+      rowSelection={rowSelectionAcrossPages(p.selected, p.onSelect)}
       onChange={(_, __, sorter, extra) => {
         if (extra.action !== "sort") return;
         const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Material> | undefined;

@@ -1,6 +1,6 @@
-import type { ProgramSummary } from "@marquee/contracts";
 import { Card, Checkbox, Pagination, Space, Spin, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
+import { pageSelection } from "../../components/listSelection";
 import { canvasLabel } from "./canvas";
 import { formatTime } from "./format";
 import { ProgramActions } from "./ProgramActions";
@@ -14,22 +14,7 @@ const CARD_WIDTH = 230;
 export function ProgramGrid(p: ProgramViewProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const toggle = (r: ProgramSummary, on: boolean) => {
-    const next = new Map(p.selected);
-    if (on) next.set(r.id, r);
-    else next.delete(r.id);
-    p.onSelect(next);
-  };
-  const allOnPage = p.rows.length > 0 && p.rows.every((r) => p.selected.has(r.id));
-  const someOnPage = p.rows.some((r) => p.selected.has(r.id));
-  const selectPage = (on: boolean) => {
-    const next = new Map(p.selected);
-    for (const r of p.rows) {
-      if (on) next.set(r.id, r);
-      else next.delete(r.id);
-    }
-    p.onSelect(next);
-  };
+  const { toggle, selectPage, allOnPage, someOnPage } = pageSelection(p.rows, p.selected, p.onSelect);
 
   return (
     <Spin spinning={p.loading}>

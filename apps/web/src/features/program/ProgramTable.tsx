@@ -2,6 +2,7 @@ import { formatSize, type ProgramSummary } from "@marquee/contracts";
 import { Space, Table, type TableColumnsType, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
 import { useTranslation } from "react-i18next";
+import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
 import type { ProgramGrants } from "./actions";
 import { canvasLabel } from "./canvas";
 import { PROGRAM_SORTS, type ProgramSort } from "./filters";
@@ -28,15 +29,7 @@ export interface ProgramViewProps {
 }
 
 /** Server-side paging shared by the cards and the table. */
-export const pagination = (p: ProgramViewProps) => ({
-  current: p.pageNo,
-  pageSize: p.pageSize,
-  total: p.total,
-  showSizeChanger: true,
-  pageSizeOptions: [12, 24, 48, 96],
-  showTotal: (n: number, range: [number, number]) => `${range[0]}-${range[1]} / ${n}`,
-  onChange: (page: number, size: number) => p.onPage(size === p.pageSize ? page : 1, size),
-});
+export const pagination = serverPagination;
 
 /** The table view: thumbnails, sizes, states, creators and dates, sorted by the server. */
 export function ProgramTable(p: ProgramViewProps) {
@@ -128,19 +121,7 @@ export function ProgramTable(p: ProgramViewProps) {
       loading={p.loading}
       columns={columns}
       dataSource={p.rows}
-      rowSelection={{
-        selectedRowKeys: [...p.selected.keys()],
-        preserveSelectedRowKeys: true,
-        onChange: (keys, rows) => {
-          const next = new Map<number, ProgramSummary>();
-          for (const key of keys) {
-            const id = Number(key);
-            const row = rows.find((r) => r?.id === id) ?? p.selected.get(id);
-            if (row) next.set(id, row);
-          }
-          p.onSelect(next);
-        },
-      }}
+      rowSelection={rowSelectionAcrossPages(p.selected, p.onSelect)}
       onChange={(_, __, sorter, extra) => {
         if (extra.action !== "sort") return;
         const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ProgramSummary> | undefined;

@@ -1,8 +1,8 @@
 import type { TerminalSummary } from "@marquee/contracts";
 import { Table, type TableColumnsType, Tag, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
-import type { Key } from "react";
 import { useTranslation } from "react-i18next";
+import { rowSelectionAcrossPages } from "../../components/listSelection";
 import type { TerminalSort } from "../../services/terminal";
 import { PAGE_SIZES } from "./query";
 import { StatusDot } from "./StatusDot";
@@ -171,19 +171,7 @@ export function TerminalTable({
         },
         style: { cursor: "pointer" },
       })}
-      rowSelection={{
-        selectedRowKeys: [...selected.keys()],
-        preserveSelectedRowKeys: true,
-        onChange: (keys: Key[], picked) => {
-          const next = new Map<number, TerminalSummary>();
-          for (const key of keys) {
-            const id = Number(key);
-            const row = picked.find((r) => r?.id === id) ?? selected.get(id);
-            if (row) next.set(id, row);
-          }
-          onSelect(next);
-        },
-      }}
+      rowSelection={rowSelectionAcrossPages(selected, onSelect)}
       onChange={(_, __, sorter, extra) => {
         if (extra.action !== "sort") return;
         const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<TerminalSummary> | undefined;
