@@ -20,8 +20,11 @@ import { materialRoutes } from "./modules/material/routes";
 import { MediaStorage } from "./modules/material/storage";
 import { menuRoutes } from "./modules/menu/routes";
 import { messageRoutes } from "./modules/message/routes";
+import { playPlanRoutes } from "./modules/playPlan/routes";
 import { playerStatic } from "./modules/player/static";
 import { programRoutes } from "./modules/program/routes";
+import { publishRoutes } from "./modules/publish/routes";
+import { publishMessageRoutes } from "./modules/publishMessage/routes";
 import { sysSettingRoutes } from "./modules/sysSetting/routes";
 import { terminalRoutes } from "./modules/terminal/routes";
 import { userRoutes } from "./modules/user/routes";
@@ -129,6 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(widgetRoutes(storage));
       await api.register(feedRoutes);
       await api.register(terminalRoutes(storage));
+      await api.register(playPlanRoutes);
+      await api.register(publishMessageRoutes);
+      await api.register(publishRoutes);
     },
     { prefix: API_PREFIX },
   );

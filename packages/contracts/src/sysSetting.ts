@@ -1,3 +1,4 @@
+import { isTimeZone } from "@marquee/schedule";
 import { DEFAULT_HEARTBEAT_SEC } from "@marquee/terminal-protocol";
 import { z } from "zod";
 import { UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "./constants";
@@ -50,6 +51,12 @@ export const SETTINGS = {
   terminalHeartbeatSec: define({
     schema: z.number().int().min(5).max(3600),
     default: DEFAULT_HEARTBEAT_SEC,
+    visibility: "public",
+  }),
+  /** Time zone of terminals that neither an operator nor the device named (issue 7: plans' days and windows). */
+  defaultTimezone: define({
+    schema: z.string().min(1).max(64).refine(isTimeZone, "schedule.timezoneInvalid"),
+    default: "UTC",
     visibility: "public",
   }),
   landingEncryption: define({ schema: z.boolean(), default: true, visibility: "public" }),

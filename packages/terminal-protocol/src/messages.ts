@@ -1,3 +1,4 @@
+import { ScheduleMessage, SchedulePlan } from "@marquee/schedule";
 import { z } from "zod";
 
 /**
@@ -77,6 +78,8 @@ export const TerminalStatus = z.object({
   lastDownloadError: z.string().max(500).nullable(),
   /** Manifest version the terminal has applied. */
   manifestVersion: z.string().max(64).nullable(),
+  /** The device's IANA time zone (plans are read in it unless an operator set the terminal's). */
+  timezone: z.string().max(64).optional(),
 });
 export type TerminalStatus = z.infer<typeof TerminalStatus>;
 
@@ -120,12 +123,33 @@ export const PopItem = z.object({
 });
 export const PopFrame = z.object({ type: z.literal("pop"), items: z.array(PopItem).max(1000) });
 
+/** Where a publication stands on this screen (the player reports each change; issue 7). */
+export const DELIVERY_STATES = ["downloading", "downloaded", "playing", "failed"] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export const DeliveryItem = z.object({
+  publicationId: z.number().int().positive(),
+  state: z.enum(DELIVERY_STATES),
+  /** Files of this publication held / needed (downloading). */
+  done: z.number().int().min(0).max(1_000_000).optional(),
+  total: z.number().int().min(0).max(1_000_000).optional(),
+  /** Why it failed, in words an operator can act on (failed). */
+  reason: z.string().max(500).nullable().optional(),
+});
+export type DeliveryItem = z.infer<typeof DeliveryItem>;
+export const DeliveryFrame = z.object({
+  type: z.literal("delivery"),
+  /** The manifest these states are about. */
+  manifestVersion: z.string().max(64),
+  items: z.array(DeliveryItem).max(1000),
+});
+
 export const TerminalFrame = z.discriminatedUnion("type", [
   HelloFrame,
   HeartbeatFrame,
   AckFrame,
   EventFrame,
   PopFrame,
+  DeliveryFrame,
 ]);
 export type TerminalFrame = z.infer<typeof TerminalFrame>;
 
@@ -205,12 +229,29 @@ export const ManifestProgram = z.object({
   doc: z.unknown(),
 });
 
+/** A publication the manifest carries (for delivery reports). */
+export const ManifestPublication = z.object({
+  id: z.number().int(),
+  kind: z.enum(["program", "plan", "message"]),
+  contentId: z.number().int(),
+  name: z.string(),
+  /** Hashes of the files this publication needs (a subset of `media`). */
+  hashes: z.array(z.string()),
+});
+export type ManifestPublication = z.infer<typeof ManifestPublication>;
+
 export const Manifest = z.object({
   version: z.string(),
   terminalId: z.number().int(),
-  /** What to play, in order (a minimal rule until play plans: the programs assigned to the terminal). */
+  /** The terminal's IANA time zone: plans' days and windows are read in it. */
+  timezone: z.string().default("UTC"),
+  /** Every program the schedule names (the player resolves which plays when with @marquee/schedule). */
   programs: z.array(ManifestProgram),
   media: z.array(ManifestMedia),
+  /** The resolver's input: published plans, published programs and assigned programs as one-item plans. */
+  schedule: z.array(SchedulePlan).default([]),
+  messages: z.array(ScheduleMessage).default([]),
+  publications: z.array(ManifestPublication).default([]),
   generatedAt: z.string(),
 });
 export type Manifest = z.infer<typeof Manifest>;

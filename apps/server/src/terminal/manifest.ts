@@ -14,7 +14,7 @@ export interface ManifestSubject {
   programIds: number[];
 }
 
-type Content = Pick<Manifest, "version" | "programs" | "media">;
+type Content = Omit<Manifest, "terminalId" | "generatedAt">;
 
 /** How long a computed manifest is reused for terminals of the same office and programs (a fleet reconnecting at once). */
 const CACHE_MS = 5000;
@@ -125,7 +125,7 @@ export class ManifestService {
       .update(JSON.stringify({ p: list.map((p) => [p.id, p.version, p.name]), m: media }))
       .digest("hex")
       .slice(0, 32);
-    return { version, programs: list, media };
+    return { version, timezone: "UTC", programs: list, media, schedule: [], messages: [], publications: [] };
   }
 }
 

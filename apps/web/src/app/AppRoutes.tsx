@@ -23,7 +23,9 @@ const Forbidden = lazyPage(() => import("../features/exception/Forbidden"));
 const NotFound = lazyPage(() => import("../features/exception/NotFound"));
 const ServerError = lazyPage(() => import("../features/exception/ServerError"));
 const InframePage = lazyPage(() => import("../features/exception/InframePage"));
-const Standalone = lazyPage(() => import("../features/exception/StandalonePage"));
+const PlanMakePage = lazyPage(() => import("../features/plan/PlanMakePage"));
+const PublishSetPage = lazyPage(() => import("../features/publish/PublishSetPage"));
+const TerminalSelectionPage = lazyPage(() => import("../features/publish/TerminalSelectionPage"));
 const AdminLayout = lazyPage(() => import("../layouts/AdminLayout"));
 const ProgramEditor = lazyPage(() => import("../editor/EditorPage"));
 
@@ -119,9 +121,9 @@ export function AppRoutes() {
           <Route path="/404" element={<NotFound />} />
           <Route path="/500" element={<ServerError />} />
           <Route path="/inframe" element={<InframePage />} />
-          {["PlanMake", "publishSet", "terminalSelection"].map((name) => (
-            <Route key={name} path={`/${name}`} element={<Standalone />} />
-          ))}
+          <Route path="/PlanMake" element={<PlanMakePage />} />
+          <Route path="/publishSet" element={<PublishSetPage />} />
+          <Route path="/terminalSelection" element={<TerminalSelectionPage />} />
           <Route path="/programEditor" element={<ProgramEditor />} />
           <Route path="*" element={<AdminLayout />} />
         </Routes>

@@ -16,6 +16,13 @@ export const REGISTRY: Record<string, ComponentType<object>> = {
   materialCheck: lazyPage(() => import("../features/material/MaterialReviewPage")),
   progMake: lazyPage(() => import("../features/program/ProgramMakePage")),
   progManage: lazyPage(() => import("../features/program/ProgramListPage")),
+  playPlan: lazyPage(() => import("../features/plan/PlanListPage")),
+  PlanMake: lazyPage(() => import("../features/plan/PlanMakePage")),
+  planCheck: lazyPage(() => import("../features/plan/PlanReviewPage")),
+  messageMake: lazyPage(() => import("../features/message/MessageFormPage")),
+  messageManage: lazyPage(() => import("../features/message/MessageListPage")),
+  messageCheck: lazyPage(() => import("../features/message/MessageReviewPage")),
+  progCheck: lazyPage(() => import("../features/program/ProgramReviewPage")),
   widgetManagement: lazyPage(() => import("../features/widget/WidgetPage")),
   // Terminal monitoring and information share one screen (spec §2); settings join it with Terminals II.
   terminalMonitor: TerminalMonitor,

@@ -1,3 +1,5 @@
+import { contentMessages } from "./content";
+import { publishMessages } from "./publish";
 /**
  * Server messages in English: the source catalogue. Every other language must
  * carry exactly these keys (checked by the type below and by a unit test).
@@ -127,6 +129,8 @@ export const en = {
   "gateway.noPlatform": "The system has no platform institution yet; create the first administrator first",
   "gateway.screenshotInvalid": "A screenshot must be a PNG, JPEG or WebP image of at most 5 MB",
   "gateway.upgradeRequired": "This address only takes WebSocket connections from terminals",
+  ...contentMessages.en,
+  ...publishMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

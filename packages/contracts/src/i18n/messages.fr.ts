@@ -1,4 +1,6 @@
+import { contentMessages } from "./content";
 import type { MessageCatalogue } from "./messages.en";
+import { publishMessages } from "./publish";
 
 /** Server messages in French. */
 export const fr: MessageCatalogue = {
@@ -137,4 +139,6 @@ export const fr: MessageCatalogue = {
     "Le système n'a pas encore d'institution de plateforme ; créez d'abord le premier administrateur",
   "gateway.screenshotInvalid": "Une capture d'écran doit être une image PNG, JPEG ou WebP de 5 Mo au plus",
   "gateway.upgradeRequired": "Cette adresse n'accepte que les connexions WebSocket des terminaux",
+  ...contentMessages.fr,
+  ...publishMessages.fr,
 };

@@ -1,4 +1,6 @@
+import { contentMessages } from "./content";
 import type { MessageCatalogue } from "./messages.en";
+import { publishMessages } from "./publish";
 
 /** Server messages in Italian. */
 export const it: MessageCatalogue = {
@@ -131,4 +133,6 @@ export const it: MessageCatalogue = {
     "Il sistema non ha ancora un'istituzione della piattaforma; crea prima il primo amministratore",
   "gateway.screenshotInvalid": "Lo screenshot deve essere un'immagine PNG, JPEG o WebP di al massimo 5 MB",
   "gateway.upgradeRequired": "Questo indirizzo accetta solo connessioni WebSocket dai terminali",
+  ...contentMessages.it,
+  ...publishMessages.it,
 };

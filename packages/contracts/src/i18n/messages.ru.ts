@@ -1,4 +1,6 @@
+import { contentMessages } from "./content";
 import type { MessageCatalogue } from "./messages.en";
+import { publishMessages } from "./publish";
 
 /** Server messages in Russian. */
 export const ru: MessageCatalogue = {
@@ -129,4 +131,6 @@ export const ru: MessageCatalogue = {
   "gateway.screenshotInvalid":
     "Снимок экрана должен быть изображением PNG, JPEG или WebP размером не более 5 МБ",
   "gateway.upgradeRequired": "Этот адрес принимает только WebSocket-подключения терминалов",
+  ...contentMessages.ru,
+  ...publishMessages.ru,
 };

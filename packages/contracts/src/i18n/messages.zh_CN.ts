@@ -1,4 +1,6 @@
+import { contentMessages } from "./content";
 import type { MessageCatalogue } from "./messages.en";
+import { publishMessages } from "./publish";
 
 /** Server messages in Simplified Chinese (mainland usage). */
 export const zh_CN: MessageCatalogue = {
@@ -119,4 +121,6 @@ export const zh_CN: MessageCatalogue = {
   "gateway.noPlatform": "系统尚无平台机构，请先创建第一个管理员",
   "gateway.screenshotInvalid": "截图必须是不超过 5 MB 的 PNG、JPEG 或 WebP 图片",
   "gateway.upgradeRequired": "此地址仅接受终端的 WebSocket 连接",
+  ...contentMessages.zh_CN,
+  ...publishMessages.zh_CN,
 };

@@ -1,4 +1,6 @@
+import { contentMessages } from "./content";
 import type { MessageCatalogue } from "./messages.en";
+import { publishMessages } from "./publish";
 
 /** Server messages in Traditional Chinese (Hong Kong / Taiwan usage). */
 export const zh_TW: MessageCatalogue = {
@@ -119,4 +121,6 @@ export const zh_TW: MessageCatalogue = {
   "gateway.noPlatform": "系統尚無平台機構，請先建立第一位管理員",
   "gateway.screenshotInvalid": "截圖必須是不超過 5 MB 的 PNG、JPEG 或 WebP 圖片",
   "gateway.upgradeRequired": "此位址僅接受終端的 WebSocket 連線",
+  ...contentMessages.zh_TW,
+  ...publishMessages.zh_TW,
 };

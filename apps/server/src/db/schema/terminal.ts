@@ -56,6 +56,10 @@ export const terminals = pgTable(
     ip: text("ip"),
     /** What it plays until play plans exist (issue 7): programs chosen for it, in order. */
     programIds: integer("program_ids").array().notNull().default(sql`'{}'::integer[]`),
+    /** Active publications that reach this terminal (issue 7): its manifest is built from them. */
+    publicationIds: integer("publication_ids").array().notNull().default(sql`'{}'::integer[]`),
+    /** IANA time zone its plans are read in; null: the one the player reports, else the system default. */
+    timezone: text("timezone"),
     screenshotMd5: text("screenshot_md5"),
     screenshotAt: timestamp("screenshot_at", { withTimezone: true }),
     authorisedBy: integer("authorised_by").references(() => users.id, { onDelete: "set null" }),
@@ -70,6 +74,7 @@ export const terminals = pgTable(
     index("terminals_office_idx").on(t.officeId, t.id),
     index("terminals_group_idx").on(t.groupId),
     index("terminals_state_idx").on(t.state, t.online),
+    index("terminals_publications_idx").using("gin", t.publicationIds),
   ],
 );
 

@@ -9,7 +9,10 @@ import login from "./login";
 import material from "./material";
 import notice from "./notice";
 import personal from "./personal";
+import plan from "./plan";
 import program from "./program";
+import publish from "./publish";
+import pubMessage from "./pubMessage";
 import settings from "./settings";
 import terminal from "./terminal";
 import widget from "./widget";
@@ -31,4 +34,7 @@ export default {
   editorPanels,
   widget,
   terminal,
+  plan,
+  pubMessage,
+  publish,
 };

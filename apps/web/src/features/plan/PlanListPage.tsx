@@ -1,0 +1,6 @@
+import BeingBuilt from "../exception/BeingBuilt";
+
+/** Play plan list (playPlan/list): being written. */
+export default function Page() {
+  return <BeingBuilt name="PlanListPage" />;
+}

@@ -1,0 +1,6 @@
+import BeingBuilt from "../exception/BeingBuilt";
+
+/** Program review (publishProgram/checklist): being written. */
+export default function Page() {
+  return <BeingBuilt name="ProgramReviewPage" />;
+}

@@ -1,0 +1,2 @@
+/** Publishing: settings, terminal selection, delivery (issue 7). */
+export default {};

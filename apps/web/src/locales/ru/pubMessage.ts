@@ -1,0 +1,2 @@
+/** Messages: production, list, review; program review (issue 7). */
+export default {};

@@ -1,0 +1,2 @@
+/** Play plans: list, production, review (issue 7). */
+export default {};
