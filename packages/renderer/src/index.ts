@@ -2,6 +2,7 @@ export { BackgroundView } from "./BackgroundView";
 export { RenderProvider, useRender } from "./context";
 export { DefaultButtons, defaultButtonsOf } from "./DefaultButtons";
 export { localeTag, RENDERER_MESSAGES, type RtKey, rt } from "./i18n";
+export { MessageView, type MessageViewProps } from "./MessageView";
 export { type PreviewState, ProgramPlayer, type ProgramPlayerProps } from "./ProgramPlayer";
 export {
   hasTimedMedia,

@@ -1,26 +1,14 @@
-import { arrayOverlaps } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { terminals } from "../../db/schema";
+import { syncContent } from "../publish/sync";
 
 /**
- * Tells the screens set to play these programs to fetch their manifest again
- * (a new version, another state, a deletion), so what they show follows the
- * program without waiting for their next reconnection. A failure is logged:
- * the screens catch up at their next hello.
+ * Tells the screens that play these programs (set to them, or through a
+ * publication of them or of a plan naming them) to fetch their manifest again.
  */
 export async function syncScreens(
   app: FastifyInstance,
   log: FastifyBaseLogger,
   programIds: number[],
 ): Promise<void> {
-  if (!programIds.length) return;
-  try {
-    const rows = await app.services.db
-      .select({ id: terminals.id })
-      .from(terminals)
-      .where(arrayOverlaps(terminals.programIds, programIds));
-    if (rows.length) await app.terminalHub.notifySync(rows.map((r) => r.id));
-  } catch (err) {
-    log.warn({ err, programIds }, "could not tell the screens about a program change");
-  }
+  await syncContent(app, log, "program", programIds);
 }
