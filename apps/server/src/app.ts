@@ -20,8 +20,8 @@ import { materialRoutes } from "./modules/material/routes";
 import { MediaStorage } from "./modules/material/storage";
 import { menuRoutes } from "./modules/menu/routes";
 import { messageRoutes } from "./modules/message/routes";
-import { playPlanRoutes } from "./modules/playPlan/routes";
 import { playerStatic } from "./modules/player/static";
+import { playPlanRoutes } from "./modules/playPlan/routes";
 import { programRoutes } from "./modules/program/routes";
 import { publishRoutes } from "./modules/publish/routes";
 import { publishMessageRoutes } from "./modules/publishMessage/routes";
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(terminalRoutes(storage));
       await api.register(playPlanRoutes);
       await api.register(publishMessageRoutes);
-      await api.register(publishRoutes);
+      await api.register(publishRoutes(jobs));
     },
     { prefix: API_PREFIX },
   );

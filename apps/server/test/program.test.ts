@@ -365,7 +365,8 @@ describe("review", () => {
           .statusCode,
       ).toBe(200);
       expect((await amy.post("/a/api/program/submit", { ids: String(id) })).json().state).toBe("pending");
-      await amy.post("/a/api/program/review", { ids: String(id), result: "approved", note: "" });
+      // Another reviewer approves: nobody approves their own submission (review.test.ts).
+      await amy2.post("/a/api/program/review", { ids: String(id), result: "approved", note: "" });
       const refused = await amy.post("/a/api/program/review", { ids: String(id), result: "approved" });
       expect(refused.statusCode).toBe(400);
 

@@ -166,16 +166,26 @@ export async function terminalRow(app: FastifyInstance, id: number) {
   return row;
 }
 
-/** Authorises a terminal into an office directly in the table (the operator API is another module's). */
+/** Authorises a terminal into an office (and a group) directly in the table (the operator API is another module's). */
 export async function authorise(
   app: FastifyInstance,
   id: number,
   officeId: number,
   programIds: number[] = [],
+  groupId: number | null = null,
 ) {
   await app.services.db
     .update(terminals)
-    .set({ state: "authorised", officeId, programIds, authorisedAt: new Date() })
+    .set({ state: "authorised", officeId, groupId, programIds, authorisedAt: new Date() })
     .where(eq(terminals.id, id));
   await app.terminalHub.notifyState(id);
+}
+
+/** GET /t/manifest as the terminal holding `token` (with If-None-Match when `version` is given). */
+export function fetchManifest(app: FastifyInstance, token: string, version?: string) {
+  return app.inject({
+    method: "GET",
+    url: "/apm-web/t/manifest",
+    headers: { authorization: `Bearer ${token}`, ...(version ? { "if-none-match": `"${version}"` } : {}) },
+  });
 }

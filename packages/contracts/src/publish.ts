@@ -212,6 +212,12 @@ export const PageOfficeQuery = Paging.extend({
 export const PageOfficeResponse = pageOf(OfficeCountNode);
 /** searchOffice: offices whose name contains `name`, in range. */
 export const SearchOfficeQuery = z.strictObject({ name: z.string().trim().min(1).max(100) });
+/**
+ * publishProgram/groupTreeMap: the groups of office `officeId` as a tree with
+ * their authorised terminals counted; without it, every office of the
+ * caller's range that has groups, each with its group tree below it.
+ */
+export const GroupTreeMapQuery = z.strictObject({ officeId: zId.optional() });
 /** groupsterminals: the authorised terminals of these groups (and below). */
 export const GroupsTerminalsQuery = Paging.extend({
   groupIds: zIdList,

@@ -3,21 +3,14 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { terminals } from "../db/schema";
 import { AppError } from "../platform/errors";
-import type { TerminalSnapshot } from "./connection";
+import { snapshotColumns, type TerminalSnapshot } from "./connection";
 import { hashToken } from "./token";
 
 /** The terminal a token belongs to (by its hash), or null. */
 export async function terminalByToken(db: Db, token: string): Promise<TerminalSnapshot | null> {
   if (!token || token.length > 512) return null;
   const [row] = await db
-    .select({
-      id: terminals.id,
-      officeId: terminals.officeId,
-      state: terminals.state,
-      programIds: terminals.programIds,
-      tokenHash: terminals.tokenHash,
-      enrolCode: terminals.enrolCode,
-    })
+    .select(snapshotColumns)
     .from(terminals)
     .where(eq(terminals.tokenHash, hashToken(token)));
   return row ?? null;

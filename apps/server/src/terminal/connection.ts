@@ -1,5 +1,7 @@
 import type { ServerFrame, TerminalState, TerminalStatus } from "@marquee/terminal-protocol";
+import { sql } from "drizzle-orm";
 import { WebSocket } from "ws";
+import { terminals } from "../db/schema";
 import type { ManifestSubject } from "./manifest";
 
 /** The terminal row fields a connection starts from (read once, when the socket is accepted). */
@@ -7,6 +9,19 @@ export interface TerminalSnapshot extends ManifestSubject {
   tokenHash: string;
   enrolCode: string;
 }
+
+/** The columns of a TerminalSnapshot (the token lookup and the hub read the same ones). */
+export const snapshotColumns = {
+  id: terminals.id,
+  officeId: terminals.officeId,
+  state: terminals.state,
+  programIds: terminals.programIds,
+  publicationIds: terminals.publicationIds,
+  timezone: terminals.timezone,
+  reportedTimezone: sql<string | null>`${terminals.status}->>'timezone'`,
+  tokenHash: terminals.tokenHash,
+  enrolCode: terminals.enrolCode,
+};
 
 /**
  * One terminal's socket on this process. `welcomed` turns true after hello;

@@ -127,6 +127,9 @@ async function handleFrame(
       }
       conn.status = frame.status;
       conn.lastBeatMs = clock.now().getTime();
+      // Plans are read in the zone the player reports (unless an operator set one).
+      if (frame.status.timezone)
+        conn.terminal = { ...conn.terminal, reportedTimezone: frame.status.timezone };
       const [heartbeatSec, manifest] = await Promise.all([
         hub.heartbeatSec(),
         hub.manifests.forTerminal(conn.terminal),
@@ -143,10 +146,15 @@ async function handleFrame(
       )
         return;
       hub.attach(conn);
+      // The welcome told it its manifest version: what was queued for it (or waited while it was away) is notified.
+      if (manifest) hub.delivery.markNotified(conn.terminalId);
       return;
     }
     case "heartbeat":
       hub.beat(conn, frame.status);
+      return;
+    case "delivery":
+      hub.delivery.report(conn.terminalId, frame.items);
       return;
     case "ack":
       await hub.ack(conn, frame);

@@ -14,8 +14,9 @@ import type pg from "pg";
 import { terminalCommands, terminals } from "../db/schema";
 import type { Services } from "../platform/services";
 import { type BusMessage, TerminalBus } from "./bus";
-import type { TerminalConnection, TerminalSnapshot } from "./connection";
-import { ManifestService } from "./manifest";
+import { snapshotColumns, type TerminalConnection, type TerminalSnapshot } from "./connection";
+import { DeliveryTracker } from "./delivery";
+import { ManifestService, type ManifestSubject } from "./manifest";
 import { PresenceWriter } from "./presence";
 import { newCommandId } from "./token";
 
@@ -89,6 +90,8 @@ export class TerminalHub {
   /** This process on the bus (two apps in one Node process are two hubs). */
   readonly processId = randomUUID();
   readonly manifests: ManifestService;
+  /** Delivery states of publications on the terminals this process talks to (written in batches). */
+  readonly delivery: DeliveryTracker;
   private readonly conns = new Map<number, TerminalConnection>();
   private readonly presence: PresenceWriter;
   private readonly bus: TerminalBus;
@@ -116,6 +119,7 @@ export class TerminalHub {
     private readonly log: FastifyBaseLogger,
   ) {
     this.manifests = new ManifestService(services);
+    this.delivery = new DeliveryTracker(services.db, services.clock, log);
     this.presence = new PresenceWriter(services.db, log);
     this.bus = new TerminalBus(pool, (msg) => this.onBus(msg), log);
   }
@@ -148,6 +152,7 @@ export class TerminalHub {
     for (const conn of this.conns.values()) this.markOffline(conn);
     try {
       await this.flushAcks();
+      await this.delivery.stop();
       if (waiting.length) await this.finish(waiting, "failed", COMMAND_REASONS.stopped, ["queued", "sent"]);
       await this.presence.flush();
     } finally {
@@ -539,14 +544,7 @@ export class TerminalHub {
 
   private async snapshots(ids: number[]): Promise<Map<number, TerminalSnapshot>> {
     const rows = await this.services.db
-      .select({
-        id: terminals.id,
-        officeId: terminals.officeId,
-        state: terminals.state,
-        programIds: terminals.programIds,
-        tokenHash: terminals.tokenHash,
-        enrolCode: terminals.enrolCode,
-      })
+      .select(snapshotColumns)
       .from(terminals)
       .where(inArray(terminals.id, ids));
     return new Map(rows.map((r) => [r.id, r]));
@@ -580,8 +578,15 @@ export class TerminalHub {
   }
 
   private async pushSync(conn: TerminalConnection): Promise<void> {
-    const manifest = await this.manifests.forTerminal(conn.terminal);
-    if (manifest) conn.send({ type: "sync", manifestVersion: manifest.version });
+    const manifest = await this.manifestFor(conn.terminal);
+    if (manifest && conn.send({ type: "sync", manifestVersion: manifest.version }))
+      this.delivery.markNotified(conn.terminalId);
+  }
+
+  /** A terminal's manifest, in the time zone its socket here reports when it reports one (the stored status lags a flush). */
+  manifestFor(t: ManifestSubject) {
+    const live = this.conns.get(t.id)?.status?.timezone;
+    return this.manifests.forTerminal(live ? { ...t, reportedTimezone: live } : t);
   }
 
   // ---- the bus ----

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import type { ContentState } from "@marquee/contracts";
 import { materialIdsOf, type ProgramDoc } from "@marquee/program";
-import type { Manifest, ManifestMedia } from "@marquee/terminal-protocol";
-import { and, eq, inArray, like } from "drizzle-orm";
-import { materials, offices, programs } from "../db/schema";
+import { isTimeZone, MessageDoc, PlanItem, type ScheduleMessage, type SchedulePlan } from "@marquee/schedule";
+import type { Manifest, ManifestMedia, ManifestPublication } from "@marquee/terminal-protocol";
+import { and, asc, eq, inArray, like } from "drizzle-orm";
+import { materials, offices, playPlans, programs, publications, publishMessages } from "../db/schema";
 import { tenantOf } from "../modules/material/repo";
 import type { Services } from "../platform/services";
 
@@ -11,31 +13,97 @@ export interface ManifestSubject {
   id: number;
   officeId: number;
   state: "pending" | "authorised" | "disabled";
+  /** Programs chosen for it directly (issue 6), played as "assigned" one-item plans. */
   programIds: number[];
+  /** Its active publications (terminals.publication_ids). */
+  publicationIds: number[];
+  /** The time zone an operator set, if any. */
+  timezone: string | null;
+  /** The time zone the player reported, if any. */
+  reportedTimezone: string | null;
 }
 
-type Content = Omit<Manifest, "terminalId" | "generatedAt">;
+/** The manifest without what is the terminal's own (its id, time zone and the time it was made). */
+interface Content {
+  /** Hash of everything below; the terminal's version adds its time zone. */
+  hash: string;
+  defaultTimezone: string;
+  programs: Manifest["programs"];
+  media: ManifestMedia[];
+  schedule: SchedulePlan[];
+  messages: ScheduleMessage[];
+  publications: ManifestPublication[];
+}
 
-/** How long a computed manifest is reused for terminals of the same office and programs (a fleet reconnecting at once). */
+interface Entry {
+  at: number;
+  content: Promise<Content>;
+  /** Versions by time zone (terminals of one cache entry differ only by their zone). */
+  versions: Map<string, string>;
+}
+
+/** How long a computed manifest is reused for terminals holding the same programs and publications (a fleet told at once). */
 const CACHE_MS = 5000;
+/** Every day, all day: how a published or assigned program plays. */
+const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7];
+const FOREVER_FROM = "2000-01-01";
+
+/** Whether content in `state` may be on screens: approved or published while review (`audit`) is on; anything reviewers did not stop (pending, rejected) while it is off. */
+export function playableState(state: ContentState, audit: boolean): boolean {
+  return audit ? state === "approved" || state === "published" : state !== "pending" && state !== "rejected";
+}
+
+/** A program as a one-item plan: every day, all day, in a loop, tier normal. */
+function wholeDayPlan(
+  source: "program" | "assigned",
+  program: { id: number; name: string },
+  publicationId: number | null,
+  order: number,
+): SchedulePlan {
+  return {
+    planId: program.id,
+    name: program.name,
+    source,
+    publicationId,
+    order,
+    items: [
+      {
+        id: `p${program.id}`,
+        programId: program.id,
+        startDate: FOREVER_FROM,
+        endDate: null,
+        weekdays: ALL_WEEK,
+        windows: [{ start: "00:00", end: "24:00" }],
+        mode: { kind: "loop" },
+        tier: "normal",
+      },
+    ],
+    defaultProgramId: null,
+  };
+}
 
 /**
- * What a terminal plays until play plans exist: the programs chosen for it
- * (terminals.program_ids, in order) that are still in its tenant and
- * playable, with every medium their documents use.
+ * What a terminal holds (Manifest v2): its schedule (published plans,
+ * published programs and its assigned programs as one-item plans), its
+ * messages, every program the schedule names with the media they use, the
+ * publications it carries with the files each needs, and its time zone.
  *
- * Playable: approved or published while review (`audit`) is on; any state
- * but pending while it is off (a draft may be shown on screens when nobody
- * reviews). Media are the tenant's materials only; a file's hash is its
- * current MD5, which after a transcode is the MP4's. Web pages and streams
- * carry their address and an empty hash (there is no file to fetch).
+ * Content is taken from the terminal's tenant only, and only while playable
+ * (see playableState): a plan item whose program is not playable is dropped,
+ * a message that ended is left out. A file's hash is its current MD5 (after a
+ * transcode, the MP4's); web pages and streams carry their address and an
+ * empty hash. The time zone is the operator's, else the player's, else the
+ * `defaultTimezone` setting.
+ *
+ * Terminals with the same office, programs and publications share one
+ * computation (a fleet told of a publication at once computes it once).
  */
 export class ManifestService {
-  private cache = new Map<string, { at: number; content: Promise<Content> }>();
+  private cache = new Map<string, Entry>();
 
   constructor(private readonly services: Services) {}
 
-  /** Forgets computed manifests (programs were assigned or changed). */
+  /** Forgets computed manifests (programs were assigned or changed, publications came or went). */
   invalidate(): void {
     this.cache.clear();
   }
@@ -43,29 +111,126 @@ export class ManifestService {
   /** The manifest of an authorised terminal; null for a pending or disabled one. */
   async forTerminal(t: ManifestSubject): Promise<Manifest | null> {
     if (t.state !== "authorised") return null;
-    const key = `${t.officeId}|${t.programIds.join(",")}`;
+    const entry = this.entry(t);
+    const content = await entry.content;
+    const timezone = zoneOf(t, content.defaultTimezone);
+    let version = entry.versions.get(timezone);
+    if (!version) {
+      version = createHash("sha256").update(`${content.hash}|${timezone}`).digest("hex").slice(0, 32);
+      entry.versions.set(timezone, version);
+    }
+    return {
+      version,
+      terminalId: t.id,
+      timezone,
+      programs: content.programs,
+      media: content.media,
+      schedule: content.schedule,
+      messages: content.messages,
+      publications: content.publications,
+      generatedAt: this.services.clock.now().toISOString(),
+    };
+  }
+
+  /** The time zone a terminal's plans are read in (also for terminals without a manifest). */
+  async timezoneOf(t: Pick<ManifestSubject, "timezone" | "reportedTimezone">): Promise<string> {
+    return zoneOf(t, await this.services.settings.get("defaultTimezone"));
+  }
+
+  private entry(t: ManifestSubject): Entry {
+    // Publications play in publication order whatever order the terminal's array holds them in.
+    const publicationIds = [...new Set(t.publicationIds)].sort((a, b) => a - b);
+    const key = `${t.officeId}|${t.programIds.join(",")}|${publicationIds.join(",")}`;
     const now = Date.now();
     let hit = this.cache.get(key);
     if (!hit || now - hit.at > CACHE_MS) {
-      hit = { at: now, content: this.compute(t.officeId, t.programIds) };
+      hit = { at: now, content: this.compute(t.officeId, t.programIds, publicationIds), versions: new Map() };
       this.cache.set(key, hit);
       // A failed computation is not kept.
-      hit.content.catch(() => this.cache.delete(key));
+      const failed = hit;
+      hit.content.catch(() => {
+        if (this.cache.get(key) === failed) this.cache.delete(key);
+      });
       if (this.cache.size > 1000) this.evict(now);
     }
-    const content = await hit.content;
-    return { ...content, terminalId: t.id, generatedAt: this.services.clock.now().toISOString() };
+    return hit;
   }
 
   private evict(now: number): void {
     for (const [k, v] of this.cache) if (now - v.at > CACHE_MS) this.cache.delete(k);
   }
 
-  private async compute(officeId: number, programIds: number[]): Promise<Content> {
-    const { db, settings } = this.services;
+  private async compute(officeId: number, assigned: number[], publicationIds: number[]): Promise<Content> {
+    const { db, settings, clock } = this.services;
     const tenant = await tenantOf(this.services, officeId);
     const inTenant = like(offices.path, `${tenant.path}%`);
-    const rows = programIds.length
+    const [audit, defaultTimezone] = await Promise.all([
+      settings.get("audit"),
+      settings.get("defaultTimezone"),
+    ]);
+    const playable = (state: ContentState) => playableState(state, audit);
+
+    // A terminal moved to another tenant keeps no publication of the one it left.
+    const pubs = publicationIds.length
+      ? await db
+          .select({
+            id: publications.id,
+            kind: publications.kind,
+            contentId: publications.contentId,
+            name: publications.name,
+          })
+          .from(publications)
+          .where(
+            and(
+              inArray(publications.id, publicationIds),
+              eq(publications.state, "active"),
+              eq(publications.tenantId, tenant.tenantId),
+            ),
+          )
+          .orderBy(asc(publications.id))
+      : [];
+    const idsOf = (kind: string) => [...new Set(pubs.filter((p) => p.kind === kind).map((p) => p.contentId))];
+    const planIds = idsOf("plan");
+    const messageIds = idsOf("message");
+    const [planRows, messageRows] = await Promise.all([
+      planIds.length
+        ? db
+            .select({ id: playPlans.id, name: playPlans.name, state: playPlans.state, doc: playPlans.doc })
+            .from(playPlans)
+            .innerJoin(offices, eq(offices.id, playPlans.officeId))
+            .where(and(inArray(playPlans.id, planIds), inTenant))
+        : [],
+      messageIds.length
+        ? db
+            .select({
+              id: publishMessages.id,
+              name: publishMessages.name,
+              state: publishMessages.state,
+              doc: publishMessages.doc,
+              startAt: publishMessages.startAt,
+              endAt: publishMessages.endAt,
+            })
+            .from(publishMessages)
+            .innerJoin(offices, eq(offices.id, publishMessages.officeId))
+            .where(and(inArray(publishMessages.id, messageIds), inTenant))
+        : [],
+    ]);
+    const plans = new Map(planRows.filter((p) => playable(p.state)).map((p) => [p.id, p]));
+    const now = clock.now().getTime();
+    const messages = new Map(
+      messageRows
+        .filter((m) => playable(m.state) && (m.endAt === null || m.endAt.getTime() > now))
+        .map((m) => [m.id, m]),
+    );
+
+    // Every program anything names, read once.
+    const named = new Set<number>(assigned);
+    for (const p of pubs) if (p.kind === "program") named.add(p.contentId);
+    for (const plan of plans.values()) {
+      for (const item of plan.doc.items ?? []) named.add(item.programId);
+      if (plan.doc.defaultProgramId) named.add(plan.doc.defaultProgramId);
+    }
+    const programRows = named.size
       ? await db
           .select({
             id: programs.id,
@@ -76,18 +241,75 @@ export class ManifestService {
           })
           .from(programs)
           .innerJoin(offices, eq(offices.id, programs.officeId))
-          .where(and(inArray(programs.id, programIds), inTenant))
+          .where(and(inArray(programs.id, [...named]), inTenant))
       : [];
-    const audit = await settings.get("audit");
-    const playable = (state: string) =>
-      audit ? state === "approved" || state === "published" : state !== "pending";
-    const byId = new Map(rows.filter((r) => playable(r.state)).map((r) => [r.id, r]));
-    const chosen = programIds.flatMap((id) => {
-      const r = byId.get(id);
-      return r ? [r] : [];
-    });
+    const programById = new Map(programRows.filter((r) => playable(r.state)).map((r) => [r.id, r]));
+
+    const schedule: SchedulePlan[] = [];
+    const used: number[] = [];
+    const use = (id: number) => {
+      if (!used.includes(id)) used.push(id);
+    };
+    /** Programs each publication needs, for its hashes. */
+    const needs = new Map<number, number[]>();
+    let order = 0;
+    for (const id of assigned) {
+      const p = programById.get(id);
+      if (!p) continue;
+      schedule.push(wholeDayPlan("assigned", p, null, order++));
+      use(id);
+    }
+    const scheduleMessages: ScheduleMessage[] = [];
+    const carried: typeof pubs = [];
+    for (const pub of pubs) {
+      if (pub.kind === "program") {
+        const p = programById.get(pub.contentId);
+        if (!p) continue;
+        schedule.push(wholeDayPlan("program", p, pub.id, order++));
+        use(p.id);
+        needs.set(pub.id, [p.id]);
+      } else if (pub.kind === "plan") {
+        const plan = plans.get(pub.contentId);
+        if (!plan) continue;
+        const items = (plan.doc.items ?? []).filter(
+          (i) => programById.has(i.programId) && PlanItem.safeParse(i).success,
+        );
+        const fallback = plan.doc.defaultProgramId;
+        const defaultProgramId = fallback && programById.has(fallback) ? fallback : null;
+        if (!items.length && defaultProgramId === null) continue;
+        schedule.push({
+          planId: plan.id,
+          name: plan.name,
+          source: "plan",
+          publicationId: pub.id,
+          order: order++,
+          items,
+          defaultProgramId,
+        });
+        const ids = [...items.map((i) => i.programId), ...(defaultProgramId ? [defaultProgramId] : [])];
+        for (const id of ids) use(id);
+        needs.set(pub.id, [...new Set(ids)]);
+      } else {
+        const m = messages.get(pub.contentId);
+        const doc = m ? MessageDoc.safeParse(m.doc) : null;
+        if (!m || !doc?.success) continue;
+        scheduleMessages.push({
+          id: m.id,
+          name: m.name,
+          publicationId: pub.id,
+          startAt: m.startAt?.getTime() ?? null,
+          endAt: m.endAt?.getTime() ?? null,
+          doc: doc.data,
+        });
+        needs.set(pub.id, []);
+      }
+      carried.push(pub);
+    }
+
+    const chosen = used.flatMap((id) => programById.get(id) ?? []);
+    const mediaOfProgram = new Map(chosen.map((p) => [p.id, mediaOf(p.doc)]));
     const materialIds = new Set<number>();
-    for (const p of chosen) for (const id of mediaOf(p.doc)) materialIds.add(id);
+    for (const ids of mediaOfProgram.values()) for (const id of ids) materialIds.add(id);
     const found = materialIds.size
       ? await db
           .select({
@@ -120,13 +342,51 @@ export class ManifestService {
         height: m.height,
         durationMs: m.durationMs,
       }));
+    const hashOf = new Map(media.filter((m) => m.hash).map((m) => [m.materialId, m.hash]));
+    const publicationList: ManifestPublication[] = carried.map((pub) => {
+      const hashes = new Set<string>();
+      for (const programId of needs.get(pub.id) ?? [])
+        for (const materialId of mediaOfProgram.get(programId) ?? []) {
+          const hash = hashOf.get(materialId);
+          if (hash) hashes.add(hash);
+        }
+      return {
+        id: pub.id,
+        kind: pub.kind,
+        contentId: pub.contentId,
+        name: pub.name,
+        hashes: [...hashes].sort(),
+      };
+    });
     const list = chosen.map((p) => ({ id: p.id, name: p.name, version: p.version, doc: p.doc }));
-    const version = createHash("sha256")
-      .update(JSON.stringify({ p: list.map((p) => [p.id, p.version, p.name]), m: media }))
-      .digest("hex")
-      .slice(0, 32);
-    return { version, timezone: "UTC", programs: list, media, schedule: [], messages: [], publications: [] };
+    const hash = createHash("sha256")
+      .update(
+        JSON.stringify({
+          p: list.map((p) => [p.id, p.version, p.name]),
+          m: media,
+          s: schedule,
+          x: scheduleMessages,
+          u: publicationList,
+        }),
+      )
+      .digest("hex");
+    return {
+      hash,
+      defaultTimezone,
+      programs: list,
+      media,
+      schedule,
+      messages: scheduleMessages,
+      publications: publicationList,
+    };
   }
+}
+
+/** The operator's zone, else the player's, else the default (a zone this runtime does not know is skipped). */
+function zoneOf(t: Pick<ManifestSubject, "timezone" | "reportedTimezone">, fallback: string): string {
+  if (t.timezone && isTimeZone(t.timezone)) return t.timezone;
+  if (t.reportedTimezone && isTimeZone(t.reportedTimezone)) return t.reportedTimezone;
+  return fallback;
 }
 
 /** Materials a stored document uses (documents are validated on save; one that no longer reads uses none). */

@@ -221,10 +221,15 @@ export const terminalRoutes =
       { config: { access: open }, schema: { tags: ["terminal"] } },
       async (req, reply) => {
         const terminal = await requireTerminal(db, req, { authorised: true });
-        const manifest = await hub.manifests.forTerminal(terminal);
+        const manifest = await hub.manifestFor(terminal);
         if (!manifest) throw new AppError(403, "gateway.notAuthorised", { state: terminal.state });
         const etag = `"${manifest.version}"`;
         reply.header("etag", etag).header("cache-control", "no-cache");
+        // Taken now, or already held (304): either way the terminal has what this manifest carries.
+        hub.delivery.markFetched(
+          terminal.id,
+          manifest.publications.map((p) => p.id),
+        );
         if (matches(req.headers["if-none-match"], etag)) return reply.status(304).send();
         return { code: 0, msg: req.t("common.ok"), ...manifest };
       },
@@ -238,7 +243,7 @@ export const terminalRoutes =
       },
       async (req, reply) => {
         const terminal = await requireTerminal(db, req, { authorised: true });
-        const manifest = await hub.manifests.forTerminal(terminal);
+        const manifest = await hub.manifestFor(terminal);
         // Only what this terminal's manifest lists: no other terminal's or tenant's files.
         const media = manifest?.media.find((m) => m.hash === req.params.hash);
         if (!media) throw notFound("media", req.params.hash);

@@ -59,8 +59,10 @@ export const programHistory = pgTable(
       .references(() => programs.id, { onDelete: "cascade" }),
     fromState: text("from_state", { enum: PROGRAM_STATES }),
     toState: text("to_state", { enum: PROGRAM_STATES }).notNull(),
-    /** What moved it: created, edited (back to draft), submitted, reviewed. */
-    event: text("event", { enum: ["create", "edit", "submit", "review"] }).notNull(),
+    /** What moved it: created, edited (back to draft), submitted, reviewed, published, withdrawn from its last terminals; or a note (no move). */
+    event: text("event", {
+      enum: ["create", "edit", "submit", "review", "note", "publish", "withdraw"],
+    }).notNull(),
     note: text("note"),
     byUserId: integer("by_user_id").references(() => users.id, { onDelete: "set null" }),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),

@@ -19,6 +19,9 @@ import { AppError } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { toMaterial, uploaderNames } from "../material/repo";
 import type { MediaStorage } from "../material/storage";
+import { assertNotInPlans } from "../playPlan/repo";
+import { publishProgramReviewRoutes } from "../review/program-routes";
+import { assertNotPublished, deletePublications } from "../review/publications";
 import { dataSourceRoutes } from "./data-routes";
 import { programFileRoutes } from "./file-routes";
 import { checkMedia } from "./media";
@@ -214,10 +217,12 @@ export const programRoutes =
         req.audit.target = `program:${ids.join(",")}`;
         await db.transaction(async (tx) => {
           const rows = await findPrograms(tx, actorOf(req), ids, true);
-          // A published program plays on screens. Issue 7 brings the publications table; the
-          // refusal will then list where it is published (terminals, plans) from there.
+          // A program named by a plan, or published, plays or may play on screens.
+          await assertNotInPlans(tx, rows);
+          await assertNotPublished(tx, "program", rows, "review.programPublished");
           const published = rows.find((r) => r.state === "published");
           if (published) throw new AppError(409, "program.published", { name: published.name });
+          await deletePublications(tx, "program", ids);
           await tx
             .delete(materialRefs)
             .where(and(eq(materialRefs.ownerType, "program"), inArray(materialRefs.ownerId, ids)));
@@ -231,6 +236,7 @@ export const programRoutes =
     );
 
     await app.register(programStateRoutes);
+    await app.register(publishProgramReviewRoutes);
     await app.register(programFileRoutes(storage, service, docBodyLimit));
     await app.register(dataSourceRoutes);
   };

@@ -1,53 +1,21 @@
-import {
-  IdQuery,
-  ProgramHistoryResponse,
-  ProgramIdsBody,
-  ProgramReviewBody,
-  type ProgramState,
-  translate,
-} from "@marquee/contracts";
-import { desc, eq, inArray } from "drizzle-orm";
+import { IdQuery, ProgramHistoryResponse, ProgramIdsBody, ProgramReviewBody } from "@marquee/contracts";
+import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { notifications, programHistory, programs, users } from "../../db/schema";
+import { programHistory, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { badRequest } from "../../platform/errors";
-import { findPrograms, findSummary, type ProgramRow, type Tx } from "./repo";
+import { decideItems, submitItems } from "../review/flow";
+import { programReview } from "../review/kinds";
+import { findPrograms, findSummary } from "./repo";
 import { syncScreens } from "./screens";
 
 /**
  * The life of a program: submitted for review (or approved at once while
- * review is off), reviewed, and the history of its states.
+ * review is off), reviewed, and the history of its states. The rules are
+ * shared with plans and messages (review/flow.ts).
  */
 export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const db = services.db;
-
-  /** Moves programs to `to`, each from a state in `from` (else 400 naming the first that is not). */
-  const move = async (
-    tx: Tx,
-    rows: ProgramRow[],
-    from: ProgramState[],
-    to: ProgramState,
-    event: "submit" | "review",
-    byUserId: number,
-    note: string | null,
-    t: (key: `program.state.${ProgramState}`) => string,
-  ) => {
-    const stuck = rows.find((r) => !from.includes(r.state));
-    if (stuck)
-      throw badRequest("program.stateInvalid", {
-        name: stuck.name,
-        state: t(`program.state.${stuck.state}`),
-      });
-    const at = services.clock.now();
-    const ids = rows.map((r) => r.id);
-    await tx.update(programs).set({ state: to }).where(inArray(programs.id, ids));
-    await tx
-      .insert(programHistory)
-      .values(
-        rows.map((r) => ({ programId: r.id, fromState: r.state, toState: to, event, note, byUserId, at })),
-      );
-  };
 
   app.post(
     "/a/api/program/submit",
@@ -58,12 +26,14 @@ export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = `program:${req.body.ids.join(",")}`;
-      // With review off, a submitted program is approved at once.
-      const to = (await services.settings.get("audit")) ? "pending" : "approved";
-      await db.transaction(async (tx) => {
-        const rows = await findPrograms(tx, actor, req.body.ids, true);
-        await move(tx, rows, ["draft", "rejected"], to, "submit", actor.userId, null, req.t.bind(req));
-      });
+      const { state: to } = await submitItems(
+        services,
+        programReview,
+        actor,
+        (tx) => findPrograms(tx, actor, req.body.ids, true),
+        req.t.bind(req),
+        req.log,
+      );
       req.audit.detail = { state: to };
       await syncScreens(app, req.log, req.body.ids);
       return { code: 0, msg: req.t("common.ok"), state: to };
@@ -82,29 +52,15 @@ export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
       const note = req.body.note || null;
       req.audit.target = `program:${ids.join(",")}`;
       req.audit.detail = { result, note };
-      const rows = await db.transaction(async (tx) => {
-        const found = await findPrograms(tx, actor, ids, true);
-        await move(tx, found, ["pending"], result, "review", actor.userId, note, req.t.bind(req));
-        // The author hears the decision, in the two languages a notice carries.
-        const notices = found
-          .filter((r) => r.createdBy !== null)
-          .map((r) => {
-            const text = (locale: "zh_CN" | "en") => {
-              const values = { name: r.name, result: translate(locale, `program.state.${result}`) };
-              return note
-                ? translate(locale, "program.reviewNoticeNote", { ...values, note })
-                : translate(locale, "program.reviewNotice", values);
-            };
-            return {
-              userId: r.createdBy as number,
-              officeId: r.officeId,
-              contentCn: text("zh_CN"),
-              contentEn: text("en"),
-            };
-          });
-        if (notices.length) await tx.insert(notifications).values(notices);
-        return found;
-      });
+      // A reviewer cannot approve what they submitted themselves (403).
+      const rows = await decideItems(
+        services,
+        programReview,
+        actor,
+        (tx) => findPrograms(tx, actor, ids, true),
+        { result, note },
+        req.t.bind(req),
+      );
       await syncScreens(
         app,
         req.log,

@@ -1,0 +1,222 @@
+import type { PlanSummary } from "@marquee/contracts";
+import { type Conflict, type PlanDoc, planConflicts } from "@marquee/schedule";
+import { and, arrayOverlaps, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { playPlans, programs, users } from "../../db/schema";
+import type { Actor } from "../../platform/actor";
+import { AppError, notFound } from "../../platform/errors";
+import { rangeWhere } from "../../platform/scope";
+import { programScope, type Tx, thumbUrl } from "../program/repo";
+import { publicationFigures } from "../review/publications";
+
+export type PlanRow = typeof playPlans.$inferSelect;
+
+const creator = alias(users, "creator");
+const editor = alias(users, "editor");
+
+/** The columns a list shows (never the document), with the names of who created and last saved. */
+const summaryColumns = {
+  id: playPlans.id,
+  name: playPlans.name,
+  state: playPlans.state,
+  version: playPlans.version,
+  itemCount: playPlans.itemCount,
+  conflictCount: playPlans.conflictCount,
+  startDate: playPlans.startDate,
+  endDate: playPlans.endDate,
+  createdBy: playPlans.createdBy,
+  createdAt: playPlans.createdAt,
+  updatedAt: playPlans.updatedAt,
+  creatorName: creator.name,
+  updatedByName: editor.name,
+};
+
+/** A select of plan summaries with the two user names joined. */
+export function selectPlanSummaries(db: Tx) {
+  return db
+    .select(summaryColumns)
+    .from(playPlans)
+    .leftJoin(creator, eq(creator.id, playPlans.createdBy))
+    .leftJoin(editor, eq(editor.id, playPlans.updatedBy));
+}
+
+export type PlanSummaryRow = Awaited<ReturnType<typeof selectPlanSummaries>>[number];
+
+/** Plans as lists show them, with their active publications and the terminals these reach. */
+export async function toPlanSummaries(db: Tx, rows: PlanSummaryRow[]): Promise<PlanSummary[]> {
+  const figures = await publicationFigures(
+    db,
+    "plan",
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    state: r.state,
+    version: r.version,
+    itemCount: r.itemCount,
+    conflictCount: r.conflictCount,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    publicationCount: figures.get(r.id)?.publicationCount ?? 0,
+    terminalCount: figures.get(r.id)?.terminalCount ?? 0,
+    creatorId: r.createdBy,
+    creatorName: r.creatorName,
+    updatedByName: r.updatedByName,
+    createDate: r.createdAt.toISOString(),
+    updateDate: r.updatedAt.toISOString(),
+  }));
+}
+
+/** The data-range condition of plans: the creator's office and, for "own" ranges, the creator. */
+export const planScope = (actor: Actor) => rangeWhere(actor, playPlans.officeId, playPlans.createdBy);
+
+/** The summary of one plan the actor may see, or 404. */
+export async function findPlanSummary(db: Tx, actor: Actor, id: number): Promise<PlanSummaryRow> {
+  const [row] = await selectPlanSummaries(db).where(and(eq(playPlans.id, id), planScope(actor)));
+  if (!row) throw notFound("plan", id);
+  return row;
+}
+
+/** Plans by id that the actor may see; one outside the range is reported missing (404), like programs. */
+export async function findPlans(db: Tx, actor: Actor, ids: number[], lock = false): Promise<PlanRow[]> {
+  const query = db
+    .select()
+    .from(playPlans)
+    .where(and(inArray(playPlans.id, ids), planScope(actor)))
+    .orderBy(playPlans.id);
+  const rows = lock ? await query.for("update") : await query;
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw notFound("plan", missing);
+  return rows;
+}
+
+/** The programs a plan names: its items' and its default program. */
+export function programIdsOf(doc: PlanDoc): number[] {
+  const ids = doc.items.map((i) => i.programId);
+  if (doc.defaultProgramId !== null) ids.push(doc.defaultProgramId);
+  return [...new Set(ids)];
+}
+
+/** The figures a list shows, computed on save, and the conflicts the editor warns about. */
+export function figuresOf(doc: PlanDoc): {
+  figures: Pick<PlanRow, "itemCount" | "conflictCount" | "programIds" | "startDate" | "endDate">;
+  conflicts: Conflict[];
+} {
+  const conflicts = planConflicts(doc.items);
+  const starts = doc.items.map((i) => i.startDate).sort();
+  const ends = doc.items.map((i) => i.endDate);
+  // ISO dates sort as strings; an item without an end leaves the plan open.
+  const endDate = !ends.length || ends.includes(null) ? null : ((ends as string[]).sort().at(-1) ?? null);
+  return {
+    figures: {
+      itemCount: doc.items.length,
+      conflictCount: conflicts.length,
+      programIds: programIdsOf(doc),
+      startDate: starts[0] ?? null,
+      endDate,
+    },
+    conflicts,
+  };
+}
+
+/**
+ * The check of save: every program the plan names is a program in the
+ * caller's data range. A refusal names the missing ids, with a field error
+ * for each place that names one. The programs found are locked against
+ * deletion until the save commits (program deletion looks for plans naming
+ * them).
+ */
+export async function checkPrograms(
+  tx: Tx,
+  actor: Actor,
+  doc: PlanDoc,
+  t: (key: "plan.programMissing", values: Record<string, string>) => string,
+) {
+  const ids = programIdsOf(doc);
+  if (!ids.length) return;
+  const rows = await tx
+    .select({ id: programs.id })
+    .from(programs)
+    .where(and(inArray(programs.id, ids), programScope(actor)))
+    .for("key share");
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (!missing.length) return;
+  const places = doc.items
+    .map((item, i) => ({ id: item.programId, field: `doc.items.${i}.programId` }))
+    .concat(
+      doc.defaultProgramId === null ? [] : [{ id: doc.defaultProgramId, field: "doc.defaultProgramId" }],
+    )
+    .filter((p) => missing.includes(p.id));
+  throw new AppError(
+    400,
+    "plan.programMissing",
+    { ids: missing.join(", ") },
+    {
+      errors: places.map((p) => ({
+        field: p.field,
+        message: t("plan.programMissing", { ids: String(p.id) }),
+      })),
+    },
+  );
+}
+
+/** The programs a plan names, as the plan editor and the review show them. */
+export async function namedPrograms(db: Tx, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: programs.id,
+      name: programs.name,
+      state: programs.state,
+      width: programs.width,
+      height: programs.height,
+      version: programs.version,
+      thumbMd5: programs.thumbMd5,
+    })
+    .from(programs)
+    .where(inArray(programs.id, ids))
+    .orderBy(programs.id);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    state: r.state,
+    width: r.width,
+    height: r.height,
+    thumbUrl: r.thumbMd5 ? thumbUrl(r.id, r.version) : null,
+  }));
+}
+
+/**
+ * Refuses (409) the deletion of programs that plans name, naming the first
+ * program and its plans; the full list goes along for the console. Plans are
+ * only in the programs' tenant (save checks the range), so nothing leaks.
+ */
+export async function assertNotInPlans(tx: Tx, rows: Array<{ id: number; name: string }>) {
+  const ids = rows.map((r) => r.id);
+  if (!ids.length) return;
+  const plans = await tx
+    .select({ id: playPlans.id, name: playPlans.name, programIds: playPlans.programIds })
+    .from(playPlans)
+    .where(arrayOverlaps(playPlans.programIds, ids))
+    .orderBy(playPlans.name, playPlans.id);
+  const usedBy = rows
+    .map((r) => ({ id: r.id, name: r.name, plans: plans.filter((p) => p.programIds.includes(r.id)) }))
+    .filter((u) => u.plans.length);
+  const first = usedBy[0];
+  if (!first) return;
+  throw new AppError(
+    409,
+    "plan.programInUse",
+    { name: first.name, plans: first.plans.map((p) => p.name).join(", ") },
+    {
+      usedBy: usedBy.map((u) => ({
+        id: u.id,
+        name: u.name,
+        plans: u.plans.map((p) => ({ id: p.id, name: p.name })),
+      })),
+    },
+  );
+}

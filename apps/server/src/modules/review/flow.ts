@@ -1,0 +1,165 @@
+import { type ContentState, type Locale, type MessageKey, translate } from "@marquee/contracts";
+import { and, arrayContains, eq, inArray, ne, or } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { notifications, roles, userRoles, users } from "../../db/schema";
+import { type Actor, can } from "../../platform/actor";
+import { AppError, badRequest } from "../../platform/errors";
+import { inRange } from "../../platform/scope";
+import type { Services } from "../../platform/services";
+import type { Tx } from "../program/repo";
+import type { ReviewItem, ReviewSpec } from "./kinds";
+
+type T = (key: MessageKey, values?: Record<string, string | number>) => string;
+/** Finds (and locks) the items a call names in the caller's range; 404 for any other. */
+type Find = (tx: Tx) => Promise<ReviewItem[]>;
+
+/** A notice carries two languages: the console shows the one of its reader. */
+const NOTICE_LOCALES = { contentCn: "zh_CN", contentEn: "en" } as const satisfies Record<string, Locale>;
+const notice = (key: MessageKey, values: (locale: Locale) => Record<string, string | number>) => ({
+  contentCn: translate(NOTICE_LOCALES.contentCn, key, values(NOTICE_LOCALES.contentCn)),
+  contentEn: translate(NOTICE_LOCALES.contentEn, key, values(NOTICE_LOCALES.contentEn)),
+});
+
+/** Refuses (400, naming the first) items that are not in one of the states `from`. */
+function assertStates(spec: ReviewSpec, rows: ReviewItem[], from: ContentState[], t: T) {
+  const stuck = rows.find((r) => !from.includes(r.state));
+  if (stuck)
+    throw badRequest(spec.keys.stateInvalid, { name: stuck.name, state: t(`program.state.${stuck.state}`) });
+}
+
+/**
+ * Submits items for review: from draft or rejected to pending while the
+ * `audit` setting is on, else approved at once. With review on, the
+ * tenant's reviewers hear of it (after the commit: a notice that fails
+ * does not undo the submission).
+ */
+export async function submitItems(
+  services: Services,
+  spec: ReviewSpec,
+  actor: Actor,
+  find: Find,
+  t: T,
+  log: FastifyBaseLogger,
+): Promise<{ state: ContentState; rows: ReviewItem[] }> {
+  const state: ContentState = (await services.settings.get("audit")) ? "pending" : "approved";
+  const rows = await services.db.transaction(async (tx) => {
+    const found = await find(tx);
+    assertStates(spec, found, ["draft", "rejected"], t);
+    await spec.move(tx, found, state, "submit", actor.userId, null, services.clock.now());
+    return found;
+  });
+  if (state === "pending") {
+    try {
+      await notifyReviewers(services, spec, actor, rows);
+    } catch (err) {
+      log.warn({ err, kind: spec.kind }, "the reviewers could not be told of a submission");
+    }
+  }
+  return { state, rows };
+}
+
+/**
+ * A review decision on pending items. Nobody approves what they submitted
+ * themselves (403, naming the item); the authors (the creator and the
+ * submitter) hear the decision.
+ */
+export async function decideItems(
+  services: Services,
+  spec: ReviewSpec,
+  actor: Actor,
+  find: Find,
+  decision: { result: "approved" | "rejected"; note: string | null },
+  t: T,
+): Promise<ReviewItem[]> {
+  const { result, note } = decision;
+  return services.db.transaction(async (tx) => {
+    const rows = await find(tx);
+    assertStates(spec, rows, ["pending"], t);
+    const submitters = await spec.submitters(
+      tx,
+      rows.map((r) => r.id),
+    );
+    if (result === "approved") {
+      const own = rows.find((r) => submitters.get(r.id) === actor.userId);
+      if (own) throw new AppError(403, "review.ownSubmission", { name: own.name });
+    }
+    await spec.move(tx, rows, result, "review", actor.userId, note, services.clock.now());
+    const notices = rows.flatMap((r) => {
+      const authors = new Set([r.createdBy, submitters.get(r.id) ?? null]);
+      authors.delete(null);
+      const text = notice(note ? spec.keys.noticeNote : spec.keys.notice, (locale) => ({
+        name: r.name,
+        result: translate(locale, `program.state.${result}`),
+        ...(note ? { note } : {}),
+      }));
+      return [...authors].map((userId) => ({ userId: userId as number, officeId: r.officeId, ...text }));
+    });
+    if (notices.length) await tx.insert(notifications).values(notices);
+    return rows;
+  });
+}
+
+/** A note in an item's history, its state unchanged. */
+export async function noteItem(services: Services, spec: ReviewSpec, actor: Actor, find: Find, note: string) {
+  await services.db.transaction(async (tx) => {
+    const [row] = await find(tx);
+    if (!row) throw new Error("item vanished under its lock");
+    await spec.note(tx, row, actor.userId, note, services.clock.now());
+  });
+}
+
+/** At most this many reviewers hear of one submission: enough for any real tenant, bounded for a huge one. */
+const MAX_REVIEWERS = 200;
+
+/**
+ * Tells the users who may review these items that they wait for them: users
+ * of the items' tenant (its customer or agent, else the platform) holding the
+ * review permission with the items in their data range, the submitter aside.
+ */
+async function notifyReviewers(services: Services, spec: ReviewSpec, actor: Actor, rows: ReviewItem[]) {
+  const { tree, db } = services;
+  const tenantOf = async (officeId: number) =>
+    (await tree.nearest(officeId, (o) => o.type === "customer" || o.type === "agent" || o.parentId === null))
+      ?.id;
+  const values: Array<typeof notifications.$inferInsert> = [];
+  const byTenant = new Map<number, ReviewItem[]>();
+  for (const r of rows) {
+    const tenant = await tenantOf(r.officeId);
+    if (tenant !== undefined) byTenant.set(tenant, [...(byTenant.get(tenant) ?? []), r]);
+  }
+  for (const [tenantId, items] of byTenant) {
+    const node = await tree.get(tenantId);
+    if (!node) continue;
+    const offices = await tree.subtreeIds(node.path);
+    const candidates = await db
+      .selectDistinct({ id: users.id, officeId: users.officeId })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(
+        and(
+          inArray(users.officeId, offices),
+          eq(users.enabled, true),
+          ne(users.id, actor.userId),
+          or(eq(roles.allPermissions, true), arrayContains(roles.permissions, [spec.reviewPermission])),
+        ),
+      )
+      .orderBy(users.id)
+      .limit(MAX_REVIEWERS);
+    for (const c of candidates) {
+      // A user of a tenant below this one (a customer under an agent) reviews their own tenant only.
+      if ((await tenantOf(c.officeId)) !== tenantId) continue;
+      const reviewer = await services.actors.get(c.id);
+      if (!reviewer || !can(reviewer, spec.reviewPermission)) continue;
+      for (const r of items) {
+        if (!inRange(reviewer, r.officeId, r.createdBy)) continue;
+        values.push({
+          userId: c.id,
+          officeId: c.officeId,
+          ...notice(spec.keys.requested, () => ({ name: r.name, user: actor.name })),
+        });
+      }
+    }
+  }
+  if (values.length) await db.insert(notifications).values(values);
+}

@@ -1,0 +1,93 @@
+import { ChecklistQuery, ProgramListResponse, ReviewNoteBody, ReviewResultBody } from "@marquee/contracts";
+import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { programs } from "../../db/schema";
+import { actorOf } from "../../platform/access";
+import { likeEscape } from "../../platform/sql";
+import { findPrograms, programScope, selectSummaries, toSummary } from "../program/repo";
+import { syncScreens } from "../program/screens";
+import { decideItems, noteItem } from "./flow";
+import { programReview } from "./kinds";
+
+/**
+ * The program review screen (publishProgram/checklist): pending programs,
+ * decisions and notes. The decision is the one of program/review.
+ */
+export const publishProgramReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  const db = services.db;
+  const review = { access: { permission: "content:program:review" as const } };
+
+  app.get(
+    "/a/api/publishProgram/checklist",
+    {
+      config: review,
+      schema: {
+        tags: ["publishProgram"],
+        querystring: ChecklistQuery,
+        response: { 200: ProgramListResponse },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const c: (SQL | undefined)[] = [programScope(actorOf(req)), eq(programs.state, q.state)];
+      if (q.name) c.push(ilike(programs.name, `%${likeEscape(q.name)}%`));
+      const where = and(...c);
+      const [rows, totals] = await Promise.all([
+        selectSummaries(db)
+          .where(where)
+          // The longest waiting first.
+          .orderBy(asc(programs.updatedAt), desc(programs.id))
+          .limit(q.pageSize)
+          .offset((q.pageNo - 1) * q.pageSize),
+        db.select({ n: count() }).from(programs).where(where),
+      ]);
+      return {
+        code: 0,
+        msg: req.t("common.ok"),
+        list: rows.map(toSummary),
+        total: totals[0]?.n ?? 0,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      };
+    },
+  );
+
+  app.post(
+    "/a/api/publishProgram/submitResult",
+    { config: review, schema: { tags: ["publishProgram"], body: ReviewResultBody } },
+    async (req) => {
+      const actor = actorOf(req);
+      const { ids, result } = req.body;
+      const note = req.body.note || null;
+      req.audit.target = `program:${ids.join(",")}`;
+      req.audit.detail = { result, note };
+      const rows = await decideItems(
+        services,
+        programReview,
+        actor,
+        (tx) => findPrograms(tx, actor, ids, true),
+        { result, note },
+        req.t.bind(req),
+      );
+      await syncScreens(app, req.log, ids);
+      return { code: 0, msg: req.t("common.ok"), count: rows.length };
+    },
+  );
+
+  app.post(
+    "/a/api/publishProgram/submitNote",
+    {
+      config: { access: { anyOf: ["content:program:review", "content:program:edit"] as const } },
+      schema: { tags: ["publishProgram"], body: ReviewNoteBody },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { id, note } = req.body;
+      req.audit.target = `program:${id}`;
+      req.audit.detail = { note };
+      await noteItem(services, programReview, actor, (tx) => findPrograms(tx, actor, [id], true), note);
+      return { code: 0, msg: req.t("common.ok") };
+    },
+  );
+};

@@ -1,0 +1,205 @@
+import type { DeliveryItem } from "@marquee/terminal-protocol";
+import { type SQL, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client";
+import type { Clock } from "../platform/deps";
+
+/** How long delivery changes wait in memory before they are written together. */
+export const DELIVERY_FLUSH_MS = 200;
+/** Rows per UPDATE (6 parameters a row at most: far below PostgreSQL's 65,535). */
+const ROWS_PER_STATEMENT = 5000;
+/** The reason kept when a terminal reports a failure without one. */
+export const NO_REASON = "the terminal reported a failure without a reason";
+
+interface Report {
+  publicationId: number;
+  terminalId: number;
+  state: DeliveryItem["state"];
+  done: number | null;
+  total: number | null;
+  reason: string | null;
+}
+
+/**
+ * What became of publications on terminals (publication_targets), as this
+ * process sees it: a `sync` pushed on a socket or a hello (notified), a
+ * manifest taken (fetched), and the player's own reports (downloading with
+ * progress, downloaded, playing, failed with the reason).
+ *
+ * Changes are kept in memory and written together every DELIVERY_FLUSH_MS,
+ * one `UPDATE … FROM (VALUES …)` per kind and batch, never one statement per
+ * terminal: a fleet told of a publication at once and fetching its manifest
+ * within a second costs a handful of statements. The rules live in the SQL:
+ * on active publications only, notified moves queued/offline targets and
+ * fetched moves queued/offline/notified ones (a refetch never moves a target
+ * back from downloaded or playing, nor a failed one before its retry
+ * re-queued it); a player's report moves any target that is not withdrawn.
+ */
+export class DeliveryTracker {
+  private notified = new Set<number>();
+  private fetched = new Map<number, Set<number>>();
+  private reports = new Map<string, Report>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The terminal was told of its manifest (a `sync` frame, or the welcome after its hello). */
+  markNotified(terminalId: number): void {
+    this.notified.add(terminalId);
+    this.schedule();
+  }
+
+  /** The terminal took a manifest carrying these publications. */
+  markFetched(terminalId: number, publicationIds: readonly number[]): void {
+    if (!publicationIds.length) return;
+    let set = this.fetched.get(terminalId);
+    if (!set) {
+      set = new Set();
+      this.fetched.set(terminalId, set);
+    }
+    for (const id of publicationIds) set.add(id);
+    this.schedule();
+  }
+
+  /** A delivery frame: the latest report of each publication wins. */
+  report(terminalId: number, items: readonly DeliveryItem[]): void {
+    for (const i of items) {
+      const failed = i.state === "failed";
+      this.reports.set(`${i.publicationId}:${terminalId}`, {
+        publicationId: i.publicationId,
+        terminalId,
+        state: i.state,
+        done: i.done ?? null,
+        total: i.total ?? null,
+        reason: failed ? (i.reason?.trim() || NO_REASON).slice(0, 500) : null,
+      });
+    }
+    if (items.length) this.schedule();
+  }
+
+  /** Changes waiting for the next write. */
+  get pending(): number {
+    let n = this.notified.size + this.reports.size;
+    for (const s of this.fetched.values()) n += s.size;
+    return n;
+  }
+
+  /** Writes what is waiting now; writes run one after another. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.chain = this.chain.then(() => this.write());
+    return this.chain;
+  }
+
+  /** Writes what is left and takes no more timers (the process is stopping). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.flush();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setTimeout(() => void this.flush(), DELIVERY_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  private async write(): Promise<void> {
+    const notified = [...this.notified];
+    const fetched: Array<[number, number]> = [];
+    for (const [terminalId, ids] of this.fetched) for (const id of ids) fetched.push([terminalId, id]);
+    const reports = [...this.reports.values()];
+    this.notified = new Set();
+    this.fetched = new Map();
+    this.reports = new Map();
+    if (!notified.length && !fetched.length && !reports.length) return;
+    const now = this.clock.now().toISOString();
+    // In the order things happen to a terminal: told, fetched, then what the player says.
+    await this.each(
+      notified,
+      (part) => this.writeNotified(part, now),
+      (id) => this.notified.add(id),
+    );
+    await this.each(
+      fetched,
+      (part) => this.writeFetched(part, now),
+      ([terminalId, id]) => this.markFetched(terminalId, [id]),
+    );
+    await this.each(
+      reports,
+      (part) => this.writeReports(part, now),
+      (r) => {
+        const key = `${r.publicationId}:${r.terminalId}`;
+        if (!this.reports.has(key)) this.reports.set(key, r);
+      },
+    );
+  }
+
+  /** Runs `write` per part; a failed part is kept for the next flush. */
+  private async each<T>(rows: T[], write: (part: T[]) => Promise<void>, keep: (row: T) => void) {
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+      const part = rows.slice(i, i + ROWS_PER_STATEMENT);
+      try {
+        await write(part);
+      } catch (err) {
+        this.log.warn(
+          { err, rows: part.length },
+          "could not write delivery states; retrying at the next flush",
+        );
+        if (!this.stopped) {
+          for (const r of part) keep(r);
+          this.schedule();
+        }
+      }
+    }
+  }
+
+  private async writeNotified(ids: number[], now: string): Promise<void> {
+    const values = sql.join(
+      ids.map((id) => sql`(${id}::int)`),
+      sql`, `,
+    );
+    await this.db.execute(sql`
+      update publication_targets pt set state = 'notified', updated_at = ${now}::timestamptz
+      from publications p, (values ${values}) as v(terminal_id)
+      where pt.terminal_id = v.terminal_id and p.id = pt.publication_id and p.state = 'active'
+        and pt.state in ('queued', 'offline')`);
+  }
+
+  private async writeFetched(rows: Array<[number, number]>, now: string): Promise<void> {
+    const values = sql.join(
+      rows.map(([terminalId, id]) => sql`(${terminalId}::int, ${id}::int)`),
+      sql`, `,
+    );
+    await this.db.execute(sql`
+      update publication_targets pt set state = 'fetched', updated_at = ${now}::timestamptz
+      from publications p, (values ${values}) as v(terminal_id, publication_id)
+      where pt.terminal_id = v.terminal_id and pt.publication_id = v.publication_id
+        and p.id = pt.publication_id and p.state = 'active'
+        and pt.state in ('queued', 'offline', 'notified')`);
+  }
+
+  private async writeReports(rows: Report[], now: string): Promise<void> {
+    const values: SQL[] = rows.map(
+      (r) =>
+        sql`(${r.publicationId}::int, ${r.terminalId}::int, ${r.state}::text, ${r.done}::int, ${r.total}::int, ${r.reason}::text)`,
+    );
+    // Downloaded or playing: every file is there, so done = total when the player did not count.
+    await this.db.execute(sql`
+      update publication_targets pt set
+        state = v.state,
+        total = coalesce(v.total, pt.total),
+        done = coalesce(v.done, case when v.state in ('downloaded', 'playing') then coalesce(v.total, pt.total) end),
+        reason = v.reason,
+        updated_at = ${now}::timestamptz
+      from (values ${sql.join(values, sql`, `)}) as v(publication_id, terminal_id, state, done, total, reason)
+      where pt.publication_id = v.publication_id and pt.terminal_id = v.terminal_id
+        and pt.state <> 'withdrawn'`);
+  }
+}
