@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { loadConfig } from "../apps/server/src/config";
 import { type RunningServer, startServer } from "../apps/server/src/server";
 import { createTestDatabase } from "../apps/server/test/helpers";
@@ -119,4 +120,33 @@ export async function addUser(
   if (!role || !user) throw new Error("not created");
   await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
   return user.id;
+}
+
+/** A console page in English, signed in as this user (page errors fail the test). */
+export async function consolePage(e: E2E, username: string, password: string): Promise<Page> {
+  const ctx = await e.context();
+  await ctx.addCookies([{ name: "language", value: "en", url: e.base }]);
+  const page = await ctx.newPage();
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  await signIn(page, username, password);
+  await page.waitForURL("**/home");
+  return page;
+}
+
+/** Uploads files through the media library's dialog and waits until each is done. */
+export async function upload(page: Page, paths: string[]): Promise<void> {
+  await page.goto("/resManage/myRes");
+  await page.getByTestId("material-table").waitFor();
+  await page.getByTestId("material-upload").click();
+  await page.getByTestId("material-dropzone").locator("input[type=file]").setInputFiles(paths);
+  await expect
+    .poll(
+      () =>
+        page.getByTestId("upload-item").evaluateAll((els) => els.map((x) => x.getAttribute("data-stage"))),
+      { timeout: 60_000 },
+    )
+    .toEqual(paths.map(() => expect.stringMatching(/^(done|instant)$/)));
+  await page.keyboard.press("Escape");
 }

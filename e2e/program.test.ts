@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeVideo } from "../apps/server/test/media";
-import { type E2E, screenshot, signIn, startE2E } from "./harness";
+import { consolePage, type E2E, screenshot, startE2E, upload } from "./harness";
 
 /**
  * Issue 5 in the browser: an operator builds a two-scene program with text,
@@ -46,32 +46,7 @@ afterAll(async () => {
   await e?.close();
 });
 
-async function signedInPage(): Promise<Page> {
-  const ctx = await e.context();
-  await ctx.addCookies([{ name: "language", value: "en", url: e.base }]);
-  const page = await ctx.newPage();
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-  await signIn(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL("**/home");
-  return page;
-}
-
-async function upload(page: Page, paths: string[]) {
-  await page.goto("/resManage/myRes");
-  await page.getByTestId("material-table").waitFor();
-  await page.getByTestId("material-upload").click();
-  await page.getByTestId("material-dropzone").locator("input[type=file]").setInputFiles(paths);
-  await expect
-    .poll(
-      () =>
-        page.getByTestId("upload-item").evaluateAll((els) => els.map((x) => x.getAttribute("data-stage"))),
-      { timeout: 60_000 },
-    )
-    .toEqual(paths.map(() => expect.stringMatching(/^(done|instant)$/)));
-  await page.keyboard.press("Escape");
-}
+const signedInPage = () => consolePage(e, ADMIN.username, ADMIN.password);
 
 const state = (page: Page) =>
   page.evaluate(() => {

@@ -18,6 +18,8 @@ export type ClientRequest =
   | { op: "stats" }
   /** Answers the time (ms since the epoch, fractional) at which `until` held, checked every 5 ms. */
   | { op: "until"; until: "welcomed" | "authorised" | "answered"; count: number; timeoutMs: number }
+  /** Answers when (ms since the epoch) the last of `count` terminals received sync / fetched the manifest at or after `since`. */
+  | { op: "since"; what: "synced" | "fetched"; since: number; count: number; timeoutMs: number }
   | { op: "stop" };
 
 export interface ClientMessage {
@@ -66,6 +68,20 @@ async function handle(request: ClientRequest): Promise<unknown> {
         if (performance.now() > deadline) {
           throw new Error(
             `${request.until} ${request.count} not reached in ${request.timeoutMs} ms: ${JSON.stringify(s)}`,
+          );
+        }
+        await sleep(5);
+      }
+    }
+    case "since": {
+      const deadline = performance.now() + request.timeoutMs;
+      for (;;) {
+        const t = fleet.syncedSince(request.since);
+        if (request.what === "synced" ? t.synced >= request.count : t.fetched >= request.count)
+          return request.what === "synced" ? t.lastSyncAt : t.lastManifestAt;
+        if (performance.now() > deadline) {
+          throw new Error(
+            `${request.what} ${request.count} not reached in ${request.timeoutMs} ms: ${JSON.stringify(t)}`,
           );
         }
         await sleep(5);

@@ -104,6 +104,24 @@ export class ClientPool {
     return first ? Math.min(...times) : Math.max(...times);
   }
 
+  /**
+   * When (ms since the epoch) the last terminal of every process received
+   * sync (or fetched its manifest) at or after `since`; `counts[i]` of process i.
+   */
+  async since(
+    what: "synced" | "fetched",
+    since: number,
+    counts: number[],
+    timeoutMs: number,
+  ): Promise<number> {
+    const times = await Promise.all(
+      this.procs.map(
+        (p, i) => p.ask({ op: "since", what, since, count: counts[i] ?? 0, timeoutMs }) as Promise<number>,
+      ),
+    );
+    return Math.max(...times);
+  }
+
   /** Stops every fleet (sockets closed), then lets the processes go. */
   async close(): Promise<void> {
     await this.all({ op: "stop" }).catch(() => undefined);

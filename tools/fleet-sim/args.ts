@@ -11,6 +11,7 @@ export interface CliOptions {
   sourceIps: string[];
   faultRate: number;
   ackFailRate: number;
+  deliveryFailRate: number;
   heartbeatJitter: boolean;
   manifest: boolean;
   autoAuthorise: boolean;
@@ -31,6 +32,8 @@ export const USAGE = `npm run fleet-sim -- --count N [options]
   --source-ips A..B|A,B     local addresses to connect from, e.g. 127.0.0.2..127.0.0.40
   --fault-rate R            chance a heartbeat is followed by a fault event (default 0)
   --ack-fail-rate R         share of commands answered with a failure and a reason (default 0)
+  --delivery-fail-rate R    share of fetched manifests of which one publication is reported failed,
+                            with a reason (default 0; the others report downloaded or playing)
   --heartbeat-jitter        give each terminal its own heartbeat phase
   --no-manifest             do not fetch the manifest on sync
   --auto-authorise          authorise pending terminals: through the API with --operator, or with
@@ -99,6 +102,7 @@ export function parseCli(argv: string[]): CliOptions {
       "source-ips": { type: "string" },
       "fault-rate": { type: "string" },
       "ack-fail-rate": { type: "string" },
+      "delivery-fail-rate": { type: "string" },
       "heartbeat-jitter": { type: "boolean" },
       "no-manifest": { type: "boolean" },
       "auto-authorise": { type: "boolean" },
@@ -138,6 +142,7 @@ export function parseCli(argv: string[]): CliOptions {
     sourceIps: values["source-ips"] ? parseSourceIps(values["source-ips"]) : [],
     faultRate: number("fault-rate", values["fault-rate"], 0, 0, 1),
     ackFailRate: number("ack-fail-rate", values["ack-fail-rate"], 0, 0, 1),
+    deliveryFailRate: number("delivery-fail-rate", values["delivery-fail-rate"], 0, 0, 1),
     heartbeatJitter: values["heartbeat-jitter"] === true,
     manifest: values["no-manifest"] !== true,
     autoAuthorise,

@@ -31,6 +31,7 @@ const fleet = new Fleet({
   sourceIps: options.sourceIps,
   faultRate: options.faultRate,
   ackFailRate: options.ackFailRate,
+  deliveryFailRate: options.deliveryFailRate,
   heartbeatJitter: options.heartbeatJitter,
   manifest: options.manifest,
   onError: (deviceId, err) => {

@@ -23,6 +23,8 @@ export interface FleetOptions {
   faultRate?: number;
   /** Share of commands answered with a failure and a reason (default 0). */
   ackFailRate?: number;
+  /** Share of fetched manifests of which one publication is reported failed, with a reason (default 0). */
+  deliveryFailRate?: number;
   /** Delay each terminal's heartbeats by its own random phase (up to half the interval). */
   heartbeatJitter?: boolean;
   /** The heartbeat interval the phase is drawn from (default 30 s; the server's welcome sets the real one). */
@@ -54,6 +56,14 @@ export interface FleetStats extends FleetCounters {
   refused: number;
 }
 
+/** Terminals told and served since an instant (Fleet.syncedSince). */
+export interface SyncTimes {
+  synced: number;
+  fetched: number;
+  lastSyncAt: number;
+  lastManifestAt: number;
+}
+
 /** A terminal the operator still has to authorise, with the code on its screen. */
 export interface PendingTerminal {
   deviceId: string;
@@ -81,6 +91,8 @@ export class Fleet {
     events: 0,
     screenshots: 0,
     manifests: 0,
+    deliveries: 0,
+    deliveryFailures: 0,
     errorFrames: 0,
     errors: 0,
     reconnects: 0,
@@ -110,6 +122,7 @@ export class Fleet {
         heartbeatDelayMs: Math.floor(random() * phaseMs),
         faultRate: opts.faultRate ?? 0,
         ackFailRate: opts.ackFailRate ?? 0,
+        deliveryFailRate: opts.deliveryFailRate ?? 0,
         manifest: opts.manifest ?? true,
         skipRegister: opts.skipRegister ?? false,
         minBackoffMs: opts.minBackoffMs ?? 1000,
@@ -214,6 +227,26 @@ export class Fleet {
     return s;
   }
 
+  /**
+   * Of the terminals, how many received `sync` and how many fetched their
+   * manifest at or after `since` (ms since the epoch), and when the last of
+   * each did (0: none): what the publishing benchmark measures at the screens.
+   */
+  syncedSince(since: number): SyncTimes {
+    const t: SyncTimes = { synced: 0, fetched: 0, lastSyncAt: 0, lastManifestAt: 0 };
+    for (const terminal of this.terminals) {
+      if (terminal.lastSyncAt >= since) {
+        t.synced++;
+        t.lastSyncAt = Math.max(t.lastSyncAt, terminal.lastSyncAt);
+      }
+      if (terminal.lastManifestAt >= since) {
+        t.fetched++;
+        t.lastManifestAt = Math.max(t.lastManifestAt, terminal.lastManifestAt);
+      }
+    }
+    return t;
+  }
+
   /** Resolves with the stats once `done` holds of them (checked every `everyMs`); rejects after `timeoutMs`. */
   async waitFor(done: (s: FleetStats) => boolean, timeoutMs: number, everyMs = 20): Promise<FleetStats> {
     const deadline = performance.now() + timeoutMs;
@@ -234,6 +267,7 @@ export function formatStats(s: FleetStats): string {
     `reg ${s.registered}/${s.total} (+${s.registrations}) conn ${s.connected} welcomed ${s.welcomed} ` +
     `auth ${s.authorised} pend ${s.pending} refused ${s.refused} | beats ${s.beats} acks ${s.acks} ` +
     `fail ${s.failures} events ${s.events} shots ${s.screenshots} manifests ${s.manifests} ` +
+    `deliveries ${s.deliveries} (failed ${s.deliveryFailures}) ` +
     `reconn ${s.reconnects} errFrames ${s.errorFrames} errors ${s.errors}`
   );
 }

@@ -1,6 +1,9 @@
+import { resolveAt } from "@marquee/schedule";
 import {
   type CommandFrame,
   type CommandResult,
+  type DeliveryItem,
+  type Manifest,
   TerminalClient,
   type TerminalState,
   type TerminalStatus,
@@ -19,6 +22,9 @@ export interface FleetCounters {
   events: number;
   screenshots: number;
   manifests: number;
+  /** Delivery frames sent, and publications reported failed in them. */
+  deliveries: number;
+  deliveryFailures: number;
   errorFrames: number;
   /** HTTP calls or registrations that failed for good, and sockets that could not connect. */
   errors: number;
@@ -38,6 +44,8 @@ export interface SimTerminalOptions {
   heartbeatDelayMs: number;
   faultRate: number;
   ackFailRate: number;
+  /** Share of fetched manifests of which one publication is reported failed, with a reason. */
+  deliveryFailRate: number;
   /** Fetch the manifest on sync (a real screen does; benchmarks of the socket layer may not). */
   manifest: boolean;
   /** Connect with the device id as the token, no registration (against a bare baseline server). */
@@ -60,6 +68,21 @@ const FAULTS = [
   "panel temperature 71 °C",
   "SD card write error",
   "decoder reset while playing",
+];
+/** Time zones the simulated screens report (a fleet spans several). */
+const TIME_ZONES = [
+  "Europe/Rome",
+  "Asia/Shanghai",
+  "America/New_York",
+  "UTC",
+  "Europe/Moscow",
+  "Europe/Paris",
+];
+const DOWNLOAD_FAULTS = [
+  "HTTP 503 from the server",
+  "storage full",
+  "connection reset while downloading",
+  "checksum mismatch",
 ];
 const GIB = 1024 ** 3;
 const PNG_CACHE = new Map<number, Buffer>();
@@ -85,6 +108,9 @@ export class SimTerminal {
   welcomed = false;
   /** The server refused its token for good. */
   refused = false;
+  /** When (ms since the epoch) it last received `sync` (or a welcome naming a manifest), and last fetched the manifest. */
+  lastSyncAt = 0;
+  lastManifestAt = 0;
 
   constructor(private readonly opts: SimTerminalOptions) {
     const saved = opts.store.get(opts.deviceId);
@@ -204,6 +230,7 @@ export class SimTerminal {
       volume: this.volume,
       lastDownloadError: null,
       manifestVersion: this.manifestVersion,
+      timezone: TIME_ZONES[n % TIME_ZONES.length],
     };
   }
 
@@ -256,17 +283,72 @@ export class SimTerminal {
   }
 
   private async onSync(version: string): Promise<void> {
+    this.lastSyncAt = Date.now();
     if (!this.opts.manifest || version === this.manifestVersion || this.opts.skipRegister) return;
     const token = this.opts.store.get(this.opts.deviceId)?.token;
     if (!token) return;
     try {
       const manifest = await withRetries(3, () => fetchManifest(this.endpoint, token, this.manifestVersion));
-      if (manifest) this.manifestVersion = manifest.version;
+      this.lastManifestAt = Date.now();
+      if (manifest) {
+        this.manifestVersion = manifest.version;
+        this.reportDelivery(manifest);
+      }
       this.opts.counters.manifests++;
       this.client?.beat();
     } catch (err) {
       this.opts.counters.errors++;
       this.opts.onError(this.opts.deviceId, err);
+    }
+  }
+
+  /**
+   * What a player reports once a manifest is in (issue 7): the simulator
+   * downloads nothing, so each publication is at once playing (the resolver
+   * puts it on screen now) or downloaded; with --delivery-fail-rate, one
+   * publication of a share of the manifests failed, with a reason.
+   */
+  private reportDelivery(manifest: Manifest): void {
+    if (manifest.publications.length === 0) return;
+    const onScreen = new Set<number | null>();
+    try {
+      const res = resolveAt(
+        { plans: manifest.schedule, messages: manifest.messages, timezone: manifest.timezone },
+        Date.now(),
+      );
+      for (const c of res.playing) onScreen.add(c.publicationId);
+      for (const m of res.messages) onScreen.add(m.publicationId);
+    } catch {
+      // A schedule the resolver cannot read plays nothing: everything is only downloaded.
+    }
+    const { random, deliveryFailRate } = this.opts;
+    const failing =
+      deliveryFailRate > 0 && random() < deliveryFailRate
+        ? manifest.publications[Math.floor(random() * manifest.publications.length)]
+        : undefined;
+    const items: DeliveryItem[] = manifest.publications.slice(0, 1000).map((p) => {
+      const total = p.hashes.length;
+      if (p === failing) {
+        const fault = DOWNLOAD_FAULTS[Math.floor(random() * DOWNLOAD_FAULTS.length)] ?? "download failed";
+        const file = manifest.media.find((m) => m.hash === p.hashes[0])?.name ?? p.name;
+        return {
+          publicationId: p.id,
+          state: "failed",
+          done: 0,
+          total,
+          reason: `${file}: ${fault} (simulated by fleet-sim --delivery-fail-rate)`.slice(0, 500),
+        };
+      }
+      return {
+        publicationId: p.id,
+        state: onScreen.has(p.id) ? "playing" : "downloaded",
+        done: total,
+        total,
+      };
+    });
+    if (this.client?.send({ type: "delivery", manifestVersion: manifest.version.slice(0, 64), items })) {
+      this.opts.counters.deliveries++;
+      if (failing) this.opts.counters.deliveryFailures++;
     }
   }
 

@@ -1,16 +1,33 @@
-import { ProgramPlayer, type RenderContext, RenderProvider, ScaledStage } from "@marquee/renderer";
-import { type CSSProperties, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import {
+  MessageView,
+  ProgramPlayer,
+  type RenderContext,
+  RenderProvider,
+  ScaledStage,
+} from "@marquee/renderer";
+import type { ScheduleMessage } from "@marquee/schedule";
+import {
+  type CSSProperties,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { PlayerController, PlayerSnapshot } from "./controller";
 import type { createFeeds } from "./feeds";
 import { type PlayerKey, type PlayerLanguage, t } from "./i18n";
 import { triplePress } from "./keys";
-import type { PlayItem } from "./playlist";
+import { messageKey, type PlayItem } from "./playlist";
 import { PLAYER_VERSION } from "./version";
 
 /**
- * The screen: the program playing full-screen, or a calm full-screen
- * message (enrolment code, waiting, no content, disabled). No chrome; the
- * cursor hides after 3 s still; "d" three times shows the diagnostics.
+ * The screen: the program the schedule picked, full-screen, with the active
+ * messages over it (an emergency message alone, the program hidden and
+ * silent under it), or a calm full-screen message (enrolment code, waiting,
+ * no content, disabled). No chrome; the cursor hides after 3 s still; "d"
+ * three times shows the diagnostics.
  */
 
 type Feeds = ReturnType<typeof createFeeds>;
@@ -46,26 +63,81 @@ export function App({
   const diagnostics = useDiagnosticsToggle();
   useHiddenCursor();
   const root = useRef<HTMLDivElement>(null);
-  const item = snap.items[snap.index];
+  const size = useWindowSize();
+  const item = snap.showing?.item;
   const playing = item && snap.state !== "pending" && snap.state !== "disabled" ? item : null;
+  // Messages are for authorised screens only (a pending screen shows its code, a disabled one says so).
+  const live = snap.state === "authorised";
+  const interrupt = live ? snap.interrupt : null;
+  const overlays = live ? snap.messages : [];
 
+  // The screenshot shows what the screen shows: the program's stage at its design size, or, with
+  // messages over it (or nothing playing), the whole screen at the program's scale.
+  const shown = useRef({ playing, messages: overlays.length > 0 || interrupt !== null });
+  shown.current = { playing, messages: overlays.length > 0 || interrupt !== null };
   useEffect(() => {
-    if (playing) return;
-    player.setScreenshotTarget(() =>
-      root.current ? { element: root.current, width: window.innerWidth, height: window.innerHeight } : null,
-    );
-  }, [player, playing]);
+    player.setScreenshotTarget(() => {
+      const { playing: p, messages } = shown.current;
+      const w = window.innerWidth;
+      const h = window.innerHeight;
+      if (p && !messages) {
+        const stage = root.current?.querySelector<HTMLElement>(".mq-stage");
+        if (stage) return { element: stage, width: p.doc.width, height: p.doc.height };
+      }
+      if (!root.current || w <= 0 || h <= 0) return null;
+      const k = p ? Math.max(1, p.doc.width / w, p.doc.height / h) : 1;
+      return { element: root.current, width: Math.round(w * k), height: Math.round(h * k) };
+    });
+    return () => player.setScreenshotTarget(null);
+  }, [player]);
 
+  let screen: ReactNode;
+  if (interrupt) screen = <div data-testid="interrupted" style={full} />;
+  else if (playing) screen = <Playing player={player} item={playing} snap={snap} lang={lang} feeds={feeds} />;
+  else screen = <Message snap={snap} lang={lang} />;
   return (
     <div ref={root} style={full}>
-      {playing ? (
-        <Playing player={player} item={playing} snap={snap} lang={lang} feeds={feeds} />
-      ) : (
-        <Message snap={snap} lang={lang} />
-      )}
+      {screen}
+      {overlays.map((m) => (
+        <MessageLayer key={messageKey(m)} message={m} size={size} onEnded={player.messageEnded} />
+      ))}
       {diagnostics ? <Diagnostics snap={snap} lang={lang} /> : null}
     </div>
   );
+}
+
+/** One message over everything, in a layer the size of the screen (it places itself in it). */
+function MessageLayer({
+  message,
+  size,
+  onEnded,
+}: {
+  message: ScheduleMessage;
+  size: { width: number; height: number };
+  onEnded: (m: ScheduleMessage) => void;
+}) {
+  const latest = useRef({ message, onEnded });
+  latest.current = { message, onEnded };
+  const ended = useMemo(() => () => latest.current.onEnded(latest.current.message), []);
+  return (
+    <div
+      data-testid="message"
+      style={{ position: "fixed", inset: 0, overflow: "hidden", pointerEvents: "none", zIndex: 1 }}
+    >
+      <MessageView doc={message.doc} width={size.width} height={size.height} onEnded={ended} />
+    </div>
+  );
+}
+
+/** The window's size in CSS pixels, following resizes and rotations. */
+function useWindowSize(): { width: number; height: number } {
+  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  useEffect(() => {
+    const onResize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
+    addEventListener("resize", onResize);
+    return () => removeEventListener("resize", onResize);
+  }, []);
+  return size;
 }
 
 function Playing({
@@ -81,7 +153,6 @@ function Playing({
   lang: PlayerLanguage;
   feeds: Feeds;
 }) {
-  const wrap = useRef<HTMLDivElement>(null);
   const { media } = snap;
   const ctx = useMemo<RenderContext>(
     () => ({
@@ -96,14 +167,8 @@ function Playing({
     [media, lang, feeds, player],
   );
   const { width, height } = item.doc;
-  useEffect(() => {
-    player.setScreenshotTarget(() => {
-      const stage = wrap.current?.querySelector<HTMLElement>(".mq-stage");
-      return stage ? { element: stage, width, height } : null;
-    });
-  }, [player, width, height]);
   return (
-    <div ref={wrap} style={full}>
+    <div style={full}>
       <RenderProvider value={ctx}>
         <ScaledStage width={width} height={height} background="#000">
           <ProgramPlayer
@@ -214,13 +279,18 @@ function Diagnostics({ snap, lang }: { snap: PlayerSnapshot; lang: PlayerLanguag
     authorised: "stateAuthorised",
     disabled: "stateDisabled",
   };
-  const program = snap.items[snap.index];
+  const showing = snap.showing;
   const rows: Array<[PlayerKey, string]> = [
     ["diagTerminal", snap.terminalId ? `#${snap.terminalId}` : none],
     ["diagState", t(lang, (snap.state && stateKey[snap.state]) || "stateUnknown")],
     ["diagConnection", t(lang, snap.connected ? "connected" : "disconnected")],
     ["diagManifest", snap.manifest?.version ?? none],
-    ["diagProgram", program ? `${program.name} (#${program.id})` : none],
+    [
+      "diagProgram",
+      showing
+        ? `${showing.item.name} (#${showing.item.id}) · ${showing.candidate.planName} · ${showing.candidate.tier}`
+        : none,
+    ],
     ["diagCache", formatBytes(snap.cacheBytes)],
     [
       "diagDownloads",

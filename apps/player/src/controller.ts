@@ -1,5 +1,13 @@
 import type { MediaInfo, PlayEvent } from "@marquee/renderer";
 import {
+  EMPTY_PLAY_STATE,
+  type PlayState,
+  type Resolution,
+  resolveAt,
+  type ScheduleInput,
+  type ScheduleMessage,
+} from "@marquee/schedule";
+import {
   API_PREFIX,
   backoffMs,
   type CommandFrame,
@@ -13,6 +21,7 @@ import {
   type TerminalStatus,
 } from "@marquee/terminal-protocol";
 import { parseVolume, refreshArgs, unsupported, volumeArgs } from "./commands";
+import { type DeliveryInputs, DeliveryReporter } from "./delivery";
 import { deviceIdOf, RegisterFailed, register, shortModel } from "./identity";
 import {
   diffMedia,
@@ -23,7 +32,19 @@ import {
   parseManifest,
 } from "./manifest";
 import { type MediaStore, NO_CACHE_REASON, StorageFull } from "./mediaStore";
-import { carryOver, nextIndex, type PlayItem, playlistOf } from "./playlist";
+import {
+  messageKey,
+  messagesOnScreen,
+  nextCheckIn,
+  type PlayItem,
+  programProblems,
+  programsOf,
+  type Showing,
+  type Skipped,
+  type StepReason,
+  scheduleInputOf,
+  step,
+} from "./playlist";
 import { PopQueue, popItemOf } from "./pop";
 import { capture } from "./screenshot";
 import { buildStatus } from "./status";
@@ -48,8 +69,12 @@ export interface PlayerSnapshot {
   /** Registration is failing (server unreachable or refusing): the reason. */
   registerError: string | null;
   manifest: Manifest | null;
-  items: PlayItem[];
-  index: number;
+  /** The program on screen and why (the schedule's candidate); null: nothing to play now. */
+  showing: Showing | null;
+  /** Messages drawn over the program (the interrupting one alone while it lasts). */
+  messages: ScheduleMessage[];
+  /** An emergency message that hides and silences the program until it ends. */
+  interrupt: ScheduleMessage | null;
   media: (materialId: number) => MediaInfo | null;
   downloads: { done: number; total: number; bytes: number; totalBytes: number } | null;
   lastDownloadError: string | null;
@@ -57,6 +82,25 @@ export interface PlayerSnapshot {
   /** Bytes of this manifest's files held on the screen. */
   cacheBytes: number;
   volume: number;
+}
+
+/** A manifest's programs as parsed once. */
+interface Analysis {
+  manifest: Manifest | null;
+  programs: Map<number, PlayItem>;
+  skipped: Skipped[];
+  problems: Map<number, string>;
+}
+
+/** Same messages (by identity and content): the views keep their objects and the scroll goes on. */
+function sameMessages(a: readonly ScheduleMessage[], b: readonly ScheduleMessage[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((m, i) => {
+      const o = b[i];
+      return o !== undefined && messageKey(m) === messageKey(o) && JSON.stringify(m) === JSON.stringify(o);
+    })
+  );
 }
 
 /** What the screenshot command draws: an element and the canvas size it stands for. */
@@ -88,6 +132,17 @@ const EVENT_REPEAT_MS = 10 * 60_000;
 
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const noMedia = () => null;
+/** A boundary timer fires this much after the boundary, so the resolver sees the new side of it. */
+const BOUNDARY_SLACK_MS = 5;
+
+/** The device's IANA time zone, if the browser tells it. */
+export function deviceTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
 
 /** The browser's WebSocket as the protocol client's socket. */
 export function browserSocket(url: string): SocketLike {
@@ -128,6 +183,23 @@ export class PlayerController {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly eventsSent = new Map<string, number>();
   private screenshotTarget: (() => ScreenshotTarget | null) | null = null;
+  /** The manifest's playable programs, by id. */
+  private programs = new Map<number, PlayItem>();
+  /** Why programs the manifest names cannot play, by id (for delivery reports). */
+  private problems = new Map<number, string>();
+  private scheduleInput: ScheduleInput = { plans: [], messages: [], timezone: "UTC" };
+  /** What the times and interval modes remember; kept across manifest refreshes. */
+  private playState: PlayState = EMPTY_PLAY_STATE;
+  private boundaryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Messages shown their count (messageKey). */
+  private readonly endedMessages = new Set<string>();
+  /** Publications of the programs started since they entered the rotation. */
+  private readonly startedPublications = new Set<number>();
+  /** Files held on the screen, and those that failed to download with the reason. */
+  private held = new Set<string>();
+  private readonly failedFiles = new Map<string, string>();
+  private readonly delivery: DeliveryReporter;
+  private analysed: Analysis | null = null;
 
   constructor(private readonly env: PlayerEnv) {
     const { kv } = env;
@@ -136,7 +208,10 @@ export class PlayerController {
     const terminalId = Number(kv.get(KEYS.terminalId));
     this.token = kv.get(KEYS.token);
     this.pop = new PopQueue(kv);
-    const list = playlistOf(manifest);
+    // Like pop and event frames, delivery frames go only once welcomed (and only an authorised screen has any).
+    this.delivery = new DeliveryReporter((frame) =>
+      this.welcomed && this.snap.state === "authorised" ? (this.client?.send(frame) ?? false) : false,
+    );
     this.snap = {
       state: state === "pending" || state === "authorised" || state === "disabled" ? state : null,
       terminalId: Number.isInteger(terminalId) && terminalId > 0 ? terminalId : null,
@@ -144,8 +219,9 @@ export class PlayerController {
       connected: false,
       registerError: null,
       manifest,
-      items: list.items,
-      index: list.items.length ? 0 : -1,
+      showing: null,
+      messages: [],
+      interrupt: null,
       media: noMedia,
       downloads: null,
       lastDownloadError: null,
@@ -174,14 +250,20 @@ export class PlayerController {
     this.screenshotTarget = target;
   }
 
-  /** The program on screen finished one pass of its main scenes: the next one plays. */
+  /** The program on screen finished one pass of its main scenes: the schedule says what plays next. */
   programEnded = (): void => {
-    this.update({ index: nextIndex(this.snap.index, this.snap.items.length) });
+    this.schedule("ended");
+  };
+
+  /** A message has been shown its count: it leaves the screen (an interrupted program comes back). */
+  messageEnded = (message: ScheduleMessage): void => {
+    this.endedMessages.add(messageKey(message));
+    this.schedule("tick");
   };
 
   /** A renderer event: proof of play, or an error worth an event frame. */
   playEvent = (e: PlayEvent): void => {
-    const program = this.snap.items[this.snap.index];
+    const program = this.snap.showing?.item;
     if (!program) return;
     if (e.kind === "error") {
       this.report(
@@ -280,6 +362,8 @@ export class PlayerController {
     this.welcomed = true;
     this.update(patch);
     this.flushPop();
+    // The server may have missed states while the screen was away: it gets them all again.
+    this.delivery.resend(this.deliveryInputs(this.snap.manifest, this.held));
     if (state === "authorised" && was !== "authorised") void this.sync();
   }
 
@@ -362,6 +446,8 @@ export class PlayerController {
       return;
     }
     const { manifest } = fetched;
+    // Failures of the previous manifest's files are tried afresh.
+    this.failedFiles.clear();
     // The new manifest goes on screen once its files are here (or failed): no half-loaded programs.
     await this.download(manifest);
     this.env.kv.set(KEYS.manifest, JSON.stringify(manifest));
@@ -381,7 +467,12 @@ export class PlayerController {
     const token = this.token;
     if (!manifest || !token) return 0;
     const { store } = this.env;
-    const { download } = diffMedia(filesOf(manifest), await store.hashes());
+    const held = new Set(await store.hashes());
+    const { download } = diffMedia(filesOf(manifest), held);
+    // The publications of this manifest: downloading (or downloaded at once when nothing is missing).
+    const report = (throttle: boolean) =>
+      this.delivery.report(this.deliveryInputs(manifest, held), { throttle });
+    report(false);
     let failed: string | null = null;
     let arrived = 0;
     if (download.length > 0) {
@@ -398,14 +489,21 @@ export class PlayerController {
             this.update({ downloads: { ...progress } });
           });
           arrived++;
+          held.add(m.hash);
+          this.failedFiles.delete(m.hash);
         } catch (e) {
           failed = reasonOf(e);
+          this.failedFiles.set(m.hash, failed);
           this.report(e instanceof StorageFull ? "storageLow" : "downloadFailed", failed);
+          // A failure goes at once: the operator sees it without waiting for the rest.
+          report(false);
         }
         progress.done++;
         this.update({ downloads: { ...progress } });
+        report(true);
       }
       void this.estimate();
+      report(false);
     }
     this.update({
       downloads: null,
@@ -429,23 +527,98 @@ export class PlayerController {
     const files = filesOf(manifest);
     const held = new Set(await store.hashes());
     await store.prepare(files.filter((f) => held.has(f.hash)).map((f) => f.hash));
-    const list = playlistOf(manifest);
-    for (const s of list.skipped)
+    const { programs, skipped, problems } = this.analyse(manifest);
+    for (const s of skipped)
       this.report("playbackError", `program ${s.name} (#${s.id}) skipped: ${s.reason}`);
-    // The program on screen keeps its object when it did not change, so it plays on without restarting.
-    const playing = this.snap.items[this.snap.index] ?? null;
-    const items = list.items.map((p) =>
-      playing && p.id === playing.id && p.version === playing.version ? playing : p,
-    );
+    for (const [id, why] of problems)
+      if (!skipped.some((s) => s.id === id)) this.report("playbackError", `${why}: skipped`);
+    this.programs = programs;
+    this.problems = problems;
+    this.scheduleInput = scheduleInputOf(manifest, programs);
+    this.held = held;
     this.update({
       manifest,
-      items,
-      index: carryOver(playing, items),
       media: mediaLookup(manifest, (hash) => (held.has(hash) ? store.url(hash) : null)),
       cacheBytes: files.filter((f) => held.has(f.hash)).reduce((n, f) => n + f.size, 0),
     });
+    this.schedule("manifest");
     const { remove } = diffMedia(files, held);
     for (const hash of remove) await store.remove(hash).catch(() => undefined);
+  }
+
+  /** A manifest's programs, parsed once (downloads report on it before it goes on screen). */
+  private analyse(manifest: Manifest | null): Analysis {
+    if (this.analysed?.manifest === manifest) return this.analysed;
+    const { programs, skipped } = programsOf(manifest, this.programs);
+    this.analysed = { manifest, programs, skipped, problems: programProblems(manifest, programs, skipped) };
+    return this.analysed;
+  }
+
+  // ---- the schedule ----
+
+  /**
+   * Resolves the schedule now and sets what is on screen (step()): at start,
+   * when a program finished its pass, when the manifest changed, when a
+   * message ended and at the resolution's next boundary (a timer).
+   */
+  private schedule(reason: StepReason): void {
+    if (this.boundaryTimer) clearTimeout(this.boundaryTimer);
+    this.boundaryTimer = null;
+    const now = Date.now();
+    let res: Resolution;
+    let showing: Showing | null;
+    try {
+      res = resolveAt(this.scheduleInput, now);
+      const r = step(reason, this.snap.showing, res, this.programs, this.playState, now);
+      this.playState = r.state;
+      showing = r.showing;
+    } catch (e) {
+      // A schedule the resolver cannot read must not stop the screen: it shows "no content" and says why.
+      this.update({ showing: null, messages: [], interrupt: null, lastError: `schedule: ${reasonOf(e)}` });
+      this.boundaryTimer = setTimeout(() => this.schedule("tick"), 60_000);
+      return;
+    }
+    // A publication counts as playing from its first pass until it leaves the rotation.
+    const rotation = new Set(res.playing.map((c) => c.publicationId));
+    for (const id of this.startedPublications) if (!rotation.has(id)) this.startedPublications.delete(id);
+    const started = showing?.candidate.publicationId;
+    if (started !== undefined && started !== null) this.startedPublications.add(started);
+    if (!showing) this.startedPublications.clear();
+    const { interrupt, overlays } = messagesOnScreen(res, this.endedMessages);
+    this.update({
+      showing,
+      messages: sameMessages(this.snap.messages, overlays) ? this.snap.messages : overlays,
+      interrupt:
+        interrupt && this.snap.interrupt && sameMessages([interrupt], [this.snap.interrupt])
+          ? this.snap.interrupt
+          : interrupt,
+    });
+    this.delivery.report(this.deliveryInputs(this.snap.manifest, this.held));
+    this.boundaryTimer = setTimeout(() => this.schedule("tick"), nextCheckIn(res, now) + BOUNDARY_SLACK_MS);
+  }
+
+  /** Publications with something on screen: the interrupting message alone, else the program's and the messages'. */
+  private playingPublications(): Set<number> {
+    const ids = new Set<number>();
+    const { interrupt, messages, showing } = this.snap;
+    if (this.snap.state !== "authorised") return ids;
+    if (interrupt) {
+      if (interrupt.publicationId !== null) ids.add(interrupt.publicationId);
+      return ids;
+    }
+    if (showing) for (const id of this.startedPublications) ids.add(id);
+    for (const m of messages) if (m.publicationId !== null) ids.add(m.publicationId);
+    return ids;
+  }
+
+  private deliveryInputs(manifest: Manifest | null, held: ReadonlySet<string>): DeliveryInputs {
+    return {
+      manifest,
+      held,
+      failed: this.failedFiles,
+      problems: this.analyse(manifest).problems,
+      playing: this.playingPublications(),
+    };
   }
 
   // ---- status, proof of play, events ----
@@ -458,7 +631,7 @@ export class PlayerController {
   /** The status of hello and every heartbeat. */
   status(): TerminalStatus {
     const dpr = window.devicePixelRatio || 1;
-    const program = this.snap.items[this.snap.index];
+    const program = this.snap.showing?.item;
     // The Network Information API's `type` (Android: wifi, ethernet, cellular…); not its speed guess.
     const connection = (navigator as { connection?: { type?: string } }).connection;
     return buildStatus({
@@ -473,6 +646,7 @@ export class PlayerController {
       volume: this.snap.volume,
       lastDownloadError: this.snap.lastDownloadError,
       manifestVersion: this.snap.manifest?.version ?? null,
+      timezone: deviceTimeZone(),
     });
   }
 

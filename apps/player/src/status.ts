@@ -20,6 +20,8 @@ export interface StatusInput {
   volume: number;
   lastDownloadError: string | null;
   manifestVersion: string | null;
+  /** The device's IANA time zone (Intl), where the browser tells it. */
+  timezone?: string | null;
 }
 
 const clampInt = (v: number, min: number, max: number) =>
@@ -47,5 +49,7 @@ export function buildStatus(i: StatusInput): TerminalStatus {
     volume: clampInt(i.volume, 0, 100),
     lastDownloadError: i.lastDownloadError === null ? null : cut(i.lastDownloadError, 500),
     manifestVersion: i.manifestVersion === null ? null : cut(i.manifestVersion, 64),
+    // A zone name longer than the protocol takes is no zone at all: left out rather than cut.
+    ...(i.timezone && i.timezone.length <= 64 ? { timezone: i.timezone } : {}),
   };
 }

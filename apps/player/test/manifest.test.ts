@@ -43,6 +43,23 @@ describe("manifest media", () => {
     expect(parseManifest(JSON.parse(JSON.stringify(m)))).toEqual(m);
     expect(parseManifest({ version: 1 })).toBeNull();
   });
+
+  it("reads a manifest of before plans (v1) with the defaults: UTC, no schedule, messages or publications", () => {
+    const v1 = {
+      version: "old",
+      terminalId: 7,
+      programs: [{ id: 1, name: "P1", version: 1, doc: programDoc() }],
+      media: [a],
+      generatedAt: "2026-03-01T09:00:00.000Z",
+    };
+    expect(parseManifest(v1)).toEqual({
+      ...v1,
+      timezone: "UTC",
+      schedule: [],
+      messages: [],
+      publications: [],
+    });
+  });
 });
 
 describe("fetchManifest", () => {

@@ -59,4 +59,11 @@ describe("buildStatus", () => {
     expect(s.manifestVersion?.length).toBe(64);
     expect(buildStatus({ ...base, program: null, connectionType: null }).network).toBe("online");
   });
+
+  it("reports the device's time zone when it has one that fits", () => {
+    expect(buildStatus({ ...base, timezone: "Europe/Rome" }).timezone).toBe("Europe/Rome");
+    expect(TerminalStatus.safeParse(buildStatus({ ...base, timezone: "Asia/Shanghai" })).success).toBe(true);
+    expect("timezone" in buildStatus({ ...base, timezone: null })).toBe(false);
+    expect("timezone" in buildStatus({ ...base, timezone: "x".repeat(65) })).toBe(false);
+  });
 });

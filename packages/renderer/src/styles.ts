@@ -17,6 +17,7 @@ const CSS = `
 @keyframes mq-to-top { from { transform: none } to { transform: translateY(-100%) } }
 @keyframes mq-to-bottom { from { transform: none } to { transform: translateY(100%) } }
 @keyframes mq-zoom-in { from { transform: scale(0.6); opacity: 0 } to { transform: none; opacity: 1 } }
+@keyframes mq-msg-scroll { from { transform: translateX(0) } to { transform: translateX(-100%) } }
 `;
 
 const STYLE_ID = "mq-renderer-styles";

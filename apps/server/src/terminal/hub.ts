@@ -427,6 +427,8 @@ export class TerminalHub {
     return written.promise;
   }
 
+  private commandWrites: Promise<unknown> = Promise.resolve();
+
   private async flushAcks(): Promise<void> {
     if (this.ackTimer) clearTimeout(this.ackTimer);
     this.ackTimer = null;
@@ -439,12 +441,14 @@ export class TerminalHub {
         batch.map((a) => sql`(${a.id}, ${a.terminalId}::integer, ${a.state}, ${a.reason}, ${a.data}::jsonb)`),
         sql`, `,
       );
-      await this.services.db.execute(sql`
+      await this.commandWrite(() =>
+        this.services.db.execute(sql`
         update terminal_commands as c
         set state = v.state, reason = v.reason, done_at = ${this.services.clock.now()},
             data = case when v.data is null then c.data else coalesce(c.data, '{}'::jsonb) || v.data end
         from (values ${values}) as v(id, terminal_id, state, reason, data)
-        where c.id = v.id and c.terminal_id = v.terminal_id and c.state in ('queued', 'sent')`);
+        where c.id = v.id and c.terminal_id = v.terminal_id and c.state in ('queued', 'sent')`),
+      );
       written.resolve();
     } catch (err) {
       this.log.warn({ err, acks: batch.length }, "could not write terminal acks");
@@ -452,12 +456,28 @@ export class TerminalHub {
     }
   }
 
+  /**
+   * Runs one write of terminal_commands after the previous one of this
+   * process: a batch marked sent and a batch of acks touch the same rows in
+   * different orders, and run side by side they deadlock.
+   */
+  private commandWrite<T>(write: () => PromiseLike<T>): Promise<T> {
+    const run = this.commandWrites.then(write);
+    this.commandWrites = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
   private async markSent(ids: string[], timeout: number): Promise<void> {
     if (!ids.length) return;
-    await this.services.db
-      .update(terminalCommands)
-      .set({ state: "sent" })
-      .where(and(inArray(terminalCommands.id, ids), eq(terminalCommands.state, "queued")));
+    await this.commandWrite(() =>
+      this.services.db
+        .update(terminalCommands)
+        .set({ state: "sent" })
+        .where(and(inArray(terminalCommands.id, ids), eq(terminalCommands.state, "queued"))),
+    );
     this.expire(ids, timeout, "timeout", COMMAND_REASONS.timeout(timeout), ["queued", "sent"]);
   }
 
@@ -487,12 +507,13 @@ export class TerminalHub {
     from: Array<"queued" | "sent">,
   ): Promise<void> {
     for (let i = 0; i < ids.length; i += 10_000) {
-      await this.services.db
-        .update(terminalCommands)
-        .set({ state, reason, doneAt: this.services.clock.now() })
-        .where(
-          and(inArray(terminalCommands.id, ids.slice(i, i + 10_000)), inArray(terminalCommands.state, from)),
-        );
+      const slice = ids.slice(i, i + 10_000);
+      await this.commandWrite(() =>
+        this.services.db
+          .update(terminalCommands)
+          .set({ state, reason, doneAt: this.services.clock.now() })
+          .where(and(inArray(terminalCommands.id, slice), inArray(terminalCommands.state, from))),
+      );
     }
   }
 

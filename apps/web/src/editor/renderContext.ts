@@ -37,12 +37,19 @@ export async function sourceRows(source: DataSource): Promise<Loaded<Array<Recor
   }));
 }
 
-/** The editor's render context in a mode, for a language (one object per mode and language). */
-export function createRenderContext(mode: RenderMode, locale: string): RenderContext {
+/**
+ * The editor's render context in a mode, for a language (one object per mode and language);
+ * `media` replaces the editor's materials for a program played outside the editor (review).
+ */
+export function createRenderContext(
+  mode: RenderMode,
+  locale: string,
+  media: RenderContext["media"] = (id) => mediaInfo(useEditor.getState().materials[id]),
+): RenderContext {
   return {
     mode,
     locale,
-    media: (id) => mediaInfo(useEditor.getState().materials[id]),
+    media,
     weather: (q) => loaded(() => feedApi.weather(q)),
     rates: (q) => loaded(() => feedApi.rates(q)),
     rows: sourceRows,

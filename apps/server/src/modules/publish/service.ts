@@ -383,7 +383,9 @@ export class PublishService {
         throw err;
       }
     } else {
-      await this.notify(
+      // The answer does not wait for 10,000 sockets: the publication is recorded, delivery follows
+      // (and shows per terminal in its details).
+      void this.notify(
         log,
         targets.map((x) => x.id),
       );

@@ -1,6 +1,419 @@
-import BeingBuilt from "../exception/BeingBuilt";
+import { DeleteOutlined, PlusOutlined, ReloadOutlined, SendOutlined } from "@ant-design/icons";
+import { CONTENT_STATES, type ContentState, type PubMessageSummary } from "@marquee/contracts";
+import { MESSAGE_KINDS, MESSAGE_PRIORITIES, type MessageDoc } from "@marquee/schedule";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from "antd";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { AuthButton } from "../../components/AuthButton";
+import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
+import { HttpError } from "../../services/http";
+import { publishApi } from "../../services/publish";
+import { type PubMessageQuery, pubMessageApi } from "../../services/pubMessage";
+import { useCan } from "../material/useCan";
+import { formatTime } from "../program/format";
+import { StateTag } from "../program/StateTag";
+import { publishSetPath } from "../publish/kinds";
+import { PublicationsDrawer } from "../publish/PublicationsDrawer";
+import { useAuditSetting } from "../publish/useContent";
+import { MESSAGE_PERMISSIONS, submittable } from "./actions";
+import { excerpt } from "./form";
+import { MessageActions, type MessageOps } from "./MessageActions";
+import { MessageHistoryDrawer } from "./MessageHistoryDrawer";
+import { MessagePreviewModal } from "./MessagePreviewModal";
 
-/** Message management (publishMessage/list): being written. */
-export default function Page() {
-  return <BeingBuilt name="MessageListPage" />;
+const NO_ROWS: PubMessageSummary[] = [];
+
+interface Filters {
+  name: string;
+  state?: ContentState;
+  kind?: MessageDoc["kind"];
+  priority?: MessageDoc["priority"];
+}
+
+const names = (rows: readonly PubMessageSummary[]) => {
+  const list = rows.map((r) => r.name);
+  return list.length <= 5 ? list.join(", ") : `${list.slice(0, 5).join(", ")} …`;
+};
+
+/** Message management (messageManage, publishMessage/list): find, edit, submit, publish, follow and withdraw messages. */
+export default function MessageListPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const grants = {
+    edit: useCan(MESSAGE_PERMISSIONS.edit, MESSAGE_PERMISSIONS.view),
+    remove: useCan(MESSAGE_PERMISSIONS.remove, MESSAGE_PERMISSIONS.view),
+    publish: useCan(MESSAGE_PERMISSIONS.publish, MESSAGE_PERMISSIONS.view),
+  };
+  const audit = useAuditSetting().data ?? false;
+  const [filters, setFilters] = useState<Filters>({ name: "" });
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<Map<number, PubMessageSummary>>(() => new Map());
+  const [preview, setPreview] = useState<PubMessageSummary | null>(null);
+  const [historyOf, setHistoryOf] = useState<PubMessageSummary | null>(null);
+  const [publicationsOf, setPublicationsOf] = useState<PubMessageSummary | null>(null);
+
+  const query: PubMessageQuery = {
+    ...page,
+    name: filters.name.trim() || undefined,
+    state: filters.state,
+    kind: filters.kind,
+    priority: filters.priority,
+  };
+  const list = useQuery({
+    queryKey: ["pubMessage", "list", query],
+    queryFn: () => pubMessageApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ["pubMessage"] }),
+    [queryClient],
+  );
+
+  // A page emptied by a delete: show the last page that still has rows.
+  const total = list.data?.total ?? 0;
+  const emptyPage = list.data !== undefined && list.data.list.length === 0 && total > 0 && page.pageNo > 1;
+  useEffect(() => {
+    if (emptyPage) setPage((p) => ({ ...p, pageNo: Math.max(1, Math.ceil(total / p.pageSize)) }));
+  }, [emptyPage, total]);
+
+  // Keep selected messages as the list last showed them (a submit changes their state).
+  const listed = list.data?.list;
+  useEffect(() => {
+    if (!listed) return;
+    setSelected((current) => {
+      const fresh = listed.filter((r) => current.has(r.id) && current.get(r.id) !== r);
+      return fresh.length ? new Map([...current, ...fresh.map((r) => [r.id, r] as const)]) : current;
+    });
+  }, [listed]);
+
+  const change = (patch: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage((p) => ({ ...p, pageNo: 1 }));
+  };
+  const dropFromSelection = (ids: number[]) =>
+    setSelected((s) => new Map([...s].filter(([id]) => !ids.includes(id))));
+
+  const failed = (err: unknown) => {
+    if (err instanceof HttpError && err.message === "logout") return;
+    void message.error(err instanceof Error ? err.message : String(err));
+  };
+
+  const sendDelete = async (rows: PubMessageSummary[]) => {
+    const ids = rows.map((r) => r.id);
+    try {
+      if (ids.length === 1) await pubMessageApi.remove(ids[0] as number);
+      else await pubMessageApi.removeMany(ids);
+      void message.success(t("pubMessage.deleted"));
+      dropFromSelection(ids);
+      refresh();
+    } catch (err) {
+      // A message still on screens: the server says where, which a passing toast would hide too soon.
+      if (err instanceof HttpError && err.status >= 400 && err.status < 500 && err.message !== "logout") {
+        modal.warning({
+          title: t("pubMessage.deleteRefused"),
+          content: err.message,
+          okText: t("common.ok"),
+          width: 520,
+        });
+      } else failed(err);
+    }
+  };
+
+  const ops: MessageOps = {
+    edit: (m) => navigate(`/message/form?id=${m.id}`),
+    preview: setPreview,
+    history: setHistoryOf,
+    publications: setPublicationsOf,
+    publish: (m) => navigate(publishSetPath("message", m.id)),
+    remove: (rows) => {
+      if (rows.length === 0) return;
+      modal.confirm({
+        title: t("pubMessage.deleteConfirm", { count: rows.length }),
+        content: (
+          <>
+            <div>{names(rows)}</div>
+            <div>{t("pubMessage.deleteHint")}</div>
+          </>
+        ),
+        okText: t("common.delete"),
+        okButtonProps: { danger: true, "data-testid": "message-delete-ok" },
+        cancelText: t("common.cancel"),
+        onOk: () => sendDelete(rows),
+      });
+    },
+    submit: (rows) => {
+      const ready = submittable(rows);
+      if (ready.length === 0) {
+        void message.warning(t("pubMessage.blocks.state"));
+        return;
+      }
+      const skipped = rows.length - ready.length;
+      modal.confirm({
+        title: t("pubMessage.submitConfirm", { count: ready.length }),
+        content: skipped > 0 ? t("pubMessage.submitSkipped", { count: skipped }) : names(ready),
+        okText: t("pubMessage.actions.submit"),
+        okButtonProps: { "data-testid": "message-submit-ok" },
+        cancelText: t("common.cancel"),
+        onOk: () =>
+          pubMessageApi
+            .submit(ready.map((r) => r.id))
+            .then((r) => {
+              void message.success(
+                r.state === "approved"
+                  ? t("pubMessage.approvedAtOnce")
+                  : t("pubMessage.submitted", { count: ready.length }),
+              );
+              refresh();
+            })
+            .catch(() => undefined), // the http client has shown why
+      });
+    },
+    withdraw: (m) => {
+      modal.confirm({
+        title: t("pubMessage.withdrawConfirm", { name: m.name }),
+        content: t("pubMessage.withdrawHint"),
+        okText: t("pubMessage.actions.withdraw"),
+        okButtonProps: { danger: true, "data-testid": "message-withdraw-ok" },
+        cancelText: t("common.cancel"),
+        onOk: () =>
+          publishApi
+            .withdrawContent("message", [m.id])
+            .then((r) => {
+              void message.success(t("pubMessage.withdrawn", { count: r.count }));
+              refresh();
+            })
+            .catch(() => undefined), // the http client has shown why
+      });
+    },
+  };
+
+  const columns: TableColumnsType<PubMessageSummary> = [
+    {
+      key: "name",
+      title: t("pubMessage.list.columns.name"),
+      width: 200,
+      render: (_, r) => (
+        <Typography.Link onClick={() => setPreview(r)} ellipsis style={{ maxWidth: 180 }} title={r.name}>
+          {r.name}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: "text",
+      title: t("pubMessage.list.columns.text"),
+      width: 240,
+      render: (_, r) => (
+        <Typography.Text type="secondary" title={r.text}>
+          {excerpt(r.text)}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: "kind",
+      title: t("pubMessage.list.columns.kind"),
+      width: 120,
+      render: (_, r) => t(`pubMessage.kinds.${r.kind}`),
+    },
+    {
+      key: "priority",
+      title: t("pubMessage.list.columns.priority"),
+      width: 100,
+      render: (_, r) => (
+        <Tag color={r.priority === "emergency" ? "red" : undefined} data-testid="message-priority-tag">
+          {t(`pubMessage.priorities.${r.priority}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: "period",
+      title: t("pubMessage.list.columns.period"),
+      width: 170,
+      render: (_, r) => (
+        <Space orientation="vertical" size={0}>
+          <span>{r.startAt ? formatTime(r.startAt) : t("pubMessage.list.startOpen")}</span>
+          <Typography.Text type="secondary">
+            {r.endAt ? formatTime(r.endAt) : t("pubMessage.list.endOpen")}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: "state",
+      title: t("pubMessage.list.columns.state"),
+      width: 130,
+      render: (_, r) => <StateTag state={r.state} />,
+    },
+    {
+      key: "terminals",
+      title: t("pubMessage.list.columns.terminals"),
+      width: 130,
+      render: (_, r) => (
+        <Tooltip title={t("pubMessage.list.publications", { count: r.publicationCount })}>
+          <Typography.Link onClick={() => setPublicationsOf(r)} data-testid="message-reach">
+            {t("pubMessage.list.reach", { count: r.terminalCount })}
+          </Typography.Link>
+        </Tooltip>
+      ),
+    },
+    {
+      key: "creator",
+      title: t("pubMessage.list.columns.creator"),
+      width: 120,
+      render: (_, r) => r.creatorName ?? "",
+    },
+    {
+      key: "updated",
+      title: t("pubMessage.list.columns.updated"),
+      width: 160,
+      render: (_, r) => formatTime(r.updateDate),
+    },
+    {
+      key: "actions",
+      title: t("pubMessage.list.columns.actions"),
+      width: 150,
+      fixed: "right",
+      render: (_, r) => <MessageActions row={r} grants={grants} audit={audit} ops={ops} />,
+    },
+  ];
+
+  const rows = list.data?.list ?? NO_ROWS;
+  const selection = [...selected.values()];
+  const filtered = Boolean(filters.name.trim() || filters.state || filters.kind || filters.priority);
+  const newMessage = (
+    <AuthButton
+      type="primary"
+      operation={MESSAGE_PERMISSIONS.edit}
+      routePermission={MESSAGE_PERMISSIONS.view}
+      label={t("pubMessage.list.newMessage")}
+      icon={<PlusOutlined />}
+      onClick={() => navigate("/message/form")}
+      data-testid="message-new"
+    />
+  );
+
+  return (
+    <Card>
+      <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+        <Space wrap>
+          {newMessage}
+          <Button icon={<ReloadOutlined />} onClick={refresh}>
+            {t("common.refresh")}
+          </Button>
+        </Space>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder={t("pubMessage.list.searchName")}
+            onSearch={(name) => change({ name })}
+            style={{ width: 220 }}
+            data-testid="message-search"
+          />
+          <Select<ContentState>
+            allowClear
+            placeholder={t("pubMessage.list.state")}
+            value={filters.state}
+            onChange={(state) => change({ state })}
+            style={{ width: 150 }}
+            options={CONTENT_STATES.map((s) => ({ value: s, label: t(`program.states.${s}`) }))}
+          />
+          <Select<MessageDoc["kind"]>
+            allowClear
+            placeholder={t("pubMessage.list.kind")}
+            value={filters.kind}
+            onChange={(kind) => change({ kind })}
+            style={{ width: 150 }}
+            options={MESSAGE_KINDS.map((k) => ({ value: k, label: t(`pubMessage.kinds.${k}`) }))}
+          />
+          <Select<MessageDoc["priority"]>
+            allowClear
+            placeholder={t("pubMessage.list.priority")}
+            value={filters.priority}
+            onChange={(priority) => change({ priority })}
+            style={{ width: 140 }}
+            options={MESSAGE_PRIORITIES.map((p) => ({ value: p, label: t(`pubMessage.priorities.${p}`) }))}
+          />
+        </Space>
+        <Space wrap size="small">
+          <AuthButton
+            operation={MESSAGE_PERMISSIONS.edit}
+            routePermission={MESSAGE_PERMISSIONS.view}
+            label={t("pubMessage.list.submitSelected")}
+            icon={<SendOutlined />}
+            disabled={submittable(selection).length === 0}
+            onClick={() => ops.submit(selection)}
+            data-testid="message-batch-submit"
+          />
+          <AuthButton
+            operation={MESSAGE_PERMISSIONS.remove}
+            routePermission={MESSAGE_PERMISSIONS.view}
+            label={t("pubMessage.list.deleteSelected")}
+            icon={<DeleteOutlined />}
+            danger
+            disabled={selection.length === 0}
+            onClick={() => ops.remove(selection)}
+            data-testid="message-batch-delete"
+          />
+          <Typography.Text type="secondary" data-testid="message-selected">
+            {t("pubMessage.list.selected", { count: selection.length })}
+          </Typography.Text>
+          {selection.length > 0 && (
+            <Button type="link" size="small" onClick={() => setSelected(new Map())}>
+              {t("pubMessage.list.clearSelection")}
+            </Button>
+          )}
+        </Space>
+        {list.data !== undefined && total === 0 && !filtered ? (
+          <Empty description={t("pubMessage.list.empty")} data-testid="message-empty">
+            <Typography.Paragraph type="secondary">{t("pubMessage.list.emptyHint")}</Typography.Paragraph>
+            {newMessage}
+          </Empty>
+        ) : (
+          <Table<PubMessageSummary>
+            data-testid="message-table"
+            rowKey="id"
+            size="middle"
+            scroll={{ x: 1520 }}
+            loading={list.isFetching}
+            columns={columns}
+            dataSource={rows}
+            locale={{ emptyText: t("pubMessage.list.noMatch") }}
+            rowSelection={rowSelectionAcrossPages(selected, setSelected)}
+            pagination={serverPagination({
+              ...page,
+              total,
+              onPage: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+            })}
+          />
+        )}
+      </Space>
+      <MessagePreviewModal message={preview} onClose={() => setPreview(null)} />
+      <MessageHistoryDrawer message={historyOf} onClose={() => setHistoryOf(null)} />
+      <PublicationsDrawer
+        kind="message"
+        contentId={publicationsOf?.id ?? null}
+        contentName={publicationsOf?.name}
+        onClose={() => {
+          setPublicationsOf(null);
+          refresh();
+        }}
+      />
+    </Card>
+  );
 }

@@ -1,6 +1,302 @@
-import BeingBuilt from "../exception/BeingBuilt";
+import {
+  CheckOutlined,
+  CloseOutlined,
+  CommentOutlined,
+  HistoryOutlined,
+  ReloadOutlined,
+  WarningOutlined,
+} from "@ant-design/icons";
+import { CONTENT_STATES, type ContentState, type PlanSummary } from "@marquee/contracts";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthButton } from "../../components/AuthButton";
+import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
+import { planApi } from "../../services/plan";
+import { formatTime } from "../program/format";
+import { StateTag } from "../program/StateTag";
+import { PLAN_PERMISSIONS } from "./actions";
+import { PlanHistoryDrawer } from "./HistoryDrawer";
+import { PlanPreview } from "./PlanPreview";
+import { PlanDates } from "./PlanTable";
+import { DecisionModal, type DecisionTarget, NoteModal } from "./ReviewDialogs";
 
-/** Plan review (playPlan/checklist): being written. */
-export default function Page() {
-  return <BeingBuilt name="PlanReviewPage" />;
+const REVIEW = PLAN_PERMISSIONS.review;
+const NO_ROWS: PlanSummary[] = [];
+
+/**
+ * Plan review (playPlan/checklist): the plans waiting for a decision, a
+ * preview of the chosen one on its timeline, approve or reject with a note,
+ * notes, and the history of decisions. The server refuses a reviewer's
+ * decision on their own submission; its words are shown.
+ */
+export default function PlanReviewPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [name, setName] = useState("");
+  const [state, setState] = useState<ContentState>("pending");
+  const [selected, setSelected] = useState<Map<number, PlanSummary>>(() => new Map());
+  const [current, setCurrent] = useState<PlanSummary | null>(null);
+  const [target, setTarget] = useState<DecisionTarget | null>(null);
+  const [noteFor, setNoteFor] = useState<PlanSummary | null>(null);
+  const [historyOf, setHistoryOf] = useState<PlanSummary | null>(null);
+
+  const query = { ...page, name: name || undefined, state };
+  const list = useQuery({
+    queryKey: ["plan", "checklist", query],
+    queryFn: () => planApi.checklist(query),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.list ?? NO_ROWS;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["plan"] });
+  const pendingOnly = state === "pending";
+
+  const ask = (result: DecisionTarget["result"], plans: PlanSummary[]) =>
+    setTarget({ result, ids: plans.map((p) => p.id), names: plans.map((p) => p.name) });
+  const decided = (d: DecisionTarget) => {
+    void message.success(
+      d.result === "approved"
+        ? t("plan.review.approved", { count: d.ids.length })
+        : t("plan.review.rejected", { count: d.ids.length }),
+    );
+    setSelected((s) => new Map([...s].filter(([id]) => !d.ids.includes(id))));
+    if (current && d.ids.includes(current.id)) setCurrent(null);
+    refresh();
+  };
+
+  const decide = (r: PlanSummary) => (
+    <Space size={4}>
+      <AuthButton
+        size="small"
+        type="link"
+        operation={REVIEW}
+        routePermission={REVIEW}
+        label={t("plan.review.approve")}
+        icon={<CheckOutlined />}
+        disabled={r.state !== "pending"}
+        onClick={() => ask("approved", [r])}
+        data-testid="plan-approve"
+      />
+      <AuthButton
+        size="small"
+        type="link"
+        danger
+        operation={REVIEW}
+        routePermission={REVIEW}
+        label={t("plan.review.reject")}
+        icon={<CloseOutlined />}
+        disabled={r.state !== "pending"}
+        onClick={() => ask("rejected", [r])}
+        data-testid="plan-reject"
+      />
+    </Space>
+  );
+
+  const columns: TableColumnsType<PlanSummary> = [
+    {
+      key: "name",
+      title: t("plan.list.columns.name"),
+      render: (_, r) => (
+        <Typography.Link
+          onClick={() => setCurrent(r)}
+          ellipsis
+          style={{ maxWidth: 260, fontWeight: current?.id === r.id ? 600 : undefined }}
+          data-testid="plan-review-open"
+        >
+          {r.name}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: "state",
+      title: t("plan.list.columns.state"),
+      width: 120,
+      render: (_, r) => <StateTag state={r.state} />,
+    },
+    {
+      key: "items",
+      title: t("plan.list.columns.items"),
+      width: 80,
+      align: "right",
+      render: (_, r) => r.itemCount,
+    },
+    {
+      key: "conflicts",
+      title: t("plan.list.columns.conflicts"),
+      width: 100,
+      render: (_, r) =>
+        r.conflictCount > 0 ? (
+          <Tag color="red" icon={<WarningOutlined />}>
+            {r.conflictCount}
+          </Tag>
+        ) : (
+          <Typography.Text type="secondary">{t("plan.list.noConflicts")}</Typography.Text>
+        ),
+    },
+    {
+      key: "dates",
+      title: t("plan.list.columns.dates"),
+      width: 200,
+      render: (_, r) => <PlanDates plan={r} />,
+    },
+    {
+      key: "submitter",
+      title: t("plan.review.submitter"),
+      width: 130,
+      render: (_, r) => r.updatedByName ?? r.creatorName ?? "",
+    },
+    {
+      key: "updateDate",
+      title: t("plan.review.submitted"),
+      width: 160,
+      render: (_, r) => formatTime(r.updateDate),
+    },
+    { key: "actions", title: t("plan.list.columns.actions"), width: 200, render: (_, r) => decide(r) },
+  ];
+
+  const selection = [...selected.values()].filter((p) => p.state === "pending");
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Card
+        title={t("plan.review.title")}
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching}>
+            {t("common.refresh")}
+          </Button>
+        }
+      >
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            allowClear
+            placeholder={t("plan.list.searchName")}
+            aria-label={t("plan.list.searchName")}
+            onSearch={(v) => {
+              setName(v.trim());
+              setPage((p) => ({ ...p, pageNo: 1 }));
+            }}
+            style={{ width: 240 }}
+            data-testid="plan-review-search"
+          />
+          <Select<ContentState>
+            value={state}
+            onChange={(s) => {
+              setState(s);
+              setSelected(new Map());
+              setPage((p) => ({ ...p, pageNo: 1 }));
+            }}
+            options={CONTENT_STATES.filter((s) => s !== "draft").map((s) => ({
+              value: s,
+              label: t(`program.states.${s}`),
+            }))}
+            aria-label={t("plan.list.state")}
+            style={{ width: 160 }}
+            data-testid="plan-review-state"
+          />
+          {pendingOnly && (
+            <>
+              <AuthButton
+                operation={REVIEW}
+                routePermission={REVIEW}
+                label={t("plan.review.approveSelected")}
+                icon={<CheckOutlined />}
+                disabled={selection.length === 0}
+                onClick={() => ask("approved", selection)}
+                data-testid="plan-batch-approve"
+              />
+              <AuthButton
+                danger
+                operation={REVIEW}
+                routePermission={REVIEW}
+                label={t("plan.review.rejectSelected")}
+                icon={<CloseOutlined />}
+                disabled={selection.length === 0}
+                onClick={() => ask("rejected", selection)}
+                data-testid="plan-batch-reject"
+              />
+              <Typography.Text type="secondary">
+                {t("plan.list.selected", { count: selection.length })}
+              </Typography.Text>
+            </>
+          )}
+        </Space>
+        {list.data !== undefined && rows.length === 0 && !list.isFetching ? (
+          <Empty description={pendingOnly ? t("plan.review.empty") : t("plan.list.noMatch")} />
+        ) : (
+          <Table<PlanSummary>
+            rowKey="id"
+            size="middle"
+            loading={list.isFetching}
+            columns={columns}
+            dataSource={rows}
+            scroll={{ x: 1100 }}
+            rowSelection={pendingOnly ? rowSelectionAcrossPages(selected, setSelected) : undefined}
+            onRow={(r) => ({ onDoubleClick: () => setCurrent(r) })}
+            pagination={serverPagination({
+              ...page,
+              total: list.data?.total ?? 0,
+              onPage: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+            })}
+            data-testid="plan-review-table"
+          />
+        )}
+      </Card>
+      {current && (
+        <Card
+          title={t("plan.review.previewTitle", { name: current.name })}
+          extra={
+            <Space wrap>
+              {current.state === "pending" && decide(current)}
+              <AuthButton
+                size="small"
+                operation={REVIEW}
+                routePermission={REVIEW}
+                label={t("plan.review.addNote")}
+                icon={<CommentOutlined />}
+                onClick={() => setNoteFor(current)}
+                data-testid="plan-note-button"
+              />
+              <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistoryOf(current)}>
+                {t("plan.actions.history")}
+              </Button>
+              <Button
+                size="small"
+                type="text"
+                icon={<CloseOutlined />}
+                onClick={() => setCurrent(null)}
+                aria-label={t("common.close")}
+              />
+            </Space>
+          }
+        >
+          <PlanPreview key={`${current.id}:${current.version}`} plan={current} />
+        </Card>
+      )}
+      <DecisionModal target={target} onClose={() => setTarget(null)} onDone={decided} />
+      <NoteModal
+        plan={noteFor}
+        onClose={() => setNoteFor(null)}
+        onDone={() => {
+          void message.success(t("plan.review.noted"));
+          void queryClient.invalidateQueries({ queryKey: ["plan", "history"] });
+        }}
+      />
+      <PlanHistoryDrawer plan={historyOf} onClose={() => setHistoryOf(null)} />
+    </Space>
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  CloudUploadOutlined,
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
@@ -6,14 +7,22 @@ import {
   FormOutlined,
   HistoryOutlined,
   MoreOutlined,
+  RollbackOutlined,
   SendOutlined,
+  UnorderedListOutlined,
 } from "@ant-design/icons";
 import type { ProgramSummary } from "@marquee/contracts";
-import { Button, Dropdown, type MenuProps, Space, Tooltip } from "antd";
+import { useQueryClient } from "@tanstack/react-query";
+import { App, Button, Dropdown, type MenuProps, Space, Tooltip } from "antd";
 import type { TFunction } from "i18next";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { programApi } from "../../services/program";
+import { publishApi } from "../../services/publish";
+import { useCan } from "../material/useCan";
+import { KIND_PERMISSIONS, publishSetPath } from "../publish/kinds";
+import { PublicationsDrawer } from "../publish/PublicationsDrawer";
 import { type ActionAvailability, type ProgramGrants, programActions } from "./actions";
 
 /** What the page does for each action of one program. */
@@ -65,7 +74,7 @@ function IconAction({
   );
 }
 
-/** Edit and delete as buttons; copy, rename, export, submit and history in a menu. */
+/** Edit and delete as buttons; copy, rename, export, submit, history and publishing in a menu. */
 export function ProgramActions({
   program,
   grants,
@@ -77,6 +86,35 @@ export function ProgramActions({
 }) {
   const { t } = useTranslation();
   const can = programActions(program.state, grants);
+  const navigate = useNavigate();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [publications, setPublications] = useState(false);
+  const publishGrant: ActionAvailability = useCan(
+    KIND_PERMISSIONS.program.publish,
+    KIND_PERMISSIONS.program.view,
+  )
+    ? { enabled: true }
+    : { enabled: false, reason: "noPermission" };
+  const withdraw = () =>
+    modal.confirm({
+      title: t("publish.actions.withdrawConfirm", { name: program.name }),
+      content: t("publish.actions.withdrawHint"),
+      okText: t("publish.actions.withdraw"),
+      okButtonProps: { danger: true },
+      cancelText: t("common.cancel"),
+      onOk: async () => {
+        try {
+          const { count } = await publishApi.withdrawContent("program", [program.id]);
+          if (count === 0) void message.info(t("publish.actions.nothingToWithdraw"));
+          else void message.success(t("publish.actions.withdrawn", { count }));
+          void queryClient.invalidateQueries({ queryKey: ["program"] });
+          void queryClient.invalidateQueries({ queryKey: ["publish"] });
+        } catch {
+          // the http client shows the server's reason
+        }
+      },
+    });
   const item = (key: string, icon: ReactNode, label: string, a: ActionAvailability) => ({
     key,
     icon,
@@ -97,39 +135,54 @@ export function ProgramActions({
     },
     item("submit", <SendOutlined />, t("program.actions.submit"), can.submit),
     item("history", <HistoryOutlined />, t("program.actions.history"), can.history),
+    { type: "divider" },
+    item("publish", <CloudUploadOutlined />, t("publish.actions.publish"), publishGrant),
+    item("publications", <UnorderedListOutlined />, t("publish.actions.publications"), { enabled: true }),
+    item("withdraw", <RollbackOutlined />, t("publish.actions.withdraw"), publishGrant),
   ];
   const onMenu: MenuProps["onClick"] = ({ key }) => {
     if (key === "copy") ops.copy(program);
     else if (key === "rename") ops.rename(program);
     else if (key === "submit") ops.submit([program]);
     else if (key === "history") ops.history(program);
+    else if (key === "publish") navigate(publishSetPath("program", program.id));
+    else if (key === "publications") setPublications(true);
+    else if (key === "withdraw") withdraw();
   };
   return (
-    <Space size={0}>
-      <IconAction
-        icon={<EditOutlined />}
-        label={t("program.actions.edit")}
-        availability={can.edit}
-        onClick={() => ops.edit(program)}
-        testId="program-edit"
-      />
-      <IconAction
-        icon={<DeleteOutlined />}
-        label={t("program.actions.delete")}
-        availability={can.delete}
-        onClick={() => ops.remove([program])}
-        danger
-        testId="program-delete"
-      />
-      <Dropdown menu={{ items: menu, onClick: onMenu }} trigger={["click"]}>
-        <Button
-          type="text"
-          size="small"
-          icon={<MoreOutlined />}
-          aria-label={t("program.actions.more")}
-          data-testid="program-more"
+    <>
+      <Space size={0}>
+        <IconAction
+          icon={<EditOutlined />}
+          label={t("program.actions.edit")}
+          availability={can.edit}
+          onClick={() => ops.edit(program)}
+          testId="program-edit"
         />
-      </Dropdown>
-    </Space>
+        <IconAction
+          icon={<DeleteOutlined />}
+          label={t("program.actions.delete")}
+          availability={can.delete}
+          onClick={() => ops.remove([program])}
+          danger
+          testId="program-delete"
+        />
+        <Dropdown menu={{ items: menu, onClick: onMenu }} trigger={["click"]}>
+          <Button
+            type="text"
+            size="small"
+            icon={<MoreOutlined />}
+            aria-label={t("program.actions.more")}
+            data-testid="program-more"
+          />
+        </Dropdown>
+      </Space>
+      <PublicationsDrawer
+        kind="program"
+        contentId={publications ? program.id : null}
+        contentName={program.name}
+        onClose={() => setPublications(false)}
+      />
+    </>
   );
 }

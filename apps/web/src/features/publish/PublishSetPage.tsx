@@ -1,6 +1,6 @@
-import BeingBuilt from "../exception/BeingBuilt";
+import { PublishPage } from "./PublishScreen";
 
-/** Publish settings (/publishSet): being written. */
+/** Publish settings (/publishSet?kind&id): what and when, then the terminals, then confirm. */
 export default function Page() {
-  return <BeingBuilt name="PublishSetPage" />;
+  return <PublishPage screen="publishSet" />;
 }

@@ -1,6 +1,6 @@
-import BeingBuilt from "../exception/BeingBuilt";
+import { PublishPage } from "./PublishScreen";
 
-/** Terminal selection (/terminalSelection): being written. */
+/** Terminal selection (/terminalSelection?kind&id): the publish steps opened at the terminals. */
 export default function Page() {
-  return <BeingBuilt name="TerminalSelectionPage" />;
+  return <PublishPage screen="terminalSelection" />;
 }

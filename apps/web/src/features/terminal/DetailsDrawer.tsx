@@ -21,6 +21,7 @@ import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
 import { type TerminalDetail, terminalApi } from "../../services/terminal";
 import { useCan } from "../material/useCan";
+import { WhatPlaysPanel } from "../publish/WhatPlaysPanel";
 import { OutcomeTag } from "./OutcomeTag";
 import { isSettled } from "./outcomes";
 import { TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";
@@ -297,6 +298,8 @@ export function DetailsDrawer({
           <Screenshot key={terminal.id} terminal={terminal} />
           <Section>{t("terminal.details.reported")}</Section>
           <Reported reported={d.reported} />
+          <Section>{t("publish.whatPlays.title")}</Section>
+          <WhatPlaysPanel terminalId={terminal.id} />
           <Section>{t("terminal.details.programs")}</Section>
           {programs.length === 0 ? (
             <Typography.Text type="secondary">{t("terminal.details.noPrograms")}</Typography.Text>

@@ -1,0 +1,251 @@
+import { MESSAGE_KINDS, MESSAGE_POSITIONS, MESSAGE_PRIORITIES, type MessageDoc } from "@marquee/schedule";
+import {
+  Alert,
+  AutoComplete,
+  Col,
+  ColorPicker,
+  DatePicker,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Slider,
+  Switch,
+  Typography,
+} from "antd";
+import { useTranslation } from "react-i18next";
+import { FONT_FAMILIES, genericFontKey } from "../../editor/panels/options";
+import { endPassed, endsBeforeStart } from "./form";
+
+const TIME_FORMAT = "YYYY-MM-DD HH:mm";
+
+/** A colour picker's value as the doc keeps it (#rrggbb). */
+const color = (v: unknown) =>
+  typeof v === "string" ? v : ((v as { toHexString(): string } | null)?.toHexString() ?? "#000000");
+
+/**
+ * The fields of the message form (inside its <Form>): name, content, look,
+ * timing and priority. Speed is for scrolling lines, the showing length for
+ * notices; the other kind's field stays in the form, hidden, with its value.
+ */
+export function MessageFields({ kind, emergency }: { kind: MessageDoc["kind"]; emergency: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name="name"
+        label={t("pubMessage.form.name")}
+        rules={[
+          { required: true, whitespace: true, message: t("pubMessage.form.nameRequired") },
+          { max: 100, message: t("pubMessage.form.nameTooLong") },
+        ]}
+      >
+        <Input
+          maxLength={100}
+          placeholder={t("pubMessage.form.namePlaceholder")}
+          data-testid="message-name"
+        />
+      </Form.Item>
+
+      <Divider titlePlacement="start">{t("pubMessage.form.content")}</Divider>
+      <Form.Item name="kind" label={t("pubMessage.form.kind")} extra={t("pubMessage.form.kindHint")}>
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={MESSAGE_KINDS.map((k) => ({ value: k, label: t(`pubMessage.kinds.${k}`) }))}
+          data-testid="message-kind"
+        />
+      </Form.Item>
+      <Form.Item
+        name="text"
+        label={t("pubMessage.form.text")}
+        rules={[
+          { required: true, whitespace: true, message: t("pubMessage.form.textRequired") },
+          { max: 2000, message: t("pubMessage.form.textTooLong") },
+        ]}
+      >
+        <Input.TextArea
+          rows={4}
+          maxLength={2000}
+          showCount
+          placeholder={t("pubMessage.form.textPlaceholder")}
+          data-testid="message-text"
+        />
+      </Form.Item>
+
+      <Divider titlePlacement="start">{t("pubMessage.form.look")}</Divider>
+      <Typography.Paragraph type="secondary">{t("pubMessage.form.sizeHint")}</Typography.Paragraph>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="fontFamily"
+            label={t("pubMessage.form.fontFamily")}
+            extra={t("pubMessage.form.fontHint")}
+          >
+            <AutoComplete
+              allowClear
+              placeholder={t("pubMessage.form.fontDefault")}
+              options={FONT_FAMILIES.map((family) => {
+                const key = genericFontKey(family);
+                return {
+                  value: family,
+                  label: <span style={{ fontFamily: family }}>{key ? t(key) : family}</span>,
+                };
+              })}
+              filterOption={(input, option) =>
+                String(option?.value ?? "")
+                  .toLowerCase()
+                  .includes(input.toLowerCase())
+              }
+              maxLength={100}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="fontSize" label={t("pubMessage.form.fontSize")}>
+            <InputNumber
+              min={12}
+              max={400}
+              precision={0}
+              suffix={t("pubMessage.form.pxUnit")}
+              style={{ width: "100%" }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="bold" label={t("pubMessage.form.bold")} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={12} md={6}>
+          <Form.Item name="color" label={t("pubMessage.form.color")} getValueFromEvent={color}>
+            <ColorPicker disabledAlpha showText />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="background" label={t("pubMessage.form.background")} getValueFromEvent={color}>
+            <ColorPicker disabledAlpha showText />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="opacity" label={t("pubMessage.form.opacity")}>
+            <Slider min={0} max={100} tooltip={{ formatter: (v) => `${v ?? 0}%` }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="position" label={t("pubMessage.form.position")}>
+        <Radio.Group
+          optionType="button"
+          options={MESSAGE_POSITIONS.map((p) => ({
+            value: p,
+            label: t(`pubMessage.positions.${p}`),
+          }))}
+          data-testid="message-position"
+        />
+      </Form.Item>
+
+      <Divider titlePlacement="start">{t("pubMessage.form.timing")}</Divider>
+      <Row gutter={16}>
+        <Col xs={12} md={8} style={kind === "scroll" ? undefined : { display: "none" }}>
+          <Form.Item name="speed" label={t("pubMessage.form.speed")}>
+            <InputNumber min={10} max={2000} precision={0} style={{ width: "100%" }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8} style={kind === "notice" ? undefined : { display: "none" }}>
+          <Form.Item name="noticeSec" label={t("pubMessage.form.noticeSec")}>
+            <InputNumber
+              min={1}
+              max={86_400}
+              precision={0}
+              suffix={t("pubMessage.form.secondsUnit")}
+              style={{ width: "100%" }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item
+            name="repeat"
+            label={kind === "notice" ? t("pubMessage.form.repeatNotice") : t("pubMessage.form.repeatScroll")}
+            extra={t("pubMessage.form.repeatHint")}
+          >
+            <InputNumber
+              min={0}
+              max={10_000}
+              precision={0}
+              style={{ width: "100%" }}
+              data-testid="message-repeat"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="startAt" label={t("pubMessage.form.startAt")}>
+            <DatePicker
+              showTime={{ format: "HH:mm" }}
+              format={TIME_FORMAT}
+              placeholder={t("pubMessage.form.startPlaceholder")}
+              style={{ width: "100%" }}
+              data-testid="message-start"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="endAt"
+            label={t("pubMessage.form.endAt")}
+            dependencies={["startAt"]}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, end) =>
+                  endsBeforeStart(getFieldValue("startAt"), end)
+                    ? Promise.reject(new Error(t("pubMessage.form.endBeforeStart")))
+                    : Promise.resolve(),
+              }),
+              {
+                warningOnly: true,
+                validator: (_, end) =>
+                  endPassed(end)
+                    ? Promise.reject(new Error(t("pubMessage.form.endPast")))
+                    : Promise.resolve(),
+              },
+            ]}
+          >
+            <DatePicker
+              showTime={{ format: "HH:mm" }}
+              format={TIME_FORMAT}
+              placeholder={t("pubMessage.form.endPlaceholder")}
+              style={{ width: "100%" }}
+              data-testid="message-end"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="priority" label={t("pubMessage.form.priority")}>
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={MESSAGE_PRIORITIES.map((p) => ({
+            value: p,
+            label: t(`pubMessage.priorities.${p}`),
+          }))}
+          data-testid="message-priority"
+        />
+      </Form.Item>
+      {emergency ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t("pubMessage.form.emergencyTitle")}
+          description={t("pubMessage.form.emergencyText")}
+          style={{ marginBottom: 16 }}
+          data-testid="message-emergency-warning"
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import {
+  CloudUploadOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  DisconnectOutlined,
+  EditOutlined,
+  HistoryOutlined,
+  MoreOutlined,
+  SendOutlined,
+  UnorderedListOutlined,
+} from "@ant-design/icons";
+import type { PlanSummary } from "@marquee/contracts";
+import { Button, Dropdown, type MenuProps, Space, Tooltip } from "antd";
+import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { type Availability, type PlanGrants, planActions } from "./actions";
+
+/** What the page does for each action of one plan. */
+export interface PlanOps {
+  edit: (p: PlanSummary) => void;
+  copy: (p: PlanSummary) => void;
+  remove: (plans: PlanSummary[]) => void;
+  submit: (plans: PlanSummary[]) => void;
+  publish: (p: PlanSummary) => void;
+  publications: (p: PlanSummary) => void;
+  withdraw: (p: PlanSummary) => void;
+  history: (p: PlanSummary) => void;
+}
+
+/** Why an action is not available, as a title. */
+function reasonOf(t: TFunction, a: Availability): string | undefined {
+  if (a.enabled) return undefined;
+  if (a.reason === "noPermission") return t("common.noPermission");
+  if (a.reason === "notPublished") return t("plan.list.notPublished");
+  return t("plan.list.submitState");
+}
+
+function IconAction({
+  icon,
+  label,
+  availability,
+  onClick,
+  danger,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  availability: Availability;
+  onClick: () => void;
+  danger?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={reasonOf(t, availability) ?? label}>
+      <Button
+        type="text"
+        size="small"
+        icon={icon}
+        danger={danger}
+        aria-label={label}
+        disabled={!availability.enabled}
+        onClick={onClick}
+        data-testid={testId}
+      />
+    </Tooltip>
+  );
+}
+
+/** Edit, publish and delete as buttons; copy, submit, publications, withdraw and history in a menu. */
+export function PlanActions({ plan, grants, ops }: { plan: PlanSummary; grants: PlanGrants; ops: PlanOps }) {
+  const { t } = useTranslation();
+  const can = planActions(plan, grants);
+  const item = (key: keyof typeof can, icon: ReactNode, label: string, danger = false) => ({
+    key,
+    icon,
+    danger,
+    disabled: !can[key].enabled,
+    label: <span title={reasonOf(t, can[key])}>{label}</span>,
+  });
+  const menu: MenuProps["items"] = [
+    item("copy", <CopyOutlined />, t("plan.actions.copy")),
+    item("submit", <SendOutlined />, t("plan.actions.submit")),
+    item("publications", <UnorderedListOutlined />, t("plan.actions.publications")),
+    item("history", <HistoryOutlined />, t("plan.actions.history")),
+    { type: "divider" },
+    item("withdraw", <DisconnectOutlined />, t("plan.actions.withdraw"), true),
+  ];
+  const onMenu: MenuProps["onClick"] = ({ key }) => {
+    if (key === "copy") ops.copy(plan);
+    else if (key === "submit") ops.submit([plan]);
+    else if (key === "publications") ops.publications(plan);
+    else if (key === "history") ops.history(plan);
+    else if (key === "withdraw") ops.withdraw(plan);
+  };
+  return (
+    <Space size={0}>
+      <IconAction
+        icon={<EditOutlined />}
+        label={t("plan.actions.edit")}
+        availability={can.edit}
+        onClick={() => ops.edit(plan)}
+        testId="plan-edit"
+      />
+      <IconAction
+        icon={<CloudUploadOutlined />}
+        label={t("plan.actions.publish")}
+        availability={can.publish}
+        onClick={() => ops.publish(plan)}
+        testId="plan-publish"
+      />
+      <IconAction
+        icon={<DeleteOutlined />}
+        label={t("plan.actions.delete")}
+        availability={can.delete}
+        onClick={() => ops.remove([plan])}
+        danger
+        testId="plan-delete"
+      />
+      <Dropdown menu={{ items: menu, onClick: onMenu }} trigger={["click"]}>
+        <Button
+          type="text"
+          size="small"
+          icon={<MoreOutlined />}
+          aria-label={t("plan.actions.more")}
+          data-testid="plan-more"
+        />
+      </Dropdown>
+    </Space>
+  );
+}
