@@ -73,7 +73,7 @@ export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/a/api/program/history",
     {
-      config: { access: { permission: "content:program:view" } },
+      config: { access: { anyOf: ["content:program:view", "content:program:review"] } },
       schema: { tags: ["program"], querystring: IdQuery, response: { 200: ProgramHistoryResponse } },
     },
     async (req) => {
