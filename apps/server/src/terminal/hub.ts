@@ -589,13 +589,23 @@ export class TerminalHub {
     const held = ids.filter((id) => this.conns.has(id));
     if (!held.length) return;
     const rows = await this.snapshots(held);
+    const conns: TerminalConnection[] = [];
     for (const id of held) {
       const conn = this.conns.get(id);
       const row = rows.get(id);
       if (!conn || !row) continue;
       conn.terminal = { ...row, tokenHash: conn.terminal.tokenHash };
-      await this.pushSync(conn);
+      conns.push(conn);
     }
+    // Versions first (terminals with the same publications share one computation), then every
+    // frame in one go: awaiting between sends would let the first terminals' manifest requests
+    // queue ahead of the last terminals' news.
+    const manifests = await Promise.all(conns.map((c) => this.manifestFor(c.terminal)));
+    conns.forEach((conn, i) => {
+      const manifest = manifests[i];
+      if (manifest && conn.send({ type: "sync", manifestVersion: manifest.version }))
+        this.delivery.markNotified(conn.terminalId);
+    });
   }
 
   private async pushSync(conn: TerminalConnection): Promise<void> {

@@ -56,11 +56,6 @@ export const viewableKinds = (actor: Actor) =>
 /** The kinds the actor may publish (and so retry and withdraw). */
 export const publishableKinds = (actor: Actor) => KINDS.filter((k) => can(actor, PUBLISH_PERMISSION[k]));
 
-/** Rows per INSERT of targets (3 parameters a row). */
-const INSERT_ROWS = 5000;
-/** Ids per `IN (…)` list. */
-const IN_ROWS = 10_000;
-
 type T = (key: MessageKey, values?: Record<string, string | number>) => string;
 export type PublicationRow = typeof publications.$inferSelect;
 
@@ -77,12 +72,6 @@ interface ContentRef {
 export function publishable(state: ContentState, audit: boolean): boolean {
   return playableState(state, audit);
 }
-
-const chunks = <X>(xs: X[], n: number): X[][] => {
-  const out: X[][] = [];
-  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
-  return out;
-};
 
 /** A unique-index violation of `constraint` (drizzle wraps the driver's error in `cause`). */
 function violates(err: unknown, constraint: string): boolean {
@@ -326,16 +315,14 @@ export class PublishService {
             })
             .returning();
           if (!row) throw new Error("publication not recorded");
-          for (const part of chunks(targets, INSERT_ROWS)) {
-            await tx.insert(publicationTargets).values(
-              part.map((x) => ({
-                publicationId: row.id,
-                terminalId: x.id,
-                state: scheduled || x.online ? ("queued" as const) : ("offline" as const),
-                updatedAt: now,
-              })),
-            );
-          }
+          // One statement with two array parameters: 10,000 rows of bound values would cost more to
+          // build and parse than to write.
+          await tx.execute(sql`
+            insert into publication_targets (publication_id, terminal_id, state, updated_at)
+            select ${row.id}::integer, u.id, u.state, ${now}
+            from unnest(${sql.param(targets.map((x) => x.id))}::integer[],
+                        ${sql.param(targets.map((x) => (scheduled || x.online ? "queued" : "offline")))}::text[])
+                 as u(id, state)`);
           if (!scheduled) {
             await this.attach(
               tx,
@@ -395,17 +382,15 @@ export class PublishService {
 
   /** Adds a publication to terminals' publication_ids (once). */
   private async attach(tx: Tx, publicationId: number, terminalIds: number[]): Promise<void> {
-    for (const part of chunks(terminalIds, IN_ROWS)) {
-      await tx
-        .update(terminals)
-        .set({ publicationIds: sql`array_append(${terminals.publicationIds}, ${publicationId}::int)` })
-        .where(
-          and(
-            inArray(terminals.id, part),
-            sql`not (${terminals.publicationIds} @> array[${publicationId}::int])`,
-          ),
-        );
-    }
+    await tx
+      .update(terminals)
+      .set({ publicationIds: sql`array_append(${terminals.publicationIds}, ${publicationId}::int)` })
+      .where(
+        and(
+          sql`${terminals.id} = any(${sql.param(terminalIds)}::integer[])`,
+          sql`not (${terminals.publicationIds} @> array[${publicationId}::int])`,
+        ),
+      );
   }
 
   /**
