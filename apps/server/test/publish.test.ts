@@ -490,6 +490,52 @@ describe("review", () => {
   });
 });
 
+describe("switching review on", () => {
+  it("takes what review has not cleared off the screens at once", async () => {
+    // A plan naming a draft program plays it while review is off; with review on, only approved programs play.
+    const draft = await program(ids.shopA, "Unreviewed show", "draft");
+    const doc: PlanDoc = {
+      items: [
+        {
+          id: "all-day",
+          programId: draft,
+          startDate: "2020-01-01",
+          endDate: null,
+          weekdays: [1, 2, 3, 4, 5, 6, 7],
+          windows: [{ start: "00:00", end: "24:00" }],
+          mode: { kind: "loop" },
+          tier: "normal",
+        },
+      ],
+      defaultProgramId: null,
+    };
+    const [plan] = await t.database.db
+      .insert(playPlans)
+      .values({ officeId: ids.shopA, name: "Unreviewed plan", state: "approved", doc, itemCount: 1 })
+      .returning();
+    if (!plan) throw new Error("no plan");
+    const res = await alice.post("/a/api/playPlan/saveTerminals", { id: plan.id, terminalIds: [term.on.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const before = await manifestOf(term.on.token);
+    expect(before.programs.map((p) => p.id)).toContain(draft);
+    // Frames of earlier steps are dropped: the sync that counts comes after the switch.
+    while (await onSocket.next("sync", 300).catch(() => null));
+    try {
+      const on = await admin.post("/a/api/sysSetting/saveKey", { key: "audit", value: true });
+      expect(on.statusCode, on.body).toBe(200);
+      const told = await onSocket.next("sync");
+      const after = await manifestOf(term.on.token);
+      expect(told.manifestVersion).toBe(after.version);
+      expect(after.programs.map((p) => p.id)).not.toContain(draft);
+    } finally {
+      await admin.post("/a/api/sysSetting/saveKey", { key: "audit", value: false });
+      await alice.post("/a/api/publication/withdraw", { ids: [res.json().publicationId] });
+      // The syncs of switching back and withdrawing are not for the tests after this one.
+      while (await onSocket.next("sync", 300).catch(() => null));
+    }
+  });
+});
+
 describe("a publication at a time", () => {
   it("waits as scheduled, then the job activates it", async () => {
     const publishAt = new Date(Date.now() + 1500).toISOString();

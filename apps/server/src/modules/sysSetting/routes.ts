@@ -13,7 +13,7 @@ import {
 } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { settings } from "../../db/schema";
+import { settings, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { FieldErrors } from "../../platform/errors";
@@ -91,6 +91,19 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed.success) throw parsed.error;
       req.audit.target = `setting:${key}`;
       await services.settings.set(key, parsed.data as never, actor.userId);
+      // What screens may play depends on these (review on: approved content only; the default
+      // time zone of plans): every authorised screen fetches its manifest again.
+      if (key === "audit" || key === "defaultTimezone") {
+        try {
+          const held = await services.db
+            .select({ id: terminals.id })
+            .from(terminals)
+            .where(eq(terminals.state, "authorised"));
+          await app.terminalHub.notifySync(held.map((r) => r.id));
+        } catch (err) {
+          req.log.warn({ err, key }, "could not tell the screens about a setting change");
+        }
+      }
       return { code: 0, msg: req.t("common.ok") };
     },
   );
