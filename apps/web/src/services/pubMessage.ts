@@ -11,7 +11,7 @@ import { type Envelope, HttpError, http } from "./http";
 const MESSAGE = "/a/api/publishMessage";
 const PROGRAM = "/a/api/publishProgram";
 
-interface Page<T> extends Envelope {
+export interface Page<T> extends Envelope {
   list: T[];
   total: number;
   pageNo: number;
