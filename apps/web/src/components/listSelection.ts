@@ -1,8 +1,9 @@
-import type { Key } from "react";
+import { type Dispatch, type Key, type SetStateAction, useEffect } from "react";
 
 /**
  * Selection and paging shared by the server-paged lists (materials, programs,
- * terminals): a selection is a map id → row that survives page changes.
+ * plans, messages, terminals): a selection is a map id → row that survives
+ * page changes.
  */
 
 interface WithId {
@@ -68,4 +69,31 @@ export function serverPagination(p: {
     showTotal: (n: number, range: [number, number]) => `${range[0]}-${range[1]} / ${n}`,
     onChange: (page: number, size: number) => p.onPage(size === p.pageSize ? page : 1, size),
   };
+}
+
+/** A page emptied by a delete or a move: the list goes to the last page that still has rows. */
+export function useLastFilledPage<P extends { pageNo: number; pageSize: number }>(
+  data: { list: readonly unknown[]; total: number } | undefined,
+  pageNo: number,
+  setPage: Dispatch<SetStateAction<P>>,
+): void {
+  const total = data?.total ?? 0;
+  const emptyPage = data !== undefined && data.list.length === 0 && total > 0 && pageNo > 1;
+  useEffect(() => {
+    if (emptyPage) setPage((p) => ({ ...p, pageNo: Math.max(1, Math.ceil(total / p.pageSize)) }));
+  }, [emptyPage, total, setPage]);
+}
+
+/** Keeps selected rows as the list last showed them (an action on them changes their state or name). */
+export function useFreshSelection<T extends WithId>(
+  listed: readonly T[] | undefined,
+  setSelected: Dispatch<SetStateAction<Map<number, T>>>,
+): void {
+  useEffect(() => {
+    if (!listed) return;
+    setSelected((current) => {
+      const fresh = listed.filter((r) => current.has(r.id) && current.get(r.id) !== r);
+      return fresh.length ? new Map([...current, ...fresh.map((r) => [r.id, r] as const)]) : current;
+    });
+  }, [listed, setSelected]);
 }

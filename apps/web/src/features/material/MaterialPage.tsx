@@ -5,6 +5,7 @@ import { App, Button, Card, Space } from "antd";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { useLastFilledPage } from "../../components/listSelection";
 import { materialApi } from "../../services/material";
 import { useSession } from "../../stores/session";
 import { AddUrlModal } from "./AddUrlModal";
@@ -80,12 +81,8 @@ export default function MaterialPage() {
     void queryClient.invalidateQueries({ queryKey: ["material", "usage"] });
   }, [queryClient]);
 
-  // A page emptied by a delete or a move: show the last page that still has rows.
+  useLastFilledPage(list.data, page.pageNo, setPage);
   const total = list.data?.total ?? 0;
-  const emptyPage = list.data !== undefined && list.data.list.length === 0 && total > 0 && page.pageNo > 1;
-  useEffect(() => {
-    if (emptyPage) setPage((p) => ({ ...p, pageNo: Math.max(1, Math.ceil(total / p.pageSize)) }));
-  }, [emptyPage, total]);
 
   useEffect(
     () =>

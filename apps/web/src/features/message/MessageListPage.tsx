@@ -16,11 +16,16 @@ import {
   Tooltip,
   Typography,
 } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AuthButton } from "../../components/AuthButton";
-import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
+import {
+  rowSelectionAcrossPages,
+  serverPagination,
+  useFreshSelection,
+  useLastFilledPage,
+} from "../../components/listSelection";
 import { HttpError } from "../../services/http";
 import { publishApi } from "../../services/publish";
 import { type PubMessageQuery, pubMessageApi } from "../../services/pubMessage";
@@ -86,22 +91,10 @@ export default function MessageListPage() {
     [queryClient],
   );
 
-  // A page emptied by a delete: show the last page that still has rows.
+  useLastFilledPage(list.data, page.pageNo, setPage);
   const total = list.data?.total ?? 0;
-  const emptyPage = list.data !== undefined && list.data.list.length === 0 && total > 0 && page.pageNo > 1;
-  useEffect(() => {
-    if (emptyPage) setPage((p) => ({ ...p, pageNo: Math.max(1, Math.ceil(total / p.pageSize)) }));
-  }, [emptyPage, total]);
 
-  // Keep selected messages as the list last showed them (a submit changes their state).
-  const listed = list.data?.list;
-  useEffect(() => {
-    if (!listed) return;
-    setSelected((current) => {
-      const fresh = listed.filter((r) => current.has(r.id) && current.get(r.id) !== r);
-      return fresh.length ? new Map([...current, ...fresh.map((r) => [r.id, r] as const)]) : current;
-    });
-  }, [listed]);
+  useFreshSelection(list.data?.list, setSelected);
 
   const change = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));

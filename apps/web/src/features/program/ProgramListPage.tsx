@@ -2,10 +2,11 @@ import { DeleteOutlined, PlusOutlined, ReloadOutlined, SendOutlined } from "@ant
 import type { ProgramSummary } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Empty, Space, Typography } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AuthButton } from "../../components/AuthButton";
+import { useFreshSelection, useLastFilledPage } from "../../components/listSelection";
 import { programApi } from "../../services/program";
 import { useSession } from "../../stores/session";
 import { useCan } from "../material/useCan";
@@ -56,22 +57,10 @@ export default function ProgramListPage() {
     [queryClient],
   );
 
-  // A page emptied by a delete: show the last page that still has rows.
+  useLastFilledPage(list.data, page.pageNo, setPage);
   const total = list.data?.total ?? 0;
-  const emptyPage = list.data !== undefined && list.data.list.length === 0 && total > 0 && page.pageNo > 1;
-  useEffect(() => {
-    if (emptyPage) setPage((p) => ({ ...p, pageNo: Math.max(1, Math.ceil(total / p.pageSize)) }));
-  }, [emptyPage, total]);
 
-  // Keep selected programs as the list last showed them (a submit or a rename changes them).
-  const listed = list.data?.list;
-  useEffect(() => {
-    if (!listed) return;
-    setSelected((current) => {
-      const fresh = listed.filter((r) => current.has(r.id) && current.get(r.id) !== r);
-      return fresh.length ? new Map([...current, ...fresh.map((r) => [r.id, r] as const)]) : current;
-    });
-  }, [listed]);
+  useFreshSelection(list.data?.list, setSelected);
 
   const { ops, dialogs } = useProgramOps(refresh, (ids) => {
     setSelected((s) => new Map([...s].filter(([id]) => !ids.includes(id))));

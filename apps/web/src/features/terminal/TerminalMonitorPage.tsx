@@ -2,9 +2,10 @@ import { CheckCircleOutlined, ReloadOutlined } from "@ant-design/icons";
 import type { TerminalSummary, TerminalViewStatus } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Empty, Space } from "antd";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { useLastFilledPage } from "../../components/listSelection";
 import { type CommandName, terminalApi } from "../../services/terminal";
 import { AddScreenHelp } from "./AddScreenHelp";
 import { AuthorizeModal } from "./AuthorizeModal";
@@ -96,12 +97,8 @@ export default function TerminalMonitorPage() {
     return fresh ? patchRows(page, live.data.list) : page;
   }, [list.data, list.dataUpdatedAt, live.data, live.dataUpdatedAt]);
 
-  // A page emptied by a delete or a move: show the last page that still has rows.
+  useLastFilledPage(list.data, page.pageNo, setPage);
   const total = list.data?.total ?? 0;
-  const emptyPage = list.data !== undefined && list.data.list.length === 0 && total > 0 && page.pageNo > 1;
-  useEffect(() => {
-    if (emptyPage) setPage((p) => ({ ...p, pageNo: Math.max(1, Math.ceil(total / p.pageSize)) }));
-  }, [emptyPage, total]);
 
   const changeFilters = (f: TerminalFilterValues) => {
     setFilters(f);
