@@ -40,35 +40,37 @@ export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/a/api/program/review",
-    {
-      config: { access: { permission: "content:program:review" } },
-      schema: { tags: ["program"], body: ProgramReviewBody },
-    },
-    async (req) => {
-      const actor = actorOf(req);
-      const { ids, result } = req.body;
-      const note = req.body.note || null;
-      req.audit.target = `program:${ids.join(",")}`;
-      req.audit.detail = { result, note };
-      // A reviewer cannot approve what they submitted themselves (403).
-      const rows = await decideItems(
-        services,
-        programReview,
-        actor,
-        (tx) => findPrograms(tx, actor, ids, true),
-        { result, note },
-        req.t.bind(req),
-      );
-      await syncScreens(
-        app,
-        req.log,
-        rows.map((r) => r.id),
-      );
-      return { code: 0, msg: req.t("common.ok"), count: rows.length };
-    },
-  );
+  // program/review, and publishProgram/submitResult of the program review screen: one decision.
+  for (const url of ["/a/api/program/review", "/a/api/publishProgram/submitResult"])
+    app.post(
+      url,
+      {
+        config: { access: { permission: "content:program:review" } },
+        schema: { tags: ["program"], body: ProgramReviewBody },
+      },
+      async (req) => {
+        const actor = actorOf(req);
+        const { ids, result } = req.body;
+        const note = req.body.note || null;
+        req.audit.target = `program:${ids.join(",")}`;
+        req.audit.detail = { result, note };
+        // A reviewer cannot approve what they submitted themselves (403).
+        const rows = await decideItems(
+          services,
+          programReview,
+          actor,
+          (tx) => findPrograms(tx, actor, ids, true),
+          { result, note },
+          req.t.bind(req),
+        );
+        await syncScreens(
+          app,
+          req.log,
+          rows.map((r) => r.id),
+        );
+        return { code: 0, msg: req.t("common.ok"), count: rows.length };
+      },
+    );
 
   app.get(
     "/a/api/program/history",

@@ -1,17 +1,17 @@
-import { ChecklistQuery, ProgramListResponse, ReviewNoteBody, ReviewResultBody } from "@marquee/contracts";
+import { ChecklistQuery, ProgramListResponse, ReviewNoteBody } from "@marquee/contracts";
 import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { programs } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { likeEscape } from "../../platform/sql";
 import { findPrograms, programScope, selectSummaries, toSummary } from "../program/repo";
-import { syncScreens } from "../program/screens";
-import { decideItems, noteItem } from "./flow";
+import { noteItem } from "./flow";
 import { programReview } from "./kinds";
 
 /**
  * The program review screen (publishProgram/checklist): pending programs,
- * decisions and notes. The decision is the one of program/review.
+ * and notes. Its decisions (publishProgram/submitResult) are program/review
+ * (program/state-routes.ts).
  */
 export const publishProgramReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
@@ -50,28 +50,6 @@ export const publishProgramReviewRoutes: FastifyPluginAsyncZod = async (app) => 
         pageNo: q.pageNo,
         pageSize: q.pageSize,
       };
-    },
-  );
-
-  app.post(
-    "/a/api/publishProgram/submitResult",
-    { config: review, schema: { tags: ["publishProgram"], body: ReviewResultBody } },
-    async (req) => {
-      const actor = actorOf(req);
-      const { ids, result } = req.body;
-      const note = req.body.note || null;
-      req.audit.target = `program:${ids.join(",")}`;
-      req.audit.detail = { result, note };
-      const rows = await decideItems(
-        services,
-        programReview,
-        actor,
-        (tx) => findPrograms(tx, actor, ids, true),
-        { result, note },
-        req.t.bind(req),
-      );
-      await syncScreens(app, req.log, ids);
-      return { code: 0, msg: req.t("common.ok"), count: rows.length };
     },
   );
 
