@@ -34,15 +34,20 @@ export function HistoryDrawer({ program, onClose }: { program: ProgramSummary | 
               title: formatTime(c.at),
               content: (
                 <Space orientation="vertical" size={2}>
-                  <Space size={4} wrap>
-                    {c.from ? (
-                      <StateTag state={c.from} />
-                    ) : (
-                      <Typography.Text>{t("program.history.created")}</Typography.Text>
-                    )}
-                    <span aria-hidden>→</span>
+                  {c.from === c.to ? (
+                    // A note (or a publication) that left the state as it was.
                     <StateTag state={c.to} />
-                  </Space>
+                  ) : (
+                    <Space size={4} wrap>
+                      {c.from ? (
+                        <StateTag state={c.from} />
+                      ) : (
+                        <Typography.Text>{t("program.history.created")}</Typography.Text>
+                      )}
+                      <span aria-hidden>→</span>
+                      <StateTag state={c.to} />
+                    </Space>
+                  )}
                   <Typography.Text type="secondary">
                     {t("program.history.by", { name: c.byName ?? t("program.history.unknown") })}
                   </Typography.Text>
