@@ -98,10 +98,7 @@ describe("the media library in the browser", () => {
 
     await page.getByTestId("folder-create").click();
     await page.getByTestId("name-modal-input").fill("Campaign");
-    await page
-      .getByRole("button", { name: /OK|Save/ })
-      .last()
-      .click();
+    await page.getByTestId("name-modal-ok").click();
     await page.getByTestId("folder-tree").getByText("Campaign").waitFor();
     // a new folder opens; the files are at the root
     await page.getByTestId("folder-tree").getByText("My materials").click();

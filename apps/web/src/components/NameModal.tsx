@@ -1,6 +1,6 @@
 import { Form, Input, Modal } from "antd";
 import type { Rule } from "antd/es/form";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HttpError } from "../services/http";
 
@@ -44,7 +44,9 @@ export function NameModal({
   const [form] = Form.useForm<{ name: string }>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
+  // Before the browser gets a turn: set after the dialog painted, the initial name could wipe
+  // what a fast typist (or a test) already typed.
+  useLayoutEffect(() => {
     if (open) form.setFieldsValue({ name: initial });
   }, [open, initial, form]);
 
