@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, ReloadOutlined, SendOutlined } from "@ant-design/icons";
+import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { CONTENT_STATES, type ContentState, type PubMessageSummary } from "@marquee/contracts";
 import { MESSAGE_KINDS, MESSAGE_PRIORITIES, type MessageDoc } from "@marquee/schedule";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -26,6 +26,7 @@ import {
   useFreshSelection,
   useLastFilledPage,
 } from "../../components/listSelection";
+import { SelectionBar } from "../../components/SelectionBar";
 import { HttpError } from "../../services/http";
 import { publishApi } from "../../services/publish";
 import { type PubMessageQuery, pubMessageApi } from "../../services/pubMessage";
@@ -343,35 +344,16 @@ export default function MessageListPage() {
             options={MESSAGE_PRIORITIES.map((p) => ({ value: p, label: t(`pubMessage.priorities.${p}`) }))}
           />
         </Space>
-        <Space wrap size="small">
-          <AuthButton
-            operation={MESSAGE_PERMISSIONS.edit}
-            routePermission={MESSAGE_PERMISSIONS.view}
-            label={t("pubMessage.list.submitSelected")}
-            icon={<SendOutlined />}
-            disabled={submittable(selection).length === 0}
-            onClick={() => ops.submit(selection)}
-            data-testid="message-batch-submit"
-          />
-          <AuthButton
-            operation={MESSAGE_PERMISSIONS.remove}
-            routePermission={MESSAGE_PERMISSIONS.view}
-            label={t("pubMessage.list.deleteSelected")}
-            icon={<DeleteOutlined />}
-            danger
-            disabled={selection.length === 0}
-            onClick={() => ops.remove(selection)}
-            data-testid="message-batch-delete"
-          />
-          <Typography.Text type="secondary" data-testid="message-selected">
-            {t("pubMessage.list.selected", { count: selection.length })}
-          </Typography.Text>
-          {selection.length > 0 && (
-            <Button type="link" size="small" onClick={() => setSelected(new Map())}>
-              {t("pubMessage.list.clearSelection")}
-            </Button>
-          )}
-        </Space>
+        <SelectionBar
+          count={selection.length}
+          submittable={submittable(selection).length}
+          permissions={MESSAGE_PERMISSIONS}
+          keys="pubMessage.list"
+          testId="message"
+          onSubmit={() => ops.submit(selection)}
+          onDelete={() => ops.remove(selection)}
+          onClear={() => setSelected(new Map())}
+        />
         {list.data !== undefined && total === 0 && !filtered ? (
           <Empty description={t("pubMessage.list.empty")} data-testid="message-empty">
             <Typography.Paragraph type="secondary">{t("pubMessage.list.emptyHint")}</Typography.Paragraph>

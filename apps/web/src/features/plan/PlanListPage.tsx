@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, ReloadOutlined, SendOutlined } from "@ant-design/icons";
+import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { CONTENT_STATES, type ContentState, type PlanSummary } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Empty, Input, Select, Space, Typography } from "antd";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AuthButton } from "../../components/AuthButton";
 import { useFreshSelection, useLastFilledPage } from "../../components/listSelection";
+import { SelectionBar } from "../../components/SelectionBar";
 import { planApi } from "../../services/plan";
 import { useCan } from "../material/useCan";
 import { PLAN_PERMISSIONS, submittablePlans } from "./actions";
@@ -118,35 +119,16 @@ export default function PlanListPage() {
             data-testid="plan-state-filter"
           />
         </Space>
-        <Space wrap size="small">
-          <AuthButton
-            operation={PLAN_PERMISSIONS.edit}
-            routePermission={PLAN_PERMISSIONS.view}
-            label={t("plan.list.submitSelected")}
-            icon={<SendOutlined />}
-            disabled={submittablePlans(selection).length === 0}
-            onClick={() => ops.submit(selection)}
-            data-testid="plan-batch-submit"
-          />
-          <AuthButton
-            operation={PLAN_PERMISSIONS.remove}
-            routePermission={PLAN_PERMISSIONS.view}
-            label={t("plan.list.deleteSelected")}
-            icon={<DeleteOutlined />}
-            danger
-            disabled={selection.length === 0}
-            onClick={() => ops.remove(selection)}
-            data-testid="plan-batch-delete"
-          />
-          <Typography.Text type="secondary" data-testid="plan-selected">
-            {t("plan.list.selected", { count: selection.length })}
-          </Typography.Text>
-          {selection.length > 0 && (
-            <Button type="link" size="small" onClick={() => setSelected(new Map())}>
-              {t("plan.list.clearSelection")}
-            </Button>
-          )}
-        </Space>
+        <SelectionBar
+          count={selection.length}
+          submittable={submittablePlans(selection).length}
+          permissions={PLAN_PERMISSIONS}
+          keys="plan.list"
+          testId="plan"
+          onSubmit={() => ops.submit(selection)}
+          onDelete={() => ops.remove(selection)}
+          onClear={() => setSelected(new Map())}
+        />
         {list.data !== undefined && total === 0 && !filtered ? (
           <Empty description={t("plan.list.empty")} data-testid="plan-empty">
             <Typography.Paragraph type="secondary">{t("plan.list.emptyHint")}</Typography.Paragraph>

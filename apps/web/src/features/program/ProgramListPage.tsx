@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, ReloadOutlined, SendOutlined } from "@ant-design/icons";
+import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import type { ProgramSummary } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Empty, Space, Typography } from "antd";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AuthButton } from "../../components/AuthButton";
 import { useFreshSelection, useLastFilledPage } from "../../components/listSelection";
+import { SelectionBar } from "../../components/SelectionBar";
 import { programApi } from "../../services/program";
 import { useSession } from "../../stores/session";
 import { useCan } from "../material/useCan";
@@ -124,35 +125,16 @@ export default function ProgramListPage() {
           onView={changeView}
           canFilterMine={userId !== undefined}
         />
-        <Space wrap size="small">
-          <AuthButton
-            operation={PROGRAM_PERMISSIONS.edit}
-            routePermission={PROGRAM_PERMISSIONS.view}
-            label={t("program.list.submitSelected")}
-            icon={<SendOutlined />}
-            disabled={submittable(selection).length === 0}
-            onClick={() => ops.submit(selection)}
-            data-testid="program-batch-submit"
-          />
-          <AuthButton
-            operation={PROGRAM_PERMISSIONS.remove}
-            routePermission={PROGRAM_PERMISSIONS.view}
-            label={t("program.list.deleteSelected")}
-            icon={<DeleteOutlined />}
-            danger
-            disabled={selection.length === 0}
-            onClick={() => ops.remove(selection)}
-            data-testid="program-batch-delete"
-          />
-          <Typography.Text type="secondary" data-testid="program-selected">
-            {t("program.list.selected", { count: selection.length })}
-          </Typography.Text>
-          {selection.length > 0 && (
-            <Button type="link" size="small" onClick={() => setSelected(new Map())}>
-              {t("program.list.clearSelection")}
-            </Button>
-          )}
-        </Space>
+        <SelectionBar
+          count={selection.length}
+          submittable={submittable(selection).length}
+          permissions={PROGRAM_PERMISSIONS}
+          keys="program.list"
+          testId="program"
+          onSubmit={() => ops.submit(selection)}
+          onDelete={() => ops.remove(selection)}
+          onClear={() => setSelected(new Map())}
+        />
         {nothingYet ? (
           <Empty description={t("program.list.empty")} data-testid="program-empty">
             <Typography.Paragraph type="secondary">{t("program.list.emptyHint")}</Typography.Paragraph>
