@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { materialFolders, materials, offices, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { notFound } from "../../platform/errors";
+import { allFound, notFound } from "../../platform/errors";
 import { inRange, rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 
@@ -45,10 +45,7 @@ export async function findMaterials(db: Db, actor: Actor, ids: number[]): Promis
     .select()
     .from(materials)
     .where(and(inArray(materials.id, ids), rangeWhere(actor, materials.officeId, materials.createdBy)));
-  const found = new Set(rows.map((r) => r.id));
-  const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined) throw notFound("material", missing);
-  return rows;
+  return allFound(rows, ids, "material");
 }
 
 /** A folder the actor may use, or 400 when it is not theirs or gone. */

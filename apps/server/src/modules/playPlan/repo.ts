@@ -4,7 +4,7 @@ import { and, arrayOverlaps, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { playPlans, programs, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { AppError, notFound } from "../../platform/errors";
+import { AppError, allFound, notFound } from "../../platform/errors";
 import { rangeWhere } from "../../platform/scope";
 import { programScope, type Tx, thumbUrl } from "../program/repo";
 import { publicationFigures } from "../review/publications";
@@ -86,10 +86,7 @@ export async function findPlans(db: Tx, actor: Actor, ids: number[], lock = fals
     .where(and(inArray(playPlans.id, ids), planScope(actor)))
     .orderBy(playPlans.id);
   const rows = lock ? await query.for("update") : await query;
-  const found = new Set(rows.map((r) => r.id));
-  const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined) throw notFound("plan", missing);
-  return rows;
+  return allFound(rows, ids, "plan");
 }
 
 /** The programs a plan names: its items' and its default program. */

@@ -5,7 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { materialRefs, materials, programs, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { AppError, notFound } from "../../platform/errors";
+import { AppError, allFound, notFound } from "../../platform/errors";
 import { rangeWhere } from "../../platform/scope";
 import type { MaterialRow } from "../material/repo";
 
@@ -87,10 +87,7 @@ export async function findPrograms(db: Tx, actor: Actor, ids: number[], lock = f
     .where(and(inArray(programs.id, ids), programScope(actor)))
     .orderBy(programs.id);
   const rows = lock ? await query.for("update") : await query;
-  const found = new Set(rows.map((r) => r.id));
-  const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined) throw notFound("program", missing);
-  return rows;
+  return allFound(rows, ids, "program");
 }
 
 /** The figures a list shows, computed on save: scenes, widgets, and the bytes of the distinct media. */

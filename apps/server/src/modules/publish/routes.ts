@@ -28,7 +28,7 @@ import { and, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publications } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { notFound } from "../../platform/errors";
+import { allFound } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
 import { rangeWhere } from "../../platform/scope";
 import { findTerminals } from "../terminal/repo";
@@ -322,8 +322,7 @@ export const publishRoutes =
               inArray(publications.kind, viewableKinds(actor)),
             ),
           );
-        const missing = ids.find((id) => !pubs.some((p) => p.id === id));
-        if (missing !== undefined) throw notFound("publication", missing);
+        allFound(pubs, ids, "publication");
         for (const p of pubs) service.assertMayPublish(actor, p);
         if (terminalIds) await findTerminals(services.db, actor, terminalIds);
         const count = await service.withdraw(actor, pubs, terminalIds, req.log);

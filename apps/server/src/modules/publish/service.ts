@@ -22,7 +22,7 @@ import {
   users,
 } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
-import { AppError, badRequest, FieldErrors, notFound } from "../../platform/errors";
+import { AppError, allFound, badRequest, FieldErrors, notFound } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
 import { rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
@@ -187,10 +187,7 @@ export class PublishService {
         );
       rows = lock ? await q.for("update") : await q;
     }
-    const found = new Set(rows.map((r) => r.id));
-    const missing = ids.find((id) => !found.has(id));
-    if (missing !== undefined) throw notFound(kind, missing);
-    return rows;
+    return allFound(rows, ids, kind);
   }
 
   /** Moves content to `to` and records it in its history (program_history, or content_history for plans and messages). */

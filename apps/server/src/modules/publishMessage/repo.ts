@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { publishMessages, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { notFound } from "../../platform/errors";
+import { allFound, notFound } from "../../platform/errors";
 import { rangeWhere } from "../../platform/scope";
 import type { Tx } from "../program/repo";
 import { publicationFigures } from "../review/publications";
@@ -88,8 +88,5 @@ export async function findMessages(db: Tx, actor: Actor, ids: number[], lock = f
     .where(and(inArray(publishMessages.id, ids), messageScope(actor)))
     .orderBy(publishMessages.id);
   const rows = lock ? await query.for("update") : await query;
-  const found = new Set(rows.map((r) => r.id));
-  const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined) throw notFound("message", missing);
-  return rows;
+  return allFound(rows, ids, "message");
 }

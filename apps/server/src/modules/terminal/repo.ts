@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, not, type SQL, sql } from "drizzle
 import type { Db } from "../../db/client";
 import { type terminalCommands, terminalGroups, terminals } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { FieldErrors, notFound } from "../../platform/errors";
+import { allFound, FieldErrors, notFound } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
 import { inRange, rangeWhere } from "../../platform/scope";
 
@@ -137,10 +137,7 @@ export async function findTerminals(db: Db, actor: Actor, ids: number[]): Promis
     .select()
     .from(terminals)
     .where(and(inArray(terminals.id, ids), rangeWhere(actor, terminals.officeId)));
-  const found = new Set(rows.map((r) => r.id));
-  const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined) throw notFound("terminal", missing);
-  return rows;
+  return allFound(rows, ids, "terminal");
 }
 
 /** An office the actor may put terminals or groups in; a 400 on `field` when it is not in their range. */
