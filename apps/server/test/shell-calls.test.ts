@@ -65,7 +65,7 @@ describe("getUserInfo, saveUserInfo, imgSetting", () => {
   it("answers the personalisation of the user's customer", async () => {
     const customer = await addOffice(t, platformId, "customer", "Brand Co");
     await t.database.pool.query(
-      "update offices set second_domain_name = 'brand', logo = '/logo.png', personal_type = 1 where id = $1",
+      "update offices set second_domain_name = 'brand', branding = '{\"logo\":\"/logo.png\"}', personal_type = 1 where id = $1",
       [customer.id],
     );
     t.app.services.tree.invalidate();

@@ -1,3 +1,4 @@
+export * from "./brand";
 export * from "./common";
 export * from "./constants";
 export * from "./i18n/locales";

@@ -131,3 +131,42 @@ export const PERMISSION_GROUPS: Record<string, readonly Permission[]> = PERMISSI
   groups[key] = group;
   return groups;
 }, {});
+
+/**
+ * Rights that only the platform's own users may hold: they change what every
+ * tenant sees (menus, settings, dictionary, FAQ, customer centre,
+ * announcements, domains, agents). A role of an agent or a customer never
+ * carries them, and nobody below the platform can grant them.
+ */
+export const PLATFORM_ONLY_PERMISSIONS: readonly Permission[] = [
+  "sys:menu:edit",
+  "sys:menu:delete",
+  "sys:setting:edit",
+  "sys:dict:edit",
+  "sys:commonProblem:edit",
+  "sys:callCenter:edit",
+  "sys:announcement:edit",
+  "sys:office:openAgent",
+  "sys:domainName:edit",
+  "sys:customer:personalise",
+  "pay:service:edit",
+  "pay:order:confirm",
+];
+
+const PLATFORM_ONLY: ReadonlySet<string> = new Set(PLATFORM_ONLY_PERMISSIONS);
+
+/** Whether a tenant (agent or customer) role may carry the permission. */
+export function tenantMayHold(permission: Permission): boolean {
+  return !PLATFORM_ONLY.has(permission);
+}
+
+/**
+ * The built-in administrator role created with each agent and customer:
+ * everything a tenant may hold; a customer, in addition, opens no customers of its own.
+ */
+export const TENANT_ADMIN_PERMISSIONS: Record<"agent" | "customer", readonly Permission[]> = {
+  agent: PERMISSIONS.filter(tenantMayHold),
+  customer: PERMISSIONS.filter(
+    (p) => tenantMayHold(p) && !p.startsWith("sys:customer:") && p !== "demo:form:view",
+  ),
+};

@@ -1,7 +1,7 @@
 import { isTimeZone } from "@marquee/schedule";
 import { DEFAULT_HEARTBEAT_SEC } from "@marquee/terminal-protocol";
 import { z } from "zod";
-import { UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "./constants";
+import { CAPTCHA_AFTER_FAILURES, UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "./constants";
 import { RATES_PROVIDERS, WEATHER_PROVIDERS } from "./program";
 
 /** Outgoing mail server for second-factor codes and notices. */
@@ -14,6 +14,29 @@ export const SmtpSetting = z.strictObject({
   from: z.string().trim().min(3).max(254),
 });
 export type SmtpSetting = z.infer<typeof SmtpSetting>;
+
+/**
+ * The password policy (spec §5 leaves it to us): length, how many character
+ * classes (lower, upper, digit, symbol) and how many days a password lives
+ * (0: for ever). Stated in every form that sets a password.
+ */
+export const PasswordPolicy = z.strictObject({
+  minLength: z.number().int().min(6).max(64),
+  classes: z.number().int().min(1).max(4),
+  expiryDays: z.number().int().min(0).max(3650),
+});
+export type PasswordPolicy = z.infer<typeof PasswordPolicy>;
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, classes: 2, expiryDays: 0 };
+
+/** Contact information of the customer centre (callCenter), shown to every tenant. */
+export const CallCenter = z.strictObject({
+  phone: z.string().trim().max(64).default(""),
+  email: z.string().trim().max(254).default(""),
+  hours: z.string().trim().max(200).default(""),
+  address: z.string().trim().max(500).default(""),
+  notes: z.string().max(5000).default(""),
+});
+export type CallCenter = z.infer<typeof CallCenter>;
 
 interface SettingDefinition<T extends z.ZodType> {
   schema: T;
@@ -60,6 +83,31 @@ export const SETTINGS = {
     visibility: "public",
   }),
   landingEncryption: define({ schema: z.boolean(), default: true, visibility: "public" }),
+  /** Failed sign-ins before the captcha is asked for. */
+  captchaThreshold: define({
+    schema: z.number().int().min(1).max(20),
+    default: CAPTCHA_AFTER_FAILURES,
+    visibility: "public",
+  }),
+  passwordPolicy: define({ schema: PasswordPolicy, default: DEFAULT_PASSWORD_POLICY, visibility: "public" }),
+  /** Map tiles of the terminal map ({z}/{x}/{y}); empty: no tiles, markers on a blank map. */
+  mapTileUrl: define({
+    schema: z.union([z.literal(""), providerUrl]),
+    default: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    visibility: "public",
+  }),
+  mapAttribution: define({
+    schema: z.string().max(300),
+    default: "© OpenStreetMap contributors",
+    visibility: "public",
+  }),
+  /** Address suggestions for placing terminals (Nominatim-compatible search); empty: none. */
+  mapSuggestUrl: define({
+    schema: z.union([z.literal(""), providerUrl]),
+    default: "https://nominatim.openstreetmap.org/search",
+    visibility: "public",
+  }),
+  callCenter: define({ schema: CallCenter, default: CallCenter.parse({}), visibility: "public" }),
   /** Videos taller than this many lines are transcoded down (and any video that is not H.264/AAC MP4). */
   transcodeMaxHeight: define({
     schema: z.number().int().min(144).max(4320),

@@ -2,6 +2,7 @@ import type { DataRange, Permission } from "@marquee/contracts";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { roles, userRoles, users } from "../db/schema";
+import type { Clock } from "./deps";
 import type { OfficeTree } from "./office-tree";
 
 /** The signed-in caller of a request: who, what they may do, and which rows they may see. */
@@ -45,6 +46,7 @@ export class ActorCache {
   constructor(
     private readonly db: Db,
     private readonly tree: OfficeTree,
+    private readonly clock: Clock = { now: () => new Date() },
   ) {}
 
   invalidate(userId?: number): void {
@@ -84,6 +86,8 @@ export class ActorCache {
     if (!user?.enabled) return null;
     const office = await this.tree.get(user.officeId);
     if (!office) return null;
+    // A disabled or expired tenant ends its users' sessions (its screens keep playing).
+    if (await this.tree.blocked(office.id, this.clock.now())) return null;
     const roleRows = await this.db
       .select({
         id: roles.id,

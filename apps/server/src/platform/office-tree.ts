@@ -8,7 +8,14 @@ export interface OfficeNode {
   path: string;
   type: "platform" | "agent" | "customer" | "institution";
   name: string;
+  enabled: boolean;
+  expiresAt: Date | null;
+  secondDomainName: string | null;
+  personalType: number;
 }
+
+/** Why nobody of an office may sign in: it (or an office above it) is disabled or has expired. */
+export type OfficeBlock = { reason: "disabled" | "expired"; office: OfficeNode };
 
 /**
  * The office tree, read once and kept until an office changes. "This office
@@ -35,6 +42,10 @@ export class OfficeTree {
           path: offices.path,
           type: offices.type,
           name: offices.name,
+          enabled: offices.enabled,
+          expiresAt: offices.expiresAt,
+          secondDomainName: offices.secondDomainName,
+          personalType: offices.personalType,
         })
         .from(offices)
         .orderBy(asc(offices.path))
@@ -77,6 +88,38 @@ export class OfficeTree {
     }
     return undefined;
   }
+
+  /** The first office at or above `id` that is disabled or expired at `now`, if any. */
+  async blocked(id: number, now: Date): Promise<OfficeBlock | undefined> {
+    const map = await this.load();
+    let node = map.get(id);
+    while (node) {
+      if (!node.enabled) return { reason: "disabled", office: node };
+      if (node.expiresAt && node.expiresAt.getTime() <= now.getTime())
+        return { reason: "expired", office: node };
+      node = node.parentId === null ? undefined : map.get(node.parentId);
+    }
+    return undefined;
+  }
+
+  /** The agent or customer whose second-level domain is `label` (lower case), if any. */
+  async byDomain(label: string): Promise<OfficeNode | undefined> {
+    for (const node of (await this.load()).values()) if (node.secondDomainName === label) return node;
+    return undefined;
+  }
+}
+
+/**
+ * The second-level domain label a Host header names: its first DNS label when
+ * the host has at least two ("acme.signage.example", "acme.localhost"), lower
+ * case, without the port; null for an IP address or a single-label host.
+ */
+export function hostLabel(host: string | undefined): string | null {
+  if (!host) return null;
+  const name = host.replace(/:\d+$/, "").toLowerCase();
+  if (/^[\d.]+$/.test(name) || name.startsWith("[")) return null;
+  const labels = name.split(".");
+  return labels.length >= 2 && labels[0] ? labels[0] : null;
 }
 
 /** The path of a child office under `parentPath`. */

@@ -37,7 +37,7 @@ export async function createServices(db: Db, clock: Clock): Promise<Services> {
     db,
     clock,
     tree,
-    actors: new ActorCache(db, tree),
+    actors: new ActorCache(db, tree, clock),
     sessions: new SessionStore(db, clock),
     settings,
     loginKey: await LoginKey.load(db),

@@ -1,5 +1,11 @@
+import { accessMessages } from "./access";
+import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { helpMessages } from "./help";
+import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { systemMessages } from "./system";
+import { userMessages } from "./users";
 /**
  * Server messages in English: the source catalogue. Every other language must
  * carry exactly these keys (checked by the type below and by a unit test).
@@ -131,6 +137,12 @@ export const en = {
   "gateway.upgradeRequired": "This address only takes WebSocket connections from terminals",
   ...contentMessages.en,
   ...publishMessages.en,
+  ...orgMessages.en,
+  ...brandMessages.en,
+  ...userMessages.en,
+  ...accessMessages.en,
+  ...helpMessages.en,
+  ...systemMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

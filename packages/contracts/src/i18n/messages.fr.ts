@@ -1,6 +1,12 @@
+import { accessMessages } from "./access";
+import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { helpMessages } from "./help";
 import type { MessageCatalogue } from "./messages.en";
+import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { systemMessages } from "./system";
+import { userMessages } from "./users";
 
 /** Server messages in French. */
 export const fr: MessageCatalogue = {
@@ -141,4 +147,10 @@ export const fr: MessageCatalogue = {
   "gateway.upgradeRequired": "Cette adresse n'accepte que les connexions WebSocket des terminaux",
   ...contentMessages.fr,
   ...publishMessages.fr,
+  ...orgMessages.fr,
+  ...brandMessages.fr,
+  ...userMessages.fr,
+  ...accessMessages.fr,
+  ...helpMessages.fr,
+  ...systemMessages.fr,
 };

@@ -1,6 +1,12 @@
+import { accessMessages } from "./access";
+import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { helpMessages } from "./help";
 import type { MessageCatalogue } from "./messages.en";
+import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { systemMessages } from "./system";
+import { userMessages } from "./users";
 
 /** Server messages in Italian. */
 export const it: MessageCatalogue = {
@@ -135,4 +141,10 @@ export const it: MessageCatalogue = {
   "gateway.upgradeRequired": "Questo indirizzo accetta solo connessioni WebSocket dai terminali",
   ...contentMessages.it,
   ...publishMessages.it,
+  ...orgMessages.it,
+  ...brandMessages.it,
+  ...userMessages.it,
+  ...accessMessages.it,
+  ...helpMessages.it,
+  ...systemMessages.it,
 };

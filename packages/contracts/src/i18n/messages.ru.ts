@@ -1,6 +1,12 @@
+import { accessMessages } from "./access";
+import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { helpMessages } from "./help";
 import type { MessageCatalogue } from "./messages.en";
+import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { systemMessages } from "./system";
+import { userMessages } from "./users";
 
 /** Server messages in Russian. */
 export const ru: MessageCatalogue = {
@@ -133,4 +139,10 @@ export const ru: MessageCatalogue = {
   "gateway.upgradeRequired": "Этот адрес принимает только WebSocket-подключения терминалов",
   ...contentMessages.ru,
   ...publishMessages.ru,
+  ...orgMessages.ru,
+  ...brandMessages.ru,
+  ...userMessages.ru,
+  ...accessMessages.ru,
+  ...helpMessages.ru,
+  ...systemMessages.ru,
 };

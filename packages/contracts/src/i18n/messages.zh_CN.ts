@@ -1,6 +1,12 @@
+import { accessMessages } from "./access";
+import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { helpMessages } from "./help";
 import type { MessageCatalogue } from "./messages.en";
+import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { systemMessages } from "./system";
+import { userMessages } from "./users";
 
 /** Server messages in Simplified Chinese (mainland usage). */
 export const zh_CN: MessageCatalogue = {
@@ -123,4 +129,10 @@ export const zh_CN: MessageCatalogue = {
   "gateway.upgradeRequired": "此地址仅接受终端的 WebSocket 连接",
   ...contentMessages.zh_CN,
   ...publishMessages.zh_CN,
+  ...orgMessages.zh_CN,
+  ...brandMessages.zh_CN,
+  ...userMessages.zh_CN,
+  ...accessMessages.zh_CN,
+  ...helpMessages.zh_CN,
+  ...systemMessages.zh_CN,
 };

@@ -1,6 +1,12 @@
+import { accessMessages } from "./access";
+import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { helpMessages } from "./help";
 import type { MessageCatalogue } from "./messages.en";
+import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { systemMessages } from "./system";
+import { userMessages } from "./users";
 
 /** Server messages in Traditional Chinese (Hong Kong / Taiwan usage). */
 export const zh_TW: MessageCatalogue = {
@@ -123,4 +129,10 @@ export const zh_TW: MessageCatalogue = {
   "gateway.upgradeRequired": "此位址僅接受終端的 WebSocket 連線",
   ...contentMessages.zh_TW,
   ...publishMessages.zh_TW,
+  ...orgMessages.zh_TW,
+  ...brandMessages.zh_TW,
+  ...userMessages.zh_TW,
+  ...accessMessages.zh_TW,
+  ...helpMessages.zh_TW,
+  ...systemMessages.zh_TW,
 };

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { offices } from "./offices";
 import { users } from "./users";
 
@@ -71,6 +81,58 @@ export const menus = pgTable(
     roles: text("roles").array(),
     invisible: boolean("invisible").notNull().default(false),
     sort: integer("sort").notNull().default(0),
+    /** An external address: the menu entry opens it (in a new tab, or in /inframe when `frame`). */
+    link: text("link"),
+    frame: boolean("frame").notNull().default(false),
+    /** Page shown for the route; null: the page registered under `name`. */
+    component: text("component"),
+    /** Seeded entries: editable, not deletable (the console has pages for them). */
+    builtIn: boolean("built_in").notNull().default(false),
   },
   (t) => [index("menus_parent_idx").on(t.parentId)],
 );
+
+/** Typed key/value lists used by forms (terminal models, material types …), spec §2 dictManage. */
+export const dictTypes = pgTable("dict_types", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description"),
+  builtIn: boolean("built_in").notNull().default(false),
+  sort: integer("sort").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const dictItems = pgTable(
+  "dict_items",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    typeId: integer("type_id")
+      .notNull()
+      .references(() => dictTypes.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    label: text("label").notNull(),
+    /** Labels per console language; a missing language shows `label`. */
+    labels: jsonb("labels").$type<Partial<Record<string, string>>>().notNull().default({}),
+    sort: integer("sort").notNull().default(0),
+    enabled: boolean("enabled").notNull().default(true),
+    remarks: text("remarks"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("dict_items_type_value_uq").on(t.typeId, t.value)],
+);
+
+/** FAQ entries (commonProblemManager), written by the platform and shown to every tenant. */
+export const commonProblems = pgTable("common_problems", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  question: text("question").notNull(),
+  answer: text("answer").notNull(),
+  /** The console language it is written in; null: shown in every language. */
+  lang: text("lang"),
+  sort: integer("sort").notNull().default(0),
+  enabled: boolean("enabled").notNull().default(true),
+  updatedBy: integer("updated_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

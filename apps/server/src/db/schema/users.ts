@@ -32,12 +32,19 @@ export const users = pgTable(
     dataRange: text("data_range", { enum: DATA_RANGES }).notNull().default("subtree"),
     dataOffices: integer("data_offices").array().notNull().default(sql`'{}'::integer[]`),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set by an administrator's reset: the next sign-in must choose a new password (pwdPastDueModify). */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    remarks: text("remarks"),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    lastLoginIp: text("last_login_ip"),
     createdBy: integer("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_username_uq").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_uq").on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    uniqueIndex("users_phone_uq").on(t.phone).where(sql`${t.phone} is not null`),
     index("users_office_idx").on(t.officeId),
   ],
 );
@@ -55,7 +62,10 @@ export const roles = pgTable(
     permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
     allPermissions: boolean("all_permissions").notNull().default(false),
     builtIn: boolean("built_in").notNull().default(false),
+    description: text("description"),
+    createdBy: integer("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("roles_office_code_uq").on(t.officeId, t.code)],
 );

@@ -208,7 +208,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             .select({
               secondDomainName: offices.secondDomainName,
               personalType: offices.personalType,
-              logo: offices.logo,
+              branding: offices.branding,
             })
             .from(offices)
             .where(eq(offices.id, owner.id))
@@ -218,7 +218,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         msg: req.t("common.ok"),
         secondDomainName: row?.secondDomainName ?? null,
         personalType: row?.personalType ?? 0,
-        logo: row?.logo ?? null,
+        logo: row?.branding?.logo ?? null,
       };
     },
   );

@@ -1,20 +1,29 @@
+import announcement from "./announcement";
+import brand from "./brand";
 import common from "./common";
+import dict from "./dict";
 import editor from "./editor";
 import editorPanels from "./editorPanels";
 import exception from "./exception";
+import help from "./help";
 import home from "./home";
 import http from "./http";
 import layout from "./layout";
 import login from "./login";
 import material from "./material";
+import menuManage from "./menuManage";
 import notice from "./notice";
+import org from "./org";
 import personal from "./personal";
 import plan from "./plan";
 import program from "./program";
 import publish from "./publish";
 import pubMessage from "./pubMessage";
+import role from "./role";
 import settings from "./settings";
+import system from "./system";
 import terminal from "./terminal";
+import user from "./user";
 import widget from "./widget";
 
 /** Traditional Chinese (Hong Kong and Taiwan usage). */
@@ -37,4 +46,13 @@ export default {
   plan,
   pubMessage,
   publish,
+  org,
+  brand,
+  user,
+  role,
+  menuManage,
+  dict,
+  help,
+  announcement,
+  system,
 };

