@@ -86,6 +86,8 @@ export const menus = pgTable(
     frame: boolean("frame").notNull().default(false),
     /** Page shown for the route; null: the page registered under `name`. */
     component: text("component"),
+    /** Titles per console language of an entry added in menu management (seeded names use ROUTE_TITLES). */
+    titles: jsonb("titles").$type<Partial<Record<string, string>>>(),
     /** Seeded entries: editable, not deletable (the console has pages for them). */
     builtIn: boolean("built_in").notNull().default(false),
   },
