@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { programs, terminalGroups, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError, FieldErrors } from "../../platform/errors";
+import { assertTerminalQuota, holdsSeat } from "../office/quota";
 import { programScope } from "../program/repo";
 import {
   findGroup,
@@ -77,23 +78,28 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (groupId !== undefined) await groupOfOffice(db, actor, groupId, officeId);
       const now = services.clock.now();
       // Claimed by its code, whatever office it waits in; a second operator with the same code finds nothing.
-      const [row] = await db
-        .update(terminals)
-        .set({
-          state: "authorised",
-          officeId,
-          groupId: groupId ?? null,
-          ...(name ? { name } : {}),
-          authorisedBy: actor.userId,
-          authorisedAt: now,
-          updatedAt: now,
-        })
-        .where(and(eq(terminals.enrolCode, enrolCode), eq(terminals.state, "pending")))
-        .returning({ id: terminals.id });
-      if (!row)
-        throw new FieldErrors([
-          { field: "enrolCode", key: "terminal.enrolCodeUnknown", values: { code: enrolCode } },
-        ]);
+      const row = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(terminals)
+          .set({
+            state: "authorised",
+            officeId,
+            groupId: groupId ?? null,
+            ...(name ? { name } : {}),
+            authorisedBy: actor.userId,
+            authorisedAt: now,
+            updatedAt: now,
+          })
+          .where(and(eq(terminals.enrolCode, enrolCode), eq(terminals.state, "pending")))
+          .returning({ id: terminals.id });
+        if (!claimed)
+          throw new FieldErrors([
+            { field: "enrolCode", key: "terminal.enrolCodeUnknown", values: { code: enrolCode } },
+          ]);
+        // The tenants above with a terminal quota: over it, nothing is written (409).
+        await assertTerminalQuota(tx, officeId, () => 1);
+        return claimed;
+      });
       req.audit.target = `terminal:${row.id}`;
       req.audit.detail = { officeId, groupId: groupId ?? null };
       await notifyState(req.log, [row.id]);
@@ -116,10 +122,20 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       await officeInRange(services.tree, actor, officeId);
       if (groupId !== undefined) await groupOfOffice(db, actor, groupId, officeId);
       // Groups belong to an office: a move without a group leaves the terminals ungrouped.
-      await db
-        .update(terminals)
-        .set({ officeId, groupId: groupId ?? null, updatedAt: services.clock.now() })
-        .where(inArray(terminals.id, ids));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(terminals)
+          .set({ officeId, groupId: groupId ?? null, updatedAt: services.clock.now() })
+          .where(inArray(terminals.id, ids));
+        // Screens moved into a tenant with a terminal quota take places in it.
+        const paths = new Map<number, string>();
+        for (const r of rows) paths.set(r.officeId, (await services.tree.get(r.officeId))?.path ?? "");
+        await assertTerminalQuota(
+          tx,
+          officeId,
+          (t) => rows.filter((r) => holdsSeat(r) && !paths.get(r.officeId)?.startsWith(t.path)).length,
+        );
+      });
       req.audit.target = targetOf(ids);
       req.audit.detail = { officeId, groupId: groupId ?? null };
       await notifyState(req.log, ids);

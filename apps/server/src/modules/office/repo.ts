@@ -1,0 +1,174 @@
+import { type OfficeDetail, type OfficeNode, type OfficeTreeNodeT, officeState } from "@marquee/contracts";
+import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { offices } from "../../db/schema";
+import type { Actor } from "../../platform/actor";
+import { notFound } from "../../platform/errors";
+import { rangeWhere } from "../../platform/scope";
+
+/** An offices row as stored. */
+export type OfficeRow = typeof offices.$inferSelect;
+/** The database or a transaction of it. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+/** Advisory lock key of the office tree: every write of its shape (create, rename, move, delete) takes it. */
+const TREE_LOCK = 727_277;
+
+/** Serialises writes of the tree until the transaction ends: no cycles, no twin names, no stale paths. */
+export async function lockTree(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK}::int, 0)`);
+}
+
+/** The offices the actor may see and manage: their data range (ranges are whole subtrees). */
+export const officeScope = (actor: Actor): SQL | undefined => rangeWhere(actor, offices.id);
+
+/**
+ * Direct children of the row, counted next to it. The outer table is named in
+ * full: drizzle writes a column of the selected table unqualified, which
+ * inside the subquery would mean the subquery's own row.
+ */
+export const childCountSql =
+  sql<number>`(select count(*) from offices c where c.parent_id = "offices"."id")`.mapWith(Number);
+
+/** The columns of a tree node. */
+export const nodeColumns = {
+  id: offices.id,
+  parentId: offices.parentId,
+  name: offices.name,
+  type: offices.type,
+  code: offices.code,
+  enabled: offices.enabled,
+  expiresAt: offices.expiresAt,
+  childCount: childCountSql,
+};
+export type NodeRow = {
+  id: number;
+  parentId: number | null;
+  name: string;
+  type: OfficeRow["type"];
+  code: string | null;
+  enabled: boolean;
+  expiresAt: Date | null;
+  childCount: number;
+};
+
+/** A row as the tree shows it. */
+export function toNode(r: NodeRow, now: Date): OfficeNode {
+  return {
+    id: r.id,
+    parentId: r.parentId,
+    name: r.name,
+    type: r.type,
+    code: r.code,
+    enabled: r.enabled,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    state: officeState(r, now),
+    childCount: r.childCount,
+    isLeaf: r.childCount === 0,
+  };
+}
+
+/** Every field of an office. */
+export function toDetail(r: OfficeRow, childCount: number, now: Date): OfficeDetail {
+  return {
+    ...toNode({ ...r, childCount }, now),
+    path: r.path,
+    contactName: r.contactName,
+    contactPhone: r.contactPhone,
+    contactEmail: r.contactEmail,
+    address: r.address,
+    remarks: r.remarks,
+    sort: r.sort,
+    capacityBytes: r.capacityBytes,
+    terminalQuota: r.terminalQuota,
+    createDate: r.createdAt.toISOString(),
+    updateDate: r.updatedAt.toISOString(),
+  };
+}
+
+/** An office of the actor's range, or 404 (one of another tenant looks exactly like a missing one). */
+export async function findOffice(db: Tx, actor: Actor, id: number, entity = "office"): Promise<OfficeRow> {
+  const [row] = await db
+    .select()
+    .from(offices)
+    .where(and(eq(offices.id, id), officeScope(actor)));
+  if (!row) throw notFound(entity, id);
+  return row;
+}
+
+/** Direct children of one office. */
+export async function childCount(db: Tx, id: number): Promise<number> {
+  const r = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from offices where parent_id = ${id}`,
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/** The condition of the actor's root offices: in range, and the parent is not (or there is none). */
+export function rootWhere(actor: Actor): SQL | undefined {
+  const ids = actor.range.officeIds;
+  if (ids === null) return isNull(offices.parentId);
+  if (!ids.length) return sql`false`;
+  return and(inArray(offices.id, ids), or(isNull(offices.parentId), notInArray(offices.parentId, ids)));
+}
+
+/** Nodes as a forest: a node whose parent is not among them is a root; order kept. */
+export function forest(nodes: OfficeNode[]): OfficeTreeNodeT[] {
+  const byId = new Map<number, OfficeTreeNodeT>(nodes.map((n) => [n.id, { ...n, children: [] }]));
+  const roots: OfficeTreeNodeT[] = [];
+  for (const n of nodes) {
+    const node = byId.get(n.id) as OfficeTreeNodeT;
+    const parent = n.parentId === null ? undefined : byId.get(n.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** Whether the actor sits strictly above the office: only then may they change its quotas, expiry or state. */
+export const isAbove = (actor: Actor, row: Pick<OfficeRow, "id" | "path">): boolean =>
+  row.id !== actor.officeId && row.path.startsWith(actor.officePath);
+
+/** The ids along a materialised path, top first. */
+export const pathIds = (path: string): number[] => path.split("/").filter(Boolean).map(Number);
+
+/** What an office holds itself, which stops its deletion (no FK error, nothing half-deleted). */
+export async function holdings(tx: Tx, id: number) {
+  const r = await tx.execute<{
+    children: number;
+    users: number;
+    terminals: number;
+    materials: number;
+    programs: number;
+    plans: number;
+    messages: number;
+  }>(sql`select
+      (select count(*) from offices where parent_id = ${id})::int as children,
+      (select count(*) from users where office_id = ${id})::int as users,
+      (select count(*) from terminals where office_id = ${id})::int as terminals,
+      (select count(*) from materials where office_id = ${id})::int as materials,
+      (select count(*) from programs where office_id = ${id})::int as programs,
+      (select count(*) from play_plans where office_id = ${id})::int as plans,
+      (select count(*) from publish_messages where office_id = ${id})::int as messages`);
+  const row = r.rows[0];
+  if (!row) throw new Error("holdings not counted");
+  return row;
+}
+
+/** Users of the subtree at `path` that hold a role of an office other than `tenantId`, and that office. */
+export async function foreignRoleHolders(
+  tx: Tx,
+  path: string,
+  tenantId: number,
+): Promise<{ n: number; officeId: number | null }> {
+  const r = await tx.execute<{ n: number; office_id: number | null }>(sql`
+    select count(distinct u.id)::int as n, min(r.office_id) as office_id
+    from users u
+    join offices s on s.id = u.office_id
+    join user_roles ur on ur.user_id = u.id
+    join roles r on r.id = ur.role_id
+    where s.path like ${`${path}%`} and r.office_id <> ${tenantId}`);
+  return { n: r.rows[0]?.n ?? 0, officeId: r.rows[0]?.office_id ?? null };
+}
+
+/** A locale's tag for Intl (the cookie values use an underscore). */
+export const intlTag = (locale: string) => locale.replace("_", "-");

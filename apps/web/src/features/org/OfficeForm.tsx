@@ -1,0 +1,332 @@
+import type { OfficeDetail, OfficeType } from "@marquee/contracts";
+import { useQuery } from "@tanstack/react-query";
+import {
+  Alert,
+  App,
+  Col,
+  DatePicker,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Skeleton,
+  Switch,
+  Tag,
+  Typography,
+} from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formErrors } from "../terminal/errors";
+import { officeApi } from "./api";
+import { type NewKind, type OfficeFormValues, SERVER_FIELDS, toFormValues, toSaveBody } from "./form";
+import { isTenant, TYPE_COLORS } from "./format";
+
+export type { NewKind };
+
+/** Where a new office may go: its id, name and kind. */
+export interface ParentOption {
+  id: number;
+  name: string;
+  type: OfficeType;
+}
+
+/** What the form does: create under one of `parents` (one of `kinds`), or edit office `id`. */
+export type FormTarget =
+  | {
+      mode: "create";
+      parents: ParentOption[];
+      parentId?: number;
+      kinds: (parent: OfficeType) => NewKind[];
+      kind?: NewKind;
+    }
+  | { mode: "edit"; id: number };
+
+type Values = OfficeFormValues;
+
+const PHONE = /^[+\d][\d\s()-]{3,31}$/;
+
+/**
+ * Creates or edits an institution, a customer or an agent: name, code, contact,
+ * and for agents and customers their quotas (storage in GB, terminals) and
+ * term. An edit sends the quotas, term and state only when they changed, so a
+ * tenant's administrator can edit its contact without touching its limits.
+ * `testId` prefixes every control's data-testid (office-form, customer-form).
+ */
+export function OfficeForm({
+  target,
+  testId,
+  onSaved,
+  onClose,
+}: {
+  target: FormTarget | null;
+  testId: string;
+  onSaved: (office: OfficeDetail) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const editId = target?.mode === "edit" ? target.id : undefined;
+  const existing = useQuery({
+    queryKey: ["org", "officeInfo", editId],
+    queryFn: () => officeApi.info(editId as number),
+    enabled: editId !== undefined,
+    staleTime: 0,
+  });
+  const original = editId !== undefined ? existing.data?.office : undefined;
+  const parentId = Form.useWatch("parentId", form);
+  const chosenKind = Form.useWatch("type", form);
+
+  const parent = target?.mode === "create" ? target.parents.find((p) => p.id === parentId) : undefined;
+  const kinds = useMemo(
+    () => (target?.mode === "create" && parent ? target.kinds(parent.type) : []),
+    [target, parent],
+  );
+  const kind: OfficeType | undefined = target?.mode === "edit" ? original?.type : chosenKind;
+
+  useEffect(() => {
+    if (!target) return;
+    setRefusal(null);
+    form.resetFields();
+    if (target.mode === "create") {
+      const first = target.parentId ?? (target.parents.length === 1 ? target.parents[0]?.id : undefined);
+      const p = target.parents.find((x) => x.id === first);
+      const allowed = p ? target.kinds(p.type) : [];
+      form.setFieldsValue({
+        parentId: first,
+        type: target.kind && allowed.includes(target.kind) ? target.kind : allowed[0],
+        enabled: true,
+      });
+    }
+  }, [target, form]);
+
+  useEffect(() => {
+    if (original) form.setFieldsValue(toFormValues(original));
+  }, [original, form]);
+
+  // A kind the new parent does not take falls back to the first it takes.
+  useEffect(() => {
+    if (target?.mode !== "create") return;
+    if (chosenKind && !kinds.includes(chosenKind)) form.setFieldValue("type", kinds[0]);
+  }, [target, kinds, chosenKind, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    setRefusal(null);
+    try {
+      const r = await officeApi.save(
+        toSaveBody(v, kind, target?.mode === "edit" ? (original ?? null) : null),
+      );
+      void message.success(
+        t(target?.mode === "create" ? "org.form.created" : "org.form.saved", { name: r.office.name }),
+      );
+      onSaved(r.office);
+      onClose();
+    } catch (err) {
+      const shown = formErrors(err, Object.keys(SERVER_FIELDS));
+      form.setFields(
+        shown.fields.map((f) => ({ name: SERVER_FIELDS[f.name] as keyof Values, errors: f.errors })),
+      );
+      setRefusal(shown.general);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const tooLong = (max: number) => ({ max, message: t("org.form.tooLong", { max }) });
+  const id = (suffix: string) => `${testId}-${suffix}`;
+  const title =
+    target?.mode === "edit"
+      ? t("org.form.editTitle", { name: original?.name ?? "" })
+      : chosenKind === "customer"
+        ? t("org.agents.newCustomer")
+        : chosenKind === "agent"
+          ? t("org.agents.newAgent")
+          : t("org.form.newTitle");
+
+  return (
+    <Modal
+      open={target !== null}
+      title={title}
+      okText={t("common.save")}
+      cancelText={t("common.cancel")}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={640}
+      okButtonProps={{
+        "data-testid": id("ok"),
+        disabled: target?.mode === "create" ? kinds.length === 0 : !original,
+      }}
+    >
+      {target?.mode === "edit" && !original ? (
+        <Skeleton active />
+      ) : (
+        <div data-testid={testId}>
+          {refusal && (
+            <Alert
+              type="error"
+              showIcon
+              title={refusal}
+              style={{ marginBottom: 16 }}
+              data-testid={id("error")}
+            />
+          )}
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={() => void submit()}
+            initialValues={{ enabled: true }}
+          >
+            {target?.mode === "create" && (
+              <>
+                <Form.Item
+                  name="parentId"
+                  label={t("org.form.parent")}
+                  rules={[{ required: true, message: t("org.form.parentRequired") }]}
+                >
+                  <Select
+                    showSearch
+                    optionFilterProp="label"
+                    disabled={target.parents.length <= 1}
+                    options={target.parents.map((p) => ({
+                      value: p.id,
+                      label: `${p.name} · ${t(`org.types.${p.type}`)}`,
+                    }))}
+                    data-testid={id("parent")}
+                  />
+                </Form.Item>
+                {kinds.length === 0 && parent ? (
+                  <Alert type="warning" showIcon title={t("org.form.noKinds")} style={{ marginBottom: 16 }} />
+                ) : (
+                  <Form.Item
+                    name="type"
+                    label={t("org.form.type")}
+                    extra={chosenKind ? t(`org.form.kindHint.${chosenKind}`) : undefined}
+                  >
+                    <Radio.Group
+                      optionType="button"
+                      options={kinds.map((k) => ({ value: k, label: t(`org.types.${k}`) }))}
+                      data-testid={id("type")}
+                    />
+                  </Form.Item>
+                )}
+              </>
+            )}
+            {target?.mode === "edit" && original && (
+              <Typography.Paragraph>
+                <Tag color={TYPE_COLORS[original.type]}>{t(`org.types.${original.type}`)}</Tag>
+              </Typography.Paragraph>
+            )}
+            <Form.Item
+              name="name"
+              label={t("org.form.name")}
+              rules={[
+                { required: true, whitespace: true, message: t("org.form.nameRequired") },
+                tooLong(100),
+              ]}
+            >
+              <Input maxLength={100} autoFocus data-testid={id("name")} />
+            </Form.Item>
+            <Row gutter={16}>
+              <Col xs={24} sm={12}>
+                <Form.Item name="code" label={t("org.form.code")} rules={[tooLong(50)]}>
+                  <Input maxLength={50} data-testid={id("code")} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="contactName" label={t("org.form.contactName")} rules={[tooLong(64)]}>
+                  <Input maxLength={64} data-testid={id("contact-name")} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="contactPhone"
+                  label={t("org.form.contactPhone")}
+                  rules={[tooLong(32), { pattern: PHONE, message: t("org.form.phoneInvalid") }]}
+                >
+                  <Input maxLength={32} data-testid={id("contact-phone")} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="contactEmail"
+                  label={t("org.form.contactEmail")}
+                  rules={[{ type: "email", message: t("org.form.emailInvalid") }, tooLong(254)]}
+                >
+                  <Input maxLength={254} data-testid={id("contact-email")} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item name="address" label={t("org.form.address")} rules={[tooLong(200)]}>
+              <Input maxLength={200} data-testid={id("address")} />
+            </Form.Item>
+            <Form.Item name="remarks" label={t("org.form.remarks")} rules={[tooLong(500)]}>
+              <Input.TextArea maxLength={500} rows={2} data-testid={id("remarks")} />
+            </Form.Item>
+            {kind !== undefined && isTenant(kind) && (
+              <>
+                <Divider titlePlacement="start">{t("org.form.limits")}</Divider>
+                <Row gutter={16}>
+                  <Col xs={24} sm={12}>
+                    <Form.Item
+                      name="capacityGb"
+                      label={t("org.form.capacity")}
+                      extra={t("org.form.unlimited")}
+                    >
+                      <InputNumber
+                        min={0}
+                        max={1_000_000}
+                        step={1}
+                        precision={2}
+                        suffix="GB"
+                        style={{ width: "100%" }}
+                        data-testid={id("capacity")}
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item
+                      name="terminalQuota"
+                      label={t("org.form.terminalQuota")}
+                      extra={t("org.form.terminalQuotaHint")}
+                    >
+                      <InputNumber
+                        min={0}
+                        max={10_000_000}
+                        precision={0}
+                        style={{ width: "100%" }}
+                        data-testid={id("terminal-quota")}
+                      />
+                    </Form.Item>
+                  </Col>
+                </Row>
+                <Form.Item name="expiresAt" label={t("org.form.expiresAt")} extra={t("org.form.expiresHint")}>
+                  <DatePicker style={{ width: 220 }} data-testid={id("expires")} />
+                </Form.Item>
+              </>
+            )}
+            {(target?.mode === "create" || (original && original.parentId !== null)) && (
+              <Form.Item
+                name="enabled"
+                label={t("org.form.enabled")}
+                valuePropName="checked"
+                extra={t("org.form.enabledHint")}
+              >
+                <Switch data-testid={id("enabled")} />
+              </Form.Item>
+            )}
+          </Form>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,196 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  Alert,
+  App,
+  Col,
+  DatePicker,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Typography,
+} from "antd";
+import type { Dayjs } from "dayjs";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formErrors } from "../terminal/errors";
+import { officeApi } from "./api";
+import { expiryOf, gbToBytes } from "./format";
+
+interface Values {
+  id: number;
+  contactName?: string;
+  contactPhone?: string;
+  contactEmail?: string;
+  capacityGb?: number | null;
+  terminalQuota?: number | null;
+  expiresAt?: Dayjs | null;
+}
+
+const FIELDS: Record<string, keyof Values> = {
+  id: "id",
+  contactName: "contactName",
+  contactPhone: "contactPhone",
+  contactEmail: "contactEmail",
+  capacityBytes: "capacityGb",
+  terminalQuota: "terminalQuota",
+  expiresAt: "expiresAt",
+};
+
+/**
+ * "Open as agent": an institution directly under the platform becomes an
+ * agent (with its built-in administrator role), with its contact and limits.
+ */
+export function OpenAgentModal({
+  platformId,
+  open,
+  onOpened,
+  onClose,
+}: {
+  platformId: number | undefined;
+  open: boolean;
+  onOpened: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const eligible = useQuery({
+    queryKey: ["org", "openable", platformId],
+    queryFn: () => officeApi.children(platformId),
+    enabled: open && platformId !== undefined,
+    staleTime: 0,
+    select: (r) => r.list.filter((o) => o.type === "institution"),
+  });
+  const options = eligible.data ?? [];
+
+  useEffect(() => {
+    if (!open) return;
+    setRefusal(null);
+    form.resetFields();
+  }, [open, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const text = (s: string | undefined) => (s ?? "").trim();
+      const r = await officeApi.openAgent({
+        id: v.id,
+        contactName: text(v.contactName),
+        contactPhone: text(v.contactPhone),
+        contactEmail: text(v.contactEmail),
+        capacityBytes: gbToBytes(v.capacityGb),
+        terminalQuota: v.terminalQuota ?? null,
+        expiresAt: expiryOf(v.expiresAt),
+      });
+      void message.success(t("org.open.done", { name: r.office.name }));
+      onOpened();
+      onClose();
+    } catch (err) {
+      const shown = formErrors(err, Object.keys(FIELDS));
+      form.setFields(shown.fields.map((f) => ({ name: FIELDS[f.name] as keyof Values, errors: f.errors })));
+      setRefusal(shown.general);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t("org.open.title")}
+      okText={t("org.open.ok")}
+      cancelText={t("common.cancel")}
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={600}
+      okButtonProps={{
+        "data-testid": "agent-open-ok",
+        disabled: !eligible.isLoading && options.length === 0,
+      }}
+    >
+      <div data-testid="agent-open-form">
+        <Typography.Paragraph type="secondary">{t("org.open.hint")}</Typography.Paragraph>
+        {refusal && (
+          <Alert
+            type="error"
+            showIcon
+            title={refusal}
+            style={{ marginBottom: 16 }}
+            data-testid="agent-open-error"
+          />
+        )}
+        {!eligible.isLoading && options.length === 0 && (
+          <Alert type="info" showIcon title={t("org.open.none")} style={{ marginBottom: 16 }} />
+        )}
+        <Form form={form} layout="vertical">
+          <Form.Item
+            name="id"
+            label={t("org.open.institution")}
+            rules={[{ required: true, message: t("org.open.institutionRequired") }]}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={eligible.isLoading}
+              options={options.map((o) => ({ value: o.id, label: o.name }))}
+              data-testid="agent-open-select"
+            />
+          </Form.Item>
+          <Row gutter={16}>
+            <Col xs={24} sm={12}>
+              <Form.Item name="contactName" label={t("org.form.contactName")} rules={[{ max: 64 }]}>
+                <Input maxLength={64} data-testid="agent-open-contact-name" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="contactPhone"
+                label={t("org.form.contactPhone")}
+                rules={[{ pattern: /^[+\d][\d\s()-]{3,31}$/, message: t("org.form.phoneInvalid") }]}
+              >
+                <Input maxLength={32} data-testid="agent-open-contact-phone" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item
+            name="contactEmail"
+            label={t("org.form.contactEmail")}
+            rules={[{ type: "email", message: t("org.form.emailInvalid") }]}
+          >
+            <Input maxLength={254} data-testid="agent-open-contact-email" />
+          </Form.Item>
+          <Divider titlePlacement="start">{t("org.form.limits")}</Divider>
+          <Row gutter={16}>
+            <Col xs={24} sm={12}>
+              <Form.Item name="capacityGb" label={t("org.form.capacity")} extra={t("org.form.unlimited")}>
+                <InputNumber min={0} max={1_000_000} precision={2} suffix="GB" style={{ width: "100%" }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="terminalQuota"
+                label={t("org.form.terminalQuota")}
+                extra={t("org.form.terminalQuotaHint")}
+              >
+                <InputNumber min={0} max={10_000_000} precision={0} style={{ width: "100%" }} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item name="expiresAt" label={t("org.form.expiresAt")} extra={t("org.form.expiresHint")}>
+            <DatePicker style={{ width: 220 }} />
+          </Form.Item>
+        </Form>
+      </div>
+    </Modal>
+  );
+}

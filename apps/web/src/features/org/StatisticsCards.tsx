@@ -1,0 +1,98 @@
+import {
+  ApartmentOutlined,
+  DatabaseOutlined,
+  DesktopOutlined,
+  PictureOutlined,
+  ShopOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
+import { formatSize, type InstantStatistics } from "@marquee/contracts";
+import { Card, Col, Row, Skeleton, Space, Statistic, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+
+/** What lies at and below the chosen office (findInstantStatistics). */
+export function StatisticsCards({ stats }: { stats: InstantStatistics | undefined }) {
+  const { t } = useTranslation();
+  if (!stats) return <Skeleton active paragraph={{ rows: 2 }} />;
+  const term = stats.terminals;
+  const cards = [
+    { key: "users", icon: <TeamOutlined />, title: t("org.stats.users"), value: stats.users },
+    {
+      key: "terminals",
+      icon: <DesktopOutlined />,
+      title: t("org.stats.terminals"),
+      value: term.total,
+      foot: (
+        <Space size="small" wrap>
+          <Typography.Text type="success">
+            {t("org.stats.online")} {term.online}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {t("org.stats.offline")} {term.offline}
+          </Typography.Text>
+          {term.pending > 0 && (
+            <Typography.Text type="warning">
+              {t("org.stats.pending")} {term.pending}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: "materials",
+      icon: <PictureOutlined />,
+      title: t("org.stats.materials"),
+      value: stats.materials,
+      foot: (
+        <Typography.Text type="secondary">
+          {t("org.stats.programs")} {stats.programs}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: "storage",
+      icon: <DatabaseOutlined />,
+      title: t("org.stats.storage"),
+      value: formatSize(stats.storageBytes),
+    },
+    {
+      key: "customers",
+      icon: <ShopOutlined />,
+      title: t("org.stats.customers"),
+      value: stats.customers,
+      foot:
+        stats.agents > 0 ? (
+          <Typography.Text type="secondary">
+            {t("org.stats.agents")} {stats.agents}
+          </Typography.Text>
+        ) : undefined,
+    },
+    {
+      key: "institutions",
+      icon: <ApartmentOutlined />,
+      title: t("org.stats.institutions"),
+      value: stats.institutions,
+    },
+  ];
+  return (
+    <Row gutter={[12, 12]} data-testid="office-stats">
+      {cards.map((c) => (
+        <Col key={c.key} xs={12} md={8} xl={4}>
+          <Card size="small" style={{ height: "100%" }}>
+            <Statistic
+              title={
+                <Space size={4}>
+                  {c.icon}
+                  {c.title}
+                </Space>
+              }
+              value={c.value}
+              data-testid={`office-stat-${c.key}`}
+            />
+            {c.foot}
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
