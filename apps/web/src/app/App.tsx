@@ -4,6 +4,9 @@ import { App as AntApp, ConfigProvider, theme } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { BrowserRouter } from "react-router";
+import { primaryColor } from "../config/brands";
+import { DEFAULT_SETTINGS } from "../config/settings";
+import { useBrand } from "../layouts/useBrand";
 import { useSettings } from "../stores/settings";
 import { AppRoutes } from "./AppRoutes";
 import { ANTD_LOCALES, applyLocale } from "./locale";
@@ -17,11 +20,14 @@ export function App() {
   const { i18n } = useTranslation();
   const settings = useSettings((s) => s.settings);
   const locale = i18n.language as Locale;
+  // A tenant's theme colour applies until the user picks their own in the settings drawer.
+  const brandColor = useBrand().themeColor;
+  const color = primaryColor(settings.theme.color, DEFAULT_SETTINGS.theme.color, brandColor);
   useEffect(() => applyLocale(locale), [locale]);
   useEffect(() => {
     document.documentElement.classList.toggle("colour-weak", settings.weekMode);
-    document.documentElement.style.setProperty("--marquee-primary", settings.theme.color);
-  }, [settings.weekMode, settings.theme.color]);
+    document.documentElement.style.setProperty("--marquee-primary", color);
+  }, [settings.weekMode, color]);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
@@ -29,7 +35,7 @@ export function App() {
         theme={{
           algorithm: settings.theme.mode === "night" ? theme.darkAlgorithm : theme.defaultAlgorithm,
           token: {
-            colorPrimary: settings.theme.color,
+            colorPrimary: color,
             colorSuccess: settings.theme.success,
             colorWarning: settings.theme.warning,
             colorError: settings.theme.error,

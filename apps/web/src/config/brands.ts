@@ -1,3 +1,5 @@
+import type { Branding } from "@marquee/contracts";
+
 /** A brand (spec §1), chosen by matching the page address against its key. */
 export interface Brand {
   key: "default" | "lango" | "yama";
@@ -13,6 +15,10 @@ export interface Brand {
   icoImg: string;
   /** The filing link shown in the footer. */
   filing: { text: string; link: string };
+  /** A tenant's theme colour (#rrggbb), when its brand sets one. */
+  themeColor?: string;
+  /** A tenant's sign-in background image, when its brand sets one. */
+  loginBackground?: string;
 }
 
 export const BRANDS: Record<Brand["key"], Brand> = {
@@ -71,4 +77,55 @@ export function pickBrand(href: string): Brand {
   const haystack = `${url.hostname} ${url.pathname}`.toLowerCase();
   for (const key of ["lango", "yama"] as const) if (haystack.includes(key)) return BRANDS[key];
   return BRANDS.default;
+}
+
+/**
+ * A built-in brand with a tenant's white-label over it (issue 8): each field
+ * the branding sets replaces the built-in one; the rest stays. The server has
+ * already merged the tenant's brand over its parents' and the platform's.
+ */
+export function applyBranding(base: Brand, b: Branding | null | undefined): Brand {
+  if (!b) return base;
+  const set = (v: string | undefined) => (v?.trim() ? v : undefined);
+  return {
+    ...base,
+    title: set(b.title) ?? base.title,
+    tag: set(b.tag) ?? base.tag,
+    copyRight: set(b.copyright) ?? base.copyRight,
+    linkList: b.footerLinks?.length
+      ? b.footerLinks.map((l) => ({ link: l.link, name: l.name }))
+      : base.linkList,
+    customContent: set(b.footerHtml) ?? base.customContent,
+    logo: set(b.logo) ?? base.logo,
+    showLogo: set(b.logo) ? true : base.showLogo,
+    icoImg: set(b.favicon) ?? base.icoImg,
+    themeColor: set(b.themeColor) ?? base.themeColor,
+    loginBackground: set(b.loginBackground) ?? base.loginBackground,
+  };
+}
+
+/**
+ * The brand a page shows: the built-in brand of its address, then the
+ * brand of the signed-in user's tenant, or before sign-in the brand the
+ * server answers for this Host. A legacy personal logo (imgSetting without
+ * `branding`) still shows.
+ */
+export function effectiveBrand(
+  href: string,
+  host: Branding | null | undefined,
+  personal: { logo: string | null; branding?: Branding | null } | null | undefined,
+): Brand {
+  const base = pickBrand(href);
+  if (personal?.branding) return applyBranding(base, personal.branding);
+  if (personal?.logo) return applyBranding(base, { logo: personal.logo, favicon: personal.logo });
+  return applyBranding(base, host);
+}
+
+/** The primary colour: the user's own choice in the settings drawer, else the brand's, else the default. */
+export function primaryColor(
+  userColor: string,
+  defaultColor: string,
+  brandColor: string | undefined,
+): string {
+  return userColor.toLowerCase() === defaultColor.toLowerCase() && brandColor ? brandColor : userColor;
 }

@@ -1,6 +1,6 @@
 import { VERSION } from "@marquee/contracts";
-import DOMPurify from "dompurify";
 import { useTranslation } from "react-i18next";
+import { sanitizeSimpleHtml } from "../components/html";
 import { useBrand } from "./useBrand";
 
 /** Copyright, filing link, the brand's links and custom HTML (sanitised), and the version (spec §1). */
@@ -12,7 +12,7 @@ export function Footer() {
       {brand.linkList.length > 0 && (
         <div>
           {brand.linkList.map((l) => (
-            <a key={l.link} href={l.link} target="_blank" rel="noreferrer">
+            <a key={`${l.name} ${l.link}`} href={l.link} target="_blank" rel="noopener noreferrer">
               {l.name}
             </a>
           ))}
@@ -28,8 +28,10 @@ export function Footer() {
         <span style={{ marginLeft: 8 }}>{VERSION}</span>
       </div>
       {brand.customContent && (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the brand's footer HTML, sanitised by DOMPurify first
-        <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(brand.customContent) }} />
+        <div data-testid="footer-html">
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the brand's footer HTML, sanitised by DOMPurify first */}
+          <div dangerouslySetInnerHTML={{ __html: sanitizeSimpleHtml(brand.customContent) }} />
+        </div>
       )}
     </footer>
   );

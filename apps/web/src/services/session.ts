@@ -1,4 +1,4 @@
-import type { Announcement, RouteNode, UserInfo } from "@marquee/contracts";
+import type { Announcement, Branding, RouteNode, UserInfo } from "@marquee/contracts";
 import { type Envelope, http } from "./http";
 
 export interface PublishKey extends Envelope {
@@ -92,9 +92,14 @@ export const sessionApi = {
       { json: true, silent: true },
     ),
   imgSetting: () =>
-    http.get<Envelope & { secondDomainName: string | null; personalType: number; logo: string | null }>(
-      "/a/api/customer/imgSetting",
-    ),
+    http.get<
+      Envelope & {
+        secondDomainName: string | null;
+        personalType: number;
+        logo: string | null;
+        branding: Branding;
+      }
+    >("/a/api/customer/imgSetting"),
   announcement: () =>
     http.get<Envelope & Announcement>("/a/api/sysSetting/announcement", { getType: 1 }, { silent: true }),
   getKey: (keyList: string[]) =>

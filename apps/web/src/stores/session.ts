@@ -1,3 +1,4 @@
+import type { Branding } from "@marquee/contracts";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import type { RouteNode } from "../services/session";
@@ -31,7 +32,13 @@ export interface SessionState {
   showTips: boolean;
   selectedTreeNodes: TreeNode[];
   selectType: string;
-  personal: { secondDomainName: string | null; personalType: number; logo: string | null } | null;
+  /** The user's tenant (imgSetting): its domain, whether customisation is on, and the brand its users see. */
+  personal: {
+    secondDomainName: string | null;
+    personalType: number;
+    logo: string | null;
+    branding?: Branding | null;
+  } | null;
   signIn(v: Pick<SessionState, "user" | "permissions" | "roles" | "routesConfig">): void;
   setUser(user: SessionUser | null): void;
   setLoading(loading: boolean): void;

@@ -1,0 +1,56 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { BrandImageKind } from "@marquee/contracts";
+import sharp from "sharp";
+import { sniffImage } from "../user/avatar";
+
+const TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  ico: "image/x-icon",
+};
+
+/** An ICO file: reserved 0, type 1, at least one image. */
+const isIco = (b: Buffer) =>
+  b.length > 6 && b.readUInt16LE(0) === 0 && b.readUInt16LE(2) === 1 && b.readUInt16LE(4) > 0;
+
+/**
+ * The extension of a brand image told by its bytes and confirmed by decoding
+ * its header, or null. SVG is refused: it can carry script. ICO is taken
+ * for the favicon only.
+ */
+export async function brandImageExt(bytes: Buffer, kind: BrandImageKind): Promise<string | null> {
+  if (kind === "favicon" && isIco(bytes)) return "ico";
+  const sniffed = sniffImage(bytes);
+  if (!sniffed) return null;
+  try {
+    const meta = await sharp(bytes, { failOn: "error", limitInputPixels: 40_000_000 }).metadata();
+    if (!meta.width || !meta.height) return null;
+  } catch {
+    return null;
+  }
+  return sniffed.ext;
+}
+
+export const brandImageType = (file: string) =>
+  TYPES[file.split(".").pop() ?? ""] ?? "application/octet-stream";
+
+const dirOf = (dataDir: string) => path.join(dataDir, "files", "brand");
+
+/** Stores a brand image by its SHA-256 under DATA_DIR/files/brand (the same image is kept once). */
+export async function storeBrandImage(dataDir: string, bytes: Buffer, ext: string): Promise<string> {
+  const dir = dirOf(dataDir);
+  await mkdir(dir, { recursive: true });
+  const name = `${createHash("sha256").update(bytes).digest("hex")}.${ext}`;
+  const tmp = path.join(dir, `.${name}.${process.pid}.${Date.now()}.tmp`);
+  await writeFile(tmp, bytes);
+  await rename(tmp, path.join(dir, name));
+  return name;
+}
+
+export function readBrandImage(dataDir: string, file: string): Promise<Buffer> {
+  return readFile(path.join(dirOf(dataDir), file));
+}

@@ -1,0 +1,57 @@
+import type {
+  BrandImageKind,
+  Branding,
+  BrandingInput,
+  PersonalSettingResponse,
+  PersonalTenant,
+} from "@marquee/contracts";
+import { type Envelope, http } from "../../services/http";
+
+export interface TenantPage extends Envelope {
+  list: PersonalTenant[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface DomainCheck extends Envelope {
+  name: string;
+  available: boolean;
+  reason: "empty" | "format" | "reserved" | "taken" | null;
+  message: string | null;
+}
+
+/** The white-label calls (issue 8). Forms pass `silent` and show the server's field errors themselves. */
+export const brandApi = {
+  /** The brand of this Host, before anyone signs in. */
+  hostBrand: () =>
+    http.get<Envelope & { branding: Branding; domain: string | null }>("/f/common/brand", undefined, {
+      silent: true,
+    }),
+  personalSetting: (officeId?: number) =>
+    http.get<PersonalSettingResponse & Envelope>("/a/api/customer/personalSetting", { officeId }),
+  savePersonalSetting: (officeId: number, branding: BrandingInput) =>
+    http.post<Envelope & { branding: Branding; effective: Branding }>(
+      "/a/api/customer/savePersonalSetting",
+      { officeId, branding },
+      { json: true, silent: true },
+    ),
+  uploadImage: (officeId: number, kind: BrandImageKind, image: string) =>
+    http.post<Envelope & { url: string }>(
+      "/a/api/customer/uploadBrandImage",
+      { officeId, kind, image },
+      { json: true, silent: true },
+    ),
+  tenants: (q: { pageNo: number; pageSize: number; name?: string; type?: string; personalType?: number }) =>
+    http.get<TenantPage>("/a/api/customer/personalTenants", q),
+  openPersonal: (id: number, personalType: 0 | 1) =>
+    http.post("/a/api/customer/openPersonal", { id, personalType }, { json: true }),
+  saveDomainName: (id: number, secondDomainName: string, personalType?: 0 | 1) =>
+    http.post(
+      "/a/api/customer/saveDomainName",
+      { id, secondDomainName, personalType },
+      { json: true, silent: true },
+    ),
+  checkDomainName: (name: string, id?: number) =>
+    http.get<DomainCheck>("/a/api/customer/checkDomainName", { name, id }, { silent: true }),
+};
