@@ -62,6 +62,22 @@ describe("getUserInfo, saveUserInfo, imgSetting", () => {
     );
   });
 
+  it("refuses a mail or phone another user has, by field", async () => {
+    await addUser(t, platformId, "holder", [], { email: "holder@marquee.test", phone: "+1 555 0199" });
+    const res = await admin.post("/a/api/user/saveUserInfo", {
+      email: "HOLDER@marquee.test",
+      phone: "+1 555 0199",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(["email", "phone"]);
+    expect((await admin.get("/a/api/user/getUserInfo")).json().user.email).not.toBe("HOLDER@marquee.test");
+  });
+
   it("answers the personalisation of the user's customer", async () => {
     const customer = await addOffice(t, platformId, "customer", "Brand Co");
     await t.database.pool.query(

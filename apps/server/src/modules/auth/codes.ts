@@ -6,10 +6,18 @@ import { verificationCodes } from "../../db/schema";
 import type { Clock } from "../../platform/deps";
 
 const MAX_ATTEMPTS = 5;
-const hash = (userId: number, code: string) =>
-  createHash("sha256").update(`${userId}:${code}`).digest("base64url");
+/** A code is bound to its user and, for a mail address being confirmed, to that address. */
+const hash = (userId: number, code: string, address?: string) =>
+  createHash("sha256")
+    .update(address === undefined ? `${userId}:${code}` : `${userId}:${address.toLowerCase()}:${code}`)
+    .digest("base64url");
 
-/** Second-factor sign-in codes: six digits, one live code per user, a few tries each. */
+/**
+ * Mailed codes: six digits, one live code per user, a few tries each. A
+ * second-factor sign-in code is bound to the user; a code confirming a mail
+ * address (user management) to the user and that address, so neither kind
+ * passes for the other. A new code replaces the user's live one.
+ */
 export class VerificationCodes {
   constructor(
     private readonly db: Db,
@@ -24,11 +32,11 @@ export class VerificationCodes {
     return left > 0 ? Math.ceil(left / 1000) : 0;
   }
 
-  async issue(userId: number): Promise<string> {
+  async issue(userId: number, address?: string): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const now = this.clock.now();
     const values = {
-      codeHash: hash(userId, code),
+      codeHash: hash(userId, code, address),
       sentAt: now,
       expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS),
       attempts: 0,
@@ -46,7 +54,7 @@ export class VerificationCodes {
   }
 
   /** Checks a code; a right one is used up, a wrong one counts a try. */
-  async check(userId: number, code: string): Promise<boolean> {
+  async check(userId: number, code: string, address?: string): Promise<boolean> {
     const [row] = await this.db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
@@ -54,7 +62,7 @@ export class VerificationCodes {
       .returning();
     if (!row || row.attempts > MAX_ATTEMPTS || row.expiresAt.getTime() <= this.clock.now().getTime())
       return false;
-    if (row.codeHash !== hash(userId, code)) return false;
+    if (row.codeHash !== hash(userId, code, address)) return false;
     await this.db.delete(verificationCodes).where(eq(verificationCodes.userId, userId));
     return true;
   }

@@ -13,14 +13,16 @@ export interface GuardState {
 export const guardKeys = (username: string, ip: string) => [`user:${username.toLowerCase()}`, `ip:${ip}`];
 
 /**
- * Failed sign-ins: a captcha is required after CAPTCHA_AFTER_FAILURES for the
- * user or the address, and both are locked for LOCKOUT_MS after
- * LOCKOUT_AFTER_FAILURES. Failures older than LOCKOUT_MS are forgotten.
+ * Failed sign-ins: a captcha is required after `threshold` failures (the
+ * captchaThreshold setting; CAPTCHA_AFTER_FAILURES by default) for the user or
+ * the address, and both are locked for LOCKOUT_MS after LOCKOUT_AFTER_FAILURES.
+ * Failures older than LOCKOUT_MS are forgotten.
  */
 export class LoginGuard {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly threshold: () => Promise<number> = async () => CAPTCHA_AFTER_FAILURES,
   ) {}
 
   async state(keys: string[]): Promise<GuardState> {
@@ -38,8 +40,8 @@ export class LoginGuard {
     return { failures, lockedUntil };
   }
 
-  static needsCaptcha(state: GuardState): boolean {
-    return state.failures >= CAPTCHA_AFTER_FAILURES;
+  async needsCaptcha(state: GuardState): Promise<boolean> {
+    return state.failures >= (await this.threshold());
   }
 
   /** Counts one failure against every key; answers the state after it. */

@@ -6,57 +6,27 @@ import {
   SeniorValidationResponse,
   VERIFICATION_CODE_TTL_MS,
 } from "@marquee/contracts";
-import { eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { users } from "../../db/schema";
-import { CAPTCHA_COOKIE } from "../../platform/captcha";
 import { AppError, badRequest } from "../../platform/errors";
 import { MailNotConfiguredError } from "../../platform/mail";
-import { dummyHash, verifyPassword } from "../../platform/password";
 import { clearSessionCookie, setSessionCookie } from "../../platform/session";
 import { maskMail, VerificationCodes } from "./codes";
-import { guardKeys, LoginGuard } from "./guard";
-import { readPassword } from "./password-input";
+import { SignInRules } from "./credentials";
+import { guardKeys } from "./guard";
 
-/** Sign-in with captcha, lockout and second factor; sign-out. */
+/**
+ * Sign-in with captcha, lockout and second factor; the tenant rules (its
+ * domain, disabled or expired tenants) and passwords that must be changed
+ * first (see SignInRules); sign-out.
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const loginLimit = { rateLimit: { max: app.deps.config.openRateLimitPerMinute, timeWindow: 60_000 } };
-  const guard = new LoginGuard(services.db, services.clock);
+  const rules = new SignInRules(services);
+  const guard = rules.guard;
   const codes = new VerificationCodes(services.db, services.clock);
-
-  const findUser = async (username: string) => {
-    const [user] = await services.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
-    return user;
-  };
-
-  const lockedError = (until: Date) =>
-    new AppError(423, "login.locked", {
-      minutes: Math.max(1, Math.ceil((until.getTime() - services.clock.now().getTime()) / 60_000)),
-    });
-
-  /** Verifies a password, counting a failure (and answering why) when it is wrong. */
-  const checkPassword = async (req: FastifyRequest, username: string, rawPassword: string) => {
-    const keys = guardKeys(username, req.ip);
-    const before = await guard.state(keys);
-    if (before.lockedUntil) throw lockedError(before.lockedUntil);
-    const password = await readPassword(services, rawPassword);
-    const user = await findUser(username);
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-    if (!user || !ok) {
-      const after = await guard.fail(keys);
-      if (after.lockedUntil) throw lockedError(after.lockedUntil);
-      throw badRequest("login.invalidCredentials", undefined, {
-        needCaptcha: LoginGuard.needsCaptcha(after),
-      });
-    }
-    if (!user.enabled) throw new AppError(403, "login.disabled");
-    return { user };
-  };
 
   app.post(
     "/a/login",
@@ -68,17 +38,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, validateCode, verificationCode } = req.body;
       req.audit.username = username;
       const keys = guardKeys(username, req.ip);
-      const state = await guard.state(keys);
-      if (state.lockedUntil) throw lockedError(state.lockedUntil);
-      if (LoginGuard.needsCaptcha(state)) {
-        if (!validateCode) throw badRequest("login.captchaRequired", undefined, { needCaptcha: true });
-        if (!(await services.captcha.verify(req.cookies[CAPTCHA_COOKIE], validateCode))) {
-          throw badRequest("login.captchaWrong", undefined, { needCaptcha: true });
-        }
-      }
-      const { user } = await checkPassword(req, username, req.body.password);
+      await rules.assertMayTry(req, keys, validateCode);
+      const user = await rules.checkPassword(req, username, req.body.password);
       req.audit.userId = user.id;
       req.audit.officeId = user.officeId;
+      // The right password, but past its time (or set by an administrator): no session until it is changed.
+      const change = await rules.changeReason(user);
+      if (change.reason) throw rules.changeRequired(change.reason, change.policy);
       if (user.twoFactor) {
         if (!user.email) throw badRequest("login.noMail");
         if (!verificationCode) {
@@ -89,16 +55,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         if (!(await codes.check(user.id, verificationCode))) {
-          const after = await guard.fail(keys);
-          if (after.lockedUntil) throw lockedError(after.lockedUntil);
-          throw badRequest("login.codeWrong", undefined, {
-            needVerificationCode: true,
-            needCaptcha: LoginGuard.needsCaptcha(after),
-          });
+          throw await rules.fail(keys, "login.codeWrong", { needVerificationCode: true });
         }
       }
       await guard.clear(keys);
       const token = await services.sessions.create(user.id, req.ip, req.headers["user-agent"]);
+      await services.db
+        .update(users)
+        .set({ lastLoginAt: services.clock.now(), lastLoginIp: req.ip })
+        .where(eq(users.id, user.id));
       setSessionCookie(req, reply, token);
       return {
         code: 0,
@@ -120,12 +85,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const state = await guard.state(guardKeys(req.query.username, req.ip));
-      const user = await findUser(req.query.username);
+      const user = await rules.findUser(req.query.username);
       return {
         code: 0,
         msg: req.t("common.ok"),
         needVerificationCode: user?.twoFactor === true,
-        needCaptcha: LoginGuard.needsCaptcha(state),
+        needCaptcha: await guard.needsCaptcha(state),
       };
     },
   );
@@ -138,9 +103,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       req.audit.username = req.body.username;
-      const { user } = await checkPassword(req, req.body.username, req.body.password);
+      const user = await rules.checkPassword(req, req.body.username, req.body.password);
       req.audit.userId = user.id;
       req.audit.officeId = user.officeId;
+      const change = await rules.changeReason(user);
+      if (change.reason) throw rules.changeRequired(change.reason, change.policy);
       if (!user.email) throw badRequest("login.noMail");
       const wait = await codes.waitSeconds(user.id);
       if (wait > 0) throw new AppError(429, "login.codeTooSoon", { seconds: wait });

@@ -2,7 +2,6 @@ import {
   AUTH_COOKIE,
   CheckLoginResponse,
   IsSysInitResponse,
-  NewPassword,
   PublishKeyResponse,
   SYS_INIT,
   SysInitBody,
@@ -10,8 +9,9 @@ import {
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPTCHA_COOKIE } from "../../platform/captcha";
-import { AppError, FieldErrors } from "../../platform/errors";
+import { AppError } from "../../platform/errors";
 import { readPassword } from "../auth/password-input";
+import { assertPasswordPolicy } from "../user/repo";
 import { AlreadyInitialisedError, initialiseSystem, isInitialised } from "./init";
 
 /** The open calls: system initialisation, the login key, captcha, session probe, health. */
@@ -38,9 +38,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       req.audit.username = req.body.username;
       const password = await readPassword(services, req.body.password);
-      if (!NewPassword.safeParse(password).success) {
-        throw new FieldErrors([{ field: "password", key: "user.passwordWeak" }]);
-      }
+      await assertPasswordPolicy(services.settings, password, "password");
       try {
         const { userId, officeId } = await initialiseSystem(services.db, { ...req.body, password });
         services.tree.invalidate();

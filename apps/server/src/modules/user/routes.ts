@@ -1,22 +1,23 @@
 import {
   AVATAR_MAX_BYTES,
-  ImgSettingResponse,
   ModifyPasswordBody,
-  NewPassword,
   SaveUserInfoBody,
   UpdateDataRangeQuery,
   UploadAvatarBody,
+  UserInfoQuery,
   UserInfoResponse,
 } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { offices, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { FieldErrors, notFound } from "../../platform/errors";
+import { can } from "../../platform/actor";
+import { AppError, FieldErrors, notFound } from "../../platform/errors";
 import { hashPassword, verifyPassword } from "../../platform/password";
 import { inRange } from "../../platform/scope";
 import { readPassword } from "../auth/password-input";
 import { AVATAR_FILE, avatarType, readAvatar, sniffImage, storeAvatar } from "./avatar";
+import { assertPasswordPolicy, takenFields, userDetail, userInRange } from "./repo";
 
 /** The signed-in user's own profile and password, and users' data ranges. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,10 +27,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/user/getUserInfo",
     {
       config: { access: { signedIn: true } },
-      schema: { tags: ["user"], response: { 200: UserInfoResponse } },
+      schema: { tags: ["user"], querystring: UserInfoQuery, response: { 200: UserInfoResponse } },
     },
     async (req) => {
       const actor = actorOf(req);
+      // Another user's details: user management, within the caller's range.
+      if (req.query.id !== undefined && req.query.id !== actor.userId) {
+        if (!can(actor, "sys:user:view"))
+          throw new AppError(403, "auth.forbidden", { permission: "sys:user:view" });
+        const detail = await userDetail(services, await userInRange(services.db, actor, req.query.id));
+        return { code: 0, msg: req.t("common.ok"), ...detail };
+      }
       const [row] = await services.db
         .select({ user: users, officeName: offices.name, officeType: offices.type })
         .from(users)
@@ -76,6 +84,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       req.audit.target = `user:${actor.userId}`;
       req.audit.detail = { fields: Object.keys(changes) };
+      // A mail or phone another user has is refused by field, not left to the unique index.
+      const taken = await takenFields(
+        services.db,
+        { email: req.body.email, phone: req.body.phone },
+        actor.userId,
+      );
+      if (taken.length > 0) throw new FieldErrors(taken);
       if (Object.keys(changes).length > 0) {
         await services.db
           .update(users)
@@ -95,8 +110,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `user:${actor.userId}`;
       const oldPassword = await readPassword(services, req.body.oldPassword);
       const newPassword = await readPassword(services, req.body.newPassword);
-      const rule = NewPassword.safeParse(newPassword);
-      if (!rule.success) throw new FieldErrors([{ field: "newPassword", key: "user.passwordWeak" }]);
+      await assertPasswordPolicy(services.settings, newPassword, "newPassword");
       const [user] = await services.db.select().from(users).where(eq(users.id, actor.userId));
       if (!user) throw notFound("user", actor.userId);
       if (!(await verifyPassword(user.passwordHash, oldPassword))) {
@@ -107,7 +121,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = services.clock.now();
       await services.db
         .update(users)
-        .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, updatedAt: now })
+        .set({
+          passwordHash: await hashPassword(newPassword),
+          passwordChangedAt: now,
+          mustChangePassword: false,
+          updatedAt: now,
+        })
         .where(eq(users.id, actor.userId));
       await services.sessions.endOthers(actor.userId, req.sessionHash);
       return { code: 0, msg: req.t("common.ok") };
@@ -189,37 +208,4 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       .type(avatarType(file))
       .send(bytes);
   });
-
-  app.get(
-    "/a/api/customer/imgSetting",
-    {
-      config: { access: { signedIn: true } },
-      schema: { tags: ["user"], response: { 200: ImgSettingResponse } },
-    },
-    async (req) => {
-      const actor = actorOf(req);
-      // The personalisation of the nearest customer or agent above the user (their brand), else none.
-      const owner = await services.tree.nearest(
-        actor.officeId,
-        (o) => o.type === "customer" || o.type === "agent",
-      );
-      const [row] = owner
-        ? await services.db
-            .select({
-              secondDomainName: offices.secondDomainName,
-              personalType: offices.personalType,
-              branding: offices.branding,
-            })
-            .from(offices)
-            .where(eq(offices.id, owner.id))
-        : [];
-      return {
-        code: 0,
-        msg: req.t("common.ok"),
-        secondDomainName: row?.secondDomainName ?? null,
-        personalType: row?.personalType ?? 0,
-        logo: row?.branding?.logo ?? null,
-      };
-    },
-  );
 };

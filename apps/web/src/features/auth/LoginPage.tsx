@@ -3,12 +3,14 @@ import { Alert, App, Button, Card, Checkbox, Form, Input, Space } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { Footer } from "../../layouts/Footer";
 import { LanguageSwitch } from "../../layouts/LanguageSwitch";
-import { useBrand } from "../../layouts/useBrand";
+import { useBrand, useBrandFavicon } from "../../layouts/useBrand";
 import { HttpError } from "../../services/http";
 import { sessionApi } from "../../services/session";
 import { useSession } from "../../stores/session";
-import { loadSession } from "./signIn";
+import { PasswordExpiredModal } from "./PasswordExpiredModal";
+import { loadSession, offerPasswordChange } from "./signIn";
 
 const REMEMBER_KEY = "marquee.rememberedUsername";
 
@@ -26,6 +28,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const brand = useBrand();
+  useBrandFavicon(brand);
+  const brandName = brand.title === "default" ? "Marquee" : brand.title;
   const [form] = Form.useForm<Values>();
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [captchaUrl, setCaptchaUrl] = useState("");
@@ -70,6 +74,7 @@ export default function LoginPage() {
           form.setFieldValue("validateCode", "");
         }
         if (err.body?.needVerificationCode) setNeedCode(true);
+        offerPasswordChange(err, v);
       } else {
         setError(String(err));
       }
@@ -98,16 +103,35 @@ export default function LoginPage() {
         flexDirection: "column",
         alignItems: "center",
         justifyContent: "center",
-        background: "linear-gradient(135deg,#0f2744,#1d4f8a)",
+        // The tenant's sign-in background (issue 8), else a gradient towards its theme colour.
+        background: brand.loginBackground
+          ? `#0f2744 url("${encodeURI(brand.loginBackground)}") center / cover no-repeat`
+          : `linear-gradient(135deg,#0f2744,${brand.themeColor ?? "#1d4f8a"})`,
       }}
+      data-testid="login-page"
     >
       <div style={{ position: "absolute", top: 16, right: 24, color: "#fff" }}>
         <LanguageSwitch />
       </div>
       <Card style={{ width: 380 }}>
         <Space direction="vertical" align="center" style={{ width: "100%", marginBottom: 16 }}>
-          {brand.showLogo && <img src={brand.logo} alt="" width={48} height={48} />}
-          <h1 style={{ margin: 0, fontSize: 22 }}>{brand.title === "default" ? "Marquee" : brand.title}</h1>
+          {brand.showLogo && (
+            <img
+              src={brand.logo}
+              alt={brandName}
+              height={48}
+              style={{ maxWidth: 240, objectFit: "contain" }}
+              data-testid="brand-logo"
+            />
+          )}
+          <h1 style={{ margin: 0, fontSize: 22 }} data-testid="brand-title">
+            {brandName}
+          </h1>
+          {brand.tag && brand.tag !== brandName && (
+            <span style={{ color: "#555" }} data-testid="brand-tag">
+              {brand.tag}
+            </span>
+          )}
           <span style={{ color: "#888" }}>{t("login.subtitle")}</span>
         </Space>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
@@ -169,6 +193,15 @@ export default function LoginPage() {
           </Button>
         </Form>
       </Card>
+      <PasswordExpiredModal
+        onChanged={(password) => {
+          form.setFieldValue("password", password);
+          form.submit();
+        }}
+      />
+      <div className="marquee-login-footer">
+        <Footer />
+      </div>
     </div>
   );
 }

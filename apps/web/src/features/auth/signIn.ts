@@ -1,4 +1,7 @@
+import { PasswordPolicy } from "@marquee/contracts";
+import { create } from "zustand";
 import { markSessionVerified } from "../../app/AppRoutes";
+import { HttpError } from "../../services/http";
 import { sessionApi } from "../../services/session";
 import { useSession } from "../../stores/session";
 
@@ -27,8 +30,42 @@ export async function loadSession(): Promise<void> {
           secondDomainName: personal.secondDomainName,
           personalType: personal.personalType,
           logo: personal.logo,
+          branding: personal.branding,
         }
       : null,
   );
   markSessionVerified();
+}
+
+/** Right credentials whose password must be changed first (the sign-in answered `passwordExpired`). */
+export interface ExpiredPassword {
+  username: string;
+  /** The password just typed: the old one pwdPastDueModify verifies. */
+  password: string;
+  reason: "expired" | "reset";
+  policy: PasswordPolicy | null;
+}
+
+/** The password change the sign-in page offers (PasswordExpiredModal), open while `pending` is set. */
+export const useExpiredPassword = create<{ pending: ExpiredPassword | null; close(): void }>()((set) => ({
+  pending: null,
+  close: () => set({ pending: null }),
+}));
+
+/**
+ * After a refused sign-in: when the server says the password must change
+ * first, opens the change of password with what was typed; true when it did.
+ */
+export function offerPasswordChange(err: unknown, typed: { username: string; password: string }): boolean {
+  if (!(err instanceof HttpError) || err.body?.passwordExpired !== true) return false;
+  const policy = PasswordPolicy.safeParse(err.body.passwordPolicy);
+  useExpiredPassword.setState({
+    pending: {
+      username: typed.username,
+      password: typed.password,
+      reason: err.body.reason === "reset" ? "reset" : "expired",
+      policy: policy.success ? policy.data : null,
+    },
+  });
+  return true;
 }

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { HttpError } from "../../services/http";
 import { sessionApi } from "../../services/session";
 import { useSession } from "../../stores/session";
+import { PasswordPolicyHint, policyRule, usePasswordPolicy } from "../user/PasswordPolicyHint";
 
 interface ProfileValues {
   username: string;
@@ -24,8 +25,6 @@ interface PasswordValues {
 
 const PROFILE_FIELDS = ["name", "email", "phone", "avatar"] as const;
 const PASSWORD_FIELDS = ["oldPassword", "newPassword"] as const;
-/** Password rule of the server (8–64 characters with a letter and a digit). */
-const PASSWORD_RULE = /^(?=.*[A-Za-z\p{L}])(?=.*\d).{8,64}$/u;
 
 /** The text to show for a failed call, or null when the client already handled it (sign-out). */
 function failText(err: unknown): string | null {
@@ -46,6 +45,9 @@ export default function PersonalCenterPage() {
   const [savingTwoFactor, setSavingTwoFactor] = useState(false);
   const [savingPassword, setSavingPassword] = useState(false);
   const avatar = Form.useWatch("avatar", profileForm);
+  // The password policy in force, stated under the new password and checked as it is typed.
+  const policy = usePasswordPolicy();
+  const newPassword = Form.useWatch("newPassword", passwordForm);
 
   useEffect(() => {
     let live = true;
@@ -282,11 +284,8 @@ export default function PersonalCenterPage() {
           <Form.Item
             name="newPassword"
             label={t("personal.newPassword")}
-            extra={t("login.passwordRule")}
-            rules={[
-              required(t("personal.newPassword")),
-              { pattern: PASSWORD_RULE, message: t("login.passwordRule") },
-            ]}
+            extra={<PasswordPolicyHint policy={policy} password={newPassword} />}
+            rules={[required(t("personal.newPassword")), policyRule(t, policy)]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>

@@ -1,0 +1,126 @@
+import { type PasswordPolicy, passwordExpired } from "@marquee/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { users } from "../../db/schema";
+import { CAPTCHA_COOKIE } from "../../platform/captcha";
+import { AppError, badRequest } from "../../platform/errors";
+import { hostLabel } from "../../platform/office-tree";
+import { dummyHash, verifyPassword } from "../../platform/password";
+import type { Services } from "../../platform/services";
+import { tenantOf } from "../../platform/tenant";
+import { guardKeys, LoginGuard } from "./guard";
+import { readPassword } from "./password-input";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Why a user must choose a new password before a session is made. */
+export type ChangeReason = "expired" | "reset";
+
+/**
+ * The sign-in rules, shared by /a/login, the second-factor mail and
+ * pwdPastDueModify: lockout and captcha, the password, the tenant's domain,
+ * the account and its tenant being open, and the password's age.
+ */
+export class SignInRules {
+  readonly guard: LoginGuard;
+
+  constructor(private readonly services: Services) {
+    this.guard = new LoginGuard(services.db, services.clock, () => services.settings.get("captchaThreshold"));
+  }
+
+  async findUser(username: string): Promise<UserRow | undefined> {
+    const [user] = await this.services.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+    return user;
+  }
+
+  lockedError(until: Date): AppError {
+    return new AppError(423, "login.locked", {
+      minutes: Math.max(1, Math.ceil((until.getTime() - this.services.clock.now().getTime()) / 60_000)),
+    });
+  }
+
+  /** Refuses a locked user or address, and asks for the captcha once failures reach the threshold. */
+  async assertMayTry(req: FastifyRequest, keys: string[], validateCode: string): Promise<void> {
+    const state = await this.guard.state(keys);
+    if (state.lockedUntil) throw this.lockedError(state.lockedUntil);
+    if (await this.guard.needsCaptcha(state)) {
+      if (!validateCode) throw badRequest("login.captchaRequired", undefined, { needCaptcha: true });
+      if (!(await this.services.captcha.verify(req.cookies[CAPTCHA_COOKIE], validateCode))) {
+        throw badRequest("login.captchaWrong", undefined, { needCaptcha: true });
+      }
+    }
+  }
+
+  /** Counts a failure against the keys: the refusal to throw (`key`, or the lockout it reached). */
+  async fail(
+    keys: string[],
+    key: "login.invalidCredentials" | "login.codeWrong" = "login.invalidCredentials",
+    extra: Record<string, unknown> = {},
+  ): Promise<AppError> {
+    const after = await this.guard.fail(keys);
+    if (after.lockedUntil) return this.lockedError(after.lockedUntil);
+    return badRequest(key, undefined, { ...extra, needCaptcha: await this.guard.needsCaptcha(after) });
+  }
+
+  /**
+   * On a tenant's own second-level domain only its users (and the platform's)
+   * may sign in; anyone else is told exactly what a wrong password tells.
+   */
+  private async domainAllows(req: FastifyRequest, officeId: number): Promise<boolean> {
+    const label = hostLabel(req.headers.host);
+    const tenant = label ? await this.services.tree.byDomain(label) : undefined;
+    if (!tenant) return true;
+    if (await this.services.tree.within(officeId, tenant.path)) return true;
+    return (await tenantOf(this.services.tree, officeId))?.type === "platform";
+  }
+
+  /**
+   * Verifies a user name and password (encrypted like the console sends it),
+   * counting a failure when either is wrong; then refuses a disabled account
+   * and a disabled or expired tenant, which only someone with the right
+   * password learns.
+   */
+  async checkPassword(req: FastifyRequest, username: string, rawPassword: string): Promise<UserRow> {
+    const keys = guardKeys(username, req.ip);
+    const before = await this.guard.state(keys);
+    if (before.lockedUntil) throw this.lockedError(before.lockedUntil);
+    const password = await readPassword(this.services, rawPassword);
+    const user = await this.findUser(username);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+    if (!user || !ok || !(await this.domainAllows(req, user.officeId))) throw await this.fail(keys);
+    if (!user.enabled) throw new AppError(403, "login.disabled");
+    const block = await this.services.tree.blocked(user.officeId, this.services.clock.now());
+    if (block) {
+      throw new AppError(403, block.reason === "expired" ? "login.tenantExpired" : "login.tenantDisabled", {
+        name: block.office.name,
+      });
+    }
+    return user;
+  }
+
+  /** Whether the user must choose a new password first, and why. */
+  async changeReason(user: UserRow): Promise<{ reason: ChangeReason | null; policy: PasswordPolicy }> {
+    const policy = await this.services.settings.get("passwordPolicy");
+    if (user.mustChangePassword) return { reason: "reset", policy };
+    if (passwordExpired(policy, user.passwordChangedAt, this.services.clock.now()))
+      return { reason: "expired", policy };
+    return { reason: null, policy };
+  }
+
+  /** The answer to right credentials whose password must be changed: no session, a flag for the console. */
+  changeRequired(reason: ChangeReason, policy: PasswordPolicy): AppError {
+    return new AppError(
+      400,
+      reason === "reset" ? "login.passwordReset" : "login.passwordExpired",
+      undefined,
+      {
+        passwordExpired: true,
+        reason,
+        passwordPolicy: policy,
+      },
+    );
+  }
+}

@@ -1,0 +1,264 @@
+import {
+  type DataRange,
+  type MessageKey,
+  type PasswordPolicy,
+  passwordExpired,
+  passwordPolicyValues,
+  passwordProblems,
+  type UserDetail,
+} from "@marquee/contracts";
+import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { offices, roles, userRoles, users } from "../../db/schema";
+import type { Actor } from "../../platform/actor";
+import { AppError, FieldErrors, notFound, uniqueViolation } from "../../platform/errors";
+import type { OfficeNode } from "../../platform/office-tree";
+import { inRange } from "../../platform/scope";
+import type { Services } from "../../platform/services";
+import type { SettingsService } from "../../platform/settings";
+import { tenantOf, ungrantable } from "../../platform/tenant";
+
+export type UserRecord = typeof users.$inferSelect;
+export type RoleRecord = typeof roles.$inferSelect;
+
+/** Refuses (400, on `field`) a password the configured policy does not accept. */
+export async function assertPasswordPolicy(
+  settings: SettingsService,
+  password: string,
+  field: string,
+): Promise<PasswordPolicy> {
+  const policy = await settings.get("passwordPolicy");
+  if (passwordProblems(policy, password).length > 0) {
+    throw new FieldErrors([{ field, key: "user.passwordPolicy", values: passwordPolicyValues(policy) }]);
+  }
+  return policy;
+}
+
+/** A user in the actor's data range, or 404 (one of another tenant looks the same as none). */
+export async function userInRange(db: Db, actor: Actor, id: number): Promise<UserRecord> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user || !inRange(actor, user.officeId, user.createdBy)) throw notFound("user", id);
+  return user;
+}
+
+/** The roles each of these users holds. */
+export async function rolesOfUsers(db: Db, userIds: number[]): Promise<Map<number, RoleRecord[]>> {
+  const out = new Map<number, RoleRecord[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({ userId: userRoles.userId, role: roles })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(roles.name), asc(roles.id));
+  for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), r.role]);
+  return out;
+}
+
+/** The kind of tenant a role belongs to (what its holders may carry). */
+async function roleTenantType(services: Services, role: RoleRecord): Promise<OfficeNode["type"]> {
+  return (await tenantOf(services.tree, role.officeId))?.type ?? "institution";
+}
+
+/**
+ * Refuses (403) managing a user who holds a role the actor could not grant:
+ * resetting their password or editing them would hand the actor more than
+ * they have.
+ */
+export async function assertManageable(
+  services: Services,
+  actor: Actor,
+  user: UserRecord,
+  held: RoleRecord[],
+): Promise<void> {
+  for (const role of held) {
+    if (ungrantable(actor, role, await roleTenantType(services, role)).length > 0) {
+      throw new AppError(403, "user.outranks", { username: user.username, role: role.name });
+    }
+  }
+}
+
+/** Roles of the tenant of `officeId` that the actor may assign there, by name. */
+export async function assignableRoles(
+  services: Services,
+  actor: Actor,
+  officeId: number,
+): Promise<RoleRecord[]> {
+  const tenant = await tenantOf(services.tree, officeId);
+  if (!tenant || !inRange(actor, tenant.id)) return [];
+  const rows = await services.db
+    .select()
+    .from(roles)
+    .where(eq(roles.officeId, tenant.id))
+    .orderBy(asc(roles.name), asc(roles.id));
+  return rows.filter((r) => ungrantable(actor, r, tenant.type).length === 0);
+}
+
+/**
+ * The roles `roleIds` for a user of `officeId`, each one the actor may
+ * assign: unknown or out of range → 404; another tenant's → 403; carrying
+ * something the actor cannot grant → 403 naming it.
+ */
+export async function rolesToAssign(
+  services: Services,
+  actor: Actor,
+  roleIds: number[],
+  officeId: number,
+): Promise<RoleRecord[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await services.db.select().from(roles).where(inArray(roles.id, roleIds));
+  const tenant = await tenantOf(services.tree, officeId);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: RoleRecord[] = [];
+  for (const id of roleIds) {
+    const role = byId.get(id);
+    if (!role || !inRange(actor, role.officeId)) throw notFound("role", id);
+    if (!tenant || tenant.id !== role.officeId)
+      throw new AppError(403, "user.roleOtherTenant", { name: role.name });
+    const missing = ungrantable(actor, role, tenant.type);
+    if (missing.length > 0) {
+      throw new AppError(403, "user.roleNotGrantable", {
+        name: role.name,
+        permissions: missing.slice(0, 5).join(", ") + (missing.length > 5 ? ", …" : ""),
+      });
+    }
+    out.push(role);
+  }
+  return out;
+}
+
+/**
+ * Refuses a data range wider than the actor's own. The actor's range is made
+ * of whole subtrees, so an office in it brings its subtree along; an actor
+ * who sees only their own rows can give no more than that.
+ */
+export async function assertRangeWithin(
+  services: Services,
+  actor: Actor,
+  officeId: number,
+  dataRange: DataRange,
+  dataOffices: number[],
+): Promise<void> {
+  if (actor.range.kind === "own" && dataRange !== "own") {
+    throw new FieldErrors([{ field: "dataRange", key: "user.rangeTooWide" }]);
+  }
+  if (dataRange !== "offices") return;
+  if (dataOffices.length === 0) throw new FieldErrors([{ field: "dataOffices", key: "validation.required" }]);
+  const home = await services.tree.get(officeId);
+  for (const id of dataOffices) {
+    const node = await services.tree.get(id);
+    if (!node || !inRange(actor, id)) {
+      throw new FieldErrors([{ field: "dataOffices", key: "user.officeOutOfRange", values: { id } }]);
+    }
+    // The actor's range only counts chosen offices inside the user's own subtree.
+    if (!home || !node.path.startsWith(home.path)) {
+      throw new FieldErrors([{ field: "dataOffices", key: "user.dataOfficeOutside", values: { id } }]);
+    }
+  }
+}
+
+/** Field errors for a user name, mail or phone another user (not `exceptId`) already has. */
+export async function takenFields(
+  db: Db,
+  values: {
+    username?: string | undefined;
+    email?: string | null | undefined;
+    phone?: string | null | undefined;
+  },
+  exceptId: number | null,
+): Promise<Array<{ field: string; key: MessageKey; values: Record<string, string> }>> {
+  const others = (cond: SQL) => (exceptId === null ? cond : (and(cond, ne(users.id, exceptId)) as SQL));
+  const taken = async (cond: SQL) =>
+    (await db.select({ id: users.id }).from(users).where(others(cond)).limit(1)).length > 0;
+  const out: Array<{ field: string; key: MessageKey; values: Record<string, string> }> = [];
+  if (values.username && (await taken(sql`lower(${users.username}) = ${values.username.toLowerCase()}`)))
+    out.push({ field: "username", key: "user.usernameTaken", values: { username: values.username } });
+  if (values.email && (await taken(sql`lower(${users.email}) = ${values.email.toLowerCase()}`)))
+    out.push({ field: "email", key: "user.emailTaken", values: { email: values.email } });
+  if (values.phone && (await taken(eq(users.phone, values.phone))))
+    out.push({ field: "phone", key: "user.phoneTaken", values: { phone: values.phone } });
+  return out;
+}
+
+/** The unique index a failed write ran into, as the field it is about (a race between two saves). */
+export function uniqueField(err: unknown): "username" | "email" | "phone" | null {
+  const names: Record<string, "username" | "email" | "phone"> = {
+    users_username_uq: "username",
+    users_email_uq: "email",
+    users_phone_uq: "phone",
+  };
+  return names[uniqueViolation(err) ?? ""] ?? null;
+}
+
+/**
+ * How many enabled users hold an every-permission role of the platform,
+ * leaving out `except`: the system must keep one.
+ */
+export async function platformAdminsBesides(db: Db, except: number[]): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(distinct ${users.id})::int as n
+    from ${users}
+    join ${userRoles} on ${userRoles.userId} = ${users.id}
+    join ${roles} on ${roles.id} = ${userRoles.roleId}
+    join ${offices} on ${offices.id} = ${roles.officeId}
+    where ${users.enabled} and ${roles.allPermissions} and ${offices.parentId} is null
+      ${
+        except.length
+          ? sql`and ${users.id} not in (${sql.join(
+              except.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql``
+      }`);
+  return result.rows[0]?.n ?? 0;
+}
+
+/** Whether a user with these roles is an enabled administrator of the platform itself. */
+export async function isPlatformAdmin(services: Services, user: UserRecord, held: RoleRecord[]) {
+  if (!user.enabled) return false;
+  for (const role of held) {
+    if (role.allPermissions && (await services.tree.get(role.officeId))?.parentId === null) return true;
+  }
+  return false;
+}
+
+/** A user as an administrator sees them (getUserInfo?id=), with the permissions of their roles. */
+export async function userDetail(
+  services: Services,
+  user: UserRecord,
+): Promise<{
+  user: UserDetail;
+  permissions: string[];
+  roles: Array<{ id: number; code: string; name: string }>;
+}> {
+  const held = (await rolesOfUsers(services.db, [user.id])).get(user.id) ?? [];
+  const office = await services.tree.get(user.officeId);
+  const policy = await services.settings.get("passwordPolicy");
+  const all = held.some((r) => r.allPermissions);
+  return {
+    user: {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      avatar: user.avatar,
+      email: user.email,
+      phone: user.phone,
+      officeId: user.officeId,
+      officeName: office?.name ?? "",
+      officeType: office?.type ?? "institution",
+      twoFactor: user.twoFactor,
+      dataRange: user.dataRange,
+      dataOffices: user.dataOffices,
+      enabled: user.enabled,
+      remarks: user.remarks,
+      roleIds: held.map((r) => r.id),
+      mustChangePassword: user.mustChangePassword,
+      passwordExpired: passwordExpired(policy, user.passwordChangedAt, services.clock.now()),
+      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      lastLoginIp: user.lastLoginIp,
+      createdAt: user.createdAt.toISOString(),
+    },
+    permissions: all ? ["*"] : [...new Set(held.flatMap((r) => r.permissions))].sort(),
+    roles: held.map((r) => ({ id: r.id, code: r.code, name: r.name })),
+  };
+}
