@@ -1,5 +1,8 @@
+import { z } from "zod";
+import { zBool, zId } from "./common";
 import type { Locale } from "./i18n/locales";
-import type { Permission } from "./permissions";
+import { isPermission, type Permission } from "./permissions";
+import { ROLE_CODE_PATTERN } from "./role";
 
 /** Every name of the spec's named route table (§2), in its order. */
 export const ROUTE_NAMES = [
@@ -822,6 +825,119 @@ export interface RouteNode {
     invisible: boolean;
     /** A permission string ("*" open), or a permission with the roles that also grant it (spec §6). */
     authority: { permission: string; role?: string[] } | string;
+    /** An external address the entry opens instead of a page (menu management). */
+    link?: string | null;
+    /** Open `link` inside the console (/inframe) rather than in a new tab. */
+    frame?: boolean;
   };
   children: RouteNode[];
 }
+
+/**
+ * A node of `GET /a/sys/menu/lists` (menu management): the route node with
+ * what only the editor needs. `component` and `meta` are as `/routes` serves them.
+ */
+export interface MenuEntry extends Omit<RouteNode, "children"> {
+  /** Seeded entries: their name and path are fixed, and they cannot be deleted. */
+  builtIn: boolean;
+  /** The permission stored at this level (null: none, the level is open). */
+  permission: string | null;
+  /** Role codes that grant this level as an alternative to the permission. */
+  roles: string[];
+  /** The page shown, when not the one registered under `name`. */
+  componentOverride: string | null;
+  link: string | null;
+  frame: boolean;
+  children: MenuEntry[];
+}
+
+/** A menu entry's name: a letter, then letters, digits or `_` (the console finds pages by it). */
+export const MENU_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/** A route path under the main layout: segments of letters, digits, `-` or `_`, optionally starting or ending with `/`. */
+export const MENU_PATH_PATTERN = /^\/?[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\/?$/;
+/** An @ant-design/icons component name, such as SettingOutlined. */
+export const MENU_ICON_PATTERN = /^[A-Z][A-Za-z0-9]*(?:Outlined|Filled|TwoTone)$/;
+/** The longest menu title. */
+export const MENU_TITLE_MAX = 64;
+
+/** Whether `v` is an absolute http(s) address. */
+export function isHttpUrl(v: string): boolean {
+  try {
+    const url = new URL(v);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** A text field where "" means none (null). */
+const emptyIsNull = (inner: z.ZodString) =>
+  inner
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
+
+const title = z.string().trim().max(MENU_TITLE_MAX).optional();
+
+/**
+ * POST /a/sys/menu/save (JSON): create (no `id`) or edit an entry. On an edit,
+ * an omitted field keeps its value; on a create it takes its default.
+ */
+export const MenuSaveBody = z.strictObject({
+  id: zId.optional(),
+  /** null: a top-level entry. */
+  parentId: zId.nullable().optional(),
+  name: z.string().trim().min(1).max(64).regex(MENU_NAME_PATTERN, "menu.nameFormat"),
+  path: z.string().trim().min(1).max(200).regex(MENU_PATH_PATTERN, "menu.pathFormat"),
+  icon: emptyIsNull(
+    z
+      .string()
+      .trim()
+      .max(64)
+      .refine((v) => v === "" || MENU_ICON_PATTERN.test(v), "menu.iconFormat"),
+  ),
+  sort: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** A permission of the catalogue, "*" (open), or "" / null (none). */
+  permission: emptyIsNull(
+    z
+      .string()
+      .trim()
+      .max(100)
+      .refine((v) => v === "" || v === "*" || isPermission(v), "menu.permissionUnknown"),
+  ),
+  roles: z.array(z.string().trim().max(64).regex(ROLE_CODE_PATTERN, "role.codeFormat")).max(20).optional(),
+  invisible: zBool.optional(),
+  link: emptyIsNull(
+    z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((v) => v === "" || isHttpUrl(v), "menu.linkFormat"),
+  ),
+  frame: zBool.optional(),
+  /** The name of a registered page to show instead of the one named like the entry. */
+  component: emptyIsNull(
+    z
+      .string()
+      .trim()
+      .max(64)
+      .refine((v) => v === "" || MENU_NAME_PATTERN.test(v), "menu.componentUnknown"),
+  ),
+  /** Titles per console language; an empty one takes the default title. */
+  titles: z
+    .strictObject({ zh_CN: title, zh_TW: title, en: title, it: title, ru: title, fr: title })
+    .nullable()
+    .optional(),
+});
+export type MenuSaveBody = z.input<typeof MenuSaveBody>;
+
+/** POST /a/sys/menu/delete */
+export const MenuDeleteBody = z.strictObject({ id: zId });
+
+/** POST /a/sys/menu/sort (JSON): moves an entry under `parentId` (null: top level) at position `index`. */
+export const MenuSortBody = z.strictObject({
+  id: zId,
+  parentId: zId.nullable(),
+  index: z.coerce.number().int().min(0).max(100_000),
+});
+export type MenuSortBody = z.input<typeof MenuSortBody>;

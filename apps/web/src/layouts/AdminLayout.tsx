@@ -1,9 +1,10 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
 import { Avatar, Button, Drawer, Dropdown, Grid, Layout, Menu, theme } from "antd";
-import { type ReactElement, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, type ReactElement, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { levelAllows } from "../access/authority";
+import { openMenuLink } from "../features/menu/links";
 import { NoticeBell } from "../features/notice/NoticeBell";
 import { useAnnouncement } from "../features/notice/useAnnouncement";
 import { BeingBuilt, REGISTRY } from "../router/registry";
@@ -17,7 +18,9 @@ import { MultiTab, useOpenTab } from "./MultiTab";
 import { buildMenu } from "./menu";
 import { PageAnimation } from "./PageAnimation";
 import { SettingButton, SettingDrawer } from "./SettingDrawer";
-import { useBrand } from "./useBrand";
+import { useBrand, useBrandFavicon } from "./useBrand";
+
+const MenuLinkPage = lazy(() => import("../features/menu/LinkPage"));
 
 /** Sidebar widths (spec §9). */
 export const SIDER_WIDTH = 256;
@@ -27,7 +30,7 @@ export const MOBILE_MAX = 767.99;
 
 /** The main layout: side, head or mix navigation, header, tabs, the page, footer (spec §2). */
 export default function AdminLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const brand = useBrand();
@@ -43,14 +46,13 @@ export default function AdminLayout() {
   useOpenTab(pages);
   useAnnouncement();
 
-  const title = page ? t(`routes.${page.name}`, { defaultValue: page.name }) : "";
+  const title = page
+    ? page.titles?.[i18n.language] || t(`routes.${page.name}`, { defaultValue: page.name })
+    : "";
   useEffect(() => {
     document.title = title ? `Admin | ${title}` : "Admin";
   }, [title]);
-  useEffect(() => {
-    const link = document.getElementById("favicon") as HTMLLinkElement | null;
-    if (link) link.href = brand.icoImg;
-  }, [brand.icoImg]);
+  useBrandFavicon(brand);
 
   const access = { filter: settings.filterMenu, permissions, roles };
   const layout = mobile ? "side" : settings.layout;
@@ -69,7 +71,12 @@ export default function AdminLayout() {
     if (key.startsWith("group:")) {
       const group = routesConfig.find((n) => n.name === key.slice(6));
       if (group) navigate(absolute(group.path));
-    } else navigate(key);
+    } else {
+      // An entry with an external link opens it (a new tab, or /inframe) instead of a page.
+      const target = pages.find((p) => p.path === key);
+      if (target?.link) openMenuLink(target.link, target.frame === true, navigate);
+      else navigate(key);
+    }
   };
 
   const signOut = async () => {
@@ -84,9 +91,11 @@ export default function AdminLayout() {
       className="marquee-logo"
       style={{ color: dark && layout !== "head" ? "#fff" : token.colorText }}
     >
-      {brand.showLogo && <img src={brand.logo} alt="" />}
+      {brand.showLogo && <img src={brand.logo} alt="" data-testid="header-logo" />}
       {(!collapsed || layout !== "side") && brand.textStart && (
-        <span>{brand.title === "default" ? settings.systemName : brand.title}</span>
+        <span data-testid="header-title">
+          {brand.title === "default" ? settings.systemName : brand.title}
+        </span>
       )}
     </Link>
   );
@@ -106,8 +115,9 @@ export default function AdminLayout() {
   if (!page) content = <Navigate to="/404" replace />;
   else if (!page.chain.every((a) => levelAllows(a, permissions, roles)))
     content = <Navigate to="/403" replace />;
+  else if (page.link) content = <MenuLinkPage title={title} link={page.link} frame={page.frame === true} />;
   else {
-    const Page = REGISTRY[page.name];
+    const Page = REGISTRY[page.component ?? page.name] ?? REGISTRY[page.name];
     content = Page ? <Page /> : <BeingBuilt name={page.name} />;
   }
 

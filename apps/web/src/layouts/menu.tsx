@@ -1,6 +1,8 @@
+import type { Locale } from "@marquee/contracts";
 import type { MenuProps } from "antd";
 import type { TFunction } from "i18next";
 import { type Authority, hasAuthority } from "../access/authority";
+import i18n from "../locales";
 import { absolute } from "../router/routes";
 import type { RouteNode } from "../services/session";
 import type { Grant } from "../stores/session";
@@ -27,7 +29,9 @@ export function buildMenu(
     if (n.meta.invisible) continue;
     const nextChain = [...chain, n.meta.authority];
     if (access.filter && !hasAuthority(nextChain, access.permissions, access.roles)) continue;
-    const label = t(`routes.${n.name}`, { defaultValue: n.meta.title });
+    // The server's titles come from menu management (built-in ones by default).
+    const label =
+      n.meta.titles?.[i18n.language as Locale] || t(`routes.${n.name}`, { defaultValue: n.meta.title });
     const children = depth > 1 ? buildMenu(n.children, t, access, nextChain, depth - 1) : [];
     const visibleKids = n.children.filter((c) => !c.meta.invisible);
     if (visibleKids.length && depth > 1) {

@@ -11,6 +11,11 @@ export interface PageRoute {
   titles: Record<string, string> | null;
   /** Names from the top level down to this page. */
   trail: string[];
+  /** The registered page it shows (menu management may name another page than its own). */
+  component?: string;
+  /** An external address the entry opens instead of a page, in /inframe when `frame`. */
+  link?: string | null;
+  frame?: boolean;
 }
 
 /** The server's paths are relative to the main layout, some absolute (spec §2); all become absolute. */
@@ -33,6 +38,9 @@ export function flattenRoutes(nodes: readonly RouteNode[]): PageRoute[] {
           invisible,
           titles: n.meta.titles,
           trail: nextTrail,
+          component: n.component || n.name,
+          link: n.meta.link ?? null,
+          frame: n.meta.frame === true,
         });
       }
       walk(n.children, nextChain, nextTrail, invisible);

@@ -1,0 +1,19 @@
+import type { MenuEntry, MenuSaveBody, MenuSortBody } from "@marquee/contracts";
+import { type Envelope, http } from "../../services/http";
+
+/** Menu management's permissions (route sysManage/menuManage). */
+export const MENU_PERMISSIONS = {
+  view: "sys:menu:view",
+  edit: "sys:menu:edit",
+  remove: "sys:menu:delete",
+} as const;
+
+/** Menu management's calls (/a/sys/menu/*). */
+export const menuApi = {
+  lists: () => http.get<Envelope & { menuList: MenuEntry[] }>("/a/sys/menu/lists"),
+  /** Silent: the drawer shows field errors on the fields. */
+  save: (body: MenuSaveBody) =>
+    http.post<Envelope & { id: number }>("/a/sys/menu/save", body, { json: true, silent: true }),
+  remove: (id: number) => http.post("/a/sys/menu/delete", { id }, { json: true }),
+  sort: (body: MenuSortBody) => http.post("/a/sys/menu/sort", body, { json: true }),
+};
