@@ -31,5 +31,7 @@ export const MessageListResponse = z.object({
 
 /** GET /a/api/message/updateReadState: `id` is a comma list. */
 export const UpdateReadStateQuery = z.strictObject({ id: zIdList, readState: z.enum(["0", "1"]) });
+/** POST /a/api/message/readAll: marks every one of the caller's notices read. */
+export const ReadAllMessagesBody = z.strictObject({});
 /** POST /a/api/message/delete. */
 export const DeleteMessagesBody = z.strictObject({ id: zIdList });

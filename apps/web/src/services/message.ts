@@ -12,8 +12,12 @@ export const messageApi = {
     userId: number | undefined,
     pageNo: number = NOTICE_PAGE.pageNo,
     pageSize: number = NOTICE_PAGE.pageSize,
-  ) => http.get<MessageList>("/a/api/message/list", { userId, pageNo, pageSize }, { silent: true }),
+    readState?: "0" | "1",
+  ) =>
+    http.get<MessageList>("/a/api/message/list", { userId, pageNo, pageSize, readState }, { silent: true }),
   updateReadState: (ids: number[], readState: "0" | "1") =>
     http.get("/a/api/message/updateReadState", { id: ids.join(","), readState }),
+  /** Marks every one of the caller's notices read. */
+  readAll: () => http.post<Envelope & { updated: number }>("/a/api/message/readAll", {}, { json: true }),
   remove: (ids: number[]) => http.post("/a/api/message/delete", { id: ids.join(",") }),
 };

@@ -2,6 +2,7 @@ import {
   DeleteMessagesBody,
   MessageListQuery,
   MessageListResponse,
+  ReadAllMessagesBody,
   UpdateReadStateQuery,
 } from "@marquee/contracts";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
@@ -72,6 +73,22 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ readState: req.query.readState })
         .where(and(eq(notifications.userId, actor.userId), inArray(notifications.id, req.query.id)))
         .returning({ id: notifications.id });
+      return { code: 0, msg: req.t("common.ok"), updated: changed.length };
+    },
+  );
+
+  app.post(
+    "/a/api/message/readAll",
+    { config: view, schema: { tags: ["message"], body: ReadAllMessagesBody } },
+    async (req) => {
+      const actor = actorOf(req);
+      req.audit.target = "message:all";
+      const changed = await services.db
+        .update(notifications)
+        .set({ readState: "1" })
+        .where(and(eq(notifications.userId, actor.userId), eq(notifications.readState, "0")))
+        .returning({ id: notifications.id });
+      req.audit.detail = { updated: changed.length };
       return { code: 0, msg: req.t("common.ok"), updated: changed.length };
     },
   );

@@ -8,6 +8,7 @@ import { MATERIAL_TYPES, type MaterialType, REVIEW_STATES, type ReviewState } fr
 import { Button, Checkbox, DatePicker, Input, InputNumber, Select, Space, Tooltip } from "antd";
 import type { Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
+import { DictSelect } from "../../components/DictSelect";
 import type { MaterialQuery } from "../../services/material";
 import { MB } from "./upload";
 
@@ -82,13 +83,17 @@ export function MaterialFilters({
         style={{ width: 200 }}
         data-testid="material-search"
       />
-      <Select<MaterialType>
+      {/* The labels come from the dictionary (materialType); the values stay the server's types. */}
+      <DictSelect<MaterialType>
+        code="materialType"
+        only={MATERIAL_TYPES}
+        fallback={MATERIAL_TYPES.map((v) => ({ value: v, label: t(`material.types.${v}`) }))}
         allowClear
+        showSearch={false}
         placeholder={t("material.type")}
         value={value.type}
         onChange={(type) => set({ type })}
         style={{ width: 140 }}
-        options={MATERIAL_TYPES.map((v) => ({ value: v, label: t(`material.types.${v}`) }))}
         data-testid="material-filter-type"
       />
       <Select<ReviewState>

@@ -1,6 +1,17 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import type { Notification } from "@marquee/contracts";
-import { App, Button, Card, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Popconfirm,
+  Segmented,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from "antd";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,6 +37,9 @@ export default function NotificationPage() {
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [loading, setLoading] = useState(false);
+  /** "unread": only the notices not read yet (the server filters and pages them). */
+  const [show, setShow] = useState<"all" | "unread">("all");
+  const [unread, setUnread] = useState(0);
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const seq = useRef(0);
@@ -36,7 +50,7 @@ export default function NotificationPage() {
     const mine = ++seq.current;
     setLoading(true);
     try {
-      const r = await messageApi.list(userId, pageNo, pageSize);
+      const r = await messageApi.list(userId, pageNo, pageSize, show === "unread" ? "0" : undefined);
       if (mine !== seq.current) return;
       if (r.messageList.length === 0 && r.total > 0 && pageNo > 1) {
         // the page emptied (deleted rows): go to the last page that still has rows
@@ -45,6 +59,7 @@ export default function NotificationPage() {
       }
       setRows(r.messageList);
       setTotal(r.total);
+      setUnread(r.unread);
     } catch (err) {
       // a non-zero code leaves the list unchanged (spec §7 Messages)
       const text = failText(err);
@@ -52,7 +67,7 @@ export default function NotificationPage() {
     } finally {
       if (mine === seq.current) setLoading(false);
     }
-  }, [userId, pageNo, pageSize]);
+  }, [userId, pageNo, pageSize, show]);
 
   useEffect(() => {
     void load();
@@ -74,6 +89,11 @@ export default function NotificationPage() {
 
   const setReadState = (ids: number[], readState: "0" | "1", clearSelection = false) =>
     change(() => messageApi.updateReadState(ids, readState), clearSelection);
+  const readAll = () =>
+    change(async () => {
+      const r = await messageApi.readAll();
+      void toast.current.success(t("notice.allRead", { count: r.updated }));
+    }, true);
   const remove = (ids: number[]) =>
     change(async () => {
       await messageApi.remove(ids);
@@ -145,6 +165,26 @@ export default function NotificationPage() {
       }
     >
       <Space style={{ marginBottom: 16 }} wrap>
+        <Segmented<"all" | "unread">
+          value={show}
+          onChange={(v) => {
+            setShow(v);
+            setPageNo(1);
+            setSelected([]);
+          }}
+          options={[
+            { value: "all", label: t("notice.filterAll") },
+            { value: "unread", label: `${t("notice.filterUnread")} (${unread})` },
+          ]}
+          data-testid="notification-filter"
+        />
+        <Button
+          data-testid="notification-read-all"
+          disabled={unread === 0 || busy}
+          onClick={() => void readAll()}
+        >
+          {t("notice.markAllRead")}
+        </Button>
         <Button
           type="primary"
           data-testid="notification-mark-read"

@@ -6,6 +6,24 @@ export function isAnnouncementLive(a: Announcement, nowMs: number): boolean {
   return a.announcemenStartTime * 1000 < nowMs && nowMs < a.announcemenEndTime * 1000;
 }
 
+/**
+ * What the shell's notification says in a console language: the Chinese
+ * texts for Chinese readers (simplified and traditional), the English ones
+ * for everyone else. An empty title falls back to `fallbackTitle`.
+ */
+export function announcementTextFor(
+  a: Announcement,
+  language: string,
+  fallbackTitle: string,
+): { title: string; content: string } {
+  const chinese = language.startsWith("zh");
+  const title = chinese ? a.announcementTitleCh : a.announcementTitleEn;
+  return {
+    title: title || fallbackTitle,
+    content: chinese ? a.announcementContentCh : a.announcementContentEn,
+  };
+}
+
 /** A stable hash of what the user saw: the texts and the times (FNV-1a, hex). */
 export function announcementHash(a: Announcement): string {
   const text = [

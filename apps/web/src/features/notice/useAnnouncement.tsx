@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { sessionApi } from "../../services/session";
 import { useSession } from "../../stores/session";
-import { dismissAnnouncement, shouldShowAnnouncement } from "./announcement";
+import { announcementTextFor, dismissAnnouncement, shouldShowAnnouncement } from "./announcement";
 
 /** After sign-in: the announcement as a notification that does not close by itself (spec §2, §4). */
 export function useAnnouncement(): void {
@@ -17,17 +17,13 @@ export function useAnnouncement(): void {
       .announcement()
       .then((a) => {
         if (cancelled || !shouldShowAnnouncement(a, userId, Date.now(), localStorage)) return;
-        const chinese = i18n.language.startsWith("zh");
+        const text = announcementTextFor(a, i18n.language, t("notice.announcement"));
         const key = "announcement";
         notification.info({
           key,
           duration: 0,
-          message: (chinese ? a.announcementTitleCh : a.announcementTitleEn) || t("notice.announcement"),
-          description: (
-            <div style={{ whiteSpace: "pre-wrap" }}>
-              {chinese ? a.announcementContentCh : a.announcementContentEn}
-            </div>
-          ),
+          title: text.title,
+          description: <div style={{ whiteSpace: "pre-wrap" }}>{text.content}</div>,
           actions: (
             <Button
               size="small"

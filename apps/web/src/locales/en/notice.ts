@@ -15,4 +15,8 @@ export default {
   announcement: "Announcement",
   neverRemind: "Don't remind me again",
   announcementError: "Error getting announcement!",
+  filterAll: "All",
+  filterUnread: "Unread",
+  markAllRead: "Mark all as read",
+  allRead: "{{count}} notice(s) marked as read",
 } as const;

@@ -15,4 +15,8 @@ export default {
   announcement: "Annonce",
   neverRemind: "Ne plus me le rappeler",
   announcementError: "Erreur lors de la récupération de l'annonce !",
+  filterAll: "Toutes",
+  filterUnread: "Non lues",
+  markAllRead: "Tout marquer comme lu",
+  allRead: "{{count}} notification(s) marquée(s) comme lue(s)",
 } as const;

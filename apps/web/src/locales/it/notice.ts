@@ -15,4 +15,8 @@ export default {
   announcement: "Avviso",
   neverRemind: "Non ricordarmelo più",
   announcementError: "Errore durante il recupero dell'avviso!",
+  filterAll: "Tutte",
+  filterUnread: "Da leggere",
+  markAllRead: "Segna tutte come lette",
+  allRead: "{{count}} notifiche segnate come lette",
 } as const;

@@ -15,4 +15,8 @@ export default {
   announcement: "Объявление",
   neverRemind: "Больше не напоминать",
   announcementError: "Ошибка при получении объявления!",
+  filterAll: "Все",
+  filterUnread: "Непрочитанные",
+  markAllRead: "Отметить все как прочитанные",
+  allRead: "Отмечено как прочитанные: {{count}}",
 } as const;

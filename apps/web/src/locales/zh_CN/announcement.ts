@@ -1,1 +1,27 @@
-export default {};
+export default {
+  enabled: "显示公告",
+  enabledHint: "关闭后，无论时间如何，都没有人会看到。",
+  window: "显示时间段",
+  windowHint: "开始和结束时间都填写后才会显示。结束时间留空还会清除所有“不再提醒”的记录。",
+  titleCh: "标题（中文）",
+  titleEn: "标题（英文）",
+  contentCh: "内容（中文）",
+  contentEn: "内容（英文）",
+  saved: "公告已保存",
+  preview: "用户登录后看到的内容",
+  showsNow: "当前会显示",
+  hiddenNow: "当前不会显示",
+  status: {
+    live: "每次登录后显示一次，直到 {{end}}，用户关闭前一直保留。",
+    off: "开关已关闭。",
+    noStart: "没有开始时间。",
+    noEnd: "没有结束时间。",
+    notYet: "将于 {{start}} 开始。",
+    ended: "已于 {{end}} 结束。",
+  },
+  chineseReaders: "中文控制台",
+  otherReaders: "其他语言",
+  noContent: "（无内容）",
+  dismissHint: "选择了“不再提醒”的用户不会再看到此内容；修改内容或时间后，他们会再次看到。",
+  dismissedHere: "您已在此浏览器中对这条公告选择了不再提醒，登录后不会看到它。",
+} as const;

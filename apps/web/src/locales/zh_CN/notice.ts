@@ -15,4 +15,8 @@ export default {
   announcement: "公告",
   neverRemind: "不再提醒",
   announcementError: "获取公告失败！",
+  filterAll: "全部",
+  filterUnread: "未读",
+  markAllRead: "全部标为已读",
+  allRead: "已将 {{count}} 条通知标为已读",
 } as const;

@@ -1,1 +1,27 @@
-export default {};
+export default {
+  enabled: "顯示公告",
+  enabledHint: "關閉後，無論時間如何，都沒有人會看到。",
+  window: "顯示時間段",
+  windowHint: "開始和結束時間都填寫後才會顯示。結束時間留空還會清除所有「不再提醒」的記錄。",
+  titleCh: "標題（中文）",
+  titleEn: "標題（英文）",
+  contentCh: "內容（中文）",
+  contentEn: "內容（英文）",
+  saved: "公告已儲存",
+  preview: "使用者登入後看到的內容",
+  showsNow: "目前會顯示",
+  hiddenNow: "目前不會顯示",
+  status: {
+    live: "每次登入後顯示一次，直到 {{end}}，使用者關閉前一直保留。",
+    off: "開關已關閉。",
+    noStart: "沒有開始時間。",
+    noEnd: "沒有結束時間。",
+    notYet: "將於 {{start}} 開始。",
+    ended: "已於 {{end}} 結束。",
+  },
+  chineseReaders: "中文主控台",
+  otherReaders: "其他語言",
+  noContent: "（無內容）",
+  dismissHint: "選擇了「不再提醒」的使用者不會再看到此內容；修改內容或時間後，他們會再次看到。",
+  dismissedHere: "您已在此瀏覽器中對這則公告選擇了不再提醒，登入後不會看到它。",
+} as const;

@@ -15,4 +15,8 @@ export default {
   announcement: "公告",
   neverRemind: "不再提醒",
   announcementError: "取得公告失敗！",
+  filterAll: "全部",
+  filterUnread: "未讀",
+  markAllRead: "全部標為已讀",
+  allRead: "已將 {{count}} 則通知標為已讀",
 } as const;

@@ -1,0 +1,38 @@
+import type {
+  CallCenter,
+  CallCenterSaveBody,
+  CommonProblem,
+  CommonProblemSaveBody,
+  FAQ_MOVES,
+} from "@marquee/contracts";
+import { type Envelope, http } from "../../services/http";
+import type { Page } from "../dict/api";
+
+/** The routes' permissions: operations are checked against the view permission (spec §6). */
+export const FAQ_PERMISSIONS = { view: "sys:commonProblem:view", edit: "sys:commonProblem:edit" } as const;
+export const CALL_CENTER_PERMISSIONS = { view: "sys:callCenter:view", edit: "sys:callCenter:edit" } as const;
+
+export type FaqLangFilter = CommonProblem["lang"] | "all" | undefined;
+
+/** FAQ and customer centre calls. Saves are silent: the forms show the server's words. */
+export const helpApi = {
+  faq: (q: { keyword?: string; pageNo: number; pageSize: number }) =>
+    http.get<Page<CommonProblem>>("/a/api/commonProblem/list", q),
+  faqManage: (q: { keyword?: string; lang?: string; enabled?: boolean; pageNo: number; pageSize: number }) =>
+    http.get<Page<CommonProblem>>("/a/api/commonProblem/manageList", q),
+  saveFaq: (body: CommonProblemSaveBody) =>
+    http.post<Envelope & { problem: CommonProblem }>("/a/api/commonProblem/save", body, {
+      json: true,
+      silent: true,
+    }),
+  deleteFaq: (ids: number[]) =>
+    http.post("/a/api/commonProblem/delete", { ids: ids.join(",") }, { json: true }),
+  moveFaq: (id: number, move: (typeof FAQ_MOVES)[number]) =>
+    http.post("/a/api/commonProblem/sort", { id, move }, { json: true }),
+  callCenter: () => http.get<Envelope & { callCenter: CallCenter }>("/a/api/callCenter/info"),
+  saveCallCenter: (body: CallCenterSaveBody) =>
+    http.post<Envelope & { callCenter: CallCenter }>("/a/api/callCenter/save", body, {
+      json: true,
+      silent: true,
+    }),
+};
