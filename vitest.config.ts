@@ -27,7 +27,8 @@ export default defineConfig({
       {
         test: {
           name: "web",
-          include: ["apps/web/test/**/*.test.ts"],
+          // .tsx files render components and ask for jsdom themselves (@vitest-environment jsdom).
+          include: ["apps/web/test/**/*.test.ts", "apps/web/test/**/*.test.tsx"],
           environment: "node",
         },
       },

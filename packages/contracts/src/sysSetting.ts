@@ -1,6 +1,7 @@
 import { isTimeZone } from "@marquee/schedule";
 import { DEFAULT_HEARTBEAT_SEC } from "@marquee/terminal-protocol";
 import { z } from "zod";
+import { zBool } from "./common";
 import { CAPTCHA_AFTER_FAILURES, UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "./constants";
 import { RATES_PROVIDERS, WEATHER_PROVIDERS } from "./program";
 
@@ -132,13 +133,151 @@ export function isSettingKey(v: string): v is SettingKey {
   return Object.hasOwn(SETTINGS, v);
 }
 
-/** GET sysSetting/getKey: `key` or `keyList` (comma list or array). */
+/** Groups of the system settings screen, in the order it shows them. */
+export const SETTING_GROUPS = [
+  "uploads",
+  "storage",
+  "review",
+  "terminals",
+  "media",
+  "security",
+  "mail",
+  "map",
+  "feeds",
+  "callCenter",
+] as const;
+export type SettingGroup = (typeof SETTING_GROUPS)[number];
+
+/** How the console edits a setting. */
+export const SETTING_INPUTS = [
+  "switch",
+  "number",
+  "select",
+  "text",
+  "url",
+  "timezone",
+  "passwordPolicy",
+  "smtp",
+  "callCenter",
+] as const;
+export type SettingInput = (typeof SETTING_INPUTS)[number];
+
+/** What the editor needs beyond the schema: where the field sits and how it reads. */
+interface SettingEditor {
+  group: SettingGroup;
+  /** Only where the schema does not say it (a boolean is a switch, an integer a number, an enum a select). */
+  input?: SettingInput;
+  /** The unit shown after a number (a console key under system.settings.units). */
+  unit?: "mb" | "seconds" | "lines" | "attempts";
+  /** The setting only matters while another setting has this value (the console says so next to it). */
+  activeWhen?: { key: SettingKey; equals: string | boolean };
+  /** Edited on a screen of its own (the customer centre): shown here, not edited. */
+  readOnly?: boolean;
+}
+
+/** Editor metadata of every key, in screen order within each group (typed: a new key needs its entry). */
+export const SETTING_EDITORS: { readonly [K in SettingKey]: SettingEditor } = {
+  uploadLimitOpen: { group: "uploads" },
+  uploadLimitSize: {
+    group: "uploads",
+    unit: "mb",
+    activeWhen: { key: "uploadLimitOpen", equals: true },
+  },
+  capacitySetting: { group: "storage", input: "switch" },
+  audit: { group: "review" },
+  terminalAuthorizationFreeAccessManage: { group: "terminals" },
+  terminalHeartbeatSec: { group: "terminals", unit: "seconds" },
+  defaultTimezone: { group: "terminals", input: "timezone" },
+  transcodeMaxHeight: { group: "media", unit: "lines" },
+  landingEncryption: { group: "security" },
+  captchaThreshold: { group: "security", unit: "attempts" },
+  passwordPolicy: { group: "security", input: "passwordPolicy" },
+  smtp: { group: "mail", input: "smtp" },
+  mapTileUrl: { group: "map", input: "url" },
+  mapAttribution: { group: "map" },
+  mapSuggestUrl: { group: "map", input: "url" },
+  weatherProvider: { group: "feeds" },
+  weatherUrl: { group: "feeds", input: "url", activeWhen: { key: "weatherProvider", equals: "openMeteo" } },
+  weatherFile: { group: "feeds", activeWhen: { key: "weatherProvider", equals: "file" } },
+  ratesProvider: { group: "feeds" },
+  ratesUrl: { group: "feeds", input: "url", activeWhen: { key: "ratesProvider", equals: "frankfurter" } },
+  ratesFile: { group: "feeds", activeWhen: { key: "ratesProvider", equals: "file" } },
+  callCenter: { group: "callCenter", input: "callCenter", readOnly: true },
+};
+
+/** The definition of one setting as `getKey?debugTypes=1` answers it: what the typed editor is built from. */
+export const SettingType = z.object({
+  key: z.string(),
+  group: z.enum(SETTING_GROUPS),
+  input: z.enum(SETTING_INPUTS),
+  /** Position on the screen (groups in SETTING_GROUPS order, keys in SETTING_EDITORS order). */
+  order: z.number(),
+  visibility: z.enum(["public", "secret"]),
+  default: z.unknown(),
+  /** The JSON Schema of the value, generated from the zod schema saveKey checks. */
+  schema: z.record(z.string(), z.unknown()),
+  /** The values of a select (their labels: system.settings.options.<key>.<value> in the console). */
+  options: z.array(z.string()).optional(),
+  unit: z.string().optional(),
+  activeWhen: z.object({ key: z.string(), equals: z.union([z.string(), z.boolean()]) }).optional(),
+  readOnly: z.boolean(),
+  /** Console i18n keys of the label and the help text. */
+  label: z.string(),
+  help: z.string(),
+});
+export type SettingType = z.infer<typeof SettingType>;
+
+type JsonSchema = { type?: unknown; enum?: unknown[]; anyOf?: JsonSchema[]; [k: string]: unknown };
+
+function inputOf(key: SettingKey, schema: JsonSchema): SettingInput {
+  const explicit = SETTING_EDITORS[key].input;
+  if (explicit) return explicit;
+  if (schema.type === "boolean") return "switch";
+  if (schema.type === "integer" || schema.type === "number") return "number";
+  if (schema.type === "string" && schema.enum) return "select";
+  return "text";
+}
+
+const typeCache = new Map<SettingKey, SettingType>();
+
+/** The definition of `key`, derived from its zod schema, default and editor metadata (kept once built). */
+export function settingType(key: SettingKey): SettingType {
+  const hit = typeCache.get(key);
+  if (hit) return hit;
+  const def = SETTINGS[key];
+  const editor: SettingEditor = SETTING_EDITORS[key];
+  const { $schema: _drop, ...schema } = z.toJSONSchema(def.schema as z.ZodType, {
+    io: "input",
+    unrepresentable: "any",
+  }) as JsonSchema;
+  const input = inputOf(key, schema);
+  const type: SettingType = {
+    key,
+    group: editor.group,
+    input,
+    order: SETTING_GROUPS.indexOf(editor.group) * 1000 + Object.keys(SETTING_EDITORS).indexOf(key),
+    visibility: def.visibility,
+    default: def.default,
+    schema,
+    ...(input === "select" && Array.isArray(schema.enum) ? { options: schema.enum.map(String) } : {}),
+    ...(editor.unit ? { unit: editor.unit } : {}),
+    ...(editor.activeWhen ? { activeWhen: editor.activeWhen } : {}),
+    readOnly: editor.readOnly === true,
+    label: `system.settings.keys.${key}.label`,
+    help: `system.settings.keys.${key}.help`,
+  };
+  typeCache.set(key, type);
+  return type;
+}
+
+/** GET sysSetting/getKey: `key` or `keyList` (comma list or array); `debugTypes` adds their definitions (all keys when none is named). */
 export const GetKeyQuery = z
   .strictObject({
     key: z.string().max(100).optional(),
     keyList: z.union([z.string().max(2000), z.array(z.string().max(100)).max(50)]).optional(),
+    debugTypes: zBool.optional(),
   })
-  .refine((q) => q.key !== undefined || q.keyList !== undefined, {
+  .refine((q) => q.key !== undefined || q.keyList !== undefined || q.debugTypes === true, {
     message: "validation.required",
     path: ["key"],
   });
@@ -147,7 +286,27 @@ export const GetKeyResponse = z.object({
   code: z.number(),
   msg: z.string(),
   jsonObject: z.record(z.string(), z.unknown()),
+  /** With debugTypes: the definition of every key answered. */
+  types: z.record(z.string(), SettingType).optional(),
 });
+
+/** GET sysSetting/isSupportApiServer: whether this server documents its HTTP API for integrations. */
+export const ApiServerSupportResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  support: z.boolean(),
+  /** The interactive API documentation (Swagger UI), when served. */
+  docs: z.string().nullable(),
+  /** The OpenAPI document itself. */
+  openapi: z.string().nullable(),
+  version: z.string(),
+});
+
+/** POST sysSetting/testMail: a test through the saved SMTP server, to the caller's address unless `to` names one. */
+export const TestMailBody = z.strictObject({
+  to: z.union([z.literal(""), z.email().max(254)]).optional(),
+});
+export const TestMailResponse = z.object({ code: z.number(), msg: z.string(), to: z.string() });
 
 /** POST sysSetting/saveKey: one setting; `value` is JSON text when form-encoded. */
 export const SaveKeyBody = z.strictObject({ key: z.string().max(100), value: z.unknown() });

@@ -1,11 +1,21 @@
-import type { AuditLogRow, LogListQuery } from "@marquee/contracts";
-import { and, count, desc, eq, gte, ilike, lte, type SQL, sql } from "drizzle-orm";
+import type { AuditLogDetail, AuditLogRow, LogListQuery } from "@marquee/contracts";
+import { and, count, desc, eq, gte, ilike, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLogs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { rangeKey } from "../../platform/scope";
+import { notFound } from "../../platform/errors";
+import { rangeKey, rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+
+/** The filters of the system log (the list's and the export's). */
+export interface LogFilter {
+  username?: string;
+  action?: string;
+  result?: "ok" | "fail";
+  beginTime?: Date;
+  endTime?: Date;
+}
 
 /** Which conditions a query has; each combination gets its own prepared statements. */
 interface Shape {
@@ -16,6 +26,8 @@ interface Shape {
   result: boolean;
   begin: boolean;
   end: boolean;
+  /** Rows older than `lastId` (infinite scroll, export batches). */
+  cursor: boolean;
 }
 
 const p = sql.placeholder;
@@ -29,71 +41,78 @@ function where(shape: Shape): SQL | undefined {
   if (shape.result) c.push(eq(auditLogs.result, p("result")));
   if (shape.begin) c.push(gte(auditLogs.createdAt, p("begin")));
   if (shape.end) c.push(lte(auditLogs.createdAt, p("end")));
+  if (shape.cursor) c.push(lt(auditLogs.id, p("lastId")));
   return c.length ? and(...c) : undefined;
 }
+
+const listColumns = {
+  id: auditLogs.id,
+  officeId: auditLogs.officeId,
+  userId: auditLogs.userId,
+  username: auditLogs.username,
+  action: auditLogs.action,
+  method: auditLogs.method,
+  path: auditLogs.path,
+  target: auditLogs.target,
+  result: auditLogs.result,
+  status: auditLogs.status,
+  ip: auditLogs.ip,
+  durationMs: auditLogs.durationMs,
+  createdAt: auditLogs.createdAt,
+};
 
 function prepare(db: Db, shape: Shape, key: string) {
   const w = where(shape);
   return {
     page: db
-      .select({
-        id: auditLogs.id,
-        officeId: auditLogs.officeId,
-        userId: auditLogs.userId,
-        username: auditLogs.username,
-        action: auditLogs.action,
-        method: auditLogs.method,
-        path: auditLogs.path,
-        target: auditLogs.target,
-        result: auditLogs.result,
-        status: auditLogs.status,
-        ip: auditLogs.ip,
-        durationMs: auditLogs.durationMs,
-        createdAt: auditLogs.createdAt,
-      })
+      .select(listColumns)
       .from(auditLogs)
       .where(w)
       .orderBy(desc(auditLogs.id))
       .limit(p("limit"))
       .offset(p("offset"))
       .prepare(`audit_page_${key}`),
+    /** Whole rows for the export, a batch at a time (keyset on id, so every batch is an index range). */
+    batch: db
+      .select({ ...listColumns, userAgent: auditLogs.userAgent, detail: auditLogs.detail })
+      .from(auditLogs)
+      .where(w)
+      .orderBy(desc(auditLogs.id))
+      .limit(p("limit"))
+      .prepare(`audit_batch_${key}`),
     total: db.select({ n: count() }).from(auditLogs).where(w).prepare(`audit_total_${key}`),
   };
 }
 
 const statements = new WeakMap<Db, Map<string, ReturnType<typeof prepare>>>();
 
-/**
- * A page of audit rows in the actor's range, newest first, with the total of
- * the filter. This is the system log's hot path: its statements are built
- * once per filter shape and prepared on the server, and pages and totals
- * come from the read cache until the audit trail is written.
- */
-export async function listAuditLogs(
-  services: Services,
-  actor: Actor,
-  q: LogListQuery,
-): Promise<{ list: AuditLogRow[]; total: number }> {
-  const offices = actor.range.officeIds;
-  const shape: Shape = {
-    offices: offices !== null,
+function statementFor(db: Db, shape: Shape) {
+  const key = Object.values(shape)
+    .map((b) => (b ? 1 : 0))
+    .join("");
+  const byShape = statements.get(db) ?? new Map<string, ReturnType<typeof prepare>>();
+  statements.set(db, byShape);
+  const statement = byShape.get(key) ?? prepare(db, shape, key);
+  byShape.set(key, statement);
+  return statement;
+}
+
+function shapeOf(actor: Actor, q: LogFilter, cursor: boolean): Shape {
+  return {
+    offices: actor.range.officeIds !== null,
     own: actor.range.kind === "own",
     action: q.action !== undefined,
     username: q.username !== undefined,
     result: q.result !== undefined,
     begin: q.beginTime !== undefined,
     end: q.endTime !== undefined,
+    cursor,
   };
-  const key = Object.values(shape)
-    .map((b) => (b ? 1 : 0))
-    .join("");
-  const byShape = statements.get(services.db) ?? new Map<string, ReturnType<typeof prepare>>();
-  statements.set(services.db, byShape);
-  const statement = byShape.get(key) ?? prepare(services.db, shape, key);
-  byShape.set(key, statement);
+}
 
-  const params = {
-    offices: offices ?? [],
+function paramsOf(actor: Actor, q: LogFilter) {
+  return {
+    offices: actor.range.officeIds ?? [],
     owner: actor.userId,
     action: q.action,
     username: q.username === undefined ? undefined : `%${likeEscape(q.username)}%`,
@@ -101,18 +120,112 @@ export async function listAuditLogs(
     begin: q.beginTime,
     end: q.endTime,
   };
+}
+
+const toRow = ({ createdAt, ...r }: { createdAt: Date } & Omit<AuditLogRow, "createDate">): AuditLogRow => ({
+  ...r,
+  createDate: createdAt.toISOString(),
+});
+
+/**
+ * A page of audit rows in the actor's range, newest first, with the total of
+ * the filter: by page number, or after `lastId` for infinite scroll (a keyset
+ * read that stays fast however deep the user scrolls). This is the system
+ * log's hot path: its statements are built once per filter shape and
+ * prepared on the server, and pages and totals come from the read cache
+ * until the audit trail is written.
+ */
+export async function listAuditLogs(
+  services: Services,
+  actor: Actor,
+  q: LogListQuery,
+): Promise<{ list: AuditLogRow[]; total: number; lastId: number | null; hasMore: boolean }> {
+  const cursor = q.lastId !== undefined;
+  const statement = statementFor(services.db, shapeOf(actor, q, cursor));
+  const totalStatement = statementFor(services.db, shapeOf(actor, q, false)).total;
+  const params = paramsOf(actor, q);
   const filterKey = JSON.stringify([rangeKey(actor), q.action, q.username, q.result, q.beginTime, q.endTime]);
-  const pageKey = `${filterKey}|${q.pageNo}|${q.pageSize}`;
-  const [list, total] = await Promise.all([
+  const pageKey = `${filterKey}|${cursor ? `after:${q.lastId}` : q.pageNo}|${q.pageSize}`;
+  const [page, total] = await Promise.all([
     services.reads.get("audit_logs", pageKey, async () => {
-      const offset = (q.pageNo - 1) * q.pageSize;
-      const rows = await statement.page.execute({ ...params, limit: q.pageSize, offset });
-      return rows.map(({ createdAt, ...r }): AuditLogRow => ({ ...r, createDate: createdAt.toISOString() }));
+      const offset = cursor ? 0 : (q.pageNo - 1) * q.pageSize;
+      // One row more than asked tells whether another page follows, without counting.
+      const rows = await statement.page.execute({
+        ...params,
+        lastId: q.lastId,
+        limit: q.pageSize + 1,
+        offset,
+      });
+      return { rows: rows.slice(0, q.pageSize).map(toRow), more: rows.length > q.pageSize };
     }),
     services.reads.get("audit_logs", `total|${filterKey}`, async () => {
-      const [row] = await statement.total.execute(params);
+      const [row] = await totalStatement.execute(params);
       return row?.n ?? 0;
     }),
   ]);
-  return { list, total };
+  const last = page.rows.at(-1);
+  return {
+    list: page.rows,
+    total,
+    lastId: page.more && last ? last.id : null,
+    hasMore: page.more,
+  };
+}
+
+/** Whole rows of the filter in the actor's range, newest first, `size` at a time after `lastId`. */
+export async function auditBatch(
+  services: Services,
+  actor: Actor,
+  q: LogFilter,
+  lastId: number | null,
+  size: number,
+) {
+  const statement = statementFor(services.db, shapeOf(actor, q, lastId !== null));
+  return statement.batch.execute({ ...paramsOf(actor, q), lastId: lastId ?? undefined, limit: size });
+}
+
+/** One audit row in full, or 404 when it is missing or outside the actor's range (the same answer). */
+export async function findAuditLog(services: Services, actor: Actor, id: number): Promise<AuditLogDetail> {
+  const [row] = await services.db
+    .select({ ...listColumns, userAgent: auditLogs.userAgent, detail: auditLogs.detail })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.id, id), rangeWhere(actor, auditLogs.officeId, auditLogs.userId)));
+  if (!row) throw notFound("log", id);
+  const { userAgent, detail, ...rest } = row;
+  return {
+    ...toRow(rest),
+    userAgent,
+    detail: detail && typeof detail === "object" ? (detail as Record<string, unknown>) : null,
+  };
+}
+
+/** How long the list of actions is kept: it only grows when a new kind of call is made. */
+const ACTIONS_TTL_MS = 60_000;
+const actionCache = new WeakMap<Services, Map<string, { at: number; list: Promise<string[]> }>>();
+
+/**
+ * The distinct actions in the actor's range, for the filter: a scan of the
+ * range, so it is kept a minute per range (shared by every user with it).
+ */
+export function distinctActions(services: Services, actor: Actor): Promise<string[]> {
+  const byRange = actionCache.get(services) ?? new Map<string, { at: number; list: Promise<string[]> }>();
+  actionCache.set(services, byRange);
+  const key = rangeKey(actor);
+  const now = Date.now();
+  const hit = byRange.get(key);
+  if (hit && now - hit.at < ACTIONS_TTL_MS) return hit.list;
+  if (byRange.size > 1000) byRange.clear();
+  const list = services.db
+    .selectDistinct({ action: auditLogs.action })
+    .from(auditLogs)
+    .where(rangeWhere(actor, auditLogs.officeId, auditLogs.userId))
+    .orderBy(auditLogs.action)
+    .limit(1000)
+    .then((rows) => rows.map((r) => r.action));
+  const entry = { at: now, list };
+  byRange.set(key, entry);
+  list.catch(() => {
+    if (byRange.get(key) === entry) byRange.delete(key);
+  });
+  return list;
 }

@@ -1,16 +1,25 @@
-import { AuditLogRow, LogListQuery, pageOf } from "@marquee/contracts";
+import {
+  LogActionsResponse,
+  LogDetailsQuery,
+  LogDetailsResponse,
+  LogExportBody,
+  LogListQuery,
+  LogListResponse,
+} from "@marquee/contracts";
+import { localDateOf } from "@marquee/schedule";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
-import { listAuditLogs } from "./repo";
+import { logWorkbook } from "./export";
+import { distinctActions, findAuditLog, listAuditLogs } from "./repo";
 
-/** The system log: the audit trail, filtered and paginated within the caller's data range. */
+/** The system log: the audit trail, filtered, paged or scrolled, in detail and exported, within the caller's data range. */
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   app.get(
     "/a/api/log/ajaxScrollLog",
     {
       config: { access: { permission: "sys:log:view" } },
-      schema: { tags: ["log"], querystring: LogListQuery, response: { 200: pageOf(AuditLogRow) } },
+      schema: { tags: ["log"], querystring: LogListQuery, response: { 200: LogListResponse } },
     },
     async (req) => {
       const page = await listAuditLogs(services, actorOf(req), req.query);
@@ -18,9 +27,63 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
         code: 0,
         msg: req.t("common.ok"),
         ...page,
-        pageNo: req.query.pageNo,
+        pageNo: req.query.lastId === undefined ? req.query.pageNo : 1,
         pageSize: req.query.pageSize,
       };
+    },
+  );
+
+  app.get(
+    "/a/api/log/detailsFunc",
+    {
+      config: { access: { permission: "sys:log:view" } },
+      schema: { tags: ["log"], querystring: LogDetailsQuery, response: { 200: LogDetailsResponse } },
+    },
+    async (req) => ({
+      code: 0,
+      msg: req.t("common.ok"),
+      log: await findAuditLog(services, actorOf(req), req.query.id),
+    }),
+  );
+
+  app.get(
+    "/a/api/log/actions",
+    {
+      config: { access: { permission: "sys:log:view" } },
+      schema: { tags: ["log"], response: { 200: LogActionsResponse } },
+    },
+    async (req) => ({
+      code: 0,
+      msg: req.t("common.ok"),
+      list: await distinctActions(services, actorOf(req)),
+    }),
+  );
+
+  app.post(
+    "/a/sys/log/logExport",
+    {
+      config: { access: { permission: "sys:log:export" }, action: "logExport" },
+      schema: { tags: ["log"], body: LogExportBody },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const { timezone = "UTC", ...filter } = req.body;
+      req.audit.target = "log:export";
+      req.audit.detail = {
+        ...filter,
+        beginTime: filter.beginTime?.toISOString(),
+        endTime: filter.endTime?.toISOString(),
+        timezone,
+      };
+      const t = (key: Parameters<typeof req.t>[0], values?: Record<string, string | number>) =>
+        req.t(key, values);
+      const stream = logWorkbook({ services, actor, filter, timezone, t, log: req.log });
+      const name = `system-log-${localDateOf(timezone, services.clock.now().getTime())}.xlsx`;
+      return reply
+        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .header("cache-control", "no-store")
+        .send(stream);
     },
   );
 };

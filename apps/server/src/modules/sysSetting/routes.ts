@@ -3,23 +3,42 @@ import {
   AnnouncementQuery,
   AnnouncementResponse,
   AnnouncementSaveBody,
+  API_PREFIX,
+  ApiServerSupportResponse,
+  CommandLogQuery,
+  CommandLogResponse,
   EMPTY_ANNOUNCEMENT,
   GetKeyQuery,
   GetKeyResponse,
   isSettingKey,
   SaveKeyBody,
+  SETTING_KEYS,
   SETTINGS,
   type SettingKey,
+  type SettingType,
+  settingType,
+  TestMailBody,
+  TestMailResponse,
+  VERSION,
 } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { settings, terminals } from "../../db/schema";
+import { settings, terminals, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
-import { FieldErrors } from "../../platform/errors";
+import { AppError, badRequest, FieldErrors } from "../../platform/errors";
+import { MailNotConfiguredError } from "../../platform/mail";
+import { listCommands } from "./commands";
 
 const ANNOUNCEMENT_KEY = "announcement";
 const MASK = "********";
+
+/** What the SMTP server (or the connection to it) said, as an operator can act on it. */
+function smtpReason(err: unknown): string {
+  const e = err as { code?: unknown; response?: unknown; message?: unknown };
+  const said = typeof e.response === "string" && e.response ? e.response : String(e.message ?? err);
+  return typeof e.code === "string" ? `${said} (${e.code})` : said;
+}
 
 /** Settings by key (spec §3, §7) and the announcement. */
 export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +52,11 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
+      const debugTypes = req.query.debugTypes === true;
+      // The definitions describe every key, secret ones included: only for those who see the settings.
+      if (debugTypes && !can(actor, "sys:setting:view")) {
+        throw new AppError(403, "auth.forbidden", { permission: "sys:setting:view" });
+      }
       const requested = [
         ...(req.query.key ? [req.query.key] : []),
         ...(Array.isArray(req.query.keyList) ? req.query.keyList : (req.query.keyList ?? "").split(",")),
@@ -45,7 +69,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
           unknown.map((key) => ({ field: "key", key: "setting.unknownKey", values: { key } })),
         );
       }
-      const keys = [...new Set(requested)] as SettingKey[];
+      const keys = requested.length ? ([...new Set(requested)] as SettingKey[]) : SETTING_KEYS;
       const secret = keys.filter((k) => SETTINGS[k].visibility === "secret");
       if (secret.length && !can(actor, "sys:setting:view")) {
         throw new FieldErrors(
@@ -55,7 +79,9 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       const values = await services.settings.getMany(keys);
       const smtp = values.smtp as { password?: string } | null | undefined;
       if (smtp?.password) values.smtp = { ...smtp, password: MASK };
-      return { code: 0, msg: req.t("common.ok"), jsonObject: values };
+      if (!debugTypes) return { code: 0, msg: req.t("common.ok"), jsonObject: values };
+      const types: Record<string, SettingType> = Object.fromEntries(keys.map((k) => [k, settingType(k)]));
+      return { code: 0, msg: req.t("common.ok"), jsonObject: values, types };
     },
   );
 
@@ -87,7 +113,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
         const current = await services.settings.get("smtp");
         value = { ...value, password: current?.password ?? "" };
       }
-      const parsed = SETTINGS[key].schema.safeParse(value);
+      const parsed = SETTINGS[key].schema.safeParse(value, { reportInput: true });
       if (!parsed.success) throw parsed.error;
       req.audit.target = `setting:${key}`;
       await services.settings.set(key, parsed.data as never, actor.userId);
@@ -105,6 +131,76 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       return { code: 0, msg: req.t("common.ok") };
+    },
+  );
+
+  app.get(
+    "/a/api/sysSetting/isSupportApiServer",
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags: ["setting"], response: { 200: ApiServerSupportResponse } },
+    },
+    // Read from the running server: the API document is served when its routes are registered.
+    async (req) => {
+      const docs = `${API_PREFIX}/docs`;
+      const openapi = `${docs}/json`;
+      const support = app.hasRoute({ method: "GET", url: openapi });
+      return {
+        code: 0,
+        msg: req.t("common.ok"),
+        support,
+        docs: support && app.hasRoute({ method: "GET", url: docs }) ? docs : null,
+        openapi: support ? openapi : null,
+        version: VERSION,
+      };
+    },
+  );
+
+  app.get(
+    "/a/api/sysSetting/ajaxScrollCmd",
+    {
+      config: { access: { anyOf: ["terminal:device:view", "sys:log:view"] } },
+      schema: { tags: ["setting"], querystring: CommandLogQuery, response: { 200: CommandLogResponse } },
+    },
+    async (req) => ({
+      code: 0,
+      msg: req.t("common.ok"),
+      ...(await listCommands(services, actorOf(req), req.query)),
+    }),
+  );
+
+  app.post(
+    "/a/api/sysSetting/testMail",
+    {
+      config: { access: { permission: "sys:setting:edit" } },
+      schema: { tags: ["setting"], body: TestMailBody, response: { 200: TestMailResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      let to = req.body.to || null;
+      if (!to) {
+        const [me] = await services.db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, actor.userId));
+        to = me?.email || null;
+      }
+      if (!to) throw new FieldErrors([{ field: "to", key: "mail.noRecipient" }]);
+      req.audit.target = "setting:smtp";
+      req.audit.detail = { to };
+      try {
+        await services.mailer.send(
+          to,
+          req.t("mail.testSubject"),
+          req.t("mail.testBody", { user: actor.username }),
+        );
+      } catch (err) {
+        // Not configured is the caller's to fix here (save the SMTP server first), hence a 400.
+        if (err instanceof MailNotConfiguredError) throw badRequest("mail.notConfigured");
+        req.log.warn({ err }, "the test mail failed");
+        throw new AppError(502, "mail.testFailed", { reason: smtpReason(err) });
+      }
+      return { code: 0, msg: req.t("mail.testSent", { mail: to }), to };
     },
   );
 

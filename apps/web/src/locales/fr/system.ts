@@ -1,1 +1,233 @@
-export default {};
+export default {
+  settings: {
+    intro:
+      "Paramètres de toute la plateforme. Chacun s'enregistre seul ; la nouvelle valeur s'applique aussitôt.",
+    readOnly:
+      "Vous pouvez voir les paramètres ; les modifier demande le droit de modifier les paramètres système.",
+    loadFailed: "Impossible de charger les paramètres",
+    groups: {
+      uploads: "Téléversements",
+      storage: "Stockage",
+      review: "Validation",
+      terminals: "Terminaux",
+      media: "Médias",
+      security: "Connexion et mots de passe",
+      mail: "Courriel",
+      map: "Carte des terminaux",
+      feeds: "Sources de données",
+      callCenter: "Centre clients",
+    },
+    keys: {
+      uploadLimitOpen: {
+        label: "Limite de taille des téléversements",
+        help: "Limite désactivée, un fichier peut atteindre 10240 Mo ; activée, la taille ci-dessous s'applique.",
+      },
+      uploadLimitSize: {
+        label: "Plus grand téléversement",
+        help: "Le plus grand fichier qu'un utilisateur peut téléverser tant que la limite est active.",
+      },
+      capacitySetting: {
+        label: "Appliquer les quotas de stockage",
+        help: "Refuser les téléversements au-delà de la capacité de stockage de chaque client.",
+      },
+      audit: {
+        label: "Validation avant diffusion",
+        help: "Médias, programmes, plans et messages doivent être approuvés avant que les écrans les diffusent.",
+      },
+      terminalAuthorizationFreeAccessManage: {
+        label: "Admettre les nouveaux écrans sans autorisation",
+        help: "Un écran qui s'enregistre est autorisé aussitôt, sans saisie de son code d'enrôlement.",
+      },
+      terminalHeartbeatSec: {
+        label: "Intervalle des signaux de vie",
+        help: "La fréquence à laquelle les écrans se signalent ; un écran qui en manque deux apparaît hors ligne.",
+      },
+      defaultTimezone: {
+        label: "Fuseau horaire par défaut",
+        help: "Les plans sont lus dans ce fuseau sur les écrans pour lesquels ni un opérateur ni l'appareil n'en a indiqué.",
+      },
+      transcodeMaxHeight: {
+        label: "Hauteur maximale des vidéos",
+        help: "Les vidéos plus hautes, et toute vidéo qui n'est pas en MP4 H.264/AAC, sont converties à cette hauteur.",
+      },
+      landingEncryption: {
+        label: "Chiffrer le mot de passe à la connexion",
+        help: "La console chiffre le mot de passe avec la clé publique du serveur avant de l'envoyer.",
+      },
+      captchaThreshold: {
+        label: "Captcha après des échecs de connexion",
+        help: "Nombre d'échecs de connexion d'un utilisateur ou d'une adresse avant de demander un captcha.",
+      },
+      passwordPolicy: {
+        label: "Règles des mots de passe",
+        help: "Tout nouveau mot de passe doit les respecter ; les formulaires qui définissent un mot de passe les indiquent.",
+      },
+      smtp: {
+        label: "Serveur de courriel (SMTP)",
+        help: "Envoie les codes de vérification de connexion et les avis. Le mot de passe enregistré n'est jamais affiché.",
+      },
+      mapTileUrl: {
+        label: "Serveur de tuiles de la carte",
+        help: "Une adresse avec {z}/{x}/{y}. Vide : la carte des terminaux affiche les repères sur un fond vierge.",
+      },
+      mapAttribution: {
+        label: "Attribution de la carte",
+        help: "Affichée dans le coin de la carte, comme le demande le fournisseur des tuiles.",
+      },
+      mapSuggestUrl: {
+        label: "Recherche d'adresses",
+        help: "Une recherche compatible Nominatim pour placer les écrans sur la carte. Vide : aucune suggestion.",
+      },
+      weatherProvider: {
+        label: "Source météo",
+        help: "D'où viennent les données du widget météo.",
+      },
+      weatherUrl: {
+        label: "Serveur Open-Meteo",
+        help: "L'adresse du service Open-Meteo.",
+      },
+      weatherFile: {
+        label: "Fichier météo",
+        help: "Le chemin d'un fichier JSON sur le serveur.",
+      },
+      ratesProvider: {
+        label: "Source des taux de change",
+        help: "D'où viennent les taux du widget de change.",
+      },
+      ratesUrl: {
+        label: "Serveur Frankfurter",
+        help: "L'adresse du service Frankfurter (taux de référence de la Banque centrale européenne).",
+      },
+      ratesFile: {
+        label: "Fichier des taux de change",
+        help: "Le chemin d'un fichier JSON sur le serveur.",
+      },
+      callCenter: {
+        label: "Coordonnées",
+        help: "Affichées à tous les locataires ; elles se modifient sur la page du centre clients.",
+      },
+    },
+    options: {
+      weatherProvider: {
+        none: "Aucune",
+        openMeteo: "Open-Meteo (service en ligne)",
+        file: "Fichier JSON sur le serveur",
+      },
+      ratesProvider: {
+        none: "Aucune",
+        frankfurter: "Frankfurter (taux BCE)",
+        file: "Fichier JSON sur le serveur",
+      },
+    },
+    units: {
+      mb: "Mo",
+      seconds: "secondes",
+      lines: "lignes",
+      attempts: "tentatives",
+    },
+    default: "Par défaut : {{value}}",
+    on: "Activé",
+    off: "Désactivé",
+    empty: "(vide)",
+    reset: "Rétablir la valeur par défaut",
+    saved: "{{name}} enregistré",
+    unsaved: "Non enregistré",
+    inactive: "Inutilisé tant que {{name}} n'est pas {{value}}",
+    uploadEffective: "Un téléversement peut maintenant atteindre {{mb}} Mo.",
+    timezoneSearch: "Rechercher un fuseau horaire",
+    policy: {
+      minLength: "Longueur minimale",
+      classes: "Types de caractères",
+      expiryDays: "Expire après",
+      chars: "caractères",
+      days: "jours",
+      hint: "Types de caractères : minuscules, majuscules, chiffres, symboles. Expiration à 0 jour : n'expire jamais.",
+      summary: "au moins {{minLength}} caractères, {{classes}} types de caractères, {{expiry}}",
+      never: "n'expire jamais",
+      afterDays: "expire après {{days}} jours",
+    },
+    smtp: {
+      enabled: "Le courriel part par ce serveur",
+      off: "Non configuré",
+      host: "Hôte",
+      port: "Port du serveur",
+      secure: "TLS dès le début",
+      username: "Nom d'utilisateur",
+      password: "Mot de passe",
+      from: "Expéditeur",
+      test: "Envoyer un courriel de test",
+      testTo: "À (votre adresse si vide)",
+      saveFirst: "Enregistrez d'abord le serveur de courriel",
+    },
+    callCenter: {
+      phone: "Téléphone",
+      email: "Adresse électronique",
+      hours: "Horaires",
+      address: "Adresse",
+      notes: "Remarques",
+      open: "Modifier dans le centre clients",
+    },
+  },
+  log: {
+    tabs: {
+      operations: "Opérations",
+      commands: "Commandes aux terminaux",
+    },
+    filters: {
+      user: "Utilisateur",
+      action: "Opération",
+      result: "Résultat",
+      from: "Du",
+      to: "Au",
+      search: "Rechercher",
+      reset: "Effacer",
+    },
+    ok: "Réussie",
+    fail: "Échouée",
+    columns: {
+      time: "Heure",
+      user: "Utilisateur",
+      action: "Opération",
+      target: "Cible",
+      result: "Résultat",
+      ip: "Adresse IP",
+      duration: "Durée (ms)",
+    },
+    count: "{{shown}} sur {{total}} entrées",
+    loadMore: "Afficher plus",
+    end: "Aucune autre entrée",
+    export: "Exporter",
+    exported: "{{name}} téléchargé",
+    exportFailed: "L'export a échoué : {{reason}}",
+    details: {
+      title: "Entrée du journal {{id}}",
+      request: "Requête",
+      userAgent: "Client (agent utilisateur)",
+      detail: "Détails enregistrés",
+      none: "Rien d'autre n'a été enregistré.",
+      failed: "Impossible de charger cette entrée",
+    },
+  },
+  cmd: {
+    filters: {
+      keyword: "Nom de l'écran ou identifiant de l'appareil",
+      command: "Commande",
+      outcome: "Issue",
+    },
+    names: {
+      refresh: "Recharger",
+      screenshot: "Capture d'écran",
+      volume: "Régler le volume",
+    },
+    columns: {
+      time: "Envoyée",
+      terminal: "Écran",
+      command: "Commande",
+      args: "Paramètres",
+      outcome: "Issue",
+      reason: "Motif",
+      by: "Envoyée par",
+      done: "Terminée",
+    },
+  },
+} as const;

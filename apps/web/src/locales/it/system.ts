@@ -1,1 +1,232 @@
-export default {};
+export default {
+  settings: {
+    intro: "Impostazioni dell'intera piattaforma. Ognuna si salva da sola; il nuovo valore vale subito.",
+    readOnly:
+      "Puoi vedere le impostazioni; per cambiarle serve il permesso di modificare le impostazioni di sistema.",
+    loadFailed: "Impossibile caricare le impostazioni",
+    groups: {
+      uploads: "Caricamenti",
+      storage: "Archiviazione",
+      review: "Revisione",
+      terminals: "Terminali",
+      media: "Contenuti multimediali",
+      security: "Accesso e password",
+      mail: "Posta",
+      map: "Mappa dei terminali",
+      feeds: "Fonti di dati",
+      callCenter: "Centro clienti",
+    },
+    keys: {
+      uploadLimitOpen: {
+        label: "Limite di dimensione dei caricamenti",
+        help: "Con il limite spento un file può arrivare a 10240 MB; acceso, vale la dimensione qui sotto.",
+      },
+      uploadLimitSize: {
+        label: "Caricamento più grande",
+        help: "Il file più grande che un utente può caricare mentre il limite è attivo.",
+      },
+      capacitySetting: {
+        label: "Applica le quote di spazio",
+        help: "Rifiuta i caricamenti oltre lo spazio assegnato a ciascun cliente.",
+      },
+      audit: {
+        label: "Revisione prima della riproduzione",
+        help: "Materiali, programmi, piani e messaggi devono essere approvati prima che gli schermi li riproducano.",
+      },
+      terminalAuthorizationFreeAccessManage: {
+        label: "Ammetti nuovi schermi senza autorizzazione",
+        help: "Uno schermo che si registra è autorizzato subito, senza digitare il suo codice di registrazione.",
+      },
+      terminalHeartbeatSec: {
+        label: "Intervallo del segnale di vita",
+        help: "Ogni quanto gli schermi si fanno sentire; uno schermo che ne salta due risulta non in linea.",
+      },
+      defaultTimezone: {
+        label: "Fuso orario predefinito",
+        help: "I piani si leggono in questo fuso sugli schermi per cui né un operatore né il dispositivo ne hanno indicato uno.",
+      },
+      transcodeMaxHeight: {
+        label: "Altezza massima dei video",
+        help: "I video più alti, e quelli che non sono MP4 H.264/AAC, vengono convertiti a questa altezza.",
+      },
+      landingEncryption: {
+        label: "Cifra la password all'accesso",
+        help: "La console cifra la password con la chiave pubblica del server prima di inviarla.",
+      },
+      captchaThreshold: {
+        label: "Captcha dopo accessi falliti",
+        help: "Quanti accessi falliti di un utente o di un indirizzo prima di chiedere un captcha.",
+      },
+      passwordPolicy: {
+        label: "Regole delle password",
+        help: "Ogni nuova password deve rispettarle; i moduli che impostano una password le riportano.",
+      },
+      smtp: {
+        label: "Server di posta (SMTP)",
+        help: "Invia i codici di verifica dell'accesso e gli avvisi. La password salvata non viene mai mostrata.",
+      },
+      mapTileUrl: {
+        label: "Server delle tessere della mappa",
+        help: "Un indirizzo con {z}/{x}/{y}. Vuoto: la mappa dei terminali mostra i segnaposto su fondo bianco.",
+      },
+      mapAttribution: {
+        label: "Attribuzione della mappa",
+        help: "Mostrata nell'angolo della mappa, come richiede il fornitore delle tessere.",
+      },
+      mapSuggestUrl: {
+        label: "Ricerca indirizzi",
+        help: "Una ricerca compatibile con Nominatim per collocare gli schermi sulla mappa. Vuoto: nessun suggerimento.",
+      },
+      weatherProvider: {
+        label: "Fonte del meteo",
+        help: "Da dove arrivano i dati del widget meteo.",
+      },
+      weatherUrl: {
+        label: "Server Open-Meteo",
+        help: "L'indirizzo del servizio Open-Meteo.",
+      },
+      weatherFile: {
+        label: "File del meteo",
+        help: "Il percorso di un file JSON sul server.",
+      },
+      ratesProvider: {
+        label: "Fonte dei cambi",
+        help: "Da dove arrivano i tassi del widget dei cambi.",
+      },
+      ratesUrl: {
+        label: "Server Frankfurter",
+        help: "L'indirizzo del servizio Frankfurter (tassi di riferimento della Banca centrale europea).",
+      },
+      ratesFile: {
+        label: "File dei cambi",
+        help: "Il percorso di un file JSON sul server.",
+      },
+      callCenter: {
+        label: "Recapiti",
+        help: "Mostrati a tutti i tenant; si modificano nella pagina del centro clienti.",
+      },
+    },
+    options: {
+      weatherProvider: {
+        none: "Nessuna",
+        openMeteo: "Open-Meteo (servizio in linea)",
+        file: "File JSON sul server",
+      },
+      ratesProvider: {
+        none: "Nessuna",
+        frankfurter: "Frankfurter (tassi BCE)",
+        file: "File JSON sul server",
+      },
+    },
+    units: {
+      mb: "MB",
+      seconds: "secondi",
+      lines: "righe",
+      attempts: "tentativi",
+    },
+    default: "Predefinito: {{value}}",
+    on: "Attivo",
+    off: "Spento",
+    empty: "(vuoto)",
+    reset: "Ripristina il predefinito",
+    saved: "{{name}} salvato",
+    unsaved: "Non salvato",
+    inactive: "Non in uso finché {{name}} non è {{value}}",
+    uploadEffective: "Ora un caricamento può arrivare a {{mb}} MB.",
+    timezoneSearch: "Cerca un fuso orario",
+    policy: {
+      minLength: "Lunghezza minima",
+      classes: "Tipi di carattere",
+      expiryDays: "Scade dopo",
+      chars: "caratteri",
+      days: "giorni",
+      hint: "Tipi di carattere: minuscole, maiuscole, cifre, simboli. Scadenza di 0 giorni: non scade mai.",
+      summary: "almeno {{minLength}} caratteri, {{classes}} tipi di carattere, {{expiry}}",
+      never: "non scade mai",
+      afterDays: "scade dopo {{days}} giorni",
+    },
+    smtp: {
+      enabled: "La posta parte da questo server",
+      off: "Non configurato",
+      host: "Nome host",
+      port: "Porta",
+      secure: "TLS fin dall'inizio",
+      username: "Nome utente",
+      password: "Password dell'account",
+      from: "Mittente",
+      test: "Invia una mail di prova",
+      testTo: "A (il tuo indirizzo se vuoto)",
+      saveFirst: "Salva prima il server di posta",
+    },
+    callCenter: {
+      phone: "Telefono",
+      email: "Indirizzo email",
+      hours: "Orari",
+      address: "Indirizzo",
+      notes: "Note",
+      open: "Modifica nel centro clienti",
+    },
+  },
+  log: {
+    tabs: {
+      operations: "Operazioni",
+      commands: "Comandi ai terminali",
+    },
+    filters: {
+      user: "Utente",
+      action: "Azione",
+      result: "Esito",
+      from: "Dal",
+      to: "Al",
+      search: "Cerca",
+      reset: "Azzera",
+    },
+    ok: "Riuscita",
+    fail: "Non riuscita",
+    columns: {
+      time: "Ora",
+      user: "Utente",
+      action: "Azione",
+      target: "Oggetto",
+      result: "Esito",
+      ip: "Indirizzo IP",
+      duration: "Durata (ms)",
+    },
+    count: "{{shown}} di {{total}} voci",
+    loadMore: "Carica altre",
+    end: "Non ci sono altre voci",
+    export: "Esporta",
+    exported: "{{name}} scaricato",
+    exportFailed: "Esportazione non riuscita: {{reason}}",
+    details: {
+      title: "Voce del registro {{id}}",
+      request: "Richiesta",
+      userAgent: "Client (agente utente)",
+      detail: "Dettagli registrati",
+      none: "Non è stato registrato altro.",
+      failed: "Impossibile caricare questa voce",
+    },
+  },
+  cmd: {
+    filters: {
+      keyword: "Nome dello schermo o ID del dispositivo",
+      command: "Comando",
+      outcome: "Esito",
+    },
+    names: {
+      refresh: "Ricarica",
+      screenshot: "Cattura schermo",
+      volume: "Regola il volume",
+    },
+    columns: {
+      time: "Inviato",
+      terminal: "Schermo",
+      command: "Comando",
+      args: "Parametri",
+      outcome: "Esito",
+      reason: "Motivo",
+      by: "Inviato da",
+      done: "Concluso",
+    },
+  },
+} as const;
