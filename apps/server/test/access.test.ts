@@ -1,4 +1,4 @@
-import { PERMISSIONS } from "@marquee/contracts";
+import { PERMISSIONS, tenantMayHold } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, notifications, offices, users } from "../src/db/schema";
@@ -104,7 +104,13 @@ describe("every guarded route", () => {
       const needed = "permission" in route.access ? route.access.permission : route.access.anyOf.join(" | ");
       const res = await call(en, route);
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(res.json().msg).toBe(`Request denied: you lack the permission ${needed}`);
+      // The caller is a tenant's user: a platform-only right is refused as such, whatever their roles.
+      const platformOnly = "permission" in route.access && !tenantMayHold(route.access.permission);
+      expect(res.json().msg).toBe(
+        platformOnly
+          ? `Request denied: only the platform's own users may use ${needed}`
+          : `Request denied: you lack the permission ${needed}`,
+      );
       checked++;
     }
     expect(checked).toBeGreaterThan(3);

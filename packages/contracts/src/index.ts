@@ -3,6 +3,7 @@ export * from "./common";
 export * from "./constants";
 export * from "./dict";
 export * from "./help";
+export * from "./html";
 export * from "./i18n/locales";
 export * from "./i18n/messages";
 export * from "./log";

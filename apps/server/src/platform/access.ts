@@ -1,4 +1,4 @@
-import { API_PREFIX, type Permission } from "@marquee/contracts";
+import { API_PREFIX, type Permission, tenantMayHold } from "@marquee/contracts";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { type Actor, can } from "./actor";
@@ -111,6 +111,9 @@ export const accessPlugin = fp(
           return reply.send({ code: 401, msg: "logout" });
         }
         if ("permission" in access && !can(req.actor, access.permission)) {
+          if (req.actor.tenantType !== "platform" && !tenantMayHold(access.permission)) {
+            throw new AppError(403, "auth.platformOnly", { permission: access.permission });
+          }
           throw new AppError(403, "auth.forbidden", { permission: access.permission });
         }
         if ("anyOf" in access && !access.anyOf.some((p) => can(req.actor as Actor, p))) {

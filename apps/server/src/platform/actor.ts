@@ -1,4 +1,4 @@
-import type { DataRange, Permission } from "@marquee/contracts";
+import { type DataRange, isPermission, type Permission, tenantMayHold } from "@marquee/contracts";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { roles, userRoles, users } from "../db/schema";
@@ -13,7 +13,9 @@ export interface Actor {
   officeId: number;
   officePath: string;
   officeType: string;
-  /** Every permission string granted by the user's roles. */
+  /** The type of the user's tenant (nearest platform, agent or customer at or above the office). */
+  tenantType: "platform" | "agent" | "customer";
+  /** Every permission string granted by the user's roles (platform-only ones dropped outside the platform). */
   permissions: ReadonlySet<string>;
   /** A role with every permission (the built-in administrator). */
   all: boolean;
@@ -22,8 +24,13 @@ export interface Actor {
   range: { kind: DataRange; officeIds: number[] | null };
 }
 
-/** Whether the actor holds `permission`. */
+/**
+ * Whether the actor holds `permission`. A platform-only permission is never
+ * held outside the platform's own tenant, whatever a role says: this one
+ * check guards every route that declares one.
+ */
 export function can(actor: Actor, permission: Permission): boolean {
+  if (actor.tenantType !== "platform" && !tenantMayHold(permission)) return false;
   return actor.all || actor.permissions.has(permission);
 }
 
@@ -99,7 +106,13 @@ export class ActorCache {
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(inArray(userRoles.userId, [userId]));
-    const permissions = new Set(roleRows.flatMap((r) => r.permissions));
+    const tenant = await this.tree.nearest(office.id, (o) => o.type !== "institution");
+    const tenantType = tenant?.type === "agent" || tenant?.type === "customer" ? tenant.type : "platform";
+    const permissions = new Set(
+      roleRows
+        .flatMap((r) => r.permissions)
+        .filter((p) => tenantType === "platform" || (isPermission(p) && tenantMayHold(p))),
+    );
     let officeIds: number[] | null;
     if (user.dataRange === "offices") {
       const chosen = new Set<number>();
@@ -122,6 +135,7 @@ export class ActorCache {
       officeId: office.id,
       officePath: office.path,
       officeType: office.type,
+      tenantType,
       permissions,
       all: roleRows.some((r) => r.all),
       roles: roleRows.map((r) => ({ id: r.id, code: r.code, name: r.name })),

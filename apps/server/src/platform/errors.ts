@@ -35,3 +35,29 @@ export class FieldErrors extends Error {
     super("validation");
   }
 }
+
+/** The PostgreSQL error behind a failed write, if any (drizzle wraps the driver's error in `cause`). */
+function pgError(err: unknown): { code: string; constraint?: string } | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      const constraint = (e as { constraint?: unknown }).constraint;
+      return { code, ...(typeof constraint === "string" && { constraint }) };
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The unique index a write ran into (two saves racing for one name), if that is why it failed. */
+export function uniqueViolation(err: unknown): string | undefined {
+  const pg = pgError(err);
+  return pg?.code === "23505" ? (pg.constraint ?? "") : undefined;
+}
+
+/** Whether a write failed on the unique index `constraint`. */
+export const violates = (err: unknown, constraint: string): boolean => uniqueViolation(err) === constraint;
+
+/** Whether a write failed on a foreign key (a row elsewhere still names it, or arrived meanwhile). */
+export const foreignKeyViolation = (err: unknown): boolean => pgError(err)?.code === "23503";

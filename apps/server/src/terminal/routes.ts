@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { offices, terminalCommands, terminals } from "../db/schema";
 import type { MediaStorage } from "../modules/material/storage";
-import { AppError, badRequest, notFound } from "../platform/errors";
+import { AppError, badRequest, notFound, violates } from "../platform/errors";
 import { sniffMedia } from "../platform/media-sniff";
 import { requireTerminal, terminalByToken } from "./auth";
 import type { TerminalSnapshot } from "./connection";
@@ -83,17 +83,6 @@ async function readBody(req: FastifyRequest, max: number): Promise<Buffer> {
     chunks.push(c);
   }
   return Buffer.concat(chunks);
-}
-
-/** A unique-index violation of `constraint` (drizzle wraps the driver's error in `cause`). */
-function violates(err: unknown, constraint: string): boolean {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 3; depth++) {
-    const pgErr = e as { code?: unknown; constraint?: unknown };
-    if (pgErr.code === "23505" && pgErr.constraint === constraint) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**

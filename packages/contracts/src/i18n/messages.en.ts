@@ -22,6 +22,7 @@ export const en = {
   "common.unavailable": "The service is starting or the database is unreachable; try again shortly",
   "auth.noSession": "Your session has expired; sign in again",
   "auth.forbidden": "Request denied: you lack the permission {permission}",
+  "auth.platformOnly": "Request denied: only the platform's own users may use {permission}",
   "auth.csrf": "Request refused: it must come from this site's console",
   "auth.outOfRange": "Request denied: {entity} {id} is outside your data range",
   "validation.failed": "{field}: {message}",

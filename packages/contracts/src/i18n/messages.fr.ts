@@ -22,6 +22,8 @@ export const fr: MessageCatalogue = {
   "common.unavailable": "Le service démarre ou la base de données est injoignable ; réessayez sous peu",
   "auth.noSession": "Votre session a expiré ; reconnectez-vous",
   "auth.forbidden": "Requête refusée : vous n'avez pas l'autorisation {permission}",
+  "auth.platformOnly":
+    "Requête refusée : seuls les utilisateurs de la plateforme peuvent utiliser {permission}",
   "auth.csrf": "Requête refusée : elle doit provenir de la console de ce site",
   "auth.outOfRange": "Requête refusée : {entity} {id} est hors de votre périmètre de données",
   "validation.failed": "{field} : {message}",

@@ -22,6 +22,7 @@ export const it: MessageCatalogue = {
   "common.unavailable": "Il servizio è in avvio o il database non è raggiungibile; riprova tra poco",
   "auth.noSession": "La sessione è scaduta; accedi di nuovo",
   "auth.forbidden": "Richiesta negata: manca l'autorizzazione {permission}",
+  "auth.platformOnly": "Richiesta negata: solo gli utenti della piattaforma possono usare {permission}",
   "auth.csrf": "Richiesta rifiutata: deve provenire dalla console di questo sito",
   "auth.outOfRange": "Richiesta negata: {entity} {id} è fuori dal tuo ambito dati",
   "validation.failed": "{field}: {message}",

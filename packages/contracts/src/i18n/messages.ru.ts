@@ -21,6 +21,7 @@ export const ru: MessageCatalogue = {
   "common.unavailable": "Сервис запускается или база данных недоступна; повторите попытку позже",
   "auth.noSession": "Сеанс истёк; войдите снова",
   "auth.forbidden": "Запрос отклонён: нет разрешения {permission}",
+  "auth.platformOnly": "Запрос отклонён: {permission} доступно только пользователям платформы",
   "auth.csrf": "Запрос отклонён: он должен поступать из консоли этого сайта",
   "auth.outOfRange": "Запрос отклонён: {entity} {id} вне вашей области данных",
   "validation.failed": "{field}: {message}",

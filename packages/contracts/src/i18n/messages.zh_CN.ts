@@ -21,6 +21,7 @@ export const zh_CN: MessageCatalogue = {
   "common.unavailable": "服务正在启动或数据库无法连接，请稍后重试",
   "auth.noSession": "登录已过期，请重新登录",
   "auth.forbidden": "请求被拒绝：缺少权限 {permission}",
+  "auth.platformOnly": "请求被拒绝：只有平台用户可以使用 {permission}",
   "auth.csrf": "请求被拒绝：请求必须来自本站管理控制台",
   "auth.outOfRange": "请求被拒绝：{entity} {id} 不在您的数据范围内",
   "validation.failed": "{field}：{message}",

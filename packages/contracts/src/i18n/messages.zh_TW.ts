@@ -21,6 +21,7 @@ export const zh_TW: MessageCatalogue = {
   "common.unavailable": "服務正在啟動或無法連線至資料庫，請稍後再試",
   "auth.noSession": "登入已逾時，請重新登入",
   "auth.forbidden": "請求遭拒：缺少權限 {permission}",
+  "auth.platformOnly": "請求遭拒：只有平台使用者可以使用 {permission}",
   "auth.csrf": "請求遭拒：請求必須來自本站管理主控台",
   "auth.outOfRange": "請求遭拒：{entity} {id} 不在您的資料範圍內",
   "validation.failed": "{field}：{message}",

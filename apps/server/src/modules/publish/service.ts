@@ -22,7 +22,7 @@ import {
   users,
 } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
-import { AppError, allFound, badRequest, FieldErrors, notFound } from "../../platform/errors";
+import { AppError, allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
 import { rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
@@ -71,17 +71,6 @@ interface ContentRef {
 /** Whether content in `state` may be published: approved (or published) while review is on; not waiting for or refused by review while it is off. */
 export function publishable(state: ContentState, audit: boolean): boolean {
   return playableState(state, audit);
-}
-
-/** A unique-index violation of `constraint` (drizzle wraps the driver's error in `cause`). */
-function violates(err: unknown, constraint: string): boolean {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 3; depth++) {
-    const pgErr = e as { code?: unknown; constraint?: unknown };
-    if (pgErr.code === "23505" && pgErr.constraint === constraint) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** "2026-03-01 14:05" in `timeZone`. */
