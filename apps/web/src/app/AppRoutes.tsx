@@ -64,6 +64,11 @@ export function AppRoutes() {
   useEffect(() => {
     const path = location.pathname;
     latest.current = path;
+    // The spec writes some paths with a trailing slash ("sys/user/"): the same page as without it.
+    if (path.length > 1 && path.endsWith("/")) {
+      navigate(`${path.replace(/\/+$/, "") || "/"}${location.search}${location.hash}`, { replace: true });
+      return;
+    }
     void (async () => {
       const result = await runGuards({
         path,
@@ -98,6 +103,8 @@ export function AppRoutes() {
     })();
   }, [
     location.pathname,
+    location.search,
+    location.hash,
     pages,
     session.routesConfig,
     session.permissions,
