@@ -314,7 +314,8 @@ describe("the library", () => {
       ).statusCode,
     ).toBe(200);
     const notes = (await admin.get("/a/api/message/list")).json().messageList;
-    expect(notes[0].contentEn).toBe('Material "needs-review.png" was rejected: blurry');
+    expect(notes[0].contentEn).toBe("Material needs-review.png: Rejected (blurry)");
+    expect(notes[0].contentCn).toBe("素材 needs-review.png：未通过（blurry）");
     await t.app.services.settings.set("audit", false, null);
 
     const web = await admin.post("/a/api/material/addUrl", {

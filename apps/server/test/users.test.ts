@@ -352,6 +352,7 @@ describe("roles and isolation", () => {
       c1admin.post("/a/api/user/save", { id, name: "Renamed" }),
       c1admin.post("/a/api/user/modifyPwd", { userId: id, password: await c1admin.password("Taken-over1") }),
       c1admin.post("/a/api/user/delete", { ids: [id] }),
+      c1admin.get("/a/api/user/updateDefDataRange", { userId: id, dataRange: "own" }),
     ]) {
       const refused = await call;
       expect(refused.statusCode).toBe(403);

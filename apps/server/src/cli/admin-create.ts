@@ -4,7 +4,7 @@
  * It refuses when the system is already initialised, like sysInit.
  */
 import { parseArgs } from "node:util";
-import { NewPassword } from "@marquee/contracts";
+import { DEFAULT_PASSWORD_POLICY, NewPassword } from "@marquee/contracts";
 import pino from "pino";
 import { loadConfig } from "../config";
 import { connect, runMigrations } from "../db/client";
@@ -31,7 +31,10 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   if (!NewPassword.safeParse(values.password).success) {
-    console.error("The password needs 8 to 64 characters with at least one letter and one digit.");
+    const { minLength, classes } = DEFAULT_PASSWORD_POLICY;
+    console.error(
+      `The password needs ${minLength} to 64 characters of at least ${classes} kinds: lower case, upper case, digits, symbols.`,
+    );
     return 2;
   }
   const config = loadConfig();

@@ -18,10 +18,10 @@ export function MultiTab({ pages }: { pages: PageRoute[] }) {
   const navigate = useNavigate();
   const current = normalise(useLocation().pathname);
   const tabs = useTabs((s) => s.tabs);
-  // A name without a console title falls back to the server's title for the page, then to the name.
+  // The server's title first (menu management may have renamed the entry), as the side menu does.
   const title = (tab: Tab) => {
-    const fallback = pages.find((p) => p.path === tab.path)?.titles?.[i18n.language] ?? tab.name;
-    return t(`routes.${tab.name}`, { defaultValue: fallback });
+    const server = pages.find((p) => p.path === tab.path)?.titles?.[i18n.language];
+    return server || t(`routes.${tab.name}`, { defaultValue: tab.name });
   };
 
   const closeTab = (path: string) => {

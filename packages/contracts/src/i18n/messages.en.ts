@@ -119,6 +119,8 @@ export const en = {
   "program.historyEdited": "Edited, back to draft",
   "program.reviewNotice": "Program {name}: {result}",
   "program.reviewNoticeNote": "Program {name}: {result} ({note})",
+  "material.reviewNotice": "Material {name}: {result}",
+  "material.reviewNoticeNote": "Material {name}: {result} ({note})",
   "program.state.draft": "Draft",
   "program.state.pending": "Pending review",
   "program.state.approved": "Approved",

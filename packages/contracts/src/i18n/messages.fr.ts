@@ -127,6 +127,8 @@ export const fr: MessageCatalogue = {
   "program.historyEdited": "Modifié, revenu à l'état de brouillon",
   "program.reviewNotice": "Programme {name} : {result}",
   "program.reviewNoticeNote": "Programme {name} : {result} ({note})",
+  "material.reviewNotice": "Média {name} : {result}",
+  "material.reviewNoticeNote": "Média {name} : {result} ({note})",
   "program.state.draft": "Brouillon",
   "program.state.pending": "En attente de validation",
   "program.state.approved": "Approuvé",

@@ -120,6 +120,8 @@ export const it: MessageCatalogue = {
   "program.historyEdited": "Modificato, tornato in bozza",
   "program.reviewNotice": "Programma {name}: {result}",
   "program.reviewNoticeNote": "Programma {name}: {result} ({note})",
+  "material.reviewNotice": "Materiale {name}: {result}",
+  "material.reviewNoticeNote": "Materiale {name}: {result} ({note})",
   "program.state.draft": "Bozza",
   "program.state.pending": "In revisione",
   "program.state.approved": "Approvato",

@@ -119,6 +119,8 @@ export const ru: MessageCatalogue = {
   "program.historyEdited": "Изменена, возвращена в черновик",
   "program.reviewNotice": "Программа {name}: {result}",
   "program.reviewNoticeNote": "Программа {name}: {result} ({note})",
+  "material.reviewNotice": "Материал {name}: {result}",
+  "material.reviewNoticeNote": "Материал {name}: {result} ({note})",
   "program.state.draft": "Черновик",
   "program.state.pending": "На проверке",
   "program.state.approved": "Одобрена",

@@ -111,6 +111,8 @@ export const zh_CN: MessageCatalogue = {
   "program.historyEdited": "已编辑，退回草稿",
   "program.reviewNotice": "节目 {name}：{result}",
   "program.reviewNoticeNote": "节目 {name}：{result}（{note}）",
+  "material.reviewNotice": "素材 {name}：{result}",
+  "material.reviewNoticeNote": "素材 {name}：{result}（{note}）",
   "program.state.draft": "草稿",
   "program.state.pending": "待审核",
   "program.state.approved": "已通过",

@@ -111,6 +111,8 @@ export const zh_TW: MessageCatalogue = {
   "program.historyEdited": "已編輯，退回草稿",
   "program.reviewNotice": "節目 {name}：{result}",
   "program.reviewNoticeNote": "節目 {name}：{result}（{note}）",
+  "material.reviewNotice": "素材 {name}：{result}",
+  "material.reviewNoticeNote": "素材 {name}：{result}（{note}）",
   "program.state.draft": "草稿",
   "program.state.pending": "待審核",
   "program.state.approved": "已通過",

@@ -8,6 +8,7 @@ import {
   PasteBody,
   RenameBody,
   ReviewBody,
+  translate,
   UsageResponse,
 } from "@marquee/contracts";
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
@@ -18,6 +19,7 @@ import { can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
 import { rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
+import { noticeText } from "../message/notify";
 import type { MaterialProcessor } from "./processor";
 import { findFolder, findMaterials, tenantOf, toMaterial, uploaderNames, usedBytes } from "./repo";
 
@@ -323,8 +325,11 @@ export const materialRoutes =
           .map((r) => ({
             userId: r.createdBy as number,
             officeId: r.officeId,
-            contentCn: `素材「${r.name}」审核${req.body.result === "approved" ? "通过" : "未通过"}${note ? `：${note}` : ""}`,
-            contentEn: `Material "${r.name}" was ${req.body.result}${note ? `: ${note}` : ""}`,
+            ...noticeText(note ? "material.reviewNoticeNote" : "material.reviewNotice", (locale) => ({
+              name: r.name,
+              result: translate(locale, `program.state.${req.body.result}`),
+              ...(note ? { note } : {}),
+            })),
           }));
         if (notices.length) await db.insert(notifications).values(notices);
         req.audit.target = `material:${req.body.ids.join(",")}`.slice(0, 500);

@@ -1,4 +1,4 @@
-import { type ContentState, type Locale, type MessageKey, translate } from "@marquee/contracts";
+import { type ContentState, type MessageKey, translate } from "@marquee/contracts";
 import { and, arrayContains, eq, inArray, ne, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { notifications, roles, userRoles, users } from "../../db/schema";
@@ -6,19 +6,14 @@ import { type Actor, can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
 import { inRange } from "../../platform/scope";
 import type { Services } from "../../platform/services";
+import { tenantOf } from "../../platform/tenant";
+import { noticeText } from "../message/notify";
 import type { Tx } from "../program/repo";
 import type { ReviewItem, ReviewSpec } from "./kinds";
 
 type T = (key: MessageKey, values?: Record<string, string | number>) => string;
 /** Finds (and locks) the items a call names in the caller's range; 404 for any other. */
 type Find = (tx: Tx) => Promise<ReviewItem[]>;
-
-/** A notice carries two languages: the console shows the one of its reader. */
-const NOTICE_LOCALES = { contentCn: "zh_CN", contentEn: "en" } as const satisfies Record<string, Locale>;
-const notice = (key: MessageKey, values: (locale: Locale) => Record<string, string | number>) => ({
-  contentCn: translate(NOTICE_LOCALES.contentCn, key, values(NOTICE_LOCALES.contentCn)),
-  contentEn: translate(NOTICE_LOCALES.contentEn, key, values(NOTICE_LOCALES.contentEn)),
-});
 
 /** Refuses (400, naming the first) items that are not in one of the states `from`. */
 function assertStates(spec: ReviewSpec, rows: ReviewItem[], from: ContentState[], t: T) {
@@ -87,7 +82,7 @@ export async function decideItems(
     const notices = rows.flatMap((r) => {
       const authors = new Set([r.createdBy, submitters.get(r.id) ?? null]);
       authors.delete(null);
-      const text = notice(note ? spec.keys.noticeNote : spec.keys.notice, (locale) => ({
+      const text = noticeText(note ? spec.keys.noticeNote : spec.keys.notice, (locale) => ({
         name: r.name,
         result: translate(locale, `program.state.${result}`),
         ...(note ? { note } : {}),
@@ -118,13 +113,11 @@ const MAX_REVIEWERS = 200;
  */
 async function notifyReviewers(services: Services, spec: ReviewSpec, actor: Actor, rows: ReviewItem[]) {
   const { tree, db } = services;
-  const tenantOf = async (officeId: number) =>
-    (await tree.nearest(officeId, (o) => o.type === "customer" || o.type === "agent" || o.parentId === null))
-      ?.id;
+  const tenantIdOf = async (officeId: number) => (await tenantOf(tree, officeId))?.id;
   const values: Array<typeof notifications.$inferInsert> = [];
   const byTenant = new Map<number, ReviewItem[]>();
   for (const r of rows) {
-    const tenant = await tenantOf(r.officeId);
+    const tenant = await tenantIdOf(r.officeId);
     if (tenant !== undefined) byTenant.set(tenant, [...(byTenant.get(tenant) ?? []), r]);
   }
   for (const [tenantId, items] of byTenant) {
@@ -148,7 +141,7 @@ async function notifyReviewers(services: Services, spec: ReviewSpec, actor: Acto
       .limit(MAX_REVIEWERS);
     for (const c of candidates) {
       // A user of a tenant below this one (a customer under an agent) reviews their own tenant only.
-      if ((await tenantOf(c.officeId)) !== tenantId) continue;
+      if ((await tenantIdOf(c.officeId)) !== tenantId) continue;
       const reviewer = await services.actors.get(c.id);
       if (!reviewer || !can(reviewer, spec.reviewPermission)) continue;
       for (const r of items) {
@@ -156,7 +149,7 @@ async function notifyReviewers(services: Services, spec: ReviewSpec, actor: Acto
         values.push({
           userId: c.id,
           officeId: c.officeId,
-          ...notice(spec.keys.requested, () => ({ name: r.name, user: actor.name })),
+          ...noticeText(spec.keys.requested, { name: r.name, user: actor.name }),
         });
       }
     }

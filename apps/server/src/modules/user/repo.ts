@@ -138,21 +138,23 @@ export async function assertRangeWithin(
   officeId: number,
   dataRange: DataRange,
   dataOffices: number[],
+  /** The name the caller's call gives the chosen offices (updateDefDataRange says officeIds). */
+  field = "dataOffices",
 ): Promise<void> {
   if (actor.range.kind === "own" && dataRange !== "own") {
     throw new FieldErrors([{ field: "dataRange", key: "user.rangeTooWide" }]);
   }
   if (dataRange !== "offices") return;
-  if (dataOffices.length === 0) throw new FieldErrors([{ field: "dataOffices", key: "validation.required" }]);
+  if (dataOffices.length === 0) throw new FieldErrors([{ field, key: "validation.required" }]);
   const home = await services.tree.get(officeId);
   for (const id of dataOffices) {
     const node = await services.tree.get(id);
     if (!node || !inRange(actor, id)) {
-      throw new FieldErrors([{ field: "dataOffices", key: "user.officeOutOfRange", values: { id } }]);
+      throw new FieldErrors([{ field, key: "user.officeOutOfRange", values: { id } }]);
     }
     // The actor's range only counts chosen offices inside the user's own subtree.
     if (!home || !node.path.startsWith(home.path)) {
-      throw new FieldErrors([{ field: "dataOffices", key: "user.dataOfficeOutside", values: { id } }]);
+      throw new FieldErrors([{ field, key: "user.dataOfficeOutside", values: { id } }]);
     }
   }
 }

@@ -14,10 +14,17 @@ import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
 import { hashPassword, verifyPassword } from "../../platform/password";
-import { inRange } from "../../platform/scope";
 import { readPassword } from "../auth/password-input";
 import { AVATAR_FILE, avatarType, readAvatar, sniffImage, storeAvatar } from "./avatar";
-import { assertPasswordPolicy, takenFields, userDetail, userInRange } from "./repo";
+import {
+  assertManageable,
+  assertPasswordPolicy,
+  assertRangeWithin,
+  rolesOfUsers,
+  takenFields,
+  userDetail,
+  userInRange,
+} from "./repo";
 
 /** The signed-in user's own profile and password, and users' data ranges. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -144,20 +151,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, dataRange, officeIds } = req.query;
       req.audit.target = `user:${userId}`;
       req.audit.detail = { dataRange, officeIds };
-      const [target] = await services.db
-        .select({ id: users.id, officeId: users.officeId })
-        .from(users)
-        .where(eq(users.id, userId));
       // Another tenant's user looks the same as no user: nothing leaks across tenants.
-      if (!target || !inRange(actor, target.officeId)) throw notFound("user", userId);
-      if (dataRange === "offices" && officeIds.length === 0) {
-        throw new FieldErrors([{ field: "officeIds", key: "validation.required" }]);
-      }
-      for (const id of officeIds) {
-        if (!(await services.tree.get(id)) || !inRange(actor, id)) {
-          throw new FieldErrors([{ field: "officeIds", key: "user.officeOutOfRange", values: { id } }]);
-        }
-      }
+      const target = await userInRange(services.db, actor, userId);
+      // Nobody widens the range of a user who outranks them, nor beyond their own range.
+      await assertManageable(
+        services,
+        actor,
+        target,
+        (await rolesOfUsers(services.db, [userId])).get(userId) ?? [],
+      );
+      await assertRangeWithin(services, actor, target.officeId, dataRange, officeIds, "officeIds");
       await services.db
         .update(users)
         .set({

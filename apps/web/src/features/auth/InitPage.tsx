@@ -1,9 +1,11 @@
+import { DEFAULT_PASSWORD_POLICY } from "@marquee/contracts";
 import { App, Button, Card, Form, Input } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { HttpError } from "../../services/http";
 import { sessionApi } from "../../services/session";
+import { PasswordPolicyHint, policyRule } from "../user/PasswordPolicyHint";
 
 interface Values {
   officeName: string;
@@ -21,6 +23,8 @@ export default function InitPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  // Nothing is stored before the first administrator: the server applies the default policy.
+  const password = Form.useWatch("password", form);
 
   useEffect(() => {
     sessionApi
@@ -81,11 +85,8 @@ export default function InitPage() {
           <Form.Item
             name="password"
             label={t("login.password")}
-            extra={t("login.passwordRule")}
-            rules={[
-              required(t("login.password")),
-              { pattern: /^(?=.*[A-Za-z\p{L}])(?=.*\d).{8,64}$/u, message: t("login.passwordRule") },
-            ]}
+            extra={<PasswordPolicyHint policy={DEFAULT_PASSWORD_POLICY} password={password} />}
+            rules={[required(t("login.password")), policyRule(t, DEFAULT_PASSWORD_POLICY)]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>

@@ -20,7 +20,6 @@ export default {
   officeName: "Platform institution",
   name: "Full name",
   email: "Mail (for sign-in codes)",
-  passwordRule: "8 to 64 characters with at least one letter and one digit",
   confirmPassword: "Repeat the password",
   passwordsDiffer: "The two passwords differ",
   initSubmit: "Create the administrator",

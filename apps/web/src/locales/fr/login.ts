@@ -20,7 +20,6 @@ export default {
   officeName: "Organisation de la plateforme",
   name: "Nom complet",
   email: "E-mail (pour les codes de connexion)",
-  passwordRule: "8 à 64 caractères, dont au moins une lettre et un chiffre",
   confirmPassword: "Répétez le mot de passe",
   passwordsDiffer: "Les deux mots de passe sont différents",
   initSubmit: "Créer l'administrateur",

@@ -20,7 +20,6 @@ export default {
   officeName: "Ente della piattaforma",
   name: "Nome e cognome",
   email: "E-mail (per i codici di accesso)",
-  passwordRule: "Da 8 a 64 caratteri, con almeno una lettera e una cifra",
   confirmPassword: "Ripeti la password",
   passwordsDiffer: "Le due password non coincidono",
   initSubmit: "Crea l'amministratore",

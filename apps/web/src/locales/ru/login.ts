@@ -19,7 +19,6 @@ export default {
   officeName: "Организация платформы",
   name: "ФИО",
   email: "Почта (для кодов входа)",
-  passwordRule: "От 8 до 64 символов, минимум одна буква и одна цифра",
   confirmPassword: "Повторите пароль",
   passwordsDiffer: "Пароли не совпадают",
   initSubmit: "Создать администратора",

@@ -19,7 +19,6 @@ export default {
   officeName: "平台机构",
   name: "姓名",
   email: "邮箱（用于接收登录验证码）",
-  passwordRule: "8 至 64 个字符，至少包含一个字母和一个数字",
   confirmPassword: "确认密码",
   passwordsDiffer: "两次输入的密码不一致",
   initSubmit: "创建管理员",

@@ -19,7 +19,6 @@ export default {
   officeName: "平台機構",
   name: "姓名",
   email: "電子郵件（用於接收登入驗證碼）",
-  passwordRule: "8 至 64 個字元，至少包含一個字母及一個數字",
   confirmPassword: "確認密碼",
   passwordsDiffer: "兩次輸入的密碼不一致",
   initSubmit: "建立管理員",
