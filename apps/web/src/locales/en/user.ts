@@ -3,7 +3,7 @@ export default {
   edit: "Edit",
   resetPassword: "Reset password",
   searchPlaceholder: "User name, name, mail or phone",
-  total: "{{count}} users in all",
+  total: "Users: {{count}}",
   self: "you",
   noRoles: "No role",
   never: "Never",

@@ -3,7 +3,7 @@ export default {
   edit: "Modifier",
   resetPassword: "Réinitialiser le mot de passe",
   searchPlaceholder: "Identifiant, nom, e-mail ou téléphone",
-  total: "{{count}} utilisateurs en tout",
+  total: "Utilisateurs : {{count}}",
   self: "vous",
   noRoles: "Aucun rôle",
   never: "Jamais",

@@ -3,7 +3,7 @@ export default {
   edit: "Modifica",
   resetPassword: "Reimposta password",
   searchPlaceholder: "Nome utente, nome, email o telefono",
-  total: "{{count}} utenti in tutto",
+  total: "Utenti: {{count}}",
   self: "tu",
   noRoles: "Nessun ruolo",
   never: "Mai",
