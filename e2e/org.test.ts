@@ -40,13 +40,19 @@ async function choose(page: Page, select: Locator, text: string): Promise<void> 
   await select.click();
   const search = select.locator("input");
   if (await search.isEditable().catch(() => false)) await search.fill(text);
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: text }).first().click();
+  await page
+    .locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: text })
+    .first()
+    .click();
 }
 
 /** An antd TreeSelect: open it and click the node. */
 async function chooseTreeNode(page: Page, select: Locator, text: string): Promise<void> {
   await select.click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-tree-title", { hasText: text }).first().click();
+  await page
+    .locator(".ant-select-dropdown:visible .ant-select-tree-title", { hasText: text })
+    .first()
+    .click();
 }
 
 const port = () => new URL(e.base).port;
@@ -70,7 +76,11 @@ describe("organisation and administration", () => {
 
     // Its second-level domain, with customisation switched on.
     await page.goto("/sys/customer/doaminNameSetting");
-    await page.getByTestId("domain-table").locator("tr", { hasText: "ACME" }).getByTestId("domain-edit").click();
+    await page
+      .getByTestId("domain-table")
+      .locator("tr", { hasText: "ACME" })
+      .getByTestId("domain-edit")
+      .click();
     await page.getByTestId("domain-input").fill("acme");
     await expect.poll(() => page.getByTestId("domain-preview").innerText()).toContain("acme.");
     const personal = page.getByTestId("domain-personal-switch");
@@ -85,7 +95,7 @@ describe("organisation and administration", () => {
     await page.getByTestId("brand-upload-logo").setInputFiles(logo);
     await page.getByTestId("brand-image-logo").waitFor();
     await page.getByTestId("brand-save").click();
-    await page.locator(".ant-message-success").waitFor();
+    await page.getByText("The brand of ACME is saved").waitFor();
     await screenshot(page, "org-brand");
 
     // A role of ACME that may see users, institutions and materials.
@@ -164,7 +174,7 @@ describe("organisation and administration", () => {
     await page.getByTestId("menu-form").waitFor();
     await page.getByTestId("menu-title-en").fill("Media library");
     await page.getByTestId("menu-save").click();
-    await page.locator(".ant-message-success").waitFor();
+    await page.getByText("Entry materialManage saved").waitFor();
 
     const again = await consolePage(e, ADMIN.username, ADMIN.password);
     await again.getByTestId("side-menu").getByText("Resource management").click();
@@ -177,7 +187,10 @@ describe("organisation and administration", () => {
     await page.goto("/sys/log");
     await page.getByTestId("log-table").waitFor();
     await expect.poll(() => page.getByTestId("log-table").innerText()).toContain("login");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("log-export").click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("log-export").click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^system-log-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const file = await download.path();
     const book = new ExcelJS.Workbook();
