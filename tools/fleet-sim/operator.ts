@@ -56,6 +56,20 @@ export class Operator {
     return new Operator(origin, `${prefix}${token}`);
   }
 
+  /** A call of the operator API as a raw response (a file download, a stream). */
+  fetch(method: "GET" | "POST", path: string, body?: unknown): Promise<Response> {
+    return fetch(`${this.server}${API_PREFIX}${path}`, {
+      method,
+      headers: {
+        cookie: this.cookie,
+        "x-requested-with": "XMLHttpRequest",
+        origin: this.server,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
   /** A call of the operator API; throws unless it answers 200 with code 0. */
   async call(method: "GET" | "POST", path: string, body?: unknown): Promise<Record<string, unknown>> {
     const res = await fetch(`${this.server}${API_PREFIX}${path}`, {
