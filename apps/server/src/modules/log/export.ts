@@ -25,6 +25,14 @@ interface ExportOptions {
   log: FastifyBaseLogger;
 }
 
+/** Whether a writable holds more than it wants: node's streams say so, readable-stream 2 in its state. */
+function needsDrain(w: Writable): boolean {
+  return (
+    w.writableNeedDrain ??
+    (w as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain === true
+  );
+}
+
 /** Resolves on the event, or once `stop` has fired, whichever comes first. */
 function eventOr(emitter: Writable, event: string, stop: Promise<void>): Promise<void> {
   let off = () => {};
@@ -131,11 +139,13 @@ export function logWorkbook(o: ExportOptions): PassThrough {
       const last = rows.at(-1);
       if (rows.length < EXPORT_BATCH || !last) break;
       lastId = last.id;
-      // The sheet's data goes straight into the compressor, which buffers what it has not yet
-      // passed on: wait until it has taken this batch, then until the response has room.
-      const compressor = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
-      if (compressor?.writableNeedDrain) await eventOr(compressor, "drain", stopped);
-      if (out.writableNeedDrain) await eventOr(out, "drain", stopped);
+      // The sheet's data goes into the zip through archiver's own stream, which buffers what the
+      // compressor has not yet taken (it never refuses a write): wait until it has taken this
+      // batch, then until the response has room. That stream is of the older readable-stream
+      // kind, without `writableNeedDrain`: its state says it.
+      const entry = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+      if (entry && needsDrain(entry)) await eventOr(entry, "drain", stopped);
+      if (needsDrain(out)) await eventOr(out, "drain", stopped);
       if (gone) return;
     }
     sheet.commit();
