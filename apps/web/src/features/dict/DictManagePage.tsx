@@ -34,12 +34,24 @@ const NO_ITEMS: DictItem[] = [];
 type EnabledFilter = "all" | "enabled" | "disabled";
 
 /** Dictionary (dictManage): the types on the left, the chosen type's items on the right. */
+/** The names the migration gave the built-in types (0007_org_admin.sql). */
+const SEEDED_NAMES = { terminalModel: "Terminal models", materialType: "Material types" } as const;
+
 export default function DictManagePage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const canEdit = useCan(DICT_PERMISSIONS.edit, DICT_PERMISSIONS.view);
+  // A seeded type keeps its stored English name until someone renames it: until then it reads in
+  // the reader's language.
+  const seeded = (r: DictType): r is DictType & { code: keyof typeof SEEDED_NAMES } =>
+    r.builtIn &&
+    Object.hasOwn(SEEDED_NAMES, r.code) &&
+    SEEDED_NAMES[r.code as keyof typeof SEEDED_NAMES] === r.name;
+  const typeName = (r: DictType) => (seeded(r) ? t(`dict.seeded.${r.code}.name`) : r.name);
+  const typeDescription = (r: DictType) =>
+    seeded(r) ? t(`dict.seeded.${r.code}.description`) : (r.description ?? "");
 
   const [typeQuery, setTypeQuery] = useState({ keyword: "", pageNo: 1, pageSize: 20 });
   const [itemQuery, setItemQuery] = useState({
@@ -165,7 +177,7 @@ export default function DictManagePage() {
       render: (_, r) => (
         <Space orientation="vertical" size={2}>
           <Space size={6} wrap>
-            <Typography.Text strong>{r.name}</Typography.Text>
+            <Typography.Text strong>{typeName(r)}</Typography.Text>
             <Tooltip title={t("dict.fields.itemCount")}>
               <Tag variant="filled">{r.itemCount}</Tag>
             </Tooltip>
@@ -383,7 +395,7 @@ export default function DictManagePage() {
           title={
             current ? (
               <Space size={8}>
-                <span>{current.name}</span>
+                <span>{typeName(current)}</span>
                 <Typography.Text type="secondary" code>
                   {current.code}
                 </Typography.Text>
@@ -414,7 +426,7 @@ export default function DictManagePage() {
           ) : (
             <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
               {current.description && (
-                <Typography.Text type="secondary">{current.description}</Typography.Text>
+                <Typography.Text type="secondary">{typeDescription(current)}</Typography.Text>
               )}
               <Space wrap>
                 <Input.Search

@@ -190,6 +190,7 @@ export default function AgentOpeningPage() {
     {
       key: "contact",
       title: t("org.agents.contact"),
+      width: 200,
       render: (_, c) => (
         <Space orientation="vertical" size={0}>
           <span>{c.contactName}</span>

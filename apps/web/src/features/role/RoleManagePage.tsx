@@ -76,7 +76,10 @@ export default function RoleManagePage() {
       title: t("role.columns.name"),
       render: (_, r) => (
         <Space size={6} wrap>
-          <Typography.Text strong>{r.name}</Typography.Text>
+          <Typography.Text strong>
+            {/* The first start names it in English (modules/common/init.ts); read it in the reader's language. */}
+            {r.builtIn && r.allPermissions && r.name === "Administrator" ? t("role.seededAdmin") : r.name}
+          </Typography.Text>
           {r.builtIn && <Tag color="purple">{t("role.builtIn")}</Tag>}
         </Space>
       ),

@@ -45,4 +45,12 @@ export default {
     actions: "Actions",
     itemCount: "Items",
   },
+  /** The seeded types, shown in the reader's language while they keep their seeded name. */
+  seeded: {
+    terminalModel: {
+      name: "Terminal models",
+      description: "Models offered when a terminal is registered or edited",
+    },
+    materialType: { name: "Material types", description: "The kinds of media the library holds" },
+  },
 } as const;

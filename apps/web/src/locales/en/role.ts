@@ -16,6 +16,8 @@ export default {
     actions: "Actions",
   },
   builtIn: "Built-in",
+  /** The platform's built-in administrator role, while it keeps the name the first start gave it. */
+  seededAdmin: "Administrator",
   allPermissions: "All permissions",
   edit: "Edit",
   deleteConfirm: "Delete the role {{name}}?",

@@ -46,4 +46,12 @@ export default {
     actions: "Opérations",
     itemCount: "Entrées",
   },
+  /** The seeded types, shown in the reader's language while they keep their seeded name. */
+  seeded: {
+    terminalModel: {
+      name: "Modèles de terminal",
+      description: "Les modèles proposés à l’enregistrement ou à la modification d’un terminal",
+    },
+    materialType: { name: "Types de médias", description: "Les types de médias de la bibliothèque" },
+  },
 } as const;

@@ -16,6 +16,8 @@ export default {
     actions: "Opérations",
   },
   builtIn: "Intégré",
+  /** The platform's built-in administrator role, while it keeps the name the first start gave it. */
+  seededAdmin: "Administrateur",
   allPermissions: "Tous les droits",
   edit: "Modifier",
   deleteConfirm: "Supprimer le rôle {{name}} ?",

@@ -46,4 +46,12 @@ export default {
     actions: "Azioni",
     itemCount: "Voci",
   },
+  /** The seeded types, shown in the reader's language while they keep their seeded name. */
+  seeded: {
+    terminalModel: {
+      name: "Modelli di terminale",
+      description: "I modelli proposti quando si registra o modifica un terminale",
+    },
+    materialType: { name: "Tipi di materiale", description: "I tipi di media contenuti nella libreria" },
+  },
 } as const;

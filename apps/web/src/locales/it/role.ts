@@ -16,6 +16,8 @@ export default {
     actions: "Azioni",
   },
   builtIn: "Predefinito",
+  /** The platform's built-in administrator role, while it keeps the name the first start gave it. */
+  seededAdmin: "Amministratore",
   allPermissions: "Tutti i permessi",
   edit: "Modifica",
   deleteConfirm: "Eliminare il ruolo {{name}}?",

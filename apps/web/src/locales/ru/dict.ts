@@ -45,4 +45,12 @@ export default {
     actions: "Действия",
     itemCount: "Элементы",
   },
+  /** The seeded types, shown in the reader's language while they keep their seeded name. */
+  seeded: {
+    terminalModel: {
+      name: "Модели терминалов",
+      description: "Модели, предлагаемые при регистрации или изменении терминала",
+    },
+    materialType: { name: "Типы материалов", description: "Виды медиафайлов в библиотеке" },
+  },
 } as const;

@@ -16,6 +16,8 @@ export default {
     actions: "Действия",
   },
   builtIn: "Встроенная",
+  /** The platform's built-in administrator role, while it keeps the name the first start gave it. */
+  seededAdmin: "Администратор",
   allPermissions: "Все права",
   edit: "Изменить",
   deleteConfirm: "Удалить роль {{name}}?",

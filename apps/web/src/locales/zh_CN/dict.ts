@@ -45,4 +45,9 @@ export default {
     actions: "操作",
     itemCount: "项数",
   },
+  /** The seeded types, shown in the reader's language while they keep their seeded name. */
+  seeded: {
+    terminalModel: { name: "终端型号", description: "登记或编辑终端时可选的型号" },
+    materialType: { name: "素材类型", description: "素材库中媒体的种类" },
+  },
 } as const;

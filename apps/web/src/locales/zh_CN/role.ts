@@ -16,6 +16,8 @@ export default {
     actions: "操作",
   },
   builtIn: "内置",
+  /** The platform's built-in administrator role, while it keeps the name the first start gave it. */
+  seededAdmin: "管理员",
   allPermissions: "全部权限",
   edit: "编辑",
   deleteConfirm: "确定删除角色 {{name}}？",

@@ -45,4 +45,9 @@ export default {
     actions: "操作",
     itemCount: "項數",
   },
+  /** The seeded types, shown in the reader's language while they keep their seeded name. */
+  seeded: {
+    terminalModel: { name: "終端型號", description: "登記或編輯終端時可選的型號" },
+    materialType: { name: "素材類型", description: "素材庫中媒體的種類" },
+  },
 } as const;

@@ -16,6 +16,8 @@ export default {
     actions: "操作",
   },
   builtIn: "內建",
+  /** The platform's built-in administrator role, while it keeps the name the first start gave it. */
+  seededAdmin: "管理員",
   allPermissions: "全部權限",
   edit: "編輯",
   deleteConfirm: "確定刪除角色 {{name}}？",
