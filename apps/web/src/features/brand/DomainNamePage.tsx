@@ -1,27 +1,14 @@
 import { EditOutlined } from "@ant-design/icons";
 import type { PersonalTenant } from "@marquee/contracts";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  Alert,
-  App,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from "antd";
+import { useQueryClient } from "@tanstack/react-query";
+import { App, Form, Input, Modal, Space, Switch, type TableColumnsType, Tag, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
 import { HttpError } from "../../services/http";
 import { brandApi } from "./api";
 import { domainAddress, normaliseLabel } from "./logic";
+import { TenantTable } from "./TenantTable";
 import { TenantTypeTag } from "./TenantTypeTag";
 
 const VIEW = "sys:domainName:view";
@@ -146,15 +133,7 @@ function DomainDialog({
 export default function DomainNamePage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<{ name?: string; type?: "agent" | "customer" }>({});
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
   const [editing, setEditing] = useState<PersonalTenant | null>(null);
-  const query = { ...page, ...filters };
-  const list = useQuery({
-    queryKey: ["brand", "tenants", "domain", query],
-    queryFn: () => brandApi.tenants(query),
-    placeholderData: keepPreviousData,
-  });
 
   const columns: TableColumnsType<PersonalTenant> = [
     { key: "name", title: t("brand.columns.name"), dataIndex: "name" },
@@ -212,52 +191,14 @@ export default function DomainNamePage() {
   ];
 
   return (
-    <Card title={t("routes.createDomainName")}>
-      <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-        <Alert type="info" showIcon title={t("brand.domain.help")} />
-        <Space wrap>
-          <Input.Search
-            allowClear
-            placeholder={t("brand.search")}
-            onSearch={(name) => {
-              setFilters((f) => ({ ...f, name: name.trim() || undefined }));
-              setPage((p) => ({ ...p, pageNo: 1 }));
-            }}
-            style={{ width: 260 }}
-            data-testid="domain-search"
-          />
-          <Select
-            allowClear
-            placeholder={t("brand.allTypes")}
-            style={{ width: 160 }}
-            value={filters.type}
-            onChange={(type) => {
-              setFilters((f) => ({ ...f, type }));
-              setPage((p) => ({ ...p, pageNo: 1 }));
-            }}
-            options={(["agent", "customer"] as const).map((v) => ({
-              value: v,
-              label: t(`brand.tenantTypes.${v}`),
-            }))}
-          />
-        </Space>
-        <Table<PersonalTenant>
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          pagination={{
-            current: page.pageNo,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-          }}
-          scroll={{ x: 900 }}
-          data-testid="domain-table"
-        />
-      </Space>
+    <TenantTable
+      kind="domain"
+      title={t("routes.createDomainName")}
+      help={t("brand.domain.help")}
+      columns={columns}
+      scrollX={900}
+      testId="domain"
+    >
       <DomainDialog
         tenant={editing}
         onClose={(saved) => {
@@ -265,6 +206,6 @@ export default function DomainNamePage() {
           if (saved) void queryClient.invalidateQueries({ queryKey: ["brand"] });
         }}
       />
-    </Card>
+    </TenantTable>
   );
 }

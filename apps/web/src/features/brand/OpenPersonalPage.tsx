@@ -1,21 +1,11 @@
 import type { PersonalTenant } from "@marquee/contracts";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  Alert,
-  App,
-  Card,
-  Input,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from "antd";
+import { useQueryClient } from "@tanstack/react-query";
+import { App, Switch, type TableColumnsType, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../material/useCan";
 import { brandApi } from "./api";
+import { TenantTable } from "./TenantTable";
 import { TenantTypeTag } from "./TenantTypeTag";
 
 const PERMISSION = "sys:customer:personalise";
@@ -30,19 +20,7 @@ export default function OpenPersonalPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canEdit = useCan(PERMISSION, PERMISSION);
-  const [filters, setFilters] = useState<{
-    name?: string;
-    type?: "agent" | "customer";
-    personalType?: number;
-  }>({});
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
   const [switching, setSwitching] = useState<number | null>(null);
-  const query = { ...page, ...filters };
-  const list = useQuery({
-    queryKey: ["brand", "tenants", "open", query],
-    queryFn: () => brandApi.tenants(query),
-    placeholderData: keepPreviousData,
-  });
 
   const toggle = async (row: PersonalTenant, on: boolean) => {
     setSwitching(row.id);
@@ -98,66 +76,14 @@ export default function OpenPersonalPage() {
   ];
 
   return (
-    <Card title={t("routes.openPersonal")}>
-      <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-        <Alert type="info" showIcon title={t("brand.open.help")} />
-        <Space wrap>
-          <Input.Search
-            allowClear
-            placeholder={t("brand.search")}
-            onSearch={(name) => {
-              setFilters((f) => ({ ...f, name: name.trim() || undefined }));
-              setPage((p) => ({ ...p, pageNo: 1 }));
-            }}
-            style={{ width: 260 }}
-            data-testid="open-personal-search"
-          />
-          <Select
-            allowClear
-            placeholder={t("brand.allTypes")}
-            style={{ width: 160 }}
-            value={filters.type}
-            onChange={(type) => {
-              setFilters((f) => ({ ...f, type }));
-              setPage((p) => ({ ...p, pageNo: 1 }));
-            }}
-            options={(["agent", "customer"] as const).map((v) => ({
-              value: v,
-              label: t(`brand.tenantTypes.${v}`),
-            }))}
-          />
-          <Select
-            allowClear
-            placeholder={t("brand.columns.personalType")}
-            style={{ width: 180 }}
-            value={filters.personalType}
-            onChange={(personalType) => {
-              setFilters((f) => ({ ...f, personalType }));
-              setPage((p) => ({ ...p, pageNo: 1 }));
-            }}
-            options={[
-              { value: 1, label: t("brand.open.on") },
-              { value: 0, label: t("brand.open.off") },
-            ]}
-          />
-        </Space>
-        <Table<PersonalTenant>
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          pagination={{
-            current: page.pageNo,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-          }}
-          scroll={{ x: 800 }}
-          data-testid="open-personal-table"
-        />
-      </Space>
-    </Card>
+    <TenantTable
+      kind="open"
+      title={t("routes.openPersonal")}
+      help={t("brand.open.help")}
+      columns={columns}
+      withPersonalFilter
+      scrollX={800}
+      testId="open-personal"
+    />
   );
 }
