@@ -8,7 +8,7 @@ import { connect, type Database } from "../src/db/client";
 import { terminals } from "../src/db/schema";
 import { payloadsOf } from "../src/terminal/bus";
 import { FLUSH_MS } from "../src/terminal/hub";
-import { addOffice, createTestApp, initSystem, type TestApp } from "./helpers";
+import { ADMIN, addOffice, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
 import {
   authorise,
   listening,
@@ -127,6 +127,21 @@ describe("two server processes", () => {
     expect((await t.app.terminalHub.results([queued?.id ?? ""]))[0]?.reason).toBe(
       "no server process held the terminal's connection",
     );
+  });
+
+  it("carry office changes: a customer renamed and expired through one is seen so by the other", async () => {
+    // The second process has the tree cached (and the customer in it) before the change.
+    expect((await second.app.services.tree.get(shopId))?.name).toBe("Customer");
+    const admin = await signedIn(t, ADMIN.username, ADMIN.password, "en");
+    const res = await admin.post("/a/api/office/save", {
+      id: shopId,
+      name: "Customer renamed",
+      expiresAt: "2020-01-01T00:00:00Z",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitFor(async () => (await second.app.services.tree.get(shopId))?.name === "Customer renamed");
+    // Its users can no longer sign in there either: the second process sees the expiry.
+    expect(await second.app.services.tree.blocked(shopId, new Date())).toMatchObject({ reason: "expired" });
   });
 
   it("stop cleanly: sockets closed going away (1001), presence written, waiting commands failed", async () => {

@@ -24,10 +24,23 @@ export type OfficeBlock = { reason: "disabled" | "expired"; office: OfficeNode }
 export class OfficeTree {
   private nodes: Map<number, OfficeNode> | null = null;
   private loading: Promise<Map<number, OfficeNode>> | null = null;
+  private changed: (() => void) | null = null;
 
   constructor(private readonly db: Db) {}
 
+  /** Called after each local change: the terminal hub tells the other server processes. */
+  onChange(fn: () => void): void {
+    this.changed = fn;
+  }
+
+  /** Drops the tree after an office changed here; the other processes are told (see onChange). */
   invalidate(): void {
+    this.forget();
+    this.changed?.();
+  }
+
+  /** Drops the tree only here: another process changed an office. */
+  forget(): void {
     this.nodes = null;
     this.loading = null;
   }

@@ -15,7 +15,9 @@ const MAX_PAYLOAD = 7800;
  * - state: a terminal's state changed (authorised, disabled, moved, token rotated): its holder re-reads it;
  * - sync: these terminals' manifests changed: their holders push `sync`;
  * - held: these terminals just connected here ([terminalId, connectedAt ms]): a process holding an
- *   older socket of one closes it.
+ *   older socket of one closes it;
+ * - offices: the office tree changed (an office added, moved, renamed, disabled, expired, given a
+ *   domain): the others drop their copy of the tree and their cached actors.
  */
 export const BusMessage = z.discriminatedUnion("kind", [
   z.object({
@@ -31,12 +33,13 @@ export const BusMessage = z.discriminatedUnion("kind", [
     from: z.string(),
     items: z.array(z.tuple([z.number().int(), z.number().int()])),
   }),
+  z.object({ kind: z.literal("offices"), from: z.string() }),
 ]);
 export type BusMessage = z.infer<typeof BusMessage>;
 
 /** The payloads of one message, each under the NOTIFY limit (its list split into parts). */
 export function payloadsOf(msg: BusMessage): string[] {
-  if (msg.kind === "state") return [JSON.stringify(msg)];
+  if (msg.kind === "state" || msg.kind === "offices") return [JSON.stringify(msg)];
   const items: unknown[] = msg.kind === "sync" ? msg.terminalIds : msg.items;
   const key = msg.kind === "sync" ? "terminalIds" : "items";
   const make = (part: unknown[]) => JSON.stringify({ ...msg, [key]: part });

@@ -122,6 +122,13 @@ export class TerminalHub {
     this.delivery = new DeliveryTracker(services.db, services.clock, log);
     this.presence = new PresenceWriter(services.db, log);
     this.bus = new TerminalBus(pool, (msg) => this.onBus(msg), log);
+    // The office tree (tenants, expiry, domains) is cached per process: a change here reaches the others.
+    services.tree.onChange(() => {
+      if (this.stopped) return;
+      this.bus
+        .publish({ kind: "offices", from: this.processId })
+        .catch((err) => log.warn({ err }, "could not tell the other processes about an office change"));
+    });
   }
 
   /** Listens on the bus and starts the presence writer and the sweeps. */
@@ -636,6 +643,10 @@ export class TerminalHub {
           return this.applySync(msg.terminalIds);
         case "held":
           return this.replaceOlder(msg.items);
+        case "offices":
+          this.services.tree.forget();
+          this.services.actors.invalidate();
+          return;
       }
     };
     run().catch((err) => this.log.warn({ err, kind: msg.kind }, "could not act on a terminal bus message"));
