@@ -508,6 +508,27 @@ describe("moveinstitude", () => {
     );
   });
 
+  it("refuses to change the tenant of screens that play their tenant's publications", async () => {
+    const lobby = await create({ parentId: ids.platform, type: "institution", name: "Lobby" });
+    const screen = await terminal(lobby);
+    // The screen plays a publication of the platform (its id is all the guard looks at).
+    await t.database.pool.query("update terminals set publication_ids = '{4242}' where id = $1", [screen.id]);
+    for (const res of [
+      await admin.post("/a/api/office/moveinstitude", { id: lobby, parentId: ids.a1 }),
+      await admin.post("/a/api/office/openAgentOffice", { id: lobby }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().msg).toContain("Lobby cannot change tenant while 1 of its screens play publications");
+    }
+    expect((await office(lobby))?.path).toBe(`/${ids.platform}/${lobby}/`);
+    expect((await office(lobby))?.type).toBe("institution");
+    // Withdrawn from the screen, the move goes through.
+    await t.database.pool.query("update terminals set publication_ids = '{}' where id = $1", [screen.id]);
+    expect(
+      (await admin.post("/a/api/office/moveinstitude", { id: lobby, parentId: ids.a1 })).statusCode,
+    ).toBe(200);
+  });
+
   it("refuses a move into itself, the platform, a customer below a customer, or out of range", async () => {
     const top = await create({ parentId: ids.hq, type: "institution", name: "Top" });
     const below = await create({ parentId: top, type: "institution", name: "Below" });

@@ -31,6 +31,8 @@ const en = {
   "org.moveIntoSelf": "{name} cannot be moved into itself or one of its sub-institutions",
   "org.moveRoles":
     "{name} cannot move to another tenant while {n} of its users hold roles of {tenant}; take those roles away first",
+  "org.tenantPublications":
+    "{name} cannot change tenant while {n} of its screens play publications of {tenant}: a screen plays only its own tenant's, so they would go blank; withdraw those publications from them first",
   "org.openAgentType": "Only an institution can become an agent; {name} is {type}",
   "org.openAgentParent": "Only an institution directly under the platform can become an agent",
   "org.openAgentRoles":
@@ -74,6 +76,8 @@ const zh_CN: Catalogue = {
   "org.moveOwn": "不能移动 {name}：您属于该机构",
   "org.moveIntoSelf": "不能将 {name} 移动到其自身或其下级机构之下",
   "org.moveRoles": "{name} 中有 {n} 个用户持有 {tenant} 的角色，不能移动到其他租户；请先收回这些角色",
+  "org.tenantPublications":
+    "{name} 中有 {n} 台终端正在播放 {tenant} 的发布，不能更换租户：终端只播放本租户的发布，换后将黑屏；请先从这些终端撤回发布",
   "org.openAgentType": "只有机构才能开通为代理商；{name} 是{type}",
   "org.openAgentParent": "只有直接位于平台之下的机构才能开通为代理商",
   "org.openAgentRoles": "{name} 中有 {n} 个用户持有 {tenant} 的角色，不能开通为代理商；请先收回这些角色",
@@ -114,6 +118,8 @@ const zh_TW: Catalogue = {
   "org.moveOwn": "不能移動 {name}：您屬於該機構",
   "org.moveIntoSelf": "不能將 {name} 移動到其自身或其下級機構之下",
   "org.moveRoles": "{name} 中有 {n} 個使用者持有 {tenant} 的角色，不能移動到其他租戶；請先收回這些角色",
+  "org.tenantPublications":
+    "{name} 中有 {n} 台終端正在播放 {tenant} 的發佈，不能更換租戶：終端只播放本租戶的發佈，換後將黑屏；請先從這些終端撤回發佈",
   "org.openAgentType": "只有機構才能開通為代理商；{name} 是{type}",
   "org.openAgentParent": "只有直接位於平台之下的機構才能開通為代理商",
   "org.openAgentRoles": "{name} 中有 {n} 個使用者持有 {tenant} 的角色，不能開通為代理商；請先收回這些角色",
@@ -155,6 +161,8 @@ const it: Catalogue = {
   "org.moveIntoSelf": "{name} non può essere spostato in sé stesso o in uno dei suoi sotto-enti",
   "org.moveRoles":
     "{name} non può passare a un altro tenant finché {n} dei suoi utenti hanno ruoli di {tenant}; togli prima quei ruoli",
+  "org.tenantPublications":
+    "{name} non può cambiare tenant mentre {n} dei suoi schermi riproducono pubblicazioni di {tenant}: uno schermo riproduce solo quelle del proprio tenant e resterebbe vuoto; ritira prima quelle pubblicazioni",
   "org.openAgentType": "Solo un ente può diventare agente; {name} è {type}",
   "org.openAgentParent": "Solo un ente direttamente sotto la piattaforma può diventare agente",
   "org.openAgentRoles":
@@ -197,6 +205,8 @@ const ru: Catalogue = {
   "org.moveIntoSelf": "Нельзя переместить {name} в неё саму или в её дочернюю организацию",
   "org.moveRoles":
     "{name} нельзя перенести к другому арендатору, пока {n} её пользователей имеют роли {tenant}; сначала снимите эти роли",
+  "org.tenantPublications":
+    "{name} нельзя перевести к другому арендатору, пока {n} её экранов показывают публикации {tenant}: экран показывает только публикации своего арендатора и погаснет; сначала отзовите эти публикации",
   "org.openAgentType": "Агентом может стать только организация; {name} — это {type}",
   "org.openAgentParent": "Агентом может стать только организация непосредственно под платформой",
   "org.openAgentRoles":
@@ -243,6 +253,8 @@ const fr: Catalogue = {
   "org.moveIntoSelf": "{name} ne peut pas être déplacée en elle-même ni dans l'une de ses sous-organisations",
   "org.moveRoles":
     "{name} ne peut pas passer chez un autre locataire tant que {n} de ses utilisateurs ont des rôles de {tenant} ; retirez d'abord ces rôles",
+  "org.tenantPublications":
+    "{name} ne peut pas changer de locataire tant que {n} de ses écrans diffusent des publications de {tenant} : un écran ne diffuse que celles de son locataire et deviendrait vide ; retirez d'abord ces publications",
   "org.openAgentType": "Seule une organisation peut devenir agent ; {name} est {type}",
   "org.openAgentParent": "Seule une organisation directement sous la plateforme peut devenir agent",
   "org.openAgentRoles":

@@ -170,5 +170,17 @@ export async function foreignRoleHolders(
   return { n: r.rows[0]?.n ?? 0, officeId: r.rows[0]?.office_id ?? null };
 }
 
+/**
+ * How many screens at or below `path` play publications. A publication
+ * belongs to its tenant and a screen plays only its own tenant's: moving
+ * these screens to another tenant would leave them blank.
+ */
+export async function screensWithPublications(tx: Tx, path: string): Promise<number> {
+  const r = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from terminals t join offices o on o.id = t.office_id
+    where o.path like ${`${path}%`} and cardinality(t.publication_ids) > 0`);
+  return r.rows[0]?.n ?? 0;
+}
+
 /** A locale's tag for Intl (the cookie values use an underscore). */
 export const intlTag = (locale: string) => locale.replace("_", "-");

@@ -38,6 +38,7 @@ import {
   isAbove,
   lockTree,
   type OfficeRow,
+  screensWithPublications,
   type Tx,
   toDetail,
 } from "./repo";
@@ -391,6 +392,13 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
                 n: foreign.n,
                 tenant: (foreign.officeId && (await services.tree.get(foreign.officeId))?.name) || "",
               });
+            const playing = await screensWithPublications(tx, fresh.path);
+            if (playing > 0)
+              throw new AppError(409, "org.tenantPublications", {
+                name: fresh.name,
+                n: playing,
+                tenant: from?.name ?? "",
+              });
           }
         }
         const newPath = childPath(target.path, fresh.id);
@@ -440,6 +448,13 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
             name: fresh.name,
             n: foreign.n,
             tenant: (foreign.officeId && (await services.tree.get(foreign.officeId))?.name) || "",
+          });
+        const playing = await screensWithPublications(tx, fresh.path);
+        if (playing > 0)
+          throw new AppError(409, "org.tenantPublications", {
+            name: fresh.name,
+            n: playing,
+            tenant: parent.name,
           });
         const [updated] = await tx
           .update(offices)
