@@ -58,6 +58,11 @@ ALTER TABLE "users" ADD COLUMN "last_login_at" timestamp with time zone;--> stat
 ALTER TABLE "users" ADD COLUMN "last_login_ip" text;--> statement-breakpoint
 ALTER TABLE "dict_items" ADD CONSTRAINT "dict_items_type_id_dict_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."dict_types"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "dict_items_type_value_uq" ON "dict_items" USING btree ("type_id","value");--> statement-breakpoint
+-- Mail and phone become unique: an installation from before kept duplicates, and the index would
+-- stop the upgrade. The oldest user keeps a shared address; the others have it cleared (their
+-- accounts stay; they enter an address of their own again).
+UPDATE "users" u SET "email" = NULL WHERE u."email" IS NOT NULL AND EXISTS (SELECT 1 FROM "users" o WHERE lower(o."email") = lower(u."email") AND o."id" < u."id");--> statement-breakpoint
+UPDATE "users" u SET "phone" = NULL WHERE u."phone" IS NOT NULL AND EXISTS (SELECT 1 FROM "users" o WHERE o."phone" = u."phone" AND o."id" < u."id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email")) WHERE "users"."email" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_phone_uq" ON "users" USING btree ("phone") WHERE "users"."phone" is not null;--> statement-breakpoint
 UPDATE "offices" SET "branding" = jsonb_build_object('logo', "logo") WHERE "logo" IS NOT NULL;--> statement-breakpoint

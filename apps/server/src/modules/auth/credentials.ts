@@ -70,7 +70,8 @@ export class SignInRules {
    * may sign in; anyone else is told exactly what a wrong password tells.
    */
   private async domainAllows(req: FastifyRequest, officeId: number): Promise<boolean> {
-    const label = hostLabel(req.headers.host);
+    // The same host the brand is chosen by (behind a trusted proxy, the forwarded one).
+    const label = hostLabel(req.host);
     const tenant = label ? await this.services.tree.byDomain(label) : undefined;
     if (!tenant) return true;
     if (await this.services.tree.within(officeId, tenant.path)) return true;
