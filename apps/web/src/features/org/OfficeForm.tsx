@@ -4,11 +4,8 @@ import {
   Alert,
   App,
   Col,
-  DatePicker,
-  Divider,
   Form,
   Input,
-  InputNumber,
   Modal,
   Radio,
   Row,
@@ -24,6 +21,7 @@ import { formErrors } from "../terminal/errors";
 import { officeApi } from "./api";
 import { type NewKind, type OfficeFormValues, SERVER_FIELDS, toFormValues, toSaveBody } from "./form";
 import { isTenant, TYPE_COLORS } from "./format";
+import { ContactFields, TenantLimitFields } from "./OfficeFields";
 
 export type { NewKind };
 
@@ -46,8 +44,6 @@ export type FormTarget =
   | { mode: "edit"; id: number };
 
 type Values = OfficeFormValues;
-
-const PHONE = /^[+\d][\d\s()-]{3,31}$/;
 
 /**
  * Creates or edits an institution, a customer or an agent: name, code, contact,
@@ -117,7 +113,9 @@ export function OfficeForm({
   }, [target, kinds, chosenKind, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its own messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     setRefusal(null);
     try {
@@ -242,29 +240,7 @@ export function OfficeForm({
                   <Input maxLength={50} data-testid={id("code")} />
                 </Form.Item>
               </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item name="contactName" label={t("org.form.contactName")} rules={[tooLong(64)]}>
-                  <Input maxLength={64} data-testid={id("contact-name")} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="contactPhone"
-                  label={t("org.form.contactPhone")}
-                  rules={[tooLong(32), { pattern: PHONE, message: t("org.form.phoneInvalid") }]}
-                >
-                  <Input maxLength={32} data-testid={id("contact-phone")} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="contactEmail"
-                  label={t("org.form.contactEmail")}
-                  rules={[{ type: "email", message: t("org.form.emailInvalid") }, tooLong(254)]}
-                >
-                  <Input maxLength={254} data-testid={id("contact-email")} />
-                </Form.Item>
-              </Col>
+              <ContactFields id={id} />
             </Row>
             <Form.Item name="address" label={t("org.form.address")} rules={[tooLong(200)]}>
               <Input maxLength={200} data-testid={id("address")} />
@@ -272,48 +248,7 @@ export function OfficeForm({
             <Form.Item name="remarks" label={t("org.form.remarks")} rules={[tooLong(500)]}>
               <Input.TextArea maxLength={500} rows={2} data-testid={id("remarks")} />
             </Form.Item>
-            {kind !== undefined && isTenant(kind) && (
-              <>
-                <Divider titlePlacement="start">{t("org.form.limits")}</Divider>
-                <Row gutter={16}>
-                  <Col xs={24} sm={12}>
-                    <Form.Item
-                      name="capacityGb"
-                      label={t("org.form.capacity")}
-                      extra={t("org.form.unlimited")}
-                    >
-                      <InputNumber
-                        min={0}
-                        max={1_000_000}
-                        step={1}
-                        precision={2}
-                        suffix="GB"
-                        style={{ width: "100%" }}
-                        data-testid={id("capacity")}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} sm={12}>
-                    <Form.Item
-                      name="terminalQuota"
-                      label={t("org.form.terminalQuota")}
-                      extra={t("org.form.terminalQuotaHint")}
-                    >
-                      <InputNumber
-                        min={0}
-                        max={10_000_000}
-                        precision={0}
-                        style={{ width: "100%" }}
-                        data-testid={id("terminal-quota")}
-                      />
-                    </Form.Item>
-                  </Col>
-                </Row>
-                <Form.Item name="expiresAt" label={t("org.form.expiresAt")} extra={t("org.form.expiresHint")}>
-                  <DatePicker style={{ width: 220 }} data-testid={id("expires")} />
-                </Form.Item>
-              </>
-            )}
+            {kind !== undefined && isTenant(kind) && <TenantLimitFields id={id} />}
             {(target?.mode === "create" || (original && original.parentId !== null)) && (
               <Form.Item
                 name="enabled"

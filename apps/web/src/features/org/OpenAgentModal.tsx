@@ -1,24 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import {
-  Alert,
-  App,
-  Col,
-  DatePicker,
-  Divider,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Row,
-  Select,
-  Typography,
-} from "antd";
+import { Alert, App, Form, Modal, Row, Select, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formErrors } from "../terminal/errors";
 import { officeApi } from "./api";
 import { expiryOf, gbToBytes } from "./format";
+import { ContactFields, TenantLimitFields } from "./OfficeFields";
 
 interface Values {
   id: number;
@@ -76,7 +64,9 @@ export function OpenAgentModal({
   }, [open, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its own messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setBusy(true);
     setRefusal(null);
     try {
@@ -147,48 +137,9 @@ export function OpenAgentModal({
             />
           </Form.Item>
           <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item name="contactName" label={t("org.form.contactName")} rules={[{ max: 64 }]}>
-                <Input maxLength={64} data-testid="agent-open-contact-name" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="contactPhone"
-                label={t("org.form.contactPhone")}
-                rules={[{ pattern: /^[+\d][\d\s()-]{3,31}$/, message: t("org.form.phoneInvalid") }]}
-              >
-                <Input maxLength={32} data-testid="agent-open-contact-phone" />
-              </Form.Item>
-            </Col>
+            <ContactFields id={(suffix) => `agent-open-${suffix}`} />
           </Row>
-          <Form.Item
-            name="contactEmail"
-            label={t("org.form.contactEmail")}
-            rules={[{ type: "email", message: t("org.form.emailInvalid") }]}
-          >
-            <Input maxLength={254} data-testid="agent-open-contact-email" />
-          </Form.Item>
-          <Divider titlePlacement="start">{t("org.form.limits")}</Divider>
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item name="capacityGb" label={t("org.form.capacity")} extra={t("org.form.unlimited")}>
-                <InputNumber min={0} max={1_000_000} precision={2} suffix="GB" style={{ width: "100%" }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="terminalQuota"
-                label={t("org.form.terminalQuota")}
-                extra={t("org.form.terminalQuotaHint")}
-              >
-                <InputNumber min={0} max={10_000_000} precision={0} style={{ width: "100%" }} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item name="expiresAt" label={t("org.form.expiresAt")} extra={t("org.form.expiresHint")}>
-            <DatePicker style={{ width: 220 }} />
-          </Form.Item>
+          <TenantLimitFields id={(suffix) => `agent-open-${suffix}`} />
         </Form>
       </div>
     </Modal>
