@@ -5,7 +5,8 @@ export function formErrors<F extends string>(
   err: unknown,
   fields: readonly F[],
 ): { fields: Array<{ name: F; errors: string[] }>; general: string | null } {
-  if (!(err instanceof HttpError)) return { fields: [], general: String(err) };
+  if (!(err instanceof HttpError))
+    return { fields: [], general: err instanceof Error ? err.message : String(err) };
   const byField = new Map<F, string[]>();
   const other: string[] = [];
   for (const e of err.fieldErrors) {
@@ -14,5 +15,9 @@ export function formErrors<F extends string>(
     else other.push(e.message);
   }
   const general = byField.size === 0 || other.length > 0 ? [err.message, ...other].join(" ") : null;
-  return { fields: [...byField].map(([name, errors]) => ({ name, errors })), general };
+  // An ended session has already sent the console to /logout: nothing to show on the form.
+  return {
+    fields: [...byField].map(([name, errors]) => ({ name, errors })),
+    general: err.message === "logout" ? null : general,
+  };
 }
