@@ -27,6 +27,7 @@ import { type Actor, can } from "../../platform/actor";
 import { AppError, FieldErrors, foreignKeyViolation } from "../../platform/errors";
 import { childPath } from "../../platform/office-tree";
 import { inRange } from "../../platform/scope";
+import type { Services } from "../../platform/services";
 import { tenantOf } from "../../platform/tenant";
 import { assertTerminalQuota, seatsBelow } from "./quota";
 import {
@@ -85,6 +86,37 @@ function parentRule(kind: Kind, parent: Pick<OfficeRow, "type">): MessageKey | n
     return "org.customerParent";
   if (kind === "agent" && parent.type !== "platform") return "org.agentParent";
   return null;
+}
+
+/**
+ * Refuses an office's change of tenant (a move, or becoming an agent): its
+ * users must hold no role of another tenant than the new one (they would keep
+ * rights the new tenant cannot give), and its screens must play no
+ * publication of the old one (a screen plays only its own tenant's: they
+ * would go blank).
+ */
+async function assertTenantChange(
+  tx: Tx,
+  services: Services,
+  office: { name: string; path: string },
+  newTenantId: number,
+  oldTenantName: string,
+  rolesKey: "org.moveRoles" | "org.openAgentRoles",
+): Promise<void> {
+  const foreign = await foreignRoleHolders(tx, office.path, newTenantId);
+  if (foreign.n > 0)
+    throw new AppError(409, rolesKey, {
+      name: office.name,
+      n: foreign.n,
+      tenant: (foreign.officeId && (await services.tree.get(foreign.officeId))?.name) || "",
+    });
+  const playing = await screensWithPublications(tx, office.path);
+  if (playing > 0)
+    throw new AppError(409, "org.tenantPublications", {
+      name: office.name,
+      n: playing,
+      tenant: oldTenantName,
+    });
 }
 
 /**
@@ -384,22 +416,8 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
             tenantOf(services.tree, fresh.id),
             tenantOf(services.tree, target.id),
           ]);
-          if (to && from?.id !== to.id) {
-            const foreign = await foreignRoleHolders(tx, fresh.path, to.id);
-            if (foreign.n > 0)
-              throw new AppError(409, "org.moveRoles", {
-                name: fresh.name,
-                n: foreign.n,
-                tenant: (foreign.officeId && (await services.tree.get(foreign.officeId))?.name) || "",
-              });
-            const playing = await screensWithPublications(tx, fresh.path);
-            if (playing > 0)
-              throw new AppError(409, "org.tenantPublications", {
-                name: fresh.name,
-                n: playing,
-                tenant: from?.name ?? "",
-              });
-          }
+          if (to && from?.id !== to.id)
+            await assertTenantChange(tx, services, fresh, to.id, from?.name ?? "", "org.moveRoles");
         }
         const newPath = childPath(target.path, fresh.id);
         // Every path below in one statement; terminals, users and content keep their office and move along.
@@ -442,20 +460,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
             : undefined;
         if (fresh?.type !== "institution" || parent?.type !== "platform")
           throw new AppError(409, "org.openAgentParent");
-        const foreign = await foreignRoleHolders(tx, fresh.path, fresh.id);
-        if (foreign.n > 0)
-          throw new AppError(409, "org.openAgentRoles", {
-            name: fresh.name,
-            n: foreign.n,
-            tenant: (foreign.officeId && (await services.tree.get(foreign.officeId))?.name) || "",
-          });
-        const playing = await screensWithPublications(tx, fresh.path);
-        if (playing > 0)
-          throw new AppError(409, "org.tenantPublications", {
-            name: fresh.name,
-            n: playing,
-            tenant: parent.name,
-          });
+        await assertTenantChange(tx, services, fresh, fresh.id, parent.name, "org.openAgentRoles");
         const [updated] = await tx
           .update(offices)
           .set({
