@@ -41,7 +41,9 @@ export default function AnnouncementManagerPage() {
   }, []);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its own messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     setRefusal(null);
     try {

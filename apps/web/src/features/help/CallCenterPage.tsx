@@ -104,7 +104,9 @@ function CallCenterForm({ info, onSaved }: { info: CallCenter; onSaved: (v: Call
   }, [info, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its own messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     setRefusal(null);
     try {

@@ -49,7 +49,9 @@ export function FaqDialog({
   }, [open, problem, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its own messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     setRefusal(null);
     try {

@@ -35,7 +35,9 @@ export function AddUrlModal({
 
   const submit = async () => {
     if (!type) return;
-    const v = await form.validateFields();
+    // An invalid form shows its own messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     try {
       await materialApi.addUrl({ name: v.name.trim(), url: v.url.trim(), type, folderId });

@@ -29,7 +29,9 @@ export function ReviewModal({
 
   const submit = async () => {
     if (!target) return;
-    const { note } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { note } = values;
     setBusy(true);
     try {
       await materialApi.review(target.ids, target.result, note?.trim());

@@ -61,7 +61,9 @@ export function MoveModal({
 
   const submit = async () => {
     if (!office) return;
-    const v = await form.validateFields();
+    // An invalid form shows its own messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setBusy(true);
     setRefusal(null);
     try {

@@ -73,7 +73,9 @@ export function ImportProgram({ onImported }: { onImported: () => void }) {
 
   const send = async () => {
     if (!file) return;
-    const { name } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { name } = values;
     setSending(true);
     try {
       const trimmed = name.trim();

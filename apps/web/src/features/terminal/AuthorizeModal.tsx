@@ -51,7 +51,9 @@ export function AuthorizeModal({
   }, [open, initialCode, offices, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its own messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     setRefusal(null);
     try {

@@ -38,7 +38,9 @@ export function MoveModal({
   }, [open, selection, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its own messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const call = moveCall(selection, v.officeId, v.groupId);
     setBusy(true);
     try {
