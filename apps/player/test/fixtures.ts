@@ -43,7 +43,9 @@ export function manifest(
   programs: Array<{ id: number; doc: unknown; version?: number }>,
   media: ManifestMedia[] = [],
   version = "v1",
-  extra: Partial<Pick<Manifest, "timezone" | "schedule" | "messages" | "publications">> = {},
+  extra: Partial<
+    Pick<Manifest, "timezone" | "schedule" | "messages" | "publications" | "settings" | "playNow">
+  > = {},
 ): Manifest {
   return {
     version,
@@ -54,6 +56,8 @@ export function manifest(
     schedule: [],
     messages: [],
     publications: [],
+    settings: {},
+    playNow: null,
     generatedAt: "2026-03-01T09:00:00.000Z",
     ...extra,
   };

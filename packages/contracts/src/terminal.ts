@@ -1,4 +1,8 @@
-import { COMMAND_NAMES, TERMINAL_STATES, TerminalStatus } from "@marquee/terminal-protocol";
+import { DeviceSettings } from "@marquee/schedule";
+import { TERMINAL_STATES, TerminalStatus } from "@marquee/terminal-protocol";
+
+export { COMMAND_NAMES } from "@marquee/terminal-protocol";
+
 import { z } from "zod";
 import { Paging, pageOf, zBool, zId, zIdList } from "./common";
 
@@ -170,20 +174,41 @@ export const UpdateTerminalBody = z.strictObject({
 /** POST setPrograms: what a terminal plays until play plans (issue 7) take over. */
 export const SetTerminalProgramsBody = z.strictObject({ ids: zIdList, programIds: z.array(zId).max(50) });
 
-/** The arguments each command takes (a command outside this map takes none). */
+const zHash = z.string().regex(/^[a-f0-9]{32}$/);
+/** The arguments each command takes (a command outside this map takes none); see COMMAND_NAMES. */
 export const COMMAND_ARGS: Record<string, z.ZodType<Record<string, unknown>>> = {
   /** The playback volume to set, 0 to 100. */
   volume: z.strictObject({ volume: z.number().int().min(0).max(100) }),
   /** Fetch the manifest again; `reload` also reloads the player (a new player build). */
   refresh: z.strictObject({ reload: z.boolean().optional() }),
   screenshot: z.strictObject({}),
+  settings: z.strictObject({ settings: DeviceSettings }),
+  reboot: z.strictObject({}),
+  clear: z.strictObject({}),
+  playProgram: z.strictObject({ programId: zId, until: z.string().nullable().optional() }),
+  playMessage: z.strictObject({ messageId: zId }),
+  programs: z.strictObject({}),
+  deleteFiles: z.strictObject({ hashes: z.array(zHash).max(10_000).optional() }),
+  update: z.strictObject({
+    packageId: zId,
+    version: z.string().min(1).max(40),
+    url: z.string().min(1).max(500),
+    sha256: z.string().regex(/^[a-f0-9]{64}$/),
+    size: z.number().int().min(0),
+  }),
+  position: z.strictObject({}),
+  debug: z.strictObject({ on: z.boolean(), seconds: z.number().int().min(10).max(3600).optional() }),
+  syncStart: z.strictObject({ programId: zId, at: z.number().int().positive() }),
 };
+
+/** Commands an operator sends through POST command (the others go through their own calls, which prepare the server's side first). */
+export const BASIC_COMMANDS = ["refresh", "screenshot", "volume", "reboot", "programs", "position"] as const;
 
 /** POST command: a basic command to terminals; answers one outcome per terminal. */
 export const TerminalCommandBody = z
   .strictObject({
     ids: zIdList,
-    name: z.enum(COMMAND_NAMES),
+    name: z.enum(BASIC_COMMANDS),
     args: z.record(z.string(), z.unknown()).default({}),
   })
   .superRefine((body, ctx) => {

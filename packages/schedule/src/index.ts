@@ -1,3 +1,4 @@
+export * from "./device";
 export * from "./model";
 export * from "./resolve";
 export * from "./zone";

@@ -1,4 +1,4 @@
-import { ScheduleMessage, SchedulePlan } from "@marquee/schedule";
+import { DeviceSettings, ScheduleMessage, SchedulePlan } from "@marquee/schedule";
 import { z } from "zod";
 
 /**
@@ -63,6 +63,14 @@ export const RegisterResponse = z.object({
 });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
+/** A device's position (WGS84), with the accuracy it claims in metres. */
+export const Position = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  accuracy: z.number().min(0).max(1_000_000).nullable().optional(),
+});
+export type Position = z.infer<typeof Position>;
+
 /** What a terminal reports with every heartbeat (and in hello). */
 export const TerminalStatus = z.object({
   version: z.string().max(40),
@@ -80,11 +88,53 @@ export const TerminalStatus = z.object({
   manifestVersion: z.string().max(64).nullable(),
   /** The device's IANA time zone (plans are read in it unless an operator set the terminal's). */
   timezone: z.string().max(64).optional(),
+  /** Where the device is (geolocation, when it is allowed and autoPosition is on; issue 9). */
+  position: Position.nullable().optional(),
+  /** The device's clock minus the server's, in ms, as the clock frames measured it (issue 9). */
+  clockOffsetMs: z.number().int().min(-86_400_000).max(86_400_000).nullable().optional(),
+  /** Round trip of the best clock probe, in ms. */
+  rttMs: z.number().int().min(0).max(600_000).nullable().optional(),
+  /** The screen is on (not blacked out by a timer). */
+  screenOn: z.boolean().optional(),
+  brightness: z.number().int().min(0).max(100).optional(),
+  rotation: z.number().int().optional(),
 });
 export type TerminalStatus = z.infer<typeof TerminalStatus>;
 
-/** Commands of this issue; Terminals II adds more names (the frame takes any known name). */
-export const COMMAND_NAMES = ["refresh", "screenshot", "volume"] as const;
+/**
+ * The commands a terminal obeys (args in @marquee/contracts COMMAND_ARGS):
+ * - refresh {reload?}: fetch the manifest again (reload: reload the player);
+ * - screenshot {}: upload a screenshot, ack {screenshotMd5};
+ * - volume {volume}: set the playback volume;
+ * - settings {settings: DeviceSettings}: keep and apply the terminal's settings (they also ride in the manifest);
+ * - reboot {}: ack, then restart (a web player reloads its page);
+ * - clear {}: drop every cached program and file and show the idle screen until a new manifest arrives;
+ * - playProgram {programId, until?}: fetch the manifest (which carries `playNow`) and play it now, ack when on screen;
+ * - playMessage {messageId}: fetch the manifest (which carries the message) and show it, ack when on screen;
+ * - programs {}: ack {programs: [{id, name, version, ready}], current: programId|null}: what it holds;
+ * - deleteFiles {hashes?}: delete these cached files, or (no hashes) every file the manifest no longer needs; ack {deleted, freedBytes};
+ * - update {packageId, version, url, sha256, size}: download the package (progress frames), check it, install, ack {version};
+ *   a web player verifies the download and reloads into the build the server serves;
+ * - position {}: ack {lat, lng, accuracy} from the device's geolocation, or fail with why not;
+ * - debug {on, seconds?}: stream its log lines as `log` frames while on;
+ * - syncStart {programId, at}: play the program from server-clock instant `at`; ack {offsetMs, rttMs, startsInMs} once scheduled.
+ */
+export const COMMAND_NAMES = [
+  "refresh",
+  "screenshot",
+  "volume",
+  "settings",
+  "reboot",
+  "clear",
+  "playProgram",
+  "playMessage",
+  "programs",
+  "deleteFiles",
+  "update",
+  "position",
+  "debug",
+  "syncStart",
+] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 // ---- terminal → server ----
@@ -143,6 +193,26 @@ export const DeliveryFrame = z.object({
   items: z.array(DeliveryItem).max(1000),
 });
 
+/** How far a long command (update) has come: written to the command's data.progress. */
+export const ProgressFrame = z.object({
+  type: z.literal("progress"),
+  id: z.string().min(1).max(64),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  /** A step in words (downloading, verifying, installing). */
+  note: z.string().max(200).optional(),
+});
+/** Log lines of the player while debugging is on (debug command). */
+export const LogLine = z.object({
+  at: z.number().int(),
+  level: z.enum(["debug", "info", "warn", "error"]),
+  text: z.string().max(4000),
+});
+export type LogLine = z.infer<typeof LogLine>;
+export const LogFrame = z.object({ type: z.literal("log"), lines: z.array(LogLine).min(1).max(200) });
+/** A clock probe: the server answers at once with its time (NTP-like offset estimate over the socket). */
+export const ClockProbeFrame = z.object({ type: z.literal("clock"), t0: z.number() });
+
 export const TerminalFrame = z.discriminatedUnion("type", [
   HelloFrame,
   HeartbeatFrame,
@@ -150,6 +220,9 @@ export const TerminalFrame = z.discriminatedUnion("type", [
   EventFrame,
   PopFrame,
   DeliveryFrame,
+  ProgressFrame,
+  LogFrame,
+  ClockProbeFrame,
 ]);
 export type TerminalFrame = z.infer<typeof TerminalFrame>;
 
@@ -181,12 +254,20 @@ export const ErrorFrame = z.object({
   message: z.string(),
 });
 
+/**
+ * The answer to a clock probe: `t0` echoed, `server` the server's clock when it
+ * answered. The player takes offset = t1 - rtt/2 - server (its clock minus the
+ * server's), keeping the probe with the smallest round trip.
+ */
+export const ClockReplyFrame = z.object({ type: z.literal("clock"), t0: z.number(), server: z.number() });
+
 export const ServerFrame = z.discriminatedUnion("type", [
   WelcomeFrame,
   StateFrame,
   SyncFrame,
   CommandFrame,
   ErrorFrame,
+  ClockReplyFrame,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 export type CommandFrame = z.infer<typeof CommandFrame>;
@@ -252,6 +333,21 @@ export const Manifest = z.object({
   schedule: z.array(SchedulePlan).default([]),
   messages: z.array(ScheduleMessage).default([]),
   publications: z.array(ManifestPublication).default([]),
+  /** The terminal's settings, its strategy's merged under its own (issue 9): applied locally. */
+  settings: DeviceSettings.default({}),
+  /**
+   * A program an operator asked to play now (doProgramPlayNow, synchronized broadcast): it plays
+   * above the schedule (below an emergency message) until `until`, from `startAt` when given
+   * (server clock, ms). Its program is in `programs`.
+   */
+  playNow: z
+    .object({
+      programId: z.number().int(),
+      until: z.string().nullable(),
+      startAt: z.number().nullable().default(null),
+    })
+    .nullable()
+    .default(null),
   generatedAt: z.string(),
 });
 export type Manifest = z.infer<typeof Manifest>;

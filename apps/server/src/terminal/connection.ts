@@ -37,6 +37,8 @@ export class TerminalConnection {
   /** The clock's time of the last hello or heartbeat, in ms. */
   lastBeatMs = 0;
   queue: Promise<void> = Promise.resolve();
+  /** Sees every frame sent on this socket (the hub's frame listeners: debugging). */
+  observer: ((frame: ServerFrame) => void) | null = null;
 
   constructor(
     readonly socket: WebSocket,
@@ -57,6 +59,7 @@ export class TerminalConnection {
   send(frame: ServerFrame): boolean {
     if (this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(frame));
+    this.observer?.(frame);
     return true;
   }
 

@@ -114,6 +114,7 @@ async function handleFrame(
     return;
   }
   const { db, clock } = hub.services;
+  if (frame.type !== "hello" && hub.framesWatched) hub.emitFrame(conn.terminalId, "in", frame);
   switch (frame.type) {
     case "hello": {
       if (frame.v !== PROTOCOL_VERSION) {
@@ -172,8 +173,24 @@ async function handleFrame(
       } else if (frame.kind === "info" && frame.message.trim().toLowerCase() === FAULT_CLEARED) {
         await db.update(terminals).set({ fault: null }).where(eq(terminals.id, conn.terminalId));
       }
+      await hub.emitTerminalEvent({
+        terminalId: conn.terminalId,
+        kind: frame.kind,
+        message: frame.message,
+        at,
+      });
       return;
     }
+    case "progress":
+      await hub.progress(conn, frame);
+      return;
+    case "log":
+      // Only for whoever debugs this terminal (the frame listeners saw it above).
+      return;
+    case "clock":
+      // Answered at once, on the real clock: players estimate their offset from it (synchronized broadcast).
+      conn.send({ type: "clock", t0: frame.t0, server: Date.now() });
+      return;
     case "pop": {
       if (!frame.items.length) return;
       const now = clock.now();

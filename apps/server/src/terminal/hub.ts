@@ -76,6 +76,23 @@ export interface TerminalHubStats {
 
 type Counter = "malformed" | "unknown" | "refused";
 
+/** A frame that passed between a terminal held here and this process (debugging listens). */
+export interface HubFrame {
+  terminalId: number;
+  dir: "in" | "out";
+  frame: { type: string } & Record<string, unknown>;
+  /** Server time (ms). */
+  at: number;
+}
+export type HubFrameListener = (f: HubFrame) => void;
+/** An event a terminal reported (alarms listen); called after it was stored. */
+export type TerminalEventListener = (e: {
+  terminalId: number;
+  kind: string;
+  message: string;
+  at: Date;
+}) => Promise<void>;
+
 /**
  * The terminals' side of the server in one process: the sockets it holds,
  * their presence (in memory, flushed in batches), commands with their
@@ -112,6 +129,8 @@ export class TerminalHub {
   }> = [];
   private ackTimer: ReturnType<typeof setTimeout> | null = null;
   private ackWritten = settle();
+  private readonly frameListeners = new Set<HubFrameListener>();
+  private readonly eventListeners = new Set<TerminalEventListener>();
 
   constructor(
     readonly services: Services,
@@ -209,6 +228,62 @@ export class TerminalHub {
     return this.conns.has(terminalId);
   }
 
+  // ---- listeners ----
+
+  /** Calls `fn` with every frame of the terminals held here, both ways; answers the unsubscribe. */
+  onFrame(fn: HubFrameListener): () => void {
+    this.frameListeners.add(fn);
+    return () => this.frameListeners.delete(fn);
+  }
+
+  /** Whether anybody listens to frames (the gateway skips the work otherwise). */
+  get framesWatched(): boolean {
+    return this.frameListeners.size > 0;
+  }
+
+  /** Hands a frame to the frame listeners. */
+  emitFrame(terminalId: number, dir: "in" | "out", frame: HubFrame["frame"]): void {
+    if (!this.frameListeners.size) return;
+    const f: HubFrame = { terminalId, dir, frame, at: Date.now() };
+    for (const fn of this.frameListeners) {
+      try {
+        fn(f);
+      } catch (err) {
+        this.log.warn({ err }, "a terminal frame listener failed");
+      }
+    }
+  }
+
+  /** Calls `fn` after every event a terminal reported was stored (alarms). */
+  onTerminalEvent(fn: TerminalEventListener): () => void {
+    this.eventListeners.add(fn);
+    return () => this.eventListeners.delete(fn);
+  }
+
+  /** Runs the event listeners (the gateway, after storing the event). */
+  async emitTerminalEvent(e: Parameters<TerminalEventListener>[0]): Promise<void> {
+    for (const fn of this.eventListeners) {
+      try {
+        await fn(e);
+      } catch (err) {
+        this.log.warn({ err, terminalId: e.terminalId }, "a terminal event listener failed");
+      }
+    }
+  }
+
+  /** How far a long command has come on a terminal: kept in the command's data.progress while it runs. */
+  async progress(
+    conn: TerminalConnection,
+    p: { id: string; done: number; total: number; note?: string | undefined },
+  ): Promise<void> {
+    const value = JSON.stringify({ progress: { done: p.done, total: p.total, note: p.note ?? null } });
+    await this.commandWrite(() =>
+      this.services.db.execute(sql`
+        update terminal_commands set data = coalesce(data, '{}'::jsonb) || ${value}::jsonb
+        where id = ${p.id} and terminal_id = ${conn.terminalId} and state in ('queued', 'sent')`),
+    );
+  }
+
   // ---- connections (called by the gateway) ----
 
   /** A welcomed socket: held here from now on; an older socket of the same terminal is closed. */
@@ -219,6 +294,7 @@ export class TerminalHub {
       old.close(CLOSE_REPLACED, "replaced by a newer connection");
     }
     conn.welcomed = true;
+    conn.observer = (frame) => this.emitFrame(conn.terminalId, "out", frame as HubFrame["frame"]);
     this.conns.set(conn.terminalId, conn);
     this.markOnline(conn);
     this.announce(conn);

@@ -128,6 +128,8 @@ export class ManifestService {
       schedule: content.schedule,
       messages: content.messages,
       publications: content.publications,
+      settings: {},
+      playNow: null,
       generatedAt: this.services.clock.now().toISOString(),
     };
   }

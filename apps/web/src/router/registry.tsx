@@ -27,6 +27,11 @@ export const REGISTRY: Record<string, ComponentType<object>> = {
   // Terminal monitoring and information share one screen (spec §2); settings join it with Terminals II.
   terminalMonitor: TerminalMonitor,
   terminalInfo: TerminalMonitor,
+  terminalSetting: lazyPage(() => import("../features/terminal/TerminalSettingPage")),
+  synchronizedBroadcast: lazyPage(() => import("../features/sync/SyncBroadcastPage")),
+  debugging: lazyPage(() => import("../features/debug/DebuggingPage")),
+  terminalMap: lazyPage(() => import("../features/map/TerminalMapPage")),
+  alarmManagement: lazyPage(() => import("../features/alarm/AlarmListPage")),
   officeManage: lazyPage(() => import("../features/org/OfficePage")),
   agentOpening: lazyPage(() => import("../features/org/AgentOpeningPage")),
   personalInterface: lazyPage(() => import("../features/brand/PersonalInterfacePage")),

@@ -1,10 +1,15 @@
 import { accessMessages } from "./access";
+import { alarmMessages } from "./alarm";
 import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { debugMessages } from "./debug";
 import { helpMessages } from "./help";
+import { mapMessages } from "./map";
 import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
+import { terminalSetMessages } from "./terminalSet";
 import { userMessages } from "./users";
 /**
  * Server messages in English: the source catalogue. Every other language must
@@ -145,6 +150,11 @@ export const en = {
   ...userMessages.en,
   ...accessMessages.en,
   ...helpMessages.en,
+  ...terminalSetMessages.en,
+  ...strategyMessages.en,
+  ...alarmMessages.en,
+  ...mapMessages.en,
+  ...debugMessages.en,
   ...systemMessages.en,
 } as const;
 

@@ -1,11 +1,16 @@
 import { accessMessages } from "./access";
+import { alarmMessages } from "./alarm";
 import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { debugMessages } from "./debug";
 import { helpMessages } from "./help";
+import { mapMessages } from "./map";
 import type { MessageCatalogue } from "./messages.en";
 import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
+import { terminalSetMessages } from "./terminalSet";
 import { userMessages } from "./users";
 
 /** Server messages in French. */
@@ -156,5 +161,10 @@ export const fr: MessageCatalogue = {
   ...userMessages.fr,
   ...accessMessages.fr,
   ...helpMessages.fr,
+  ...terminalSetMessages.fr,
+  ...strategyMessages.fr,
+  ...alarmMessages.fr,
+  ...mapMessages.fr,
+  ...debugMessages.fr,
   ...systemMessages.fr,
 };

@@ -1,11 +1,16 @@
 import { accessMessages } from "./access";
+import { alarmMessages } from "./alarm";
 import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { debugMessages } from "./debug";
 import { helpMessages } from "./help";
+import { mapMessages } from "./map";
 import type { MessageCatalogue } from "./messages.en";
 import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
+import { terminalSetMessages } from "./terminalSet";
 import { userMessages } from "./users";
 
 /** Server messages in Italian. */
@@ -149,5 +154,10 @@ export const it: MessageCatalogue = {
   ...userMessages.it,
   ...accessMessages.it,
   ...helpMessages.it,
+  ...terminalSetMessages.it,
+  ...strategyMessages.it,
+  ...alarmMessages.it,
+  ...mapMessages.it,
+  ...debugMessages.it,
   ...systemMessages.it,
 };

@@ -1,11 +1,16 @@
 import { accessMessages } from "./access";
+import { alarmMessages } from "./alarm";
 import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { debugMessages } from "./debug";
 import { helpMessages } from "./help";
+import { mapMessages } from "./map";
 import type { MessageCatalogue } from "./messages.en";
 import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
+import { terminalSetMessages } from "./terminalSet";
 import { userMessages } from "./users";
 
 /** Server messages in Russian. */
@@ -147,5 +152,10 @@ export const ru: MessageCatalogue = {
   ...userMessages.ru,
   ...accessMessages.ru,
   ...helpMessages.ru,
+  ...terminalSetMessages.ru,
+  ...strategyMessages.ru,
+  ...alarmMessages.ru,
+  ...mapMessages.ru,
+  ...debugMessages.ru,
   ...systemMessages.ru,
 };

@@ -1,11 +1,16 @@
 import { accessMessages } from "./access";
+import { alarmMessages } from "./alarm";
 import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { debugMessages } from "./debug";
 import { helpMessages } from "./help";
+import { mapMessages } from "./map";
 import type { MessageCatalogue } from "./messages.en";
 import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
+import { terminalSetMessages } from "./terminalSet";
 import { userMessages } from "./users";
 
 /** Server messages in Simplified Chinese (mainland usage). */
@@ -137,5 +142,10 @@ export const zh_CN: MessageCatalogue = {
   ...userMessages.zh_CN,
   ...accessMessages.zh_CN,
   ...helpMessages.zh_CN,
+  ...terminalSetMessages.zh_CN,
+  ...strategyMessages.zh_CN,
+  ...alarmMessages.zh_CN,
+  ...mapMessages.zh_CN,
+  ...debugMessages.zh_CN,
   ...systemMessages.zh_CN,
 };

@@ -1,11 +1,16 @@
 import { accessMessages } from "./access";
+import { alarmMessages } from "./alarm";
 import { brandMessages } from "./brand";
 import { contentMessages } from "./content";
+import { debugMessages } from "./debug";
 import { helpMessages } from "./help";
+import { mapMessages } from "./map";
 import type { MessageCatalogue } from "./messages.en";
 import { orgMessages } from "./org";
 import { publishMessages } from "./publish";
+import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
+import { terminalSetMessages } from "./terminalSet";
 import { userMessages } from "./users";
 
 /** Server messages in Traditional Chinese (Hong Kong / Taiwan usage). */
@@ -137,5 +142,10 @@ export const zh_TW: MessageCatalogue = {
   ...userMessages.zh_TW,
   ...accessMessages.zh_TW,
   ...helpMessages.zh_TW,
+  ...terminalSetMessages.zh_TW,
+  ...strategyMessages.zh_TW,
+  ...alarmMessages.zh_TW,
+  ...mapMessages.zh_TW,
+  ...debugMessages.zh_TW,
   ...systemMessages.zh_TW,
 };

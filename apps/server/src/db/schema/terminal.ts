@@ -1,6 +1,18 @@
+import type { DeviceSettings, StrategyDoc } from "@marquee/schedule";
 import type { TerminalStatus } from "@marquee/terminal-protocol";
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { offices } from "./offices";
 import { users } from "./users";
 
@@ -60,6 +72,18 @@ export const terminals = pgTable(
     publicationIds: integer("publication_ids").array().notNull().default(sql`'{}'::integer[]`),
     /** IANA time zone its plans are read in; null: the one the player reports, else the system default. */
     timezone: text("timezone"),
+    /** Settings set on this terminal (terminalSet, issue 9); its strategy's lie under them. */
+    settings: jsonb("settings").$type<DeviceSettings>().notNull().default({}),
+    /** The strategy it follows (issue 9), if any. */
+    strategyId: integer("strategy_id").references(() => strategies.id, { onDelete: "set null" }),
+    /** A program to play now above the schedule (doProgramPlayNow, synchronized broadcast). */
+    playNow: jsonb("play_now").$type<{ programId: number; until: string | null; startAt: number | null }>(),
+    /** Where it stands (issue 9): placed by hand, reported by the device, or unknown. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    address: text("address"),
+    positionSource: text("position_source", { enum: ["manual", "device"] }),
+    positionAt: timestamp("position_at", { withTimezone: true }),
     screenshotMd5: text("screenshot_md5"),
     screenshotAt: timestamp("screenshot_at", { withTimezone: true }),
     authorisedBy: integer("authorised_by").references(() => users.id, { onDelete: "set null" }),
@@ -76,6 +100,101 @@ export const terminals = pgTable(
     index("terminals_state_idx").on(t.state, t.online),
     index("terminals_publications_idx").using("gin", t.publicationIds),
   ],
+);
+
+/** Strategies (issue 9): named sets of timed settings terminals follow (on/off per weekday, volume by hour, brightness). */
+export const strategies = pgTable(
+  "strategies",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id),
+    name: text("name").notNull(),
+    remarks: text("remarks"),
+    doc: jsonb("doc").$type<StrategyDoc>().notNull().default({}),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("strategies_office_idx").on(t.officeId)],
+);
+
+/**
+ * Alarms (issue 9): raised by rules (offline too long, storage low) and by
+ * terminals' events (download failed, playback error, fault). At most one
+ * open alarm per terminal and kind: a repeat counts up and moves lastAt.
+ */
+export const alarms = pgTable(
+  "alarms",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    terminalId: integer("terminal_id")
+      .notNull()
+      .references(() => terminals.id, { onDelete: "cascade" }),
+    /** The terminal's office when raised (tenant filter without a join). */
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id),
+    kind: text("kind", {
+      enum: ["offline", "storageLow", "downloadFailed", "playbackError", "fault"],
+    }).notNull(),
+    state: text("state", { enum: ["open", "cleared"] })
+      .notNull()
+      .default("open"),
+    message: text("message").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    count: integer("count").notNull().default(1),
+    raisedAt: timestamp("raised_at", { withTimezone: true }).notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+    /** null: cleared by the rule itself (the terminal came back, storage was freed). */
+    clearedBy: integer("cleared_by").references(() => users.id, { onDelete: "set null" }),
+    clearNote: text("clear_note"),
+  },
+  (t) => [
+    index("alarms_office_idx").on(t.officeId, t.raisedAt),
+    index("alarms_terminal_idx").on(t.terminalId, t.kind),
+    uniqueIndex("alarms_open_uq").on(t.terminalId, t.kind).where(sql`state = 'open'`),
+  ],
+);
+
+/** Player update packages (sendDedicatedApk, issue 9): uploaded once, pushed to terminals with the update command. */
+export const playerPackages = pgTable("player_packages", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  officeId: integer("office_id")
+    .notNull()
+    .references(() => offices.id),
+  name: text("name").notNull(),
+  version: text("version").notNull(),
+  /** Which players it is for (a model, or "web"). */
+  model: text("model"),
+  md5: text("md5").notNull(),
+  sha256: text("sha256").notNull(),
+  size: bigint("size", { mode: "number" }).notNull(),
+  notes: text("notes"),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Synchronized broadcasts (issue 9): one program started at one server-clock instant on a group of terminals. */
+export const syncSessions = pgTable(
+  "sync_sessions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id),
+    programId: integer("program_id").notNull(),
+    terminalIds: integer("terminal_ids").array().notNull(),
+    /** The start instant, server clock. */
+    startAt: timestamp("start_at", { mode: "date", withTimezone: true, precision: 3 }).notNull(),
+    /** The commands sent (one per terminal): their acks carry each player's measured offset. */
+    commandIds: text("command_ids").array().notNull().default(sql`'{}'::text[]`),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sync_sessions_office_idx").on(t.officeId, t.createdAt)],
 );
 
 /** Commands sent to terminals and what became of each, per terminal (operators see every outcome). */

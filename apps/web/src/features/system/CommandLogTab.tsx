@@ -1,5 +1,5 @@
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import { COMMAND_STATES, type CommandLogRow, TerminalCommandBody } from "@marquee/contracts";
+import { COMMAND_NAMES, COMMAND_STATES, type CommandLogRow } from "@marquee/contracts";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, DatePicker, Input, Select, Space, Table, type TableColumnsType, Typography } from "antd";
 import dayjs from "dayjs";
@@ -12,7 +12,7 @@ import { type CommandFilterValues, EMPTY_COMMAND_FILTERS, toCommandQuery } from 
 
 const SLICE = 50;
 /** The commands an operator can send (what the filter offers). */
-const COMMAND_NAMES = TerminalCommandBody.shape.name.options;
+
 const NO_ROWS: CommandLogRow[] = [];
 const when = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DD HH:mm:ss") : "-");
 

@@ -18,4 +18,7 @@ export const COMMAND_PERMISSION: Record<CommandName, string> = {
   refresh: TERMINAL_PERMISSIONS.command,
   volume: TERMINAL_PERMISSIONS.command,
   screenshot: TERMINAL_PERMISSIONS.screenshot,
+  reboot: TERMINAL_PERMISSIONS.command,
+  programs: TERMINAL_PERMISSIONS.command,
+  position: TERMINAL_PERMISSIONS.command,
 };

@@ -1,6 +1,8 @@
+import alarm from "./alarm";
 import announcement from "./announcement";
 import brand from "./brand";
 import common from "./common";
+import debug from "./debug";
 import dict from "./dict";
 import editor from "./editor";
 import editorPanels from "./editorPanels";
@@ -10,6 +12,7 @@ import home from "./home";
 import http from "./http";
 import layout from "./layout";
 import login from "./login";
+import map from "./map";
 import material from "./material";
 import menuManage from "./menuManage";
 import notice from "./notice";
@@ -21,6 +24,8 @@ import publish from "./publish";
 import pubMessage from "./pubMessage";
 import role from "./role";
 import settings from "./settings";
+import strategy from "./strategy";
+import sync from "./sync";
 import system from "./system";
 import terminal from "./terminal";
 import user from "./user";
@@ -53,6 +58,11 @@ export default {
   menuManage,
   dict,
   help,
+  strategy,
+  alarm,
+  map,
+  debug,
+  sync,
   announcement,
   system,
 };

@@ -1,0 +1,6 @@
+import BeingBuilt from "../exception/BeingBuilt";
+
+/** Issue 9 (placeholder until its helper builds it). */
+export default function DebuggingPage() {
+  return <BeingBuilt />;
+}

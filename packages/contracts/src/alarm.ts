@@ -1,0 +1,2 @@
+/** Alarms (issue 9). */
+export {};

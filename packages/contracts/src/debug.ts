@@ -1,0 +1,2 @@
+/** Terminal debugging (issue 9). */
+export {};

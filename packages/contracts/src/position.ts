@@ -1,0 +1,2 @@
+/** Terminal positions and the map (issue 9). */
+export {};

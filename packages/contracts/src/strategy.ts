@@ -1,0 +1,2 @@
+/** Strategies (issue 9). */
+export {};

@@ -1,0 +1,2 @@
+/** Synchronized broadcast (issue 9). */
+export {};

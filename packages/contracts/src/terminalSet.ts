@@ -1,0 +1,2 @@
+/** Terminal settings and commands (issue 9): /a/api/terminalSet/*. */
+export {};
