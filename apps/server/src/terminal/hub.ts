@@ -85,6 +85,10 @@ export interface HubFrame {
   at: number;
 }
 export type HubFrameListener = (f: HubFrame) => void;
+/** Commands a terminal acknowledged as done, with their data, after they were written (positions, program lists). */
+export type CommandDoneListener = (
+  done: Array<{ id: string; terminalId: number; name: string; data: Record<string, unknown> | null }>,
+) => Promise<void>;
 /** An event a terminal reported (alarms listen); called after it was stored. */
 export type TerminalEventListener = (e: {
   terminalId: number;
@@ -131,6 +135,7 @@ export class TerminalHub {
   private ackWritten = settle();
   private readonly frameListeners = new Set<HubFrameListener>();
   private readonly eventListeners = new Set<TerminalEventListener>();
+  private readonly doneListeners = new Set<CommandDoneListener>();
 
   constructor(
     readonly services: Services,
@@ -269,6 +274,12 @@ export class TerminalHub {
         this.log.warn({ err, terminalId: e.terminalId }, "a terminal event listener failed");
       }
     }
+  }
+
+  /** Calls `fn` with the commands acknowledged done, once their rows are written. */
+  onCommandDone(fn: CommandDoneListener): () => void {
+    this.doneListeners.add(fn);
+    return () => this.doneListeners.delete(fn);
   }
 
   /** How far a long command has come on a terminal: kept in the command's data.progress while it runs. */
@@ -524,15 +535,33 @@ export class TerminalHub {
         batch.map((a) => sql`(${a.id}, ${a.terminalId}::integer, ${a.state}, ${a.reason}, ${a.data}::jsonb)`),
         sql`, `,
       );
-      await this.commandWrite(() =>
+      const listening = this.doneListeners.size > 0;
+      const result = await this.commandWrite(() =>
         this.services.db.execute(sql`
         update terminal_commands as c
         set state = v.state, reason = v.reason, done_at = ${this.services.clock.now()},
             data = case when v.data is null then c.data else coalesce(c.data, '{}'::jsonb) || v.data end
         from (values ${values}) as v(id, terminal_id, state, reason, data)
-        where c.id = v.id and c.terminal_id = v.terminal_id and c.state in ('queued', 'sent')`),
+        where c.id = v.id and c.terminal_id = v.terminal_id and c.state in ('queued', 'sent')
+        ${listening ? sql`returning c.id, c.terminal_id, c.name, c.state, c.data` : sql``}`),
       );
       written.resolve();
+      if (listening) {
+        const done = (
+          result.rows as Array<{
+            id: string;
+            terminal_id: number;
+            name: string;
+            state: string;
+            data: Record<string, unknown> | null;
+          }>
+        )
+          .filter((r) => r.state === "done")
+          .map((r) => ({ id: r.id, terminalId: r.terminal_id, name: r.name, data: r.data }));
+        if (done.length)
+          for (const fn of this.doneListeners)
+            await fn(done).catch((err) => this.log.warn({ err }, "a command-done listener failed"));
+      }
     } catch (err) {
       this.log.warn({ err, acks: batch.length }, "could not write terminal acks");
       written.resolve();

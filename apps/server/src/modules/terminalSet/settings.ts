@@ -1,0 +1,49 @@
+import type { CommandOutcome } from "@marquee/contracts";
+import { type DeviceSettings, mergeDeviceSettings } from "@marquee/schedule";
+import { eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { strategies, terminals } from "../../db/schema";
+
+/** The settings each terminal obeys: its strategy's under its own. */
+export async function effectiveSettings(
+  app: FastifyInstance,
+  terminalIds: number[],
+): Promise<Map<number, DeviceSettings>> {
+  if (!terminalIds.length) return new Map();
+  const rows = await app.services.db
+    .select({ id: terminals.id, own: terminals.settings, strategy: strategies.doc })
+    .from(terminals)
+    .leftJoin(strategies, eq(strategies.id, terminals.strategyId))
+    .where(inArray(terminals.id, terminalIds));
+  return new Map(rows.map((r) => [r.id, mergeDeviceSettings(r.strategy, r.own ?? {})]));
+}
+
+/**
+ * Tells terminals their settings changed (terminalSet, strategies): their
+ * manifests carry the new settings (so a terminal offline now gets them when
+ * it returns), and a `settings` command with the settings each one obeys gives
+ * the operator a result per terminal. Terminals with the same settings share
+ * one command batch.
+ */
+export async function sendSettings(
+  app: FastifyInstance,
+  terminalIds: number[],
+  byUserId: number | null,
+): Promise<CommandOutcome[]> {
+  const ids = [...new Set(terminalIds)];
+  const settings = await effectiveSettings(app, ids);
+  await app.terminalHub.notifySync(ids);
+  const groups = new Map<string, { settings: DeviceSettings; ids: number[] }>();
+  for (const id of ids) {
+    const s = settings.get(id);
+    if (!s) continue;
+    const key = JSON.stringify(s);
+    const g = groups.get(key) ?? { settings: s, ids: [] };
+    g.ids.push(id);
+    groups.set(key, g);
+  }
+  const out: CommandOutcome[] = [];
+  for (const g of groups.values())
+    out.push(...(await app.terminalHub.command(g.ids, "settings", { settings: g.settings }, byUserId)));
+  return out;
+}
