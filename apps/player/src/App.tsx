@@ -27,7 +27,9 @@ import { PLAYER_VERSION } from "./version";
  * messages over it (an emergency message alone, the program hidden and
  * silent under it), or a calm full-screen message (enrolment code, waiting,
  * no content, disabled). No chrome; the cursor hides after 3 s still; "d"
- * three times shows the diagnostics.
+ * three times shows the diagnostics. The screen's settings turn the stage
+ * (rotation) and dim it (brightness); while the timers have the screen off
+ * nothing plays and a black layer covers everything, as a panel switched off.
  */
 
 type Feeds = ReturnType<typeof createFeeds>;
@@ -63,7 +65,11 @@ export function App({
   const diagnostics = useDiagnosticsToggle();
   useHiddenCursor();
   const root = useRef<HTMLDivElement>(null);
-  const size = useWindowSize();
+  const windowSize = useWindowSize();
+  const { screenOn, brightness, rotation } = snap.screen;
+  const turned = rotation === 90 || rotation === 270;
+  // The stage is the screen as the content sees it: turned a quarter, its width is the window's height.
+  const size = turned ? { width: windowSize.height, height: windowSize.width } : windowSize;
   const item = snap.showing?.item;
   const playing = item && snap.state !== "pending" && snap.state !== "disabled" ? item : null;
   // Messages are for authorised screens only (a pending screen shows its code, a disabled one says so).
@@ -78,8 +84,8 @@ export function App({
   useEffect(() => {
     player.setScreenshotTarget(() => {
       const { playing: p, messages } = shown.current;
-      const w = window.innerWidth;
-      const h = window.innerHeight;
+      const w = root.current?.clientWidth ?? window.innerWidth;
+      const h = root.current?.clientHeight ?? window.innerHeight;
       if (p && !messages) {
         const stage = root.current?.querySelector<HTMLElement>(".mq-stage");
         if (stage) return { element: stage, width: p.doc.width, height: p.doc.height };
@@ -92,17 +98,45 @@ export function App({
   }, [player]);
 
   let screen: ReactNode;
-  if (interrupt) screen = <div data-testid="interrupted" style={full} />;
-  else if (playing) screen = <Playing player={player} item={playing} snap={snap} lang={lang} feeds={feeds} />;
+  if (!screenOn) screen = null;
+  else if (interrupt) screen = <div data-testid="interrupted" style={full} />;
+  else if (playing)
+    screen = (
+      <Playing
+        player={player}
+        item={playing}
+        playKey={snap.showing?.playKey ?? ""}
+        snap={snap}
+        lang={lang}
+        feeds={feeds}
+      />
+    );
   else screen = <Message snap={snap} lang={lang} />;
+  // A transformed (or filtered) element holds its fixed-position children: the layers fill the stage.
+  const stage: CSSProperties = {
+    position: "fixed",
+    left: "50%",
+    top: "50%",
+    width: size.width,
+    height: size.height,
+    overflow: "hidden",
+    background: "#000",
+    transform: `translate(-50%, -50%) rotate(${rotation}deg)`,
+    filter: brightness < 100 ? `brightness(${brightness / 100})` : undefined,
+  };
   return (
-    <div ref={root} style={full}>
-      {screen}
-      {overlays.map((m) => (
-        <MessageLayer key={messageKey(m)} message={m} size={size} onEnded={player.messageEnded} />
-      ))}
+    <>
+      <div ref={root} data-testid="stage" data-rotation={rotation} data-brightness={brightness} style={stage}>
+        {screen}
+        {screenOn
+          ? overlays.map((m) => (
+              <MessageLayer key={messageKey(m)} message={m} size={size} onEnded={player.messageEnded} />
+            ))
+          : null}
+      </div>
+      {screenOn ? null : <div data-testid="screen-off" style={{ ...full, zIndex: 20_000 }} />}
       {diagnostics ? <Diagnostics snap={snap} lang={lang} /> : null}
-    </div>
+    </>
   );
 }
 
@@ -143,12 +177,15 @@ function useWindowSize(): { width: number; height: number } {
 function Playing({
   player,
   item,
+  playKey,
   snap,
   lang,
   feeds,
 }: {
   player: PlayerController;
   item: PlayItem;
+  /** A play-now's: a new one starts the program again from its first scene. */
+  playKey: string;
   snap: PlayerSnapshot;
   lang: PlayerLanguage;
   feeds: Feeds;
@@ -172,7 +209,7 @@ function Playing({
       <RenderProvider value={ctx}>
         <ScaledStage width={width} height={height} background="#000">
           <ProgramPlayer
-            key={`${item.id}:${item.version}`}
+            key={`${item.id}:${item.version}:${playKey}`}
             program={item.doc}
             onEnded={player.programEnded}
           />
@@ -298,6 +335,14 @@ function Diagnostics({ snap, lang }: { snap: PlayerSnapshot; lang: PlayerLanguag
         ? `${t(lang, "downloadProgress", { done: snap.downloads.done, total: snap.downloads.total })} · ${formatBytes(snap.downloads.bytes)} / ${formatBytes(snap.downloads.totalBytes)}`
         : (snap.lastDownloadError ?? none),
     ],
+    [
+      "diagScreen",
+      `${t(lang, snap.screen.screenOn ? "screenOn" : "screenOff")} · ${snap.screen.brightness}% · ${snap.screen.rotation}°`,
+    ],
+    [
+      "diagClock",
+      snap.clock ? t(lang, "clockOffset", { offset: snap.clock.offsetMs, rtt: snap.clock.rttMs }) : none,
+    ],
     ["diagError", snap.lastError ?? none],
     ["diagVersion", PLAYER_VERSION],
   ];
@@ -308,7 +353,8 @@ function Diagnostics({ snap, lang }: { snap: PlayerSnapshot; lang: PlayerLanguag
         position: "fixed",
         left: 16,
         top: 16,
-        zIndex: 10_000,
+        // Above the screen-off layer: a technician who asks for it sees it on a dark screen too.
+        zIndex: 30_000,
         padding: "12px 16px",
         background: "rgba(0,0,0,0.8)",
         color: "#e0e6ed",

@@ -22,6 +22,8 @@ export interface DeliveryInputs {
   problems: ReadonlyMap<number, string>;
   /** Publications with something on screen now. */
   playing: ReadonlySet<number>;
+  /** Why downloads wait (the download window), said on the publications still downloading. */
+  waiting?: string | null;
 }
 
 /** Items of one frame (the protocol's limit). */
@@ -74,7 +76,14 @@ export function deliveryItems(i: DeliveryInputs): DeliveryItem[] {
       }
     if (reason !== null)
       items.push({ publicationId: pub.id, state: "failed", done, total, reason: cut(reason, 500) });
-    else if (done < total) items.push({ publicationId: pub.id, state: "downloading", done, total });
+    else if (done < total)
+      items.push({
+        publicationId: pub.id,
+        state: "downloading",
+        done,
+        total,
+        ...(i.waiting ? { reason: cut(i.waiting, 500) } : {}),
+      });
     else
       items.push({
         publicationId: pub.id,

@@ -33,6 +33,11 @@ const en = {
   stateDisabled: "disabled",
   stateUnknown: "not registered",
   downloadProgress: "{{done}} of {{total}} files",
+  diagScreen: "Screen",
+  diagClock: "Clock offset",
+  screenOn: "on",
+  screenOff: "off (timer)",
+  clockOffset: "{{offset}} ms (round trip {{rtt}} ms)",
 };
 
 /** A key of the player's strings. */
@@ -76,6 +81,11 @@ export const PLAYER_MESSAGES: Record<PlayerLanguage, Dictionary> = {
     stateDisabled: "已停用",
     stateUnknown: "未注册",
     downloadProgress: "{{done}} / {{total}} 个文件",
+    diagScreen: "屏幕",
+    diagClock: "时钟偏差",
+    screenOn: "开启",
+    screenOff: "关闭（定时）",
+    clockOffset: "{{offset}} 毫秒（往返 {{rtt}} 毫秒）",
   },
   zh_TW: {
     enrolTitle: "此螢幕正在等待授權",
@@ -106,6 +116,11 @@ export const PLAYER_MESSAGES: Record<PlayerLanguage, Dictionary> = {
     stateDisabled: "已停用",
     stateUnknown: "未註冊",
     downloadProgress: "{{done}} / {{total}} 個檔案",
+    diagScreen: "螢幕",
+    diagClock: "時鐘偏差",
+    screenOn: "開啟",
+    screenOff: "關閉（定時）",
+    clockOffset: "{{offset}} 毫秒（往返 {{rtt}} 毫秒）",
   },
   it: {
     enrolTitle: "Questo schermo è in attesa di autorizzazione",
@@ -136,6 +151,11 @@ export const PLAYER_MESSAGES: Record<PlayerLanguage, Dictionary> = {
     stateDisabled: "disattivato",
     stateUnknown: "non registrato",
     downloadProgress: "{{done}} di {{total}} file",
+    diagScreen: "Schermo",
+    diagClock: "Scarto dell'orologio",
+    screenOn: "acceso",
+    screenOff: "spento (timer)",
+    clockOffset: "{{offset}} ms (andata e ritorno {{rtt}} ms)",
   },
   ru: {
     enrolTitle: "Этот экран ожидает авторизации",
@@ -166,6 +186,11 @@ export const PLAYER_MESSAGES: Record<PlayerLanguage, Dictionary> = {
     stateDisabled: "отключён",
     stateUnknown: "не зарегистрирован",
     downloadProgress: "{{done}} из {{total}} файлов",
+    diagScreen: "Экран",
+    diagClock: "Сдвиг часов",
+    screenOn: "включён",
+    screenOff: "выключен (таймер)",
+    clockOffset: "{{offset}} мс (туда и обратно {{rtt}} мс)",
   },
   fr: {
     enrolTitle: "Cet écran attend d’être autorisé",
@@ -196,6 +221,11 @@ export const PLAYER_MESSAGES: Record<PlayerLanguage, Dictionary> = {
     stateDisabled: "désactivé",
     stateUnknown: "non enregistré",
     downloadProgress: "Fichiers : {{done}} / {{total}}",
+    diagScreen: "Écran",
+    diagClock: "Décalage d'horloge",
+    screenOn: "allumé",
+    screenOff: "éteint (minuterie)",
+    clockOffset: "{{offset}} ms (aller-retour {{rtt}} ms)",
   },
 };
 

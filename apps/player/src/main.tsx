@@ -3,6 +3,7 @@ import { App } from "./App";
 import { PlayerController } from "./controller";
 import { createFeeds } from "./feeds";
 import { pickLanguage } from "./i18n";
+import { captureConsole, LogRing } from "./log";
 import { cacheStore, memoryMediaStore } from "./mediaStore";
 import { browserStore } from "./storage";
 import { VolumeControl } from "./volume";
@@ -14,6 +15,13 @@ import { VolumeControl } from "./volume";
  */
 
 const params = new URLSearchParams(location.search);
+// The last lines of the console, for an operator who turns debugging on (before anything logs).
+const log = new LogRing();
+captureConsole(console, log);
+addEventListener("error", (e) =>
+  log.add("error", e.message || "error", e.filename ? `${e.filename}:${e.lineno}` : ""),
+);
+addEventListener("unhandledrejection", (e) => log.add("error", "unhandled rejection:", e.reason));
 const withCache = window.isSecureContext && typeof caches !== "undefined";
 
 if (withCache && import.meta.env.PROD && "serviceWorker" in navigator)
@@ -30,8 +38,21 @@ const player = new PlayerController({
   store: withCache ? cacheStore(() => Boolean(navigator.serviceWorker?.controller)) : memoryMediaStore(),
   params,
   applyVolume: (v) => volume.setVolume(v),
-  reload: () => location.reload(),
+  reload: () => void reload(),
+  geolocation: "geolocation" in navigator ? navigator.geolocation : null,
+  log,
 });
+
+/** Reloads into the player build the server serves now (the Service Worker checks for a new one first). */
+async function reload(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    await Promise.race([registration?.update(), new Promise((r) => setTimeout(r, 3000))]);
+  } catch {
+    // No Service Worker, or the server is away: the page reloads from what answers.
+  }
+  location.reload();
+}
 
 const lang = pickLanguage(
   params.get("lang")

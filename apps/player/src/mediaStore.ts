@@ -31,6 +31,8 @@ export interface MediaStore {
     onBytes: (n: number) => void,
   ): Promise<void>;
   remove(hash: string): Promise<void>;
+  /** The bytes a cached file takes; null when it is not here. */
+  sizeOf(hash: string): Promise<number | null>;
   /** The address the renderer loads a cached file from; null when it is not here. */
   url(hash: string): string | null;
   /** Makes `url` answer synchronously for these files (object URLs when no Service Worker serves them). */
@@ -83,6 +85,8 @@ const headersOf = (m: ManifestMedia, res: Response) =>
   new Headers({
     "content-type": m.mime ?? res.headers.get("content-type") ?? "application/octet-stream",
     "accept-ranges": "bytes",
+    // The size is checked after the download (a wrong one is deleted): deleteFiles reads it back.
+    ...(m.size > 0 ? { "content-length": String(m.size) } : {}),
   });
 
 /** Files in Cache Storage, served by the Service Worker when `controlled()` says it controls the page. */
@@ -124,6 +128,12 @@ export function cacheStore(controlled: () => boolean): MediaStore {
         throw new Error(`${m.name}: received ${total.bytes} of ${m.size} bytes`);
       }
     },
+    async sizeOf(hash) {
+      const res = await (await open()).match(mediaPath(hash));
+      if (!res) return null;
+      const length = Number(res.headers.get("content-length"));
+      return Number.isInteger(length) && length > 0 ? length : (await res.blob()).size;
+    },
     async remove(hash) {
       await (await open()).delete(mediaPath(hash));
       const u = objectUrls.get(hash);
@@ -148,10 +158,14 @@ export function cacheStore(controlled: () => boolean): MediaStore {
 /** Files in memory (no Cache Storage in this browser): they play, and are downloaded again after a restart. */
 export function memoryMediaStore(): MediaStore {
   const files = new Map<string, string>();
+  const sizes = new Map<string, number>();
   return {
     persistent: false,
     async hashes() {
       return [...files.keys()];
+    },
+    async sizeOf(hash) {
+      return sizes.get(hash) ?? null;
     },
     async download(m, auth, onBytes) {
       const total = { bytes: 0 };
@@ -168,11 +182,13 @@ export function memoryMediaStore(): MediaStore {
       if (m.size > 0 && total.bytes !== m.size)
         throw new Error(`${m.name}: received ${total.bytes} of ${m.size} bytes`);
       files.set(m.hash, URL.createObjectURL(blob));
+      sizes.set(m.hash, blob.size);
     },
     async remove(hash) {
       const u = files.get(hash);
       if (u) URL.revokeObjectURL(u);
       files.delete(hash);
+      sizes.delete(hash);
     },
     url: (hash) => files.get(hash) ?? null,
     async prepare() {},

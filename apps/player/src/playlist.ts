@@ -38,6 +38,8 @@ export interface Skipped {
 export interface Showing {
   item: PlayItem;
   candidate: Candidate;
+  /** Set for a play-now: the program starts again from its first scene when it changes. */
+  playKey?: string;
 }
 
 /**

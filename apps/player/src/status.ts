@@ -22,11 +22,38 @@ export interface StatusInput {
   manifestVersion: string | null;
   /** The device's IANA time zone (Intl), where the browser tells it. */
   timezone?: string | null;
+  /** The latest geolocation fix (settings.autoPosition), if any. */
+  position?: { lat: number; lng: number; accuracy?: number | null } | null;
+  /** The clock estimate (device minus server) and its round trip, when measured. */
+  clock?: { offsetMs: number; rttMs: number } | null;
+  /** What the settings make of the screen now. */
+  screen?: { screenOn: boolean; brightness: number; rotation: number };
 }
 
 const clampInt = (v: number, min: number, max: number) =>
   Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : min;
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+const DAY_MS = 86_400_000;
+
+/** A fix the protocol takes, or null. */
+function positionOf(p: StatusInput["position"]): TerminalStatus["position"] {
+  if (!p || !Number.isFinite(p.lat) || !Number.isFinite(p.lng)) return null;
+  if (Math.abs(p.lat) > 90 || Math.abs(p.lng) > 180) return null;
+  const a = p.accuracy;
+  return {
+    lat: p.lat,
+    lng: p.lng,
+    accuracy: typeof a === "number" && Number.isFinite(a) ? Math.min(1_000_000, Math.max(0, a)) : null,
+  };
+}
+
+/** The clock fields: an offset beyond a day is a clock set wrong, not a measurement (null). */
+function clockOf(c: StatusInput["clock"]): Pick<TerminalStatus, "clockOffsetMs" | "rttMs"> {
+  if (!c || !Number.isFinite(c.offsetMs) || Math.abs(c.offsetMs) > DAY_MS)
+    return { clockOffsetMs: null, rttMs: null };
+  return { clockOffsetMs: Math.round(c.offsetMs), rttMs: clampInt(c.rttMs, 0, 600_000) };
+}
 
 /** A protocol-valid status. */
 export function buildStatus(i: StatusInput): TerminalStatus {
@@ -51,5 +78,14 @@ export function buildStatus(i: StatusInput): TerminalStatus {
     manifestVersion: i.manifestVersion === null ? null : cut(i.manifestVersion, 64),
     // A zone name longer than the protocol takes is no zone at all: left out rather than cut.
     ...(i.timezone && i.timezone.length <= 64 ? { timezone: i.timezone } : {}),
+    ...(i.position !== undefined ? { position: positionOf(i.position) } : {}),
+    ...(i.clock !== undefined ? clockOf(i.clock) : {}),
+    ...(i.screen
+      ? {
+          screenOn: i.screen.screenOn,
+          brightness: clampInt(i.screen.brightness, 0, 100),
+          rotation: Math.round(i.screen.rotation),
+        }
+      : {}),
   };
 }

@@ -22,6 +22,10 @@ export const KEYS = {
   manifest: "manifest",
   manifestEtag: "manifestEtag",
   pop: "pop",
+  /** Settings a `settings` command brought, with the manifest version they came over (until a newer one carries them). */
+  settings: "settings",
+  /** The settings' volume last taken as the screen's volume (a changed one is taken again). */
+  settingsVolume: "settingsVolume",
 } as const;
 
 const PREFIX = "marquee.player.";

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { parseVolume, refreshArgs, unsupported, volumeArgs } from "../src/commands";
+import {
+  debugArgs,
+  deleteFilesArgs,
+  parseVolume,
+  playMessageArgs,
+  playProgramArgs,
+  refreshArgs,
+  settingsArgs,
+  syncStartArgs,
+  unsupported,
+  updateArgs,
+  volumeArgs,
+} from "../src/commands";
 
 describe("command arguments", () => {
   it("takes a whole volume from 0 to 100", () => {
@@ -31,5 +43,58 @@ describe("command arguments", () => {
     expect(parseVolume("35")).toBe(35);
     expect(parseVolume("abc")).toBe(100);
     expect(parseVolume("300")).toBe(100);
+  });
+
+  it("takes settings the schema accepts", () => {
+    expect(settingsArgs({ settings: { brightness: 50, rotation: 90 } })).toEqual({
+      ok: true,
+      value: { brightness: 50, rotation: 90 },
+    });
+    for (const bad of [{}, { settings: { rotation: 45 } }, { settings: { colour: "red" } }])
+      expect(settingsArgs(bad)).toEqual({ ok: false, reason: "settings are not valid device settings" });
+  });
+
+  it("takes play now with a program or a message, and an optional end", () => {
+    expect(playProgramArgs({ programId: 3 })).toEqual({ ok: true, value: { programId: 3, until: null } });
+    expect(playProgramArgs({ programId: 3, until: "2026-03-02T11:00:00Z" })).toEqual({
+      ok: true,
+      value: { programId: 3, until: Date.parse("2026-03-02T11:00:00Z") },
+    });
+    expect(playProgramArgs({ programId: 0 }).ok).toBe(false);
+    expect(playProgramArgs({ programId: 3, until: "later" })).toEqual({
+      ok: false,
+      reason: "until must be an ISO date and time",
+    });
+    expect(playMessageArgs({ messageId: 2 })).toEqual({ ok: true, value: 2 });
+    expect(playMessageArgs({ messageId: "2" }).ok).toBe(false);
+  });
+
+  it("takes file hashes to delete, or none for every unneeded file", () => {
+    const h = "a".repeat(32);
+    expect(deleteFilesArgs({})).toEqual({ ok: true, value: null });
+    expect(deleteFilesArgs({ hashes: [h, h] })).toEqual({ ok: true, value: [h] });
+    expect(deleteFilesArgs({ hashes: ["../x"] }).ok).toBe(false);
+    expect(deleteFilesArgs({ hashes: "all" }).ok).toBe(false);
+  });
+
+  it("takes an update package, a debug switch and a sync start", () => {
+    const pkg = { packageId: 1, version: "3.9.0", url: "/apm-web/t/p/1", sha256: "A".repeat(64), size: 10 };
+    expect(updateArgs(pkg)).toEqual({ ok: true, value: { ...pkg, sha256: "a".repeat(64) } });
+    expect(updateArgs({ ...pkg, sha256: "xyz" })).toEqual({
+      ok: false,
+      reason: "sha256 must be 64 hexadecimal digits",
+    });
+    expect(updateArgs({ ...pkg, size: -1 }).ok).toBe(false);
+    expect(debugArgs({ on: true })).toEqual({ ok: true, value: { on: true, seconds: null } });
+    expect(debugArgs({ on: true, seconds: 5 })).toEqual({
+      ok: false,
+      reason: "seconds must be a whole number from 10 to 3600",
+    });
+    expect(debugArgs({}).ok).toBe(false);
+    expect(syncStartArgs({ programId: 4, at: 1_772_000_000_000 })).toEqual({
+      ok: true,
+      value: { programId: 4, at: 1_772_000_000_000 },
+    });
+    expect(syncStartArgs({ programId: 4, at: "noon" }).ok).toBe(false);
   });
 });

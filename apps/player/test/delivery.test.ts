@@ -98,6 +98,15 @@ describe("delivery states", () => {
   });
 });
 
+describe("delivery states while downloads wait", () => {
+  it("says on the publications still downloading why they wait", () => {
+    const waiting = "waiting for the download window (22:00–06:00)";
+    const items = deliveryItems(inputs({ held: new Set([A]), waiting }));
+    expect(items[0]).toEqual({ publicationId: 10, state: "downloading", done: 1, total: 2, reason: waiting });
+    expect(items[2]).toEqual({ publicationId: 12, state: "downloaded", done: 0, total: 0 });
+  });
+});
+
 describe("delivery frames", () => {
   it("goes downloading → downloaded → playing, once per change, progress at most once a second", () => {
     const h = harness();

@@ -38,6 +38,15 @@ export function programDoc(text = "Hello") {
   return doc;
 }
 
+/** A valid program document showing one image (material `materialId`). */
+export function imageProgramDoc(materialId: number) {
+  const doc = createProgram({ width: 1920, height: 1080 });
+  const scene = doc.scenes[0];
+  if (!scene) throw new Error("no scene");
+  scene.widgets.push(createWidget("image", doc, { defaults: { materialId } }));
+  return doc;
+}
+
 /** A manifest of the given programs and media (Manifest v2; what plays comes from `extra`). */
 export function manifest(
   programs: Array<{ id: number; doc: unknown; version?: number }>,

@@ -44,7 +44,7 @@ describe("manifest media", () => {
     expect(parseManifest({ version: 1 })).toBeNull();
   });
 
-  it("reads a manifest of before plans (v1) with the defaults: UTC, no schedule, messages or publications", () => {
+  it("reads a manifest of before plans (v1) with the defaults: UTC, no schedule, messages, publications, settings or play-now", () => {
     const v1 = {
       version: "old",
       terminalId: 7,
@@ -58,6 +58,8 @@ describe("manifest media", () => {
       schedule: [],
       messages: [],
       publications: [],
+      settings: {},
+      playNow: null,
     });
   });
 });

@@ -66,4 +66,31 @@ describe("buildStatus", () => {
     expect("timezone" in buildStatus({ ...base, timezone: null })).toBe(false);
     expect("timezone" in buildStatus({ ...base, timezone: "x".repeat(65) })).toBe(false);
   });
+
+  it("reports the screen's state, its clock offset and its position, within the protocol's limits", () => {
+    const s = buildStatus({
+      ...base,
+      screen: { screenOn: false, brightness: 40, rotation: 90 },
+      clock: { offsetMs: -1234.6, rttMs: 48.2 },
+      position: { lat: 45.46, lng: 9.19, accuracy: 12 },
+    });
+    expect(s).toMatchObject({
+      screenOn: false,
+      brightness: 40,
+      rotation: 90,
+      clockOffsetMs: -1235,
+      rttMs: 48,
+      position: { lat: 45.46, lng: 9.19, accuracy: 12 },
+    });
+    expect(TerminalStatus.safeParse(s).success).toBe(true);
+    // A clock a day off is set wrong, not measured; an impossible fix is none.
+    const odd = buildStatus({
+      ...base,
+      clock: { offsetMs: 2 * 86_400_000, rttMs: 5 },
+      position: { lat: 91, lng: 0 },
+    });
+    expect(odd).toMatchObject({ clockOffsetMs: null, rttMs: null, position: null });
+    expect(TerminalStatus.safeParse(odd).success).toBe(true);
+    expect("clockOffsetMs" in buildStatus(base)).toBe(false);
+  });
 });
