@@ -20,6 +20,7 @@ export type ClientRequest =
   | { op: "until"; until: "welcomed" | "authorised" | "answered"; count: number; timeoutMs: number }
   /** Answers when (ms since the epoch) the last of `count` terminals received sync / fetched the manifest at or after `since`. */
   | { op: "since"; what: "synced" | "fetched"; since: number; count: number; timeoutMs: number }
+  | { op: "failRate"; rate: number }
   | { op: "stop" };
 
 export interface ClientMessage {
@@ -87,6 +88,9 @@ async function handle(request: ClientRequest): Promise<unknown> {
         await sleep(5);
       }
     }
+    case "failRate":
+      fleet.setAckFailRate(request.rate);
+      return request.rate;
     case "stop":
       await fleet.stop();
       return fleet.stats();

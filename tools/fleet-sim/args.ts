@@ -31,7 +31,8 @@ export const USAGE = `npm run fleet-sim -- --count N [options]
   --connect-rate N          new connections a second (default 500)
   --source-ips A..B|A,B     local addresses to connect from, e.g. 127.0.0.2..127.0.0.40
   --fault-rate R            chance a heartbeat is followed by a fault event (default 0)
-  --ack-fail-rate R         share of commands answered with a failure and a reason (default 0)
+  --ack-fail-rate R         share of commands answered with a failure and a reason (default 0;
+                            --command-fail-rate is the same)
   --delivery-fail-rate R    share of fetched manifests of which one publication is reported failed,
                             with a reason (default 0; the others report downloaded or playing)
   --heartbeat-jitter        give each terminal its own heartbeat phase
@@ -102,6 +103,7 @@ export function parseCli(argv: string[]): CliOptions {
       "source-ips": { type: "string" },
       "fault-rate": { type: "string" },
       "ack-fail-rate": { type: "string" },
+      "command-fail-rate": { type: "string" },
       "delivery-fail-rate": { type: "string" },
       "heartbeat-jitter": { type: "boolean" },
       "no-manifest": { type: "boolean" },
@@ -141,7 +143,13 @@ export function parseCli(argv: string[]): CliOptions {
     connectRate: number("connect-rate", values["connect-rate"], 500, 1, 100_000),
     sourceIps: values["source-ips"] ? parseSourceIps(values["source-ips"]) : [],
     faultRate: number("fault-rate", values["fault-rate"], 0, 0, 1),
-    ackFailRate: number("ack-fail-rate", values["ack-fail-rate"], 0, 0, 1),
+    ackFailRate: number(
+      values["command-fail-rate"] === undefined ? "ack-fail-rate" : "command-fail-rate",
+      values["command-fail-rate"] ?? values["ack-fail-rate"],
+      0,
+      0,
+      1,
+    ),
     deliveryFailRate: number("delivery-fail-rate", values["delivery-fail-rate"], 0, 0, 1),
     heartbeatJitter: values["heartbeat-jitter"] === true,
     manifest: values["no-manifest"] !== true,

@@ -133,6 +133,12 @@ export class Fleet {
     });
   }
 
+  /** From now on this share of commands is answered with a failure and a reason (0 to 1). */
+  setAckFailRate(rate: number): void {
+    if (!(rate >= 0 && rate <= 1)) throw new Error("the failure rate is a share from 0 to 1");
+    for (const t of this.terminals) t.setAckFailRate(rate);
+  }
+
   /** Registers what is not registered yet, then connects everything at the connect rate. */
   async start(): Promise<void> {
     await this.register();

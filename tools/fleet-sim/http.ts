@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import {
@@ -180,4 +181,44 @@ export async function uploadScreenshot(
   });
   const body = json(answer, "screenshot");
   return typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+}
+
+/**
+ * GET an update package (the `update` command's url, a path under the server), hashing it as it
+ * streams: answers its size and SHA-256; `onProgress` hears the bytes so far (the player's progress frames).
+ */
+export function downloadPackage(
+  to: Endpoint,
+  token: string,
+  path: string,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ size: number; sha256: string }> {
+  const url = new URL(path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`, to.server);
+  return new Promise((resolve, reject) => {
+    const req = (url.protocol === "https:" ? https : http).request(
+      url,
+      { agent: to.agent, timeout: REQUEST_TIMEOUT_MS, headers: bearer(token) },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status !== 200) {
+          res.resume();
+          reject(new HttpError(`GET ${url.pathname}: ${status}`, status, status === 429 || status >= 500));
+          return;
+        }
+        const total = Number(res.headers["content-length"]) || 0;
+        const hash = createHash("sha256");
+        let size = 0;
+        res.on("data", (c: Buffer) => {
+          hash.update(c);
+          size += c.length;
+          onProgress(size, total);
+        });
+        res.on("error", (err) => reject(new HttpError(`GET ${url.pathname}: ${err.message}`, 0, true)));
+        res.on("end", () => resolve({ size, sha256: hash.digest("hex") }));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
+    req.on("error", (err) => reject(new HttpError(`GET ${url.pathname}: ${err.message}`, 0, true)));
+    req.end();
+  });
 }

@@ -118,6 +118,12 @@ export class Operator {
     const answer = await this.call("POST", "/a/api/terminal/command", { ids, name, args });
     return Array.isArray(answer.list) ? answer.list : [];
   }
+
+  /** GET /a/api/terminal/commandResults: the outcomes of these commands now (ask at most ~500 ids a call). */
+  async results(commandIds: string[]): Promise<unknown[]> {
+    const answer = await this.call("GET", `/a/api/terminal/commandResults?ids=${commandIds.join(",")}`);
+    return Array.isArray(answer.list) ? answer.list : [];
+  }
 }
 
 /**

@@ -8,7 +8,15 @@ import {
   type TerminalState,
   type TerminalStatus,
 } from "@marquee/terminal-protocol";
-import { type Agents, type Endpoint, fetchManifest, register, uploadScreenshot, withRetries } from "./http";
+import {
+  type Agents,
+  downloadPackage,
+  type Endpoint,
+  fetchManifest,
+  register,
+  uploadScreenshot,
+  withRetries,
+} from "./http";
 import { screenshotPng } from "./png";
 import { SimSocket } from "./socket";
 import type { CredentialStore } from "./state";
@@ -98,6 +106,11 @@ export class SimTerminal {
   private readonly startedAt = Date.now();
   private volume = 60;
   private manifestVersion: string | null = null;
+  /** The last manifest fetched (programs, play-now, settings). */
+  private manifest: Manifest | null = null;
+  /** Settings the last `settings` command or manifest gave (kept, reported as applied). */
+  private settings: Record<string, unknown> = {};
+  private version = "sim-1";
   private connections = 0;
   private reRegistered = false;
   state: TerminalState | null = null;
@@ -157,6 +170,11 @@ export class SimTerminal {
       token: answer.token,
       enrolCode: answer.enrolCode,
     });
+  }
+
+  /** Changes the share of commands answered with a failure (a benchmark switches it between phases). */
+  setAckFailRate(rate: number): void {
+    this.opts.ackFailRate = rate;
   }
 
   /** Opens the socket (the client reconnects by itself with jittered back-off until stopped). */
@@ -219,9 +237,9 @@ export class SimTerminal {
   status(): TerminalStatus {
     const n = this.opts.index;
     return {
-      version: "sim-1",
+      version: this.version,
       resolution: RESOLUTIONS[n % RESOLUTIONS.length] ?? RESOLUTIONS[0],
-      programId: null,
+      programId: this.manifest?.playNow?.programId ?? null,
       programName: PROGRAMS[n % PROGRAMS.length] ?? null,
       storageUsed: Math.round((1 + (n % 13)) * 0.37 * GIB),
       storageQuota: 32 * GIB,
@@ -277,9 +295,121 @@ export class SimTerminal {
           };
         }
       }
+      case "settings": {
+        const settings = command.args.settings;
+        if (typeof settings !== "object" || settings === null)
+          return { ok: false, reason: "settings must be an object" };
+        this.settings = settings as Record<string, unknown>;
+        return { ok: true, data: { applied: Object.keys(this.settings).length } };
+      }
+      case "reboot":
+        // Answer first (a screen acks before it goes down), then drop the socket and come back like a restart.
+        setTimeout(() => this.restart(), 200).unref();
+        return { ok: true };
+      case "clear":
+        this.manifest = null;
+        this.manifestVersion = null;
+        void this.onSync("cleared");
+        return { ok: true, data: { cleared: true } };
+      case "playProgram":
+      case "syncStart": {
+        const manifest = await this.refetch();
+        const programId = command.args.programId;
+        if (!manifest?.programs.some((p) => p.id === programId))
+          return { ok: false, reason: `program ${String(programId)} is not in this screen's manifest` };
+        if (command.name === "playProgram") return { ok: true, data: { programId } };
+        const at = Number(command.args.at);
+        const startsInMs = at - Date.now();
+        if (!(startsInMs > 0)) return { ok: false, reason: "the start time has already passed" };
+        // The simulator runs on the server's machine: its clock is the server's.
+        return { ok: true, data: { programId, offsetMs: 0, rttMs: 0, startsInMs } };
+      }
+      case "playMessage": {
+        const manifest = await this.refetch();
+        const messageId = command.args.messageId;
+        if (!manifest?.messages.some((m) => m.id === messageId))
+          return { ok: false, reason: `message ${String(messageId)} is not in this screen's manifest` };
+        return { ok: true, data: { messageId } };
+      }
+      case "programs": {
+        const programs = (this.manifest?.programs ?? []).map((p) => ({
+          id: p.id,
+          name: p.name,
+          version: p.version,
+          ready: true,
+        }));
+        return { ok: true, data: { programs, current: this.manifest?.playNow?.programId ?? null } };
+      }
+      case "deleteFiles": {
+        // The simulator keeps no files: nothing to delete, nothing skipped.
+        return { ok: true, data: { deleted: 0, skipped: 0, freedBytes: 0 } };
+      }
+      case "update":
+        return this.update(command);
+      case "position": {
+        // A plausible spot per terminal: around Milan, spread over a few kilometres.
+        const n = this.opts.index;
+        return {
+          ok: true,
+          data: { lat: 45.46 + ((n % 97) - 48) * 0.001, lng: 9.19 + ((n % 89) - 44) * 0.001, accuracy: 25 },
+        };
+      }
+      case "debug":
+        return { ok: true, data: { on: command.args.on === true } };
       default:
         return { ok: false, reason: `fleet-sim does not know the command "${command.name}"` };
     }
+  }
+
+  /** The manifest as the server holds it now (fetched again). */
+  private async refetch(): Promise<Manifest | null> {
+    const token = this.opts.store.get(this.opts.deviceId)?.token;
+    if (!token || this.opts.skipRegister) return this.manifest;
+    const manifest = await withRetries(3, () => fetchManifest(this.endpoint, token, this.manifestVersion));
+    if (manifest) {
+      this.manifest = manifest;
+      this.manifestVersion = manifest.version;
+    }
+    return this.manifest;
+  }
+
+  /** update: download the package with progress frames, check its size and SHA-256, "install" (report the version). */
+  private async update(command: CommandFrame): Promise<CommandResult> {
+    const { url, sha256, size, version } = command.args;
+    if (typeof url !== "string" || typeof sha256 !== "string" || typeof version !== "string")
+      return { ok: false, reason: "update needs url, sha256 and version" };
+    const token = this.opts.store.get(this.opts.deviceId)?.token ?? this.opts.deviceId;
+    let last = 0;
+    try {
+      const got = await downloadPackage(this.endpoint, token, url, (done, total) => {
+        const now = Date.now();
+        if (now - last < 1000) return;
+        last = now;
+        this.client?.send({ type: "progress", id: command.id, done, total, note: "downloading" });
+      });
+      if (typeof size === "number" && got.size !== size)
+        return { ok: false, reason: `the package has ${got.size} bytes, ${size} were announced` };
+      if (got.sha256 !== sha256) return { ok: false, reason: "the package's SHA-256 does not match" };
+      this.client?.send({
+        type: "progress",
+        id: command.id,
+        done: got.size,
+        total: got.size,
+        note: "installing",
+      });
+      this.version = version.slice(0, 40);
+      this.client?.beat();
+      return { ok: true, data: { version: this.version, verified: true } };
+    } catch (err) {
+      return { ok: false, reason: `download failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+
+  /** As after a reboot: the socket goes, and comes back a moment later. */
+  private restart(): void {
+    if (!this.client) return;
+    this.disconnect();
+    setTimeout(() => this.connect(), 500).unref();
   }
 
   private async onSync(version: string): Promise<void> {
@@ -291,6 +421,7 @@ export class SimTerminal {
       const manifest = await withRetries(3, () => fetchManifest(this.endpoint, token, this.manifestVersion));
       this.lastManifestAt = Date.now();
       if (manifest) {
+        this.manifest = manifest;
         this.manifestVersion = manifest.version;
         this.reportDelivery(manifest);
       }
