@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(widgetRoutes(storage));
       await api.register(feedRoutes);
       await api.register(terminalRoutes(storage));
-      await api.register(terminalSetRoutes(storage));
+      await api.register(terminalSetRoutes(storage, jobs));
       await api.register(strategyRoutes);
       await api.register(alarmRoutes);
       await api.register(positionRoutes);

@@ -18,6 +18,10 @@ const MAX_PAYLOAD = 7800;
  *   older socket of one closes it;
  * - offices: the office tree changed (an office added, moved, renamed, disabled, expired, given a
  *   domain): the others drop their copy of the tree and their cached actors.
+ * - tap: somebody in process `from` debugs these terminals (on), renewed while they watch, or
+ *   stopped (off): the holder of each forwards its frames;
+ * - frames: frames of terminals held by `from` that another process taps, in batches (each frame
+ *   cut to fit a payload, `truncated` its size before; `dropped` frames left out over the rate).
  */
 export const BusMessage = z.discriminatedUnion("kind", [
   z.object({
@@ -34,21 +38,43 @@ export const BusMessage = z.discriminatedUnion("kind", [
     items: z.array(z.tuple([z.number().int(), z.number().int()])),
   }),
   z.object({ kind: z.literal("offices"), from: z.string() }),
+  z.object({
+    kind: z.literal("tap"),
+    from: z.string(),
+    on: z.boolean(),
+    terminalIds: z.array(z.number().int()),
+  }),
+  z.object({
+    kind: z.literal("frames"),
+    from: z.string(),
+    items: z.array(
+      z.object({
+        t: z.number().int(),
+        dir: z.enum(["in", "out"]),
+        at: z.number(),
+        frame: z.looseObject({ type: z.string() }),
+        truncated: z.number().int().optional(),
+        dropped: z.number().int().optional(),
+      }),
+    ),
+  }),
 ]);
 export type BusMessage = z.infer<typeof BusMessage>;
 
 /** The payloads of one message, each under the NOTIFY limit (its list split into parts). */
 export function payloadsOf(msg: BusMessage): string[] {
   if (msg.kind === "state" || msg.kind === "offices") return [JSON.stringify(msg)];
-  const items: unknown[] = msg.kind === "sync" ? msg.terminalIds : msg.items;
-  const key = msg.kind === "sync" ? "terminalIds" : "items";
+  const byIds = msg.kind === "sync" || msg.kind === "tap";
+  const items: unknown[] = byIds ? msg.terminalIds : msg.items;
+  const key = byIds ? "terminalIds" : "items";
   const make = (part: unknown[]) => JSON.stringify({ ...msg, [key]: part });
-  const base = make([]).length;
+  // Bytes, not characters: the limit is in bytes and frames may carry any text.
+  const base = Buffer.byteLength(make([]));
   const out: string[] = [];
   let part: unknown[] = [];
   let size = base;
   for (const item of items) {
-    const len = JSON.stringify(item).length;
+    const len = Buffer.byteLength(JSON.stringify(item));
     // A comma before every item but the first of a part.
     if (part.length && size + 1 + len > MAX_PAYLOAD) {
       out.push(make(part));

@@ -1,3 +1,4 @@
+import type { StrategyDoc } from "@marquee/schedule";
 import type { ServerFrame, TerminalState, TerminalStatus } from "@marquee/terminal-protocol";
 import { sql } from "drizzle-orm";
 import { WebSocket } from "ws";
@@ -19,6 +20,10 @@ export const snapshotColumns = {
   publicationIds: terminals.publicationIds,
   timezone: terminals.timezone,
   reportedTimezone: sql<string | null>`${terminals.status}->>'timezone'`,
+  // Per terminal parts of the manifest (issue 9): its settings, its strategy's and what it plays now.
+  settings: terminals.settings,
+  strategy: sql<StrategyDoc | null>`(select s.doc from strategies s where s.id = ${terminals.strategyId})`,
+  playNow: terminals.playNow,
   tokenHash: terminals.tokenHash,
   enrolCode: terminals.enrolCode,
 };
@@ -49,6 +54,11 @@ export class TerminalConnection {
 
   get terminalId(): number {
     return this.terminal.id;
+  }
+
+  /** The heartbeat interval set on this terminal, if any: the welcome tells it, the sweep allows for it. */
+  get ownHeartbeatSec(): number | null {
+    return this.terminal.settings?.heartbeatSec ?? null;
   }
 
   get state(): TerminalState {

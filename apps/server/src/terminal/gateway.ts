@@ -140,7 +140,8 @@ async function handleFrame(
           type: "welcome",
           terminalId: conn.terminalId,
           state: conn.state,
-          heartbeatSec,
+          // A heartbeat interval set on the terminal (terminalSet) wins over the system's.
+          heartbeatSec: conn.ownHeartbeatSec ?? heartbeatSec,
           manifestVersion: manifest?.version ?? null,
           enrolCode: conn.terminal.enrolCode,
         })

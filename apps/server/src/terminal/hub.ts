@@ -372,10 +372,11 @@ export class TerminalHub {
 
   /** Terminals held here that missed two heartbeats: the socket is cut and they are offline. */
   private async sweep(): Promise<void> {
-    const limit = MISSED_BEATS_OFFLINE * (await this.heartbeatSec()) * 1000;
+    const sec = await this.heartbeatSec();
     const now = this.services.clock.now().getTime();
     for (const conn of this.conns.values()) {
-      if (now - conn.lastBeatMs > limit) {
+      // A terminal with a heartbeat interval of its own beats at that pace.
+      if (now - conn.lastBeatMs > MISSED_BEATS_OFFLINE * (conn.ownHeartbeatSec ?? sec) * 1000) {
         this.log.debug({ terminalId: conn.terminalId }, "terminal missed its heartbeats; closing its socket");
         this.conns.delete(conn.terminalId);
         this.markOffline(conn);
@@ -393,11 +394,18 @@ export class TerminalHub {
    */
   async sweepStale(): Promise<void> {
     const now = this.services.clock.now();
-    const limit = MISSED_BEATS_OFFLINE * (await this.heartbeatSec()) * 1000 + 2 * FLUSH_MS + SWEEP_MS;
+    const sec = await this.heartbeatSec();
+    // Each row's own heartbeat interval (its settings), else the system's.
+    const limitMs = sql`(${MISSED_BEATS_OFFLINE * 1000} * coalesce((${terminals.settings}->>'heartbeatSec')::int, ${sec}) + ${2 * FLUSH_MS + SWEEP_MS})`;
     await this.services.db
       .update(terminals)
       .set({ online: false })
-      .where(and(eq(terminals.online, true), lt(terminals.lastSeenAt, new Date(now.getTime() - limit))));
+      .where(
+        and(
+          eq(terminals.online, true),
+          sql`${terminals.lastSeenAt} < ${now.toISOString()}::timestamptz - ${limitMs} * interval '1 millisecond'`,
+        ),
+      );
     await this.services.db
       .update(terminalCommands)
       .set({ state: "timeout", reason: COMMAND_REASONS.orphaned, doneAt: now })
@@ -734,6 +742,19 @@ export class TerminalHub {
 
   // ---- the bus ----
 
+  private readonly busListeners = new Set<(msg: BusMessage) => void>();
+
+  /** Calls `fn` with the bus messages of other processes that modules act on (debugging: tap, frames). */
+  onBusMessage(fn: (msg: BusMessage) => void): () => void {
+    this.busListeners.add(fn);
+    return () => this.busListeners.delete(fn);
+  }
+
+  /** Sends a module's message (debugging: tap, frames) to the other processes. */
+  publishBus(msg: BusMessage): Promise<void> {
+    return this.bus.publish(msg);
+  }
+
   private onBus(msg: BusMessage): void {
     if (msg.from === this.processId || this.stopped) return;
     const run = async () => {
@@ -751,6 +772,10 @@ export class TerminalHub {
         case "offices":
           this.services.tree.forget();
           this.services.actors.invalidate();
+          return;
+        case "tap":
+        case "frames":
+          for (const fn of this.busListeners) fn(msg);
           return;
       }
     };

@@ -1,10 +1,27 @@
 import { createHash } from "node:crypto";
 import type { ContentState } from "@marquee/contracts";
 import { materialIdsOf, type ProgramDoc } from "@marquee/program";
-import { isTimeZone, MessageDoc, PlanItem, type ScheduleMessage, type SchedulePlan } from "@marquee/schedule";
+import {
+  type DeviceSettings,
+  isTimeZone,
+  MessageDoc,
+  mergeDeviceSettings,
+  PlanItem,
+  type ScheduleMessage,
+  type SchedulePlan,
+  type StrategyDoc,
+} from "@marquee/schedule";
 import type { Manifest, ManifestMedia, ManifestPublication } from "@marquee/terminal-protocol";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
-import { materials, offices, playPlans, programs, publications, publishMessages } from "../db/schema";
+import {
+  materials,
+  offices,
+  playPlans,
+  programs,
+  publications,
+  publishMessages,
+  type terminals,
+} from "../db/schema";
 import { tenantOf } from "../modules/material/repo";
 import type { Services } from "../platform/services";
 
@@ -21,6 +38,21 @@ export interface ManifestSubject {
   timezone: string | null;
   /** The time zone the player reported, if any. */
   reportedTimezone: string | null;
+  /** Settings set on the terminal itself (terminals.settings); absent: none. */
+  settings?: DeviceSettings | null;
+  /** The doc of the strategy it follows, if any. */
+  strategy?: StrategyDoc | null;
+  /** What it plays now above its schedule (terminals.play_now), if anything. */
+  playNow?: PlayNowRow | null;
+}
+
+/** terminals.play_now as stored. */
+export type PlayNowRow = NonNullable<(typeof terminals.$inferSelect)["playNow"]>;
+
+/** What of a play-now the shared content depends on (the same for a batch told at once). */
+interface PlayNowContent {
+  programId: number | null;
+  messages: Array<{ messageId: number; until: string | null }>;
 }
 
 /** The manifest without what is the terminal's own (its id, time zone and the time it was made). */
@@ -33,12 +65,14 @@ interface Content {
   schedule: SchedulePlan[];
   messages: ScheduleMessage[];
   publications: ManifestPublication[];
+  /** The play-now program when it is playable (it is then in `programs`). */
+  playNowProgramId: number | null;
 }
 
 interface Entry {
   at: number;
   content: Promise<Content>;
-  /** Versions by time zone (terminals of one cache entry differ only by their zone). */
+  /** Versions by time zone, settings and play-now (what terminals of one cache entry differ by). */
   versions: Map<string, string>;
 }
 
@@ -114,10 +148,19 @@ export class ManifestService {
     const entry = this.entry(t);
     const content = await entry.content;
     const timezone = zoneOf(t, content.defaultTimezone);
-    let version = entry.versions.get(timezone);
+    const settings = mergeDeviceSettings(t.strategy, t.settings ?? {});
+    const now = this.services.clock.now().getTime();
+    const p = t.playNow;
+    const playNow =
+      p && p.programId !== null && p.programId === content.playNowProgramId && !ended(p.until, now)
+        ? { programId: p.programId, until: p.until, startAt: p.startAt }
+        : null;
+    // Settings and play-now are the terminal's own: they change its version next to its time zone.
+    const own = `${timezone}|${JSON.stringify(settings)}|${JSON.stringify(playNow)}`;
+    let version = entry.versions.get(own);
     if (!version) {
-      version = createHash("sha256").update(`${content.hash}|${timezone}`).digest("hex").slice(0, 32);
-      entry.versions.set(timezone, version);
+      version = createHash("sha256").update(`${content.hash}|${own}`).digest("hex").slice(0, 32);
+      entry.versions.set(own, version);
     }
     return {
       version,
@@ -128,8 +171,8 @@ export class ManifestService {
       schedule: content.schedule,
       messages: content.messages,
       publications: content.publications,
-      settings: {},
-      playNow: null,
+      settings,
+      playNow,
       generatedAt: this.services.clock.now().toISOString(),
     };
   }
@@ -142,11 +185,19 @@ export class ManifestService {
   private entry(t: ManifestSubject): Entry {
     // Publications play in publication order whatever order the terminal's array holds them in.
     const publicationIds = [...new Set(t.publicationIds)].sort((a, b) => a - b);
-    const key = `${t.officeId}|${t.programIds.join(",")}|${publicationIds.join(",")}`;
+    const playNow: PlayNowContent = {
+      programId: t.playNow?.programId ?? null,
+      messages: t.playNow?.messages ?? [],
+    };
+    const key = `${t.officeId}|${t.programIds.join(",")}|${publicationIds.join(",")}|${JSON.stringify(playNow)}`;
     const now = Date.now();
     let hit = this.cache.get(key);
     if (!hit || now - hit.at > CACHE_MS) {
-      hit = { at: now, content: this.compute(t.officeId, t.programIds, publicationIds), versions: new Map() };
+      hit = {
+        at: now,
+        content: this.compute(t.officeId, t.programIds, publicationIds, playNow),
+        versions: new Map(),
+      };
       this.cache.set(key, hit);
       // A failed computation is not kept.
       const failed = hit;
@@ -162,7 +213,12 @@ export class ManifestService {
     for (const [k, v] of this.cache) if (now - v.at > CACHE_MS) this.cache.delete(k);
   }
 
-  private async compute(officeId: number, assigned: number[], publicationIds: number[]): Promise<Content> {
+  private async compute(
+    officeId: number,
+    assigned: number[],
+    publicationIds: number[],
+    playNow: PlayNowContent,
+  ): Promise<Content> {
     const { db, settings, clock } = this.services;
     const tenant = await tenantOf(this.services, officeId);
     const inTenant = like(offices.path, `${tenant.path}%`);
@@ -193,7 +249,10 @@ export class ManifestService {
       : [];
     const idsOf = (kind: string) => [...new Set(pubs.filter((p) => p.kind === kind).map((p) => p.contentId))];
     const planIds = idsOf("plan");
-    const messageIds = idsOf("message");
+    const now = clock.now().getTime();
+    // Play-now messages still running are read with the published ones.
+    const nowMessages = playNow.messages.filter((m) => !ended(m.until, now));
+    const messageIds = [...new Set([...idsOf("message"), ...nowMessages.map((m) => m.messageId)])];
     const [planRows, messageRows] = await Promise.all([
       planIds.length
         ? db
@@ -218,7 +277,6 @@ export class ManifestService {
         : [],
     ]);
     const plans = new Map(planRows.filter((p) => playable(p.state)).map((p) => [p.id, p]));
-    const now = clock.now().getTime();
     const messages = new Map(
       messageRows
         .filter((m) => playable(m.state) && (m.endAt === null || m.endAt.getTime() > now))
@@ -227,6 +285,7 @@ export class ManifestService {
 
     // Every program anything names, read once.
     const named = new Set<number>(assigned);
+    if (playNow.programId !== null) named.add(playNow.programId);
     for (const p of pubs) if (p.kind === "program") named.add(p.contentId);
     for (const plan of plans.values()) {
       for (const item of plan.doc.items ?? []) named.add(item.programId);
@@ -307,6 +366,26 @@ export class ManifestService {
       }
       carried.push(pub);
     }
+    // A program played now is held with its media even when no schedule names it.
+    const playNowProgramId =
+      playNow.programId !== null && programById.has(playNow.programId) ? playNow.programId : null;
+    if (playNowProgramId !== null) use(playNowProgramId);
+    // Messages played now: shown at once until their `until` (or their own end, if sooner).
+    for (const pm of nowMessages) {
+      const m = messages.get(pm.messageId);
+      const doc = m ? MessageDoc.safeParse(m.doc) : null;
+      if (!m || !doc?.success || scheduleMessages.some((x) => x.id === m.id)) continue;
+      const until = pm.until ? Date.parse(pm.until) : null;
+      const own = m.endAt?.getTime() ?? null;
+      scheduleMessages.push({
+        id: m.id,
+        name: m.name,
+        publicationId: null,
+        startAt: null,
+        endAt: until === null ? own : own === null ? until : Math.min(until, own),
+        doc: doc.data,
+      });
+    }
 
     const chosen = used.flatMap((id) => programById.get(id) ?? []);
     const mediaOfProgram = new Map(chosen.map((p) => [p.id, mediaOf(p.doc)]));
@@ -369,6 +448,7 @@ export class ManifestService {
           s: schedule,
           x: scheduleMessages,
           u: publicationList,
+          n: playNowProgramId,
         }),
       )
       .digest("hex");
@@ -380,8 +460,14 @@ export class ManifestService {
       schedule,
       messages: scheduleMessages,
       publications: publicationList,
+      playNowProgramId,
     };
   }
+}
+
+/** Whether a play-now's `until` (ISO, null: until stopped) has passed at `now` (ms). */
+function ended(until: string | null, now: number): boolean {
+  return until !== null && Date.parse(until) <= now;
 }
 
 /** The operator's zone, else the player's, else the default (a zone this runtime does not know is skipped). */

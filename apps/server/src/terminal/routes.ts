@@ -5,8 +5,9 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { offices, terminalCommands, terminals } from "../db/schema";
+import { offices, playerPackages, terminalCommands, terminals } from "../db/schema";
 import type { MediaStorage } from "../modules/material/storage";
+import { mayDownload } from "../modules/terminalSet/package-routes";
 import { AppError, badRequest, notFound, violates } from "../platform/errors";
 import { sniffMedia } from "../platform/media-sniff";
 import { requireTerminal, terminalByToken } from "./auth";
@@ -242,6 +243,33 @@ export const terminalRoutes =
           storage,
           media.hash,
           media.mime,
+          "private, max-age=31536000, immutable",
+        );
+      },
+    );
+
+    // A player update package (update command): only to authorised terminals of the package's tenant.
+    app.get(
+      "/t/package/:id",
+      {
+        config: { access: open },
+        schema: {
+          tags: ["terminal"],
+          params: z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        },
+      },
+      async (req, reply) => {
+        const terminal = await requireTerminal(db, req, { authorised: true });
+        const [pkg] = await db.select().from(playerPackages).where(eq(playerPackages.id, req.params.id));
+        if (!pkg || !(await mayDownload(app.services, pkg, terminal.officeId)))
+          throw notFound("package", req.params.id);
+        reply.header("x-content-sha256", pkg.sha256);
+        return sendStored(
+          req,
+          reply,
+          storage,
+          pkg.md5,
+          "application/octet-stream",
           "private, max-age=31536000, immutable",
         );
       },

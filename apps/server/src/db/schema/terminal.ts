@@ -76,8 +76,16 @@ export const terminals = pgTable(
     settings: jsonb("settings").$type<DeviceSettings>().notNull().default({}),
     /** The strategy it follows (issue 9), if any. */
     strategyId: integer("strategy_id").references(() => strategies.id, { onDelete: "set null" }),
-    /** A program to play now above the schedule (doProgramPlayNow, synchronized broadcast). */
-    playNow: jsonb("play_now").$type<{ programId: number; until: string | null; startAt: number | null }>(),
+    /**
+     * Played now above the schedule (doProgramPlayNow, synchronized broadcast): a program (null: none),
+     * and messages shown now (doMessagePlayNow), each until its `until` (ISO; null: until stopped).
+     */
+    playNow: jsonb("play_now").$type<{
+      programId: number | null;
+      until: string | null;
+      startAt: number | null;
+      messages?: Array<{ messageId: number; until: string | null }>;
+    }>(),
     /** Where it stands (issue 9): placed by hand, reported by the device, or unknown. */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),

@@ -1,6 +1,6 @@
-import type { CommandOutcome } from "@marquee/contracts";
+import type { CommandOutcome, DeviceSettingsPatch } from "@marquee/contracts";
 import { type DeviceSettings, mergeDeviceSettings } from "@marquee/schedule";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { strategies, terminals } from "../../db/schema";
 
@@ -46,4 +46,31 @@ export async function sendSettings(
   for (const g of groups.values())
     out.push(...(await app.terminalHub.command(g.ids, "settings", { settings: g.settings }, byUserId)));
   return out;
+}
+
+/**
+ * Merges a patch into terminals' own settings in one statement: the fields
+ * given are set, the fields given as null are removed (the strategy's value,
+ * else the player's default, applies again).
+ */
+export async function patchSettings(
+  app: FastifyInstance,
+  terminalIds: number[],
+  patch: DeviceSettingsPatch,
+): Promise<void> {
+  const set: Record<string, unknown> = {};
+  // Field names of the strict patch schema: safe inside an array literal.
+  const cleared: string[] = [];
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    if (v === null) cleared.push(k);
+    else set[k] = v;
+  }
+  await app.services.db
+    .update(terminals)
+    .set({
+      settings: sql`(coalesce(${terminals.settings}, '{}'::jsonb) || ${JSON.stringify(set)}::jsonb) - ${`{${cleared.join(",")}}`}::text[]`,
+      updatedAt: app.services.clock.now(),
+    })
+    .where(inArray(terminals.id, terminalIds));
 }

@@ -1,0 +1,212 @@
+import { rm } from "node:fs/promises";
+import {
+  API_PREFIX,
+  ApkUpdateInfoQuery,
+  ApkUpdateInfoResponse,
+  type ApkUpdateItem,
+  type CommandOutcome,
+  type PlayerPackage,
+  SendApkFields,
+  SendApkResponse,
+  UPLOAD_LIMIT_OFF_MB,
+} from "@marquee/contracts";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { playerPackages, terminalCommands, terminals } from "../../db/schema";
+import { actorOf } from "../../platform/access";
+import { AppError, FieldErrors, notFound } from "../../platform/errors";
+import { rangeWhere } from "../../platform/scope";
+import { tenantOf } from "../material/repo";
+import type { MediaStorage } from "../material/storage";
+import { readMultipart } from "./multipart";
+import { rangedTerminals, targetOf, tenantKey, UPDATE_TIMEOUT_MS } from "./shared";
+
+type PackageRow = typeof playerPackages.$inferSelect;
+
+const toPackage = (p: PackageRow): PlayerPackage => ({
+  id: p.id,
+  name: p.name,
+  version: p.version,
+  model: p.model,
+  md5: p.md5,
+  sha256: p.sha256,
+  size: p.size,
+  notes: p.notes,
+  createDate: p.createdAt.toISOString(),
+});
+
+/** Where a terminal downloads a package (GET /t/package/:id with its bearer token). */
+export const packageUrl = (id: number) => `${API_PREFIX}/t/package/${id}`;
+
+/** The progress a terminal's progress frames left in an update command's data. */
+function progressOf(data: Record<string, unknown> | null): ApkUpdateItem["progress"] {
+  const p = data?.progress as { done?: unknown; total?: unknown; note?: unknown } | undefined;
+  if (!p || typeof p.done !== "number" || typeof p.total !== "number") return null;
+  return { done: p.done, total: p.total, note: typeof p.note === "string" ? p.note : null };
+}
+
+/**
+ * Player update packages (issue 9): sendDedicatedApk uploads one (multipart,
+ * streamed to disk and hashed) into the caller's tenant and may push it at
+ * once with `update` commands; getApkUpdateInfo follows the push per terminal
+ * (command state, the progress the terminal reports, the version it runs now).
+ */
+export const packageRoutes =
+  (storage: MediaStorage): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { services } = app;
+    const db = services.db;
+    const tags = ["terminalSet"];
+    const upgrade = { access: { permission: "terminal:device:upgrade" as const } };
+
+    // The package arrives as multipart/form-data and is streamed by the route (never held whole).
+    app.addContentTypeParser("multipart/form-data", (_req, payload, done) => done(null, payload));
+
+    /** The packages of the caller's tenant (its nearest customer or agent; the platform's own). */
+    const packagesOf = async (officeId: number): Promise<PackageRow[]> => {
+      const key = await tenantKey(services, officeId);
+      const all = await db
+        .select()
+        .from(playerPackages)
+        .orderBy(desc(playerPackages.createdAt), desc(playerPackages.id));
+      const out: PackageRow[] = [];
+      for (const p of all) if ((await tenantKey(services, p.officeId)) === key) out.push(p);
+      return out;
+    };
+
+    app.post(
+      "/a/api/terminalSet/sendDedicatedApk",
+      { config: upgrade, schema: { tags, response: { 200: SendApkResponse } } },
+      async (req) => {
+        const actor = actorOf(req);
+        const open = await services.settings.get("uploadLimitOpen");
+        const mb = open ? await services.settings.get("uploadLimitSize") : UPLOAD_LIMIT_OFF_MB;
+        const body = await readMultipart(req, {
+          fileField: "file",
+          maxFileBytes: mb * 1024 * 1024,
+          tooLarge: () => new AppError(413, "terminalSet.packageTooLarge", { limit: mb }),
+          tmpPath: () => storage.tempPath("package"),
+        });
+        const file = body.file;
+        try {
+          const parsed = SendApkFields.safeParse(body.fields, { reportInput: true });
+          if (!parsed.success) throw parsed.error;
+          if (!file) throw new FieldErrors([{ field: "file", key: "terminalSet.fileRequired" }]);
+          if (!file.size) throw new FieldErrors([{ field: "file", key: "terminalSet.fileEmpty" }]);
+          const { version, model, notes, ids } = parsed.data;
+          // Every terminal is checked before anything is stored: in range, and of this tenant.
+          const key = await tenantKey(services, actor.officeId);
+          const rows = ids ? await rangedTerminals(app, req, ids) : [];
+          for (const r of rows)
+            if ((await tenantKey(services, r.officeId)) !== key)
+              throw new AppError(400, "terminalSet.packageOtherTenant", { name: r.name });
+          await storage.adopt(file.tmp, file.md5);
+          const tenant = await tenantOf(services, actor.officeId);
+          const name =
+            file.name
+              .replace(/[\\/\p{Cc}]/gu, "_")
+              .trim()
+              .slice(0, 200) || `package-${version}`;
+          const [row] = await db
+            .insert(playerPackages)
+            .values({
+              officeId: tenant.tenantId,
+              name,
+              version,
+              model: model || null,
+              md5: file.md5,
+              sha256: file.sha256,
+              size: file.size,
+              notes: notes || null,
+              createdBy: actor.userId,
+            })
+            .returning();
+          if (!row) throw new Error("package not stored");
+          req.audit.target = ids ? `package:${row.id} ${targetOf(ids)}`.slice(0, 500) : `package:${row.id}`;
+          req.audit.detail = {
+            name,
+            version,
+            size: file.size,
+            sha256: file.sha256,
+            terminals: ids?.length ?? 0,
+          };
+          let list: CommandOutcome[] = [];
+          if (ids?.length)
+            list = await app.terminalHub.command(
+              ids,
+              "update",
+              { packageId: row.id, version, url: packageUrl(row.id), sha256: row.sha256, size: row.size },
+              actor.userId,
+              UPDATE_TIMEOUT_MS,
+            );
+          return { code: 0, msg: req.t("common.ok"), package: toPackage(row), list };
+        } finally {
+          // Adopted (renamed into place) or refused: the temp file goes either way.
+          if (file) await rm(file.tmp, { force: true });
+        }
+      },
+    );
+
+    app.get(
+      "/a/api/terminalSet/getApkUpdateInfo",
+      {
+        config: upgrade,
+        schema: { tags, querystring: ApkUpdateInfoQuery, response: { 200: ApkUpdateInfoResponse } },
+      },
+      async (req) => {
+        const actor = actorOf(req);
+        const { packageId, commandIds } = req.query;
+        const packages = await packagesOf(actor.officeId);
+        let where: SQL | undefined;
+        if (packageId !== undefined) {
+          if (!packages.some((p) => p.id === packageId)) throw notFound("package", packageId);
+          where = sql`${terminalCommands.args}->>'packageId' = ${String(packageId)}`;
+        } else if (commandIds) {
+          where = inArray(terminalCommands.id, commandIds);
+        }
+        let list: ApkUpdateItem[] = [];
+        if (where) {
+          const rows = await db
+            .selectDistinctOn([terminalCommands.terminalId], {
+              c: terminalCommands,
+              terminalName: terminals.name,
+              // What it runs now: its latest status, else what it registered with.
+              version: sql<string>`coalesce(${terminals.status}->>'version', ${terminals.version})`,
+              online: terminals.online,
+            })
+            .from(terminalCommands)
+            .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
+            .where(and(eq(terminalCommands.name, "update"), where, rangeWhere(actor, terminals.officeId)))
+            .orderBy(terminalCommands.terminalId, desc(terminalCommands.createdAt));
+          list = rows.map(({ c, terminalName, version, online }) => {
+            const args = c.args as { packageId?: unknown; version?: unknown };
+            return {
+              commandId: c.id,
+              terminalId: c.terminalId,
+              terminalName,
+              packageId: typeof args.packageId === "number" ? args.packageId : null,
+              targetVersion: typeof args.version === "string" ? args.version : null,
+              state: c.state,
+              reason: c.reason,
+              progress: progressOf(c.data ?? null),
+              version,
+              online,
+              createDate: c.createdAt.toISOString(),
+              doneDate: c.doneAt?.toISOString() ?? null,
+            };
+          });
+          list.sort((a, b) => a.terminalName.localeCompare(b.terminalName) || a.terminalId - b.terminalId);
+        }
+        return { code: 0, msg: req.t("common.ok"), list, packages: packages.map(toPackage) };
+      },
+    );
+  };
+
+/** Whether a terminal in office `terminalOfficeId` may download package `pkg` (the same tenant). */
+export async function mayDownload(
+  services: Parameters<typeof tenantKey>[0],
+  pkg: Pick<PackageRow, "officeId">,
+  terminalOfficeId: number,
+): Promise<boolean> {
+  return (await tenantKey(services, pkg.officeId)) === (await tenantKey(services, terminalOfficeId));
+}

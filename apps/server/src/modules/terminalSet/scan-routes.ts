@@ -1,0 +1,101 @@
+import {
+  AutoScanBody,
+  AutoScanInfoQuery,
+  AutoScanInfoResponse,
+  AutoScanResponse,
+  type ScannedTerminal,
+} from "@marquee/contracts";
+import { and, desc, eq, gte, or, type SQL } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { terminals } from "../../db/schema";
+import { actorOf } from "../../platform/access";
+import { FieldErrors } from "../../platform/errors";
+
+/** At most this many terminals in one scan answer. */
+const SCAN_MAX = 200;
+
+/** A scan's id carries the instant it began (base 36 ms): nothing to store. */
+const scanIdOf = (since: number) => `s${since.toString(36)}`;
+
+/**
+ * Finding new screens (issue 9): terminals waiting for authorisation. The
+ * platform's users see every waiting terminal; anyone else sees those that
+ * connect from their own address (the same site behind one NAT: "on your
+ * network"), so no tenant learns of another's screens. Then POST
+ * terminal/authorize claims one by its code.
+ */
+export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  const db = services.db;
+  const tags = ["terminalSet"];
+  const authorize = { access: { permission: "terminal:device:authorize" as const } };
+
+  const waiting = async (req: FastifyRequest, since: Date | null): Promise<ScannedTerminal[]> => {
+    const actor = actorOf(req);
+    const where: Array<SQL | undefined> = [eq(terminals.state, "pending")];
+    if (actor.tenantType !== "platform") where.push(eq(terminals.ip, req.ip));
+    // Online now, or seen (registered or beating) since the scan began.
+    where.push(
+      since
+        ? or(eq(terminals.online, true), gte(terminals.lastSeenAt, since), gte(terminals.createdAt, since))
+        : eq(terminals.online, true),
+    );
+    const rows = await db
+      .select()
+      .from(terminals)
+      .where(and(...where))
+      .orderBy(desc(terminals.createdAt), desc(terminals.id))
+      .limit(SCAN_MAX);
+    return rows.map((r) => ({
+      id: r.id,
+      enrolCode: r.enrolCode,
+      model: r.model,
+      width: r.width,
+      height: r.height,
+      version: r.status?.version ?? r.version,
+      ip: r.ip,
+      online: r.online,
+      createDate: r.createdAt.toISOString(),
+      lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+    }));
+  };
+
+  app.post(
+    "/a/api/terminalSet/autoScanTerminal",
+    { config: authorize, schema: { tags, body: AutoScanBody, response: { 200: AutoScanResponse } } },
+    async (req) => {
+      const since = services.clock.now();
+      const scanId = scanIdOf(since.getTime());
+      req.audit.target = `scan:${scanId}`;
+      return {
+        code: 0,
+        msg: req.t("common.ok"),
+        scanId,
+        since: since.toISOString(),
+        list: await waiting(req, null),
+      };
+    },
+  );
+
+  app.get(
+    "/a/api/terminalSet/getAutoScanTerminalInfo",
+    {
+      config: authorize,
+      schema: { tags, querystring: AutoScanInfoQuery, response: { 200: AutoScanInfoResponse } },
+    },
+    async (req) => {
+      const ms = Number.parseInt(req.query.scanId.slice(1), 36);
+      if (!Number.isSafeInteger(ms) || ms > services.clock.now().getTime() + 60_000)
+        throw new FieldErrors([{ field: "scanId", key: "validation.format" }]);
+      const since = new Date(ms);
+      return {
+        code: 0,
+        msg: req.t("common.ok"),
+        scanId: req.query.scanId,
+        since: since.toISOString(),
+        list: await waiting(req, since),
+      };
+    },
+  );
+};
