@@ -69,6 +69,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const clock = new TestClock();
   const app = await buildApp({ config, database, clock });
   await app.ready();
+  // Tests never reach a public address-search service (GET terminal/addressSuggest): unset, it answers 409;
+  // a test of the search sets a local stand-in.
+  await app.services.settings.set("mapSuggestUrl", "", null);
   const t: TestApp = {
     app,
     database,

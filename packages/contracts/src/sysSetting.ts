@@ -1,6 +1,7 @@
 import { isTimeZone } from "@marquee/schedule";
 import { DEFAULT_HEARTBEAT_SEC } from "@marquee/terminal-protocol";
 import { z } from "zod";
+import { AlarmRules, DEFAULT_ALARM_RULES } from "./alarm";
 import { zBool } from "./common";
 import { CAPTCHA_AFTER_FAILURES, UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "./constants";
 import { RATES_PROVIDERS, WEATHER_PROVIDERS } from "./program";
@@ -109,6 +110,8 @@ export const SETTINGS = {
     visibility: "public",
   }),
   callCenter: define({ schema: CallCenter, default: CallCenter.parse({}), visibility: "public" }),
+  /** When alarms are raised (offline minutes, storage percent, which events) and whether users are told (issue 9). */
+  alarmRules: define({ schema: AlarmRules, default: DEFAULT_ALARM_RULES, visibility: "public" }),
   /** Videos taller than this many lines are transcoded down (and any video that is not H.264/AAC MP4). */
   transcodeMaxHeight: define({
     schema: z.number().int().min(144).max(4320),
@@ -159,6 +162,7 @@ export const SETTING_INPUTS = [
   "passwordPolicy",
   "smtp",
   "callCenter",
+  "alarmRules",
 ] as const;
 export type SettingInput = (typeof SETTING_INPUTS)[number];
 
@@ -188,6 +192,7 @@ export const SETTING_EDITORS: { readonly [K in SettingKey]: SettingEditor } = {
   terminalAuthorizationFreeAccessManage: { group: "terminals" },
   terminalHeartbeatSec: { group: "terminals", unit: "seconds" },
   defaultTimezone: { group: "terminals", input: "timezone" },
+  alarmRules: { group: "terminals", input: "alarmRules" },
   transcodeMaxHeight: { group: "media", unit: "lines" },
   landingEncryption: { group: "security" },
   captchaThreshold: { group: "security", unit: "attempts" },

@@ -4,6 +4,7 @@ import { lazy, type ReactElement, Suspense, useEffect, useMemo, useState } from 
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { levelAllows } from "../access/authority";
+import { AlarmBell } from "../features/alarm/AlarmBell";
 import { openMenuLink } from "../features/menu/links";
 import { NoticeBell } from "../features/notice/NoticeBell";
 import { useAnnouncement } from "../features/notice/useAnnouncement";
@@ -194,6 +195,9 @@ export default function AdminLayout() {
             {permissions.some(
               (p) => (typeof p === "string" ? p : p.id) === "sys:messageNotification:view" || p === "*",
             ) && <NoticeBell />}
+            {permissions.some(
+              (p) => (typeof p === "string" ? p : p.id) === "terminal:alarm:view" || p === "*",
+            ) && <AlarmBell />}
             <Dropdown
               menu={{
                 items: [

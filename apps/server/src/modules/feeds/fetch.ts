@@ -85,7 +85,7 @@ async function readBounded(res: Response, maxBytes: number): Promise<{ bytes: Bu
  */
 export async function fetchText(
   url: string,
-  opts: { timeoutMs?: number; maxBytes?: number; accept?: string } = {},
+  opts: { timeoutMs?: number; maxBytes?: number; accept?: string; userAgent?: string } = {},
 ): Promise<Fetched> {
   const timeoutMs = opts.timeoutMs ?? FETCH_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? FETCH_MAX_BYTES;
@@ -99,7 +99,10 @@ export async function fetchText(
       const res = await fetch(at, {
         signal: controller.signal,
         redirect: "manual",
-        headers: { accept: opts.accept ?? "application/json, text/csv, text/plain, */*" },
+        headers: {
+          accept: opts.accept ?? "application/json, text/csv, text/plain, */*",
+          ...(opts.userAgent && { "user-agent": opts.userAgent }),
+        },
       });
       const location = res.headers.get("location");
       if (res.status >= 300 && res.status < 400 && location) {
@@ -122,7 +125,10 @@ export async function fetchText(
 }
 
 /** GETs JSON: a 2xx answer whose whole body parses, else FetchFailed with the reason. */
-export async function fetchJson(url: string, opts: { timeoutMs?: number; maxBytes?: number } = {}) {
+export async function fetchJson(
+  url: string,
+  opts: { timeoutMs?: number; maxBytes?: number; userAgent?: string } = {},
+) {
   const maxBytes = opts.maxBytes ?? FETCH_MAX_BYTES;
   const res = await fetchText(url, { ...opts, maxBytes, accept: "application/json" });
   if (res.status < 200 || res.status > 299) {

@@ -49,10 +49,11 @@ export const terminalCommandRoutes =
     );
 
     // Polled while outcomes are open; commands of terminals outside the caller's range are left out.
+    // Whoever may send settings by strategy (strategy/sendStrategy) follows their outcomes here too.
     app.get(
       "/a/api/terminal/commandResults",
       {
-        config: { access: either },
+        config: { access: { anyOf: [...either.anyOf, "terminal:strategy:send"] } },
         schema: { tags, querystring: CommandResultsQuery, response: { 200: CommandOutcomesResponse } },
       },
       async (req) => {

@@ -4,6 +4,7 @@ import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { timeZoneChoices } from "../../editor/panels/options";
+import { AlarmRulesEditor } from "../alarm/AlarmRulesEditor";
 import { EMPTY_SMTP, maxLengthOf, numberBounds, type SmtpForm, switchOn, switchValue } from "./settingValues";
 
 /** What every editor gets: the definition, the value being edited, and the server's errors of its fields. */
@@ -257,6 +258,8 @@ export function SettingEditor(props: EditorProps) {
       return <SmtpEditor {...props} />;
     case "callCenter":
       return <CallCenterView {...props} />;
+    case "alarmRules":
+      return <AlarmRulesEditor {...props} />;
     default:
       return (
         <Input

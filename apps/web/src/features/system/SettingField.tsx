@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
 import { HttpError } from "../../services/http";
+import { describeAlarmRules } from "../alarm/AlarmRulesEditor";
 import { settingsApi } from "./api";
 import { SettingEditor } from "./SettingEditors";
 import {
@@ -43,6 +44,8 @@ function useDescribe() {
       }
       case "smtp":
         return value === null ? t("system.settings.smtp.off") : String((value as { host: string }).host);
+      case "alarmRules":
+        return describeAlarmRules(value, t);
       default:
         return value === "" || value === null || value === undefined
           ? t("system.settings.empty")

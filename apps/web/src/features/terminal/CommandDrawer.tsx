@@ -1,11 +1,14 @@
 import { RedoOutlined } from "@ant-design/icons";
-import { Alert, Button, Drawer, List, Space, Spin, Typography } from "antd";
+import { Alert, Button, Drawer, List, Progress, Space, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { OutcomeTag, useOutcomeSummary } from "./OutcomeTag";
-import { isSettled, retryTargets, summarize } from "./outcomes";
+import { isSettled, progressOf, retryTargets, summarize } from "./outcomes";
 import type { CommandRun } from "./useCommandRun";
 
-/** What became of a command on each terminal: queued, sent, done, failed (why), timeout, offline; retry the failures. */
+/**
+ * What became of a command on each terminal: queued, sent, done, failed (why), timeout, offline, with its
+ * progress while a long one runs; retry the failures (their new outcomes replace their rows here).
+ */
 export function CommandDrawer({
   run,
   onRetry,
@@ -29,6 +32,7 @@ export function CommandDrawer({
       extra={
         <Button
           icon={<RedoOutlined />}
+          loading={run?.retrying}
           disabled={!settled || retry === 0}
           onClick={onRetry}
           data-testid="terminal-command-retry"
@@ -39,7 +43,7 @@ export function CommandDrawer({
       data-testid="terminal-command-drawer"
     >
       {run?.sending ? (
-        <Spin tip={t("terminal.command.sending")}>
+        <Spin description={t("terminal.command.sending")}>
           <div style={{ height: 80 }} />
         </Spin>
       ) : (
@@ -55,23 +59,40 @@ export function CommandDrawer({
             size="small"
             dataSource={outcomes}
             rowKey="id"
-            renderItem={(o) => (
-              <List.Item data-testid="terminal-command-outcome">
-                <List.Item.Meta
-                  title={o.terminalName}
-                  description={
-                    o.state === "offline" ? (
-                      t("terminal.command.offlineHint")
-                    ) : o.reason ? (
-                      <Typography.Text type={o.state === "failed" ? "danger" : "secondary"}>
-                        {o.reason}
-                      </Typography.Text>
-                    ) : undefined
-                  }
-                />
-                <OutcomeTag outcome={o} />
-              </List.Item>
-            )}
+            renderItem={(o) => {
+              const progress = o.state === "sent" ? progressOf(o) : null;
+              return (
+                <List.Item data-testid="terminal-command-outcome" data-terminal-id={o.terminalId}>
+                  <List.Item.Meta
+                    title={o.terminalName}
+                    description={
+                      o.state === "offline" ? (
+                        t("terminal.command.offlineHint")
+                      ) : o.reason ? (
+                        <Typography.Text
+                          type={o.state === "failed" ? "danger" : "secondary"}
+                          data-testid="terminal-outcome-reason"
+                        >
+                          {o.reason}
+                        </Typography.Text>
+                      ) : progress ? (
+                        <Space orientation="vertical" size={0} style={{ width: "100%" }}>
+                          <Progress
+                            size="small"
+                            percent={progress.total ? Math.round((progress.done / progress.total) * 100) : 0}
+                            data-testid="terminal-outcome-progress"
+                          />
+                          {progress.note && (
+                            <Typography.Text type="secondary">{progress.note}</Typography.Text>
+                          )}
+                        </Space>
+                      ) : undefined
+                    }
+                  />
+                  <OutcomeTag outcome={o} />
+                </List.Item>
+              );
+            }}
           />
         </Space>
       )}

@@ -134,11 +134,14 @@ export function DetailsDrawer({
   id,
   onClose,
   onAuthorize,
+  live,
 }: {
   id: number | null;
   onClose: () => void;
   /** Opens "Authorise a screen" with this pending screen's code. */
   onAuthorize: (enrolCode: string) => void;
+  /** Live sections (the settings screen's monitor, screenshots, programs, messages) in place of the screenshot. */
+  live?: (terminal: TerminalSummary) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -294,8 +297,14 @@ export function DetailsDrawer({
       ) : (
         <>
           <Descriptions size="small" bordered column={2} items={info} />
-          <Section>{t("terminal.details.screenshot")}</Section>
-          <Screenshot key={terminal.id} terminal={terminal} />
+          {live ? (
+            live(terminal)
+          ) : (
+            <>
+              <Section>{t("terminal.details.screenshot")}</Section>
+              <Screenshot key={terminal.id} terminal={terminal} />
+            </>
+          )}
           <Section>{t("terminal.details.reported")}</Section>
           <Reported reported={d.reported} />
           <Section>{t("publish.whatPlays.title")}</Section>

@@ -63,3 +63,36 @@ export function mergeOutcomes(
   const byId = new Map(fresh.map((o) => [o.id, o]));
   return current.map((o) => byId.get(o.id) ?? o);
 }
+
+/** The commands to send again: the ids of the outcomes that failed, timed out or found the screen offline. */
+export function retryCommandIds(outcomes: readonly CommandOutcome[]): string[] {
+  return outcomes.filter((o) => RETRYABLE.has(o.state)).map((o) => o.id);
+}
+
+/**
+ * Puts the outcomes of a retry in the place of the rows of the same terminals (the drawer goes on with the
+ * same list); a terminal not listed yet is added at the end.
+ */
+export function replaceByTerminal(
+  current: readonly CommandOutcome[],
+  fresh: readonly CommandOutcome[],
+): CommandOutcome[] {
+  const byTerminal = new Map(fresh.map((o) => [o.terminalId, o]));
+  const out = current.map((o) => {
+    const next = byTerminal.get(o.terminalId);
+    if (next) byTerminal.delete(o.terminalId);
+    return next ?? o;
+  });
+  return [...out, ...byTerminal.values()];
+}
+
+/** How far a long command has come on a terminal (update: data.progress from its progress frames), if it says. */
+export function progressOf(
+  outcome: Pick<CommandOutcome, "data">,
+): { done: number; total: number; note: string | null } | null {
+  const p = outcome.data?.progress;
+  if (typeof p !== "object" || p === null) return null;
+  const { done, total, note } = p as Record<string, unknown>;
+  if (typeof done !== "number" || typeof total !== "number") return null;
+  return { done, total, note: typeof note === "string" ? note : null };
+}

@@ -11,7 +11,12 @@ export const TERMINAL_PERMISSIONS = {
   command: "terminal:device:command",
   screenshot: "terminal:device:screenshot",
   group: "terminal:group:edit",
+  settings: "terminal:device:settings",
+  upgrade: "terminal:device:upgrade",
 } as const;
+
+/** The route permission of the terminal settings screen (terminalMonitor/setting): its operations are checked against it. */
+export const SETTING_ROUTE_PERMISSION = TERMINAL_PERMISSIONS.settings;
 
 /** The operation each command needs: a screenshot has its own, the others are plain commands. */
 export const COMMAND_PERMISSION: Record<CommandName, string> = {

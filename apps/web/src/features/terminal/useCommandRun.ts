@@ -1,8 +1,8 @@
 import type { CommandOutcome } from "@marquee/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type CommandName, terminalApi } from "../../services/terminal";
+import { type CommandName, terminalApi, terminalSetApi } from "../../services/terminal";
 import { BATCH_IDS, chunk, chunkIdList, RESULT_IDS_CHARS } from "./batch";
-import { mergeOutcomes, movingIds, retryTargets, shouldPoll } from "./outcomes";
+import { mergeOutcomes, movingIds, replaceByTerminal, retryCommandIds, shouldPoll } from "./outcomes";
 
 /** Polling interval of command results. */
 export const RESULTS_POLL_MS = 1000;
@@ -13,48 +13,89 @@ export const RESULTS_MAX_MS = 10 * 60_000;
 export interface CommandRun {
   /** Tells runs apart: an answer for an older run is dropped. */
   key: number;
-  name: CommandName;
-  args: Record<string, unknown>;
+  /** The command (COMMAND_NAMES of the protocol): the drawer's title. */
+  name: string;
   outcomes: CommandOutcome[];
   startedAt: number;
   /** Bumped after a failed poll, so that polling goes on. */
   attempt: number;
   sending: boolean;
+  /** The failed ones are being sent again: their rows stay until the new outcomes replace them. */
+  retrying: boolean;
 }
 
+/** Sends one batch and answers the outcomes per terminal (a terminalSet call, or POST terminal/command). */
+export type SendBatch = (ids: readonly number[]) => Promise<{ list: CommandOutcome[] }>;
+
 /**
- * Sends a command and follows its outcomes: commandResults every second until none is queued or sent;
- * `retry` sends it again to the terminals where it failed, timed out or found the screen offline.
+ * Sends a command and follows its outcomes: commandResults every second until none is queued or sent.
+ * `retry` sends again (terminalSet/retry) the commands that failed, timed out or found the screen offline;
+ * their new outcomes take the old rows' places and are followed the same way.
  */
 export function useCommandRun() {
   const [run, setRun] = useState<CommandRun | null>(null);
   const counter = useRef(0);
 
+  /** Shows a new run while `work` sends it; resolves whether it was sent. */
+  const begin = useCallback(async (name: string, work: () => Promise<CommandOutcome[]>) => {
+    counter.current += 1;
+    const key = counter.current;
+    const base = { key, name, outcomes: [], startedAt: Date.now(), attempt: 0, retrying: false };
+    setRun({ ...base, sending: true });
+    try {
+      const outcomes = await work();
+      setRun((r) => (r?.key === key ? { ...base, startedAt: Date.now(), outcomes, sending: false } : r));
+      return true;
+    } catch {
+      // the http client showed the refusal (or the caller shows it); nothing more to follow
+      setRun((r) => (r?.key === key ? null : r));
+      return false;
+    }
+  }, []);
+
+  /** Sends `name` to the terminals with `call`, in batches of BATCH_IDS. */
+  const send = useCallback(
+    (ids: readonly number[], name: string, call: SendBatch) =>
+      begin(name, async () => {
+        const answers = await Promise.all(chunk(ids, BATCH_IDS).map((part) => call(part)));
+        return answers.flatMap((a) => a.list);
+      }),
+    [begin],
+  );
+
+  /** Follows outcomes a call already answered (an update sent with its upload). */
+  const follow = useCallback(
+    (name: string, outcomes: CommandOutcome[]) => begin(name, async () => outcomes),
+    [begin],
+  );
+
+  /** A basic command through POST terminal/command. */
   const start = useCallback(
-    async (ids: readonly number[], name: CommandName, args: Record<string, unknown> = {}) => {
-      counter.current += 1;
-      const key = counter.current;
-      const base = { key, name, args, outcomes: [], startedAt: Date.now(), attempt: 0 };
-      setRun({ ...base, sending: true });
-      try {
-        const answers = await Promise.all(
-          chunk(ids, BATCH_IDS).map((part) => terminalApi.command(part, name, args)),
-        );
-        const outcomes = answers.flatMap((a) => a.list);
-        setRun((r) => (r?.key === key ? { ...base, startedAt: Date.now(), outcomes, sending: false } : r));
-      } catch {
-        // the http client showed the refusal; nothing more to follow
-        setRun((r) => (r?.key === key ? null : r));
-      }
-    },
-    [],
+    (ids: readonly number[], name: CommandName, args: Record<string, unknown> = {}) =>
+      send(ids, name, (part) => terminalApi.command(part, name, args)),
+    [send],
   );
 
   const retry = useCallback(async () => {
-    if (!run) return;
-    const ids = retryTargets(run.outcomes);
-    if (ids.length) await start(ids, run.name, run.args);
-  }, [run, start]);
+    if (!run || run.sending || run.retrying) return;
+    const commandIds = retryCommandIds(run.outcomes);
+    if (!commandIds.length) return;
+    const key = run.key;
+    setRun((r) => (r?.key === key ? { ...r, retrying: true } : r));
+    try {
+      const answers = await Promise.all(
+        chunk(commandIds, BATCH_IDS).map((part) => terminalSetApi.retry(part)),
+      );
+      const fresh = answers.flatMap((a) => a.list);
+      setRun((r) =>
+        r?.key === key
+          ? { ...r, outcomes: replaceByTerminal(r.outcomes, fresh), startedAt: Date.now(), retrying: false }
+          : r,
+      );
+    } catch {
+      setRun((r) => (r?.key === key ? { ...r, retrying: false } : r));
+    }
+  }, [run]);
 
   const close = useCallback(() => setRun(null), []);
 
@@ -78,5 +119,5 @@ export function useCommandRun() {
     };
   }, [run]);
 
-  return { run, start, retry, close };
+  return { run, start, send, follow, retry, close };
 }

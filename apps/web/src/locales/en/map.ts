@@ -1,1 +1,77 @@
-export default {};
+export default {
+  filters: {
+    office: "Institution",
+    status: "Status",
+    search: "Name, code, model or address",
+  },
+  summary: "{{placed}} on the map · {{unplaced}} without a position",
+  truncated: "Showing the first {{shown}} of {{total}} screens: narrow the filters to see the rest.",
+  mapLabel: "Map of the screens",
+  loadFailed: "The map could not be loaded: reload the page to try again.",
+  tiles: {
+    failed: "Map tiles cannot be loaded from {{host}}: markers are shown on a blank map.",
+    none: "No map tile server is configured (system settings): markers are shown on a blank map.",
+  },
+  unplaced: {
+    title: "Without a position",
+    empty: "Every screen is on the map",
+    place: "Place",
+  },
+  placing: {
+    title: "Placing {{name}}",
+    hint: "Click the map where the screen stands, or search its address.",
+    cancel: "Stop placing",
+  },
+  moving: {
+    title: "Moving {{name}}",
+    hint: "Drag the marker to where the screen stands; it is saved when you let go.",
+    done: "Done",
+  },
+  address: {
+    placeholder: "Search an address",
+    noSuggest: "Address search is not configured (system settings): click the map instead.",
+    nothing: "No address found",
+    searching: "Searching…",
+  },
+  details: {
+    title: "Screen on the map",
+    name: "Name",
+    office: "Institution",
+    status: "Status",
+    program: "On screen",
+    noProgram: "Nothing reported",
+    lastSeen: "Last seen",
+    address: "Address",
+    noAddress: "No address",
+    position: "Position",
+    notPlaced: "Not on the map yet",
+    source: "Placed",
+    sources: {
+      manual: "By hand",
+      device: "Reported by the screen",
+    },
+    positionAt: "Since",
+    autoPosition: "Automatic position",
+    autoPositionHint: "The screen reports where it is (geolocation, when its device allows it).",
+  },
+  actions: {
+    ask: "Ask for its position",
+    move: "Move",
+    place: "Place on the map",
+    clear: "Remove from the map",
+    clearConfirm: "Remove {{name}} from the map?",
+  },
+  run: {
+    position: "Position asked",
+    autoOn: "Automatic position turned on",
+    autoOff: "Automatic position turned off",
+    sending: "Sending…",
+    waiting: "Waiting for the screens to answer…",
+    offline: "The screen is not connected; try again when it is online.",
+  },
+  done: {
+    placed: "{{name}} is on the map",
+    autoOff: "Automatic position of {{name}} is off: it was placed by hand.",
+    cleared: "{{name}} was removed from the map",
+  },
+} as const;

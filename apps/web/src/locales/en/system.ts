@@ -44,6 +44,10 @@ export default {
         label: "Default time zone",
         help: "Plans are read in this zone on screens for which neither an operator nor the device named one.",
       },
+      alarmRules: {
+        label: "Alarm rules",
+        help: "When a screen's trouble becomes an alarm (offline too long, storage nearly full, reported events) and whether the responsible users get a notice.",
+      },
       transcodeMaxHeight: {
         label: "Largest video height",
         help: "Taller videos, and any video that is not H.264/AAC MP4, are converted down to this height.",
@@ -216,6 +220,17 @@ export default {
       refresh: "Reload",
       screenshot: "Screenshot",
       volume: "Set volume",
+      settings: "Settings",
+      reboot: "Restart",
+      clear: "Clear programs",
+      playProgram: "Play program now",
+      playMessage: "Show message now",
+      programs: "List programs",
+      deleteFiles: "Delete files",
+      update: "Update player",
+      position: "Report position",
+      debug: "Debugging",
+      syncStart: "Synchronized start",
     },
     columns: {
       time: "Sent",

@@ -46,6 +46,10 @@ export default {
         label: "Fuseau horaire par défaut",
         help: "Les plans sont lus dans ce fuseau sur les écrans pour lesquels ni un opérateur ni l'appareil n'en a indiqué.",
       },
+      alarmRules: {
+        label: "Règles d'alarme",
+        help: "Quand un problème d'écran devient une alarme (hors ligne trop longtemps, stockage presque plein, événements signalés) et si les responsables reçoivent un avis.",
+      },
       transcodeMaxHeight: {
         label: "Hauteur maximale des vidéos",
         help: "Les vidéos plus hautes, et toute vidéo qui n'est pas en MP4 H.264/AAC, sont converties à cette hauteur.",
@@ -218,6 +222,17 @@ export default {
       refresh: "Recharger",
       screenshot: "Capture d'écran",
       volume: "Régler le volume",
+      settings: "Paramètres",
+      reboot: "Redémarrage",
+      clear: "Vider les programmes",
+      playProgram: "Diffuser un programme",
+      playMessage: "Afficher un message",
+      programs: "Liste des programmes",
+      deleteFiles: "Supprimer des fichiers",
+      update: "Mise à jour du lecteur",
+      position: "Signaler la position",
+      debug: "Débogage",
+      syncStart: "Départ synchronisé",
     },
     columns: {
       time: "Envoyée",

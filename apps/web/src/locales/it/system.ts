@@ -45,6 +45,10 @@ export default {
         label: "Fuso orario predefinito",
         help: "I piani si leggono in questo fuso sugli schermi per cui né un operatore né il dispositivo ne hanno indicato uno.",
       },
+      alarmRules: {
+        label: "Regole degli allarmi",
+        help: "Quando un problema di uno schermo diventa un allarme (offline troppo a lungo, memoria quasi piena, eventi segnalati) e se i responsabili ricevono un avviso.",
+      },
       transcodeMaxHeight: {
         label: "Altezza massima dei video",
         help: "I video più alti, e quelli che non sono MP4 H.264/AAC, vengono convertiti a questa altezza.",
@@ -217,6 +221,17 @@ export default {
       refresh: "Ricarica",
       screenshot: "Cattura schermo",
       volume: "Regola il volume",
+      settings: "Impostazioni",
+      reboot: "Riavvio",
+      clear: "Svuota i programmi",
+      playProgram: "Riproduci subito un programma",
+      playMessage: "Mostra subito un messaggio",
+      programs: "Elenco dei programmi",
+      deleteFiles: "Elimina i file",
+      update: "Aggiorna il player",
+      position: "Comunica la posizione",
+      debug: "Diagnostica",
+      syncStart: "Avvio sincronizzato",
     },
     columns: {
       time: "Inviato",

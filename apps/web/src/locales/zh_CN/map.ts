@@ -1,1 +1,77 @@
-export default {};
+export default {
+  filters: {
+    office: "机构",
+    status: "状态",
+    search: "名称、编码、型号或地址",
+  },
+  summary: "地图上 {{placed}} 台 · 无位置 {{unplaced}} 台",
+  truncated: "仅显示 {{total}} 台终端中的前 {{shown}} 台：请缩小筛选范围查看其余终端。",
+  mapLabel: "终端地图",
+  loadFailed: "地图加载失败：请刷新页面重试。",
+  tiles: {
+    failed: "无法从 {{host}} 加载地图瓦片：标记显示在空白地图上。",
+    none: "未配置地图瓦片服务器（系统设置）：标记显示在空白地图上。",
+  },
+  unplaced: {
+    title: "无位置的终端",
+    empty: "所有终端都已在地图上",
+    place: "放置",
+  },
+  placing: {
+    title: "正在放置 {{name}}",
+    hint: "在地图上点击终端所在的位置，或搜索其地址。",
+    cancel: "停止放置",
+  },
+  moving: {
+    title: "正在移动 {{name}}",
+    hint: "将标记拖到终端所在的位置，松开即保存。",
+    done: "完成",
+  },
+  address: {
+    placeholder: "搜索地址",
+    noSuggest: "未配置地址搜索（系统设置）：请直接在地图上点击。",
+    nothing: "未找到地址",
+    searching: "正在搜索…",
+  },
+  details: {
+    title: "地图上的终端",
+    name: "名称",
+    office: "机构",
+    status: "状态",
+    program: "正在播放",
+    noProgram: "未上报",
+    lastSeen: "最后在线",
+    address: "地址",
+    noAddress: "无地址",
+    position: "位置",
+    notPlaced: "尚未放置在地图上",
+    source: "定位方式",
+    sources: {
+      manual: "手动放置",
+      device: "终端上报",
+    },
+    positionAt: "定位时间",
+    autoPosition: "自动定位",
+    autoPositionHint: "终端自行上报位置（设备允许时使用地理定位）。",
+  },
+  actions: {
+    ask: "获取位置",
+    move: "移动",
+    place: "放置到地图",
+    clear: "从地图移除",
+    clearConfirm: "确定将 {{name}} 从地图移除？",
+  },
+  run: {
+    position: "已请求位置",
+    autoOn: "已开启自动定位",
+    autoOff: "已关闭自动定位",
+    sending: "正在发送…",
+    waiting: "正在等待终端应答…",
+    offline: "终端未连接；请在其上线后重试。",
+  },
+  done: {
+    placed: "{{name}} 已放置到地图上",
+    autoOff: "{{name}} 的自动定位已关闭：它已被手动放置。",
+    cleared: "{{name}} 已从地图移除",
+  },
+};

@@ -44,6 +44,10 @@ export default {
         label: "默认时区",
         help: "操作员和设备都未指定时区的终端，按此时区执行计划。",
       },
+      alarmRules: {
+        label: "告警规则",
+        help: "终端何种异常产生告警（离线过久、存储将满、上报的事件），以及是否通知负责人。",
+      },
       transcodeMaxHeight: {
         label: "视频最大高度",
         help: "更高的视频以及非 H.264/AAC MP4 的视频会被转码到此高度。",
@@ -216,6 +220,17 @@ export default {
       refresh: "重新加载",
       screenshot: "截屏",
       volume: "设置音量",
+      settings: "终端设置",
+      reboot: "重启",
+      clear: "清空节目",
+      playProgram: "立即播放节目",
+      playMessage: "立即播放消息",
+      programs: "查询节目",
+      deleteFiles: "删除文件",
+      update: "升级播放器",
+      position: "上报位置",
+      debug: "调试",
+      syncStart: "同步开播",
     },
     columns: {
       time: "发送时间",

@@ -1,1 +1,77 @@
-export default {};
+export default {
+  filters: {
+    office: "機構",
+    status: "狀態",
+    search: "名稱、編碼、型號或地址",
+  },
+  summary: "地圖上 {{placed}} 台 · 無位置 {{unplaced}} 台",
+  truncated: "僅顯示 {{total}} 台終端中的前 {{shown}} 台：請縮小篩選範圍查看其餘終端。",
+  mapLabel: "終端地圖",
+  loadFailed: "地圖載入失敗：請重新整理頁面再試。",
+  tiles: {
+    failed: "無法從 {{host}} 載入地圖圖磚：標記顯示在空白地圖上。",
+    none: "未設定地圖圖磚伺服器（系統設定）：標記顯示在空白地圖上。",
+  },
+  unplaced: {
+    title: "無位置的終端",
+    empty: "所有終端都已在地圖上",
+    place: "放置",
+  },
+  placing: {
+    title: "正在放置 {{name}}",
+    hint: "在地圖上點擊終端所在的位置，或搜尋其地址。",
+    cancel: "停止放置",
+  },
+  moving: {
+    title: "正在移動 {{name}}",
+    hint: "將標記拖曳到終端所在的位置，放開即儲存。",
+    done: "完成",
+  },
+  address: {
+    placeholder: "搜尋地址",
+    noSuggest: "未設定地址搜尋（系統設定）：請直接在地圖上點擊。",
+    nothing: "找不到地址",
+    searching: "正在搜尋…",
+  },
+  details: {
+    title: "地圖上的終端",
+    name: "名稱",
+    office: "機構",
+    status: "狀態",
+    program: "正在播放",
+    noProgram: "未回報",
+    lastSeen: "最後上線",
+    address: "地址",
+    noAddress: "無地址",
+    position: "位置",
+    notPlaced: "尚未放置在地圖上",
+    source: "定位方式",
+    sources: {
+      manual: "手動放置",
+      device: "終端回報",
+    },
+    positionAt: "定位時間",
+    autoPosition: "自動定位",
+    autoPositionHint: "終端自行回報位置（裝置允許時使用地理定位）。",
+  },
+  actions: {
+    ask: "取得位置",
+    move: "移動",
+    place: "放置到地圖",
+    clear: "從地圖移除",
+    clearConfirm: "確定將 {{name}} 從地圖移除？",
+  },
+  run: {
+    position: "已請求位置",
+    autoOn: "已開啟自動定位",
+    autoOff: "已關閉自動定位",
+    sending: "正在傳送…",
+    waiting: "正在等待終端回應…",
+    offline: "終端未連線；請在其上線後再試。",
+  },
+  done: {
+    placed: "{{name}} 已放置到地圖上",
+    autoOff: "{{name}} 的自動定位已關閉：它已被手動放置。",
+    cleared: "{{name}} 已從地圖移除",
+  },
+};

@@ -44,6 +44,10 @@ export default {
         label: "預設時區",
         help: "操作員和裝置都未指定時區的終端，依此時區執行計畫。",
       },
+      alarmRules: {
+        label: "告警規則",
+        help: "終端何種異常產生告警（離線過久、儲存將滿、回報的事件），以及是否通知負責人。",
+      },
       transcodeMaxHeight: {
         label: "影片最大高度",
         help: "更高的影片以及非 H.264/AAC MP4 的影片會被轉碼到此高度。",
@@ -216,6 +220,17 @@ export default {
       refresh: "重新載入",
       screenshot: "截圖",
       volume: "設定音量",
+      settings: "終端設定",
+      reboot: "重新啟動",
+      clear: "清空節目",
+      playProgram: "立即播放節目",
+      playMessage: "立即播放訊息",
+      programs: "查詢節目",
+      deleteFiles: "刪除檔案",
+      update: "升級播放器",
+      position: "回報位置",
+      debug: "除錯",
+      syncStart: "同步開播",
     },
     columns: {
       time: "傳送時間",

@@ -1,0 +1,374 @@
+import {
+  ALARM_EVENT_KINDS,
+  type AlarmEventKind,
+  type AlarmKind,
+  type AlarmRules,
+  type Locale,
+  translate,
+} from "@marquee/contracts";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { terminals, users } from "../../db/schema";
+import { can } from "../../platform/actor";
+import { inRange } from "../../platform/scope";
+import type { Services } from "../../platform/services";
+import { FAULT_CLEARED } from "../../terminal/gateway";
+import type { TerminalEventListener } from "../../terminal/hub";
+import { notify } from "../message/notify";
+import type { Tx } from "../program/repo";
+
+/** How often the rules look at the terminals. */
+export const ALARM_PASS_MS = 30_000;
+/** One pass at a time across server processes (pg_try_advisory_xact_lock(ALARM_LOCK, 0)). */
+const ALARM_LOCK = 727_321;
+/** A storageLow alarm an operator cleared is not raised again for this long (storage rarely frees itself). */
+const STORAGE_QUIET_MS = 24 * 3600_000;
+/** Names a notice lists before "and N more". */
+const NOTICE_NAMES = 10;
+
+/** A raised alarm, as the notices need it. */
+interface Raised {
+  id: number;
+  terminalId: number;
+  officeId: number;
+  kind: AlarmKind;
+}
+
+export interface PassResult {
+  /** Another process held the lock: this pass did nothing. */
+  skipped: boolean;
+  raised: number;
+  cleared: number;
+  notified: number;
+}
+
+const engines = new WeakMap<Services, AlarmEngine>();
+
+/** The alarm engine of an app (tests run a pass with it; the module registers it). */
+export function alarmEngine(app: FastifyInstance): AlarmEngine {
+  const engine = engines.get(app.services);
+  if (!engine) throw new Error("the alarm module is not registered");
+  return engine;
+}
+
+/**
+ * The users an alarm of a terminal in each of `officeIds` concerns: enabled
+ * users holding terminal:alarm:view whose data range covers the office, in
+ * the terminal's own tenant only (an office at or above it, up to the tenant:
+ * a platform or agent user above a customer is not told of its screens).
+ */
+export async function responsibleUsers(
+  services: Services,
+  officeIds: number[],
+): Promise<Map<number, number[]>> {
+  const { tree, actors, db } = services;
+  const chains = new Map<number, number[]>();
+  for (const id of new Set(officeIds)) {
+    const node = await tree.get(id);
+    const tenant = await tree.nearest(id, (o) => o.type !== "institution");
+    if (!node || !tenant) continue;
+    const path = node.path.split("/").filter(Boolean).map(Number);
+    const from = path.indexOf(tenant.id);
+    chains.set(id, from >= 0 ? path.slice(from) : [id]);
+  }
+  const out = new Map<number, number[]>();
+  const candidates = [...new Set([...chains.values()].flat())];
+  if (!candidates.length) return out;
+  const rows = await db
+    .select({ id: users.id, officeId: users.officeId })
+    .from(users)
+    .where(sql`${users.enabled} and ${inArray(users.officeId, candidates)}`);
+  for (const u of rows) {
+    const actor = await actors.get(u.id);
+    if (!actor || !can(actor, "terminal:alarm:view")) continue;
+    for (const [officeId, chain] of chains) {
+      if (chain.includes(u.officeId) && inRange(actor, officeId))
+        out.set(officeId, [...(out.get(officeId) ?? []), u.id]);
+    }
+  }
+  return out;
+}
+
+/** "A, B, C and 9 more" in `locale`. */
+function nameList(locale: Locale, names: string[]): string {
+  const shown = names.slice(0, NOTICE_NAMES).join(", ");
+  return names.length > NOTICE_NAMES
+    ? translate(locale, "alarm.notice.more", { names: shown, count: names.length - NOTICE_NAMES })
+    : shown;
+}
+
+/**
+ * The rules that raise and clear alarms: a pass every ALARM_PASS_MS over the
+ * terminals (offline too long, storage low: raised, and cleared when the
+ * condition ends), and the terminals' events as they arrive (download failed,
+ * playback error, fault: raised or counted up; "fault cleared" clears).
+ * Times come from services.clock. A pass runs in one transaction holding an
+ * advisory lock, so with several server processes one of them does the work;
+ * the partial unique index (one open alarm per terminal and kind) makes a
+ * double raise harmless anyway.
+ */
+export class AlarmEngine {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private busy = false;
+  private stopped = false;
+
+  constructor(
+    private readonly services: Services,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    engines.set(services, this);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      // A pass still running (a slow database) is not doubled.
+      if (this.busy || this.stopped) return;
+      this.pass().catch((err) => this.log.warn({ err }, "the alarm pass failed"));
+    }, ALARM_PASS_MS);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for the pass under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running.catch(() => undefined);
+  }
+
+  /** The rules as saved now (one small read: a changed setting applies to the next pass or event). */
+  private rules(): Promise<AlarmRules> {
+    return this.services.settings.get("alarmRules");
+  }
+
+  /** Runs one pass now (after the one under way); the timer calls it, and tests. */
+  pass(): Promise<PassResult> {
+    const run = this.running.catch(() => undefined).then(() => this.runPass());
+    this.running = run;
+    return run;
+  }
+
+  private async runPass(): Promise<PassResult> {
+    this.busy = true;
+    try {
+      return await this.services.db.transaction(async (tx) => {
+        const lock = await tx.execute<{ ok: boolean }>(
+          sql`select pg_try_advisory_xact_lock(${ALARM_LOCK}::int, 0) as ok`,
+        );
+        if (!lock.rows[0]?.ok) return { skipped: true, raised: 0, cleared: 0, notified: 0 };
+        const rules = await this.rules();
+        const now = this.services.clock.now();
+        const raised: Raised[] = [];
+        let cleared = 0;
+        const offline = await this.offlinePass(tx, rules, now);
+        raised.push(...offline.raised);
+        cleared += offline.cleared;
+        const storage = await this.storagePass(tx, rules, now);
+        raised.push(...storage.raised);
+        cleared += storage.cleared;
+        const notified = rules.notify ? await this.notifyPass(tx, rules, raised) : 0;
+        return { skipped: false, raised: raised.length, cleared, notified };
+      });
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /**
+   * Authorised terminals offline longer than the limit (since their last
+   * beat, or since they were authorised when they never connected) raise
+   * `offline`, unless an operator already cleared an alarm of this outage;
+   * terminals back online (or no longer authorised) clear it.
+   */
+  private async offlinePass(tx: Tx, rules: AlarmRules, now: Date) {
+    const minutes = rules.offlineMinutes;
+    const cleared = await tx.execute(sql`
+      update alarms a set state = 'cleared', cleared_at = ${now}, cleared_by = null
+      from terminals t
+      where a.terminal_id = t.id and a.kind = 'offline' and a.state = 'open'
+        and (t.online or t.state <> 'authorised' or ${minutes === 0})`);
+    if (minutes === 0) return { raised: [] as Raised[], cleared: cleared.rowCount ?? 0 };
+    const cutoff = new Date(now.getTime() - minutes * 60_000);
+    const inserted = await tx.execute<{ id: number; terminal_id: number; office_id: number }>(sql`
+      insert into alarms (terminal_id, office_id, kind, message, detail, raised_at, last_at)
+      select t.id, t.office_id, 'offline',
+        case when t.last_seen_at is null then 'Never connected since it was authorised'
+          else 'Offline since ' || to_char(t.last_seen_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC' end,
+        jsonb_build_object('since', t.last_seen_at, 'minutes', ${minutes}::int),
+        ${now}, ${now}
+      from terminals t
+      where t.state = 'authorised' and not t.online
+        and coalesce(t.last_seen_at, t.authorised_at, t.created_at) < ${cutoff}
+        and not exists (
+          select 1 from alarms c
+          where c.terminal_id = t.id and c.kind = 'offline' and c.state = 'cleared' and c.cleared_by is not null
+            and c.cleared_at >= coalesce(t.last_seen_at, t.authorised_at, t.created_at))
+      on conflict (terminal_id, kind) where state = 'open' do nothing
+      returning id, terminal_id, office_id`);
+    return {
+      raised: inserted.rows.map((r) => ({
+        id: r.id,
+        terminalId: r.terminal_id,
+        officeId: r.office_id,
+        kind: "offline" as const,
+      })),
+      cleared: cleared.rowCount ?? 0,
+    };
+  }
+
+  /**
+   * Storage from the status terminals report: used at or above the limit (a
+   * percentage of a known quota) raises `storageLow`, below it clears it. An
+   * alarm an operator cleared stays quiet for STORAGE_QUIET_MS.
+   */
+  private async storagePass(tx: Tx, rules: AlarmRules, now: Date) {
+    const percent = rules.storageLowPercent;
+    // Only numbers count: a status without a quota says nothing about storage.
+    const usage = sql`
+      select id, office_id, state, (status->>'storageUsed')::numeric as used, (status->>'storageQuota')::numeric as quota
+      from terminals
+      where jsonb_typeof(status->'storageUsed') = 'number' and jsonb_typeof(status->'storageQuota') = 'number'
+        and (status->>'storageQuota')::numeric > 0`;
+    const cleared = await tx.execute(sql`
+      update alarms a set state = 'cleared', cleared_at = ${now}, cleared_by = null
+      from terminals t
+      where a.terminal_id = t.id and a.kind = 'storageLow' and a.state = 'open'
+        and (${percent === 0} or t.state <> 'authorised' or exists (
+          select 1 from (${usage}) u where u.id = t.id and u.used * 100 < ${percent}::int * u.quota))`);
+    if (percent === 0) return { raised: [] as Raised[], cleared: cleared.rowCount ?? 0 };
+    const quiet = new Date(now.getTime() - STORAGE_QUIET_MS);
+    const inserted = await tx.execute<{ id: number; terminal_id: number; office_id: number }>(sql`
+      insert into alarms (terminal_id, office_id, kind, message, detail, raised_at, last_at)
+      select u.id, u.office_id, 'storageLow',
+        'Storage ' || floor(u.used * 100 / u.quota)::int || '% full',
+        jsonb_build_object('used', u.used, 'quota', u.quota,
+          'percent', floor(u.used * 100 / u.quota)::int, 'threshold', ${percent}::int),
+        ${now}, ${now}
+      from (${usage}) u
+      where u.state = 'authorised' and u.used * 100 >= ${percent}::int * u.quota
+        and not exists (
+          select 1 from alarms c
+          where c.terminal_id = u.id and c.kind = 'storageLow' and c.state = 'cleared'
+            and c.cleared_by is not null and c.cleared_at > ${quiet})
+      on conflict (terminal_id, kind) where state = 'open' do nothing
+      returning id, terminal_id, office_id`);
+    return {
+      raised: inserted.rows.map((r) => ({
+        id: r.id,
+        terminalId: r.terminal_id,
+        officeId: r.office_id,
+        kind: "storageLow" as const,
+      })),
+      cleared: cleared.rowCount ?? 0,
+    };
+  }
+
+  /** One notice per user for everything a pass raised that concerns them ("12 screens went offline: …"). */
+  private async notifyPass(tx: Tx, rules: AlarmRules, raised: Raised[]): Promise<number> {
+    if (!raised.length) return 0;
+    const names = new Map(
+      (
+        await tx
+          .select({ id: terminals.id, name: terminals.name })
+          .from(terminals)
+          .where(
+            inArray(
+              terminals.id,
+              raised.map((r) => r.terminalId),
+            ),
+          )
+      ).map((t) => [t.id, t.name]),
+    );
+    const concerned = await responsibleUsers(
+      this.services,
+      raised.map((r) => r.officeId),
+    );
+    // The alarms of each user; users with the same alarms share one notify call.
+    const perUser = new Map<number, Raised[]>();
+    for (const r of raised)
+      for (const userId of concerned.get(r.officeId) ?? [])
+        perUser.set(userId, [...(perUser.get(userId) ?? []), r]);
+    const groups = new Map<string, { userIds: number[]; alarms: Raised[] }>();
+    for (const [userId, alarms] of perUser) {
+      const key = alarms.map((a) => a.id).join(",");
+      const g = groups.get(key) ?? { userIds: [], alarms };
+      g.userIds.push(userId);
+      groups.set(key, g);
+    }
+    let sent = 0;
+    for (const { userIds, alarms } of groups.values()) {
+      const of = (kind: AlarmKind) =>
+        alarms.filter((a) => a.kind === kind).map((a) => names.get(a.terminalId) ?? `#${a.terminalId}`);
+      const offline = of("offline");
+      const storage = of("storageLow");
+      sent += await notify(tx, userIds, "alarm.notice.pass", (locale) => ({
+        lines: [
+          ...(offline.length
+            ? [
+                translate(locale, "alarm.notice.offline", {
+                  minutes: rules.offlineMinutes,
+                  count: offline.length,
+                  names: nameList(locale, offline),
+                }),
+              ]
+            : []),
+          ...(storage.length
+            ? [
+                translate(locale, "alarm.notice.storageLow", {
+                  percent: rules.storageLowPercent,
+                  count: storage.length,
+                  names: nameList(locale, storage),
+                }),
+              ]
+            : []),
+        ].join("\n"),
+      }));
+    }
+    return sent;
+  }
+
+  /** A terminal's event (the hub calls it after storing the event). */
+  readonly onEvent: TerminalEventListener = async (e) => {
+    const { db, clock } = this.services;
+    if (e.kind === "info") {
+      if (e.message.trim().toLowerCase() !== FAULT_CLEARED) return;
+      await db.execute(sql`
+        update alarms set state = 'cleared', cleared_at = ${clock.now()}, cleared_by = null
+        where terminal_id = ${e.terminalId} and kind = 'fault' and state = 'open'`);
+      return;
+    }
+    if (!(ALARM_EVENT_KINDS as readonly string[]).includes(e.kind)) return;
+    const kind = e.kind as AlarmEventKind;
+    const rules = await this.rules();
+    if (!rules.events.includes(kind)) return;
+    const [terminal] = await db
+      .select({
+        id: terminals.id,
+        name: terminals.name,
+        officeId: terminals.officeId,
+        state: terminals.state,
+      })
+      .from(terminals)
+      .where(eq(terminals.id, e.terminalId));
+    // A screen waiting for authorisation belongs to nobody yet; a disabled one is out of service.
+    if (terminal?.state !== "authorised") return;
+    const message = e.message.slice(0, 1000);
+    const at = clock.now();
+    await db.transaction(async (tx) => {
+      const result = await tx.execute<{ id: number; inserted: boolean }>(sql`
+        insert into alarms (terminal_id, office_id, kind, message, raised_at, last_at)
+        values (${terminal.id}, ${terminal.officeId}, ${kind}, ${message}, ${at}, ${at})
+        on conflict (terminal_id, kind) where state = 'open'
+        do update set count = alarms.count + 1, last_at = excluded.last_at, message = excluded.message
+        returning id, (xmax = 0) as inserted`);
+      if (!result.rows[0]?.inserted || !rules.notify) return;
+      const userIds =
+        (await responsibleUsers(this.services, [terminal.officeId])).get(terminal.officeId) ?? [];
+      await notify(tx, userIds, "alarm.notice.event", (locale) => ({
+        kind: translate(locale, `alarm.kind.${kind}`),
+        name: terminal.name,
+        message: message.slice(0, 300),
+      }));
+    });
+  };
+}

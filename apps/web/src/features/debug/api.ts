@@ -1,0 +1,18 @@
+import type { CommandOutcome, DebugRecentResponse, TerminalSummary } from "@marquee/contracts";
+import { type Envelope, http } from "../../services/http";
+
+export type DebugTerminal = Pick<TerminalSummary, "id" | "name" | "officeName" | "status">;
+
+/** The debugging calls (issue 9): terminals to choose, the opening view, raw commands and their outcomes. */
+export const debugApi = {
+  terminals: (q: { name?: string; pageNo: number; pageSize: number }) =>
+    http.get<Envelope & { list: DebugTerminal[]; total: number }>("/a/api/debug/terminals", { ...q }),
+  recent: (terminalId: number) => http.get<DebugRecentResponse>("/a/api/debug/recent", { terminalId }),
+  send: (body: { terminalId: number; name: string; args: Record<string, unknown> }) =>
+    http.post<Envelope & { outcome: CommandOutcome }>("/a/api/debug/send", body, {
+      json: true,
+      silent: true,
+    }),
+  results: (ids: readonly string[]) =>
+    http.get<Envelope & { list: CommandOutcome[] }>("/a/api/debug/results", { ids: ids.join(",") }),
+};

@@ -1,0 +1,64 @@
+import type { CommandOutcome, RelatedTerminal, StrategyPart, StrategySummary } from "@marquee/contracts";
+import type { StrategyDoc } from "@marquee/schedule";
+import { type Envelope, http } from "../../services/http";
+
+/** Calls of strategies under /a/api/strategy/ (contracts/src/strategy.ts). */
+
+const BASE = "/a/api/strategy";
+const json = { json: true } as const;
+
+export interface StrategyQuery {
+  pageNo: number;
+  pageSize: number;
+  name?: string;
+  officeId?: number;
+}
+
+export interface Page<T> extends Envelope {
+  list: T[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface StrategyAnswer extends Envelope {
+  strategy: StrategySummary;
+}
+interface OutcomesAnswer extends Envelope {
+  list: CommandOutcome[];
+}
+
+export interface StrategySave {
+  id?: number;
+  officeId: number;
+  name: string;
+  remarks: string | null;
+  doc?: StrategyDoc;
+}
+
+export const strategyApi = {
+  list: (q: StrategyQuery) => http.get<Page<StrategySummary>>(`${BASE}/list`, { ...q }),
+  detail: (id: number) => http.get<StrategyAnswer>(`${BASE}/strategyDetail`, { id }),
+  /** Silent: the drawer shows the refusal at its fields. */
+  save: (body: StrategySave) =>
+    http.post<StrategyAnswer>(`${BASE}/saveStrategy`, body, { json: true, silent: true }),
+  saveDoc: (id: number, doc: StrategyDoc) =>
+    http.post<StrategyAnswer>(`${BASE}/saveStrategyDetails`, { id, doc }, { json: true, silent: true }),
+  savePart: (id: number, part: StrategyPart, value: unknown) =>
+    http.post<StrategyAnswer>(`${BASE}/saveStrategyDetail`, { id, part, value }, json),
+  /** Deletes strategies; their terminals are released and told: one outcome per terminal. */
+  remove: (ids: readonly number[]) => http.post<OutcomesAnswer>(`${BASE}/deleteStrategy`, { ids }, json),
+  relate: (id: number, terminalIds: readonly number[]) =>
+    http.post<Envelope & { related: number; moved: number }>(
+      `${BASE}/relationTerminals`,
+      { id, terminalIds },
+      json,
+    ),
+  disassociate: (id: number, terminalIds: readonly number[]) =>
+    http.post<Envelope & { released: number }>(`${BASE}/disassociateTerminals`, { id, terminalIds }, json),
+  related: (q: { id: number; pageNo: number; pageSize: number; keyword?: string }) =>
+    http.get<Page<RelatedTerminal>>(`${BASE}/findRelationTerminals`, { ...q }),
+  /** Sends the settings to these related terminals, or to every related one: one outcome per terminal. */
+  send: (id: number, terminalIds?: readonly number[]) =>
+    http.post<OutcomesAnswer>(`${BASE}/sendStrategy`, { id, ...(terminalIds ? { terminalIds } : {}) }, json),
+};
