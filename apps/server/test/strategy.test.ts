@@ -453,3 +453,21 @@ describe("sending", () => {
     expect((await vic.post("/a/api/strategy/deleteStrategy", { ids: [s.id] })).statusCode).toBe(403);
   });
 });
+
+describe("a terminal moving to another tenant", () => {
+  it("leaves the old tenant's strategy and play-now behind", async () => {
+    const s = await create(amy, { officeId: o.c1, name: "Stays home", doc: { brightness: 15 } });
+    const mover = await addTerminal(o.c1, { name: "Mover", playNow: { programId: 1, until: null, startAt: null } });
+    const sibling = await addTerminal(o.c1, { name: "Sibling" });
+    await ok(await amy.post("/a/api/strategy/relationTerminals", { id: s.id, terminalIds: [mover, sibling] }));
+    // Within the tenant (customer -> its institution) nothing is lost.
+    await ok(await admin.post("/a/api/terminal/updateTerminalOffice", { ids: [sibling], officeId: o.shop }));
+    expect(await strategyOf(sibling)).toBe(s.id);
+    // To another customer: the strategy and the play-now stay with their tenant.
+    await ok(await admin.post("/a/api/terminal/updateTerminalOffice", { ids: [mover], officeId: o.c2 }));
+    const row = await terminalRow(t.app, mover);
+    expect(row.strategyId).toBeNull();
+    expect(row.playNow).toBeNull();
+    expect((await detail(amy, s.id)).terminalCount).toBe(1);
+  });
+});

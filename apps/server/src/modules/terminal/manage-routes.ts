@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { programs, terminalGroups, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError, FieldErrors } from "../../platform/errors";
+import { tenantOf } from "../../platform/tenant";
 import { assertTerminalQuota, holdsSeat } from "../office/quota";
 import { programScope } from "../program/repo";
 import {
@@ -121,12 +122,22 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       refusePending(rows);
       await officeInRange(services.tree, actor, officeId);
       if (groupId !== undefined) await groupOfOffice(db, actor, groupId, officeId);
+      // A screen moving to another tenant leaves the old tenant's strategy and play-now behind.
+      const target = (await tenantOf(services.tree, officeId))?.id;
+      const leaving: number[] = [];
+      for (const r of rows)
+        if ((await tenantOf(services.tree, r.officeId))?.id !== target) leaving.push(r.id);
       // Groups belong to an office: a move without a group leaves the terminals ungrouped.
       await db.transaction(async (tx) => {
         await tx
           .update(terminals)
           .set({ officeId, groupId: groupId ?? null, updatedAt: services.clock.now() })
           .where(inArray(terminals.id, ids));
+        if (leaving.length)
+          await tx
+            .update(terminals)
+            .set({ strategyId: null, playNow: null })
+            .where(inArray(terminals.id, leaving));
         // Screens moved into a tenant with a terminal quota take places in it.
         const paths = new Map<number, string>();
         for (const r of rows) paths.set(r.officeId, (await services.tree.get(r.officeId))?.path ?? "");
