@@ -2,10 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import type { CommandOutcome, Permission } from "@marquee/contracts";
 import { DEFAULT_MESSAGE } from "@marquee/schedule";
 import { CLOSE_REFUSED, type Manifest } from "@marquee/terminal-protocol";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  auditLogs,
   programs,
   publications,
   publicationTargets,
@@ -696,6 +697,63 @@ describe("update packages", () => {
     expect((await ok(await get(zed, "getApkUpdateInfo", {}))).packages).toEqual([]);
     expect((await get(zed, "getApkUpdateInfo", { packageId })).statusCode).toBe(404);
   });
+
+  it("pushes a package uploaded before to more terminals, audited", async () => {
+    const G = await screen(o.c1, "Golf");
+    const res = await ok(await post(amy, "pushDedicatedApk", { packageId, ids: [G.id, C] }));
+    expect(res.package).toMatchObject({ id: packageId, version: "2.0.0", name: "player-2.0.0.zip" });
+    const list = res.list as CommandOutcome[];
+    expect(list.map((o) => [o.terminalId, o.name, o.state]).sort()).toEqual(
+      [
+        [G.id, "update", "sent"],
+        [C, "update", "offline"],
+      ].sort(),
+    );
+    // The same command as the upload's push: the package's url, hash and version, 30 minutes.
+    const cmd = await G.sock.next("command");
+    expect(cmd).toMatchObject({ name: "update", timeoutMs: 30 * 60_000 });
+    expect(cmd.args).toEqual({
+      packageId,
+      version: "2.0.0",
+      url: `/apm-web/t/package/${packageId}`,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      size: bytes.length,
+    });
+    G.sock.send({ type: "ack", id: cmd.id, ok: true, data: { version: "2.0.0" } });
+    await settled(amy, [cmd.id]);
+    // The package's progress now shows the new terminal beside the first one.
+    const info = await ok(await get(amy, "getApkUpdateInfo", { packageId }));
+    expect(info.list.map((r: { terminalId: number; state: string }) => [r.terminalId, r.state])).toEqual(
+      expect.arrayContaining([
+        [A.id, "done"],
+        [G.id, "done"],
+      ]),
+    );
+    await waitFor(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, "/a/api/terminalSet/pushDedicatedApk"), eq(auditLogs.result, "ok")));
+      return rows.some((r) => r.target === `package:${packageId} terminal:${G.id},${C}`);
+    });
+  });
+
+  it("refuses another tenant's package, a terminal outside the range, and a user without the right", async () => {
+    const commands = await commandCount();
+    // Another tenant's package answers like a missing one.
+    const foreign = await post(zed, "pushDedicatedApk", { packageId, ids: [F.id] });
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect((await post(amy, "pushDedicatedApk", { packageId: 999_999, ids: [A.id] })).statusCode).toBe(404);
+    // One terminal outside the caller's range: 404, and nothing goes to the others either.
+    const outside = await post(amy, "pushDedicatedApk", { packageId, ids: [A.id, F.id] });
+    expect(outside.statusCode, outside.body).toBe(404);
+    const denied = await post(vic, "pushDedicatedApk", { packageId, ids: [A.id] });
+    expect(denied.statusCode).toBe(403);
+    const bad = await post(amy, "pushDedicatedApk", { packageId: "x", ids: [A.id] });
+    expect(bad.statusCode).toBe(400);
+    expect(await commandCount()).toBe(commands);
+    expect(A.sock.queue.filter((f) => f.type === "command")).toEqual([]);
+  });
 });
 
 describe("scanning for waiting terminals", () => {
@@ -755,6 +813,7 @@ describe("tenant isolation", () => {
       ["doMessagePlayNow", () => post(zed, "doMessagePlayNow", { ids: [A.id], messageId })],
       ["doProgramPlaySet", () => get(zed, "doProgramPlaySet", { ids: `${A.id}` })],
       ["retry", () => post(zed, "retry", { commandIds: [cmd?.id] })],
+      ["pushDedicatedApk", () => post(zed, "pushDedicatedApk", { packageId: 1, ids: [A.id] })],
       [
         "sendDedicatedApk",
         () =>

@@ -9,6 +9,7 @@ import { SettingsBar } from "../src/features/terminal/SettingsBar";
 import { SettingsModal } from "../src/features/terminal/SettingsModal";
 import { formFieldOf, toSettingsPatch, UNTOUCHED, weekPreview } from "../src/features/terminal/settingsForm";
 import TerminalSettingPage from "../src/features/terminal/TerminalSettingPage";
+import { UpdateModal } from "../src/features/terminal/UpdateModal";
 import { useCommandRun } from "../src/features/terminal/useCommandRun";
 import { HttpError } from "../src/services/http";
 import { terminalSetApi } from "../src/services/terminal";
@@ -198,6 +199,52 @@ describe("results drawer", { timeout: 20_000 }, () => {
         .getAllByTestId("terminal-command-outcome")
         .map((e) => e.dataset.terminalId),
     ).toEqual(["1", "2"]);
+  });
+});
+
+describe("update dialog", { timeout: 20_000 }, () => {
+  it("sends a package uploaded before to the selected screens and hands the outcomes on", async () => {
+    grant(ALL);
+    const pkg = {
+      id: 5,
+      name: "player-3.9.0.zip",
+      version: "3.9.0",
+      model: "web",
+      md5: "0".repeat(32),
+      sha256: "0".repeat(64),
+      size: 2048,
+      notes: "Faster start",
+      createDate: "2026-03-01T09:00:00.000Z",
+    };
+    const sent = [
+      { ...outcome("u1", 1, "sent"), name: "update" },
+      { ...outcome("u2", 2, "offline"), name: "update" },
+    ];
+    const { calls } = fakeServer({
+      "GET /a/api/terminalSet/getApkUpdateInfo": () => ({ list: [], packages: [pkg] }),
+      "POST /a/api/terminalSet/pushDedicatedApk": () => ({ package: pkg, list: sent }),
+    });
+    const onSent = vi.fn();
+    const onClose = vi.fn();
+    renderPage(<UpdateModal open ids={[1, 2]} onSent={onSent} onClose={onClose} />);
+    fireEvent.click(await screen.findByText("Uploaded packages"));
+    const push = (await screen.findByTestId("terminal-update-push")) as HTMLButtonElement;
+    // Nothing to send before a package is picked.
+    expect(push.disabled).toBe(true);
+    fireEvent.mouseDown(within(screen.getByTestId("terminal-update-package")).getByRole("combobox"));
+    fireEvent.click(
+      await screen.findByText(/^3\.9\.0 · player-3\.9\.0\.zip/, {
+        selector: ".ant-select-item-option-content",
+      }),
+    );
+    expect(await screen.findByText("Faster start")).toBeTruthy();
+    await waitFor(() => expect(push.disabled).toBe(false));
+    fireEvent.click(push);
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent));
+    expect(calls.filter((c) => c.path === "/a/api/terminalSet/pushDedicatedApk").map((c) => c.body)).toEqual([
+      { packageId: 5, ids: [1, 2] },
+    ]);
+    expect(onClose).toHaveBeenCalled();
   });
 });
 

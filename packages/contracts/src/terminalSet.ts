@@ -372,6 +372,22 @@ export const SendApkFields = z.strictObject({
 export const SendApkResponse = Envelope.extend({ package: PlayerPackage, list: z.array(CommandOutcome) });
 
 /**
+ * POST pushDedicatedApk {packageId, ids}: sends a package uploaded before to
+ * terminals, exactly as sendDedicatedApk sends a new one (`update`, 30 minutes
+ * per ack, progress in getApkUpdateInfo). Every terminal must be in the
+ * caller's range and the package the caller's tenant's (404 otherwise, nothing
+ * sent); a terminal of another tenant than the package's is refused (400).
+ * Answers {package, list}, as sendDedicatedApk. Permission terminal:device:upgrade.
+ *
+ * A call of its own rather than a JSON body on sendDedicatedApk: that route
+ * reads its multipart stream itself (the file is never held whole), so it has
+ * no body schema; this one has a plain JSON body that the route's schema
+ * validates like every other call, and neither route needs to branch on the
+ * content type.
+ */
+export const PushApkBody = z.strictObject({ packageId: zId, ids: zIdList });
+
+/**
  * GET getApkUpdateInfo?packageId | ?commandIds: the update's progress per
  * terminal: the latest `update` command of that package per terminal of the
  * caller's range (or the commands given, a comma list), with its progress

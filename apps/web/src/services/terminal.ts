@@ -242,6 +242,13 @@ export const terminalSetApi = {
     form.append("file", file, fileName);
     return postForm<Envelope & SendApk>(`${SET}/sendDedicatedApk`, form);
   },
+  /** Sends a package uploaded before to `ids`. Silent: the dialog shows the refusal. */
+  pushPackage: (packageId: number, ids: readonly number[]) =>
+    http.post<Envelope & SendApk>(
+      `${SET}/pushDedicatedApk`,
+      { packageId, ids },
+      { json: true, silent: true },
+    ),
   /** The update's progress per terminal (of a package, or of commands), and the uploaded packages; polled. */
   updateInfo: (q: { packageId?: number; commandIds?: readonly string[] }) =>
     http.get<Envelope & ApkUpdateInfo>(

@@ -6,6 +6,7 @@ import {
   type ApkUpdateItem,
   type CommandOutcome,
   type PlayerPackage,
+  PushApkBody,
   SendApkFields,
   SendApkResponse,
   UPLOAD_LIMIT_OFF_MB,
@@ -18,6 +19,7 @@ import { AppError, FieldErrors, notFound } from "../../platform/errors";
 import { rangeWhere } from "../../platform/scope";
 import { tenantOf } from "../material/repo";
 import type { MediaStorage } from "../material/storage";
+import type { TerminalRow } from "../terminal/repo";
 import { readMultipart } from "./multipart";
 import { rangedTerminals, targetOf, tenantKey, UPDATE_TIMEOUT_MS } from "./shared";
 
@@ -48,8 +50,9 @@ function progressOf(data: Record<string, unknown> | null): ApkUpdateItem["progre
 /**
  * Player update packages (issue 9): sendDedicatedApk uploads one (multipart,
  * streamed to disk and hashed) into the caller's tenant and may push it at
- * once with `update` commands; getApkUpdateInfo follows the push per terminal
- * (command state, the progress the terminal reports, the version it runs now).
+ * once with `update` commands; pushDedicatedApk pushes one uploaded before;
+ * getApkUpdateInfo follows the push per terminal (command state, the progress
+ * the terminal reports, the version it runs now).
  */
 export const packageRoutes =
   (storage: MediaStorage): FastifyPluginAsyncZod =>
@@ -74,6 +77,23 @@ export const packageRoutes =
       return out;
     };
 
+    /** A package is only for the terminals of its own tenant (`key`): 400 naming the first other one. */
+    const assertOfTenant = async (rows: TerminalRow[], key: number | null) => {
+      for (const r of rows)
+        if ((await tenantKey(services, r.officeId)) !== key)
+          throw new AppError(400, "terminalSet.packageOtherTenant", { name: r.name });
+    };
+
+    /** Sends package `p` to terminals already checked: `update`, waiting up to 30 minutes for each ack. */
+    const push = (p: PackageRow, ids: number[], userId: number): Promise<CommandOutcome[]> =>
+      app.terminalHub.command(
+        ids,
+        "update",
+        { packageId: p.id, version: p.version, url: packageUrl(p.id), sha256: p.sha256, size: p.size },
+        userId,
+        UPDATE_TIMEOUT_MS,
+      );
+
     app.post(
       "/a/api/terminalSet/sendDedicatedApk",
       { config: upgrade, schema: { tags, response: { 200: SendApkResponse } } },
@@ -97,9 +117,7 @@ export const packageRoutes =
           // Every terminal is checked before anything is stored: in range, and of this tenant.
           const key = await tenantKey(services, actor.officeId);
           const rows = ids ? await rangedTerminals(app, req, ids) : [];
-          for (const r of rows)
-            if ((await tenantKey(services, r.officeId)) !== key)
-              throw new AppError(400, "terminalSet.packageOtherTenant", { name: r.name });
+          await assertOfTenant(rows, key);
           await storage.adopt(file.tmp, file.md5);
           const tenant = await tenantOf(services, actor.officeId);
           const name =
@@ -130,20 +148,31 @@ export const packageRoutes =
             sha256: file.sha256,
             terminals: ids?.length ?? 0,
           };
-          let list: CommandOutcome[] = [];
-          if (ids?.length)
-            list = await app.terminalHub.command(
-              ids,
-              "update",
-              { packageId: row.id, version, url: packageUrl(row.id), sha256: row.sha256, size: row.size },
-              actor.userId,
-              UPDATE_TIMEOUT_MS,
-            );
+          const list = ids?.length ? await push(row, ids, actor.userId) : [];
           return { code: 0, msg: req.t("common.ok"), package: toPackage(row), list };
         } finally {
           // Adopted (renamed into place) or refused: the temp file goes either way.
           if (file) await rm(file.tmp, { force: true });
         }
+      },
+    );
+
+    app.post(
+      "/a/api/terminalSet/pushDedicatedApk",
+      { config: upgrade, schema: { tags, body: PushApkBody, response: { 200: SendApkResponse } } },
+      async (req) => {
+        const actor = actorOf(req);
+        const { packageId, ids } = req.body;
+        const rows = await rangedTerminals(app, req, ids);
+        // Another tenant's package answers exactly like a missing one.
+        const [pkg] = await db.select().from(playerPackages).where(eq(playerPackages.id, packageId));
+        const key = await tenantKey(services, actor.officeId);
+        if (!pkg || (await tenantKey(services, pkg.officeId)) !== key) throw notFound("package", packageId);
+        await assertOfTenant(rows, key);
+        req.audit.target = `package:${pkg.id} ${targetOf(ids)}`.slice(0, 500);
+        req.audit.detail = { name: pkg.name, version: pkg.version, terminals: ids.length };
+        const list = await push(pkg, ids, actor.userId);
+        return { code: 0, msg: req.t("common.ok"), package: toPackage(pkg), list };
       },
     );
 

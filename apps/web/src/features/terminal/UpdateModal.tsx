@@ -88,8 +88,8 @@ function PackageProgress({ packageId }: { packageId: number }) {
 
 /**
  * "Update the player": upload a package (version, notes) and send it to the selected terminals
- * (sendDedicatedApk), or pick one uploaded before and follow its progress per terminal (getApkUpdateInfo).
- * The outcomes of a send go to the results drawer (`onSent`).
+ * (sendDedicatedApk), or pick one uploaded before, send it to them (pushDedicatedApk) and follow its
+ * progress per terminal (getApkUpdateInfo). The outcomes of a send go to the results drawer (`onSent`).
  */
 export function UpdateModal({
   open,
@@ -108,6 +108,7 @@ export function UpdateModal({
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [pushRefusal, setPushRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [packageId, setPackageId] = useState<number | null>(null);
 
@@ -118,6 +119,7 @@ export function UpdateModal({
     setFile(null);
     setFileError(null);
     setRefusal(null);
+    setPushRefusal(null);
     setPackageId(null);
   }, [open, form]);
 
@@ -151,6 +153,22 @@ export function UpdateModal({
     }
   };
 
+  /** Sends the picked package to the selected terminals. */
+  const push = async () => {
+    if (packageId === null) return;
+    setPushRefusal(null);
+    setBusy(true);
+    try {
+      const answer = await terminalSetApi.pushPackage(packageId, ids);
+      onSent(answer.list);
+      onClose();
+    } catch (err) {
+      setPushRefusal(formErrors(err, []).general);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const label = (p: PlayerPackage) =>
     `${p.version} · ${p.name} · ${formatSize(p.size)} · ${when(p.createDate)}${p.model ? ` · ${p.model}` : ""}`;
   const picked = packages.data?.packages.find((p) => p.id === packageId);
@@ -160,11 +178,15 @@ export function UpdateModal({
       open={open}
       width={640}
       title={t("terminal.update.title", { count: ids.length })}
-      okText={t("terminal.update.send")}
+      okText={tab === "upload" ? t("terminal.update.send") : t("terminal.update.push")}
       cancelText={t("common.close")}
-      onOk={() => void send()}
+      onOk={() => void (tab === "upload" ? send() : push())}
       confirmLoading={busy}
-      okButtonProps={{ hidden: tab !== "upload", "data-testid": "terminal-update-ok" }}
+      okButtonProps={
+        tab === "upload"
+          ? { "data-testid": "terminal-update-ok" }
+          : { disabled: packageId === null || ids.length === 0, "data-testid": "terminal-update-push" }
+      }
       onCancel={onClose}
       destroyOnHidden
     >
@@ -228,11 +250,25 @@ export function UpdateModal({
             label: t("terminal.update.packagesTab"),
             children: (
               <Space orientation="vertical" style={{ width: "100%" }}>
+                <Typography.Paragraph type="secondary">
+                  {t("terminal.update.pushHint", { count: ids.length })}
+                </Typography.Paragraph>
+                {pushRefusal && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={pushRefusal}
+                    data-testid="terminal-update-push-refused"
+                  />
+                )}
                 <Select<number>
                   style={{ width: "100%" }}
                   loading={packages.isLoading}
                   value={packageId ?? undefined}
-                  onChange={setPackageId}
+                  onChange={(v) => {
+                    setPackageId(v);
+                    setPushRefusal(null);
+                  }}
                   placeholder={t("terminal.update.pick")}
                   notFoundContent={t("terminal.update.noPackages")}
                   options={(packages.data?.packages ?? []).map((p) => ({ value: p.id, label: label(p) }))}

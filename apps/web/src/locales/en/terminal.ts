@@ -344,7 +344,10 @@ export default {
     model: "For the model (optional)",
     modelHint: "For example “web” for the web player.",
     notes: "Notes (optional)",
-    pick: "Choose an uploaded package to follow its progress",
+    pick: "Choose an uploaded package to send it or follow its progress",
+    push: "Send to the selected screens",
+    pushHint:
+      "Send a package uploaded before to the selected screens ({{count}}); they download it, check it and install it. Below, every screen it was sent to and how far each has come.",
     noPackages: "No package uploaded yet",
     notSent: "This package has not been sent to any screen",
     versionNow: "Version now: {{version}}",

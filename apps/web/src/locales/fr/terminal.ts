@@ -348,7 +348,10 @@ export default {
     model: "Pour le modèle (facultatif)",
     modelHint: "Par exemple « web » pour le lecteur web.",
     notes: "Remarques (facultatif)",
-    pick: "Choisissez un paquet téléversé pour suivre sa progression",
+    pick: "Choisissez un paquet téléversé pour l'envoyer ou suivre sa progression",
+    push: "Envoyer aux écrans sélectionnés",
+    pushHint:
+      "Envoyez un paquet téléversé auparavant aux écrans sélectionnés ({{count}}) ; ils le téléchargent, le vérifient et l'installent. Ci-dessous, chaque écran qui l'a reçu et où il en est.",
     noPackages: "Aucun paquet téléversé pour l'instant",
     notSent: "Ce paquet n'a été envoyé à aucun écran",
     versionNow: "Version actuelle : {{version}}",

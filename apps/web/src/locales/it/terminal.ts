@@ -346,7 +346,10 @@ export default {
     model: "Per il modello (facoltativo)",
     modelHint: "Per esempio “web” per il player web.",
     notes: "Note (facoltative)",
-    pick: "Scegli un pacchetto caricato per seguirne l'avanzamento",
+    pick: "Scegli un pacchetto caricato per inviarlo o seguirne l'avanzamento",
+    push: "Invia agli schermi selezionati",
+    pushHint:
+      "Invia un pacchetto caricato in precedenza agli schermi selezionati ({{count}}); lo scaricano, lo verificano e lo installano. Qui sotto, ogni schermo a cui è stato inviato e a che punto è.",
     noPackages: "Nessun pacchetto caricato finora",
     notSent: "Questo pacchetto non è stato inviato a nessuno schermo",
     versionNow: "Versione attuale: {{version}}",

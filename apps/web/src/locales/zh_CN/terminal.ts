@@ -339,7 +339,10 @@ export default {
     model: "适用型号（可选）",
     modelHint: "例如网页播放器填写“web”。",
     notes: "说明（可选）",
-    pick: "选择已上传的升级包以查看进度",
+    pick: "选择已上传的升级包以发送或查看进度",
+    push: "发送给所选终端",
+    pushHint:
+      "将之前上传的升级包发送给所选终端（{{count}}）；终端会下载、校验并安装。下方显示已发送的每台终端及其进度。",
     noPackages: "尚未上传升级包",
     notSent: "此升级包尚未发送给任何终端",
     versionNow: "当前版本：{{version}}",

@@ -339,7 +339,10 @@ export default {
     model: "適用型號（選填）",
     modelHint: "例如網頁播放器填寫「web」。",
     notes: "說明（選填）",
-    pick: "選擇已上傳的升級套件以查看進度",
+    pick: "選擇已上傳的升級套件以傳送或查看進度",
+    push: "傳送給所選終端",
+    pushHint:
+      "將先前上傳的升級套件傳送給所選終端（{{count}}）；終端會下載、校驗並安裝。下方顯示已傳送的每台終端及其進度。",
     noPackages: "尚未上傳升級套件",
     notSent: "此升級套件尚未傳送給任何終端",
     versionNow: "目前版本：{{version}}",
