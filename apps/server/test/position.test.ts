@@ -2,7 +2,6 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { CommandOutcome, MapTerminal, Permission } from "@marquee/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { terminals } from "../src/db/schema";
 import { copyReportedPositions } from "../src/modules/position/repo";
 import { SUGGEST_USER_AGENT } from "../src/modules/position/suggest";
 import {
@@ -16,6 +15,7 @@ import {
 } from "./helpers";
 import {
   authorise,
+  insertTerminal,
   listening,
   openSocket,
   registerTerminal,
@@ -42,30 +42,9 @@ let amyZh: Client; // amy in Chinese
 const o = { c1: 0, shop: 0, c2: 0 };
 const id = { lobby: 0, hall: 0, shopScreen: 0, foreign: 0, unplaced: 0 };
 const sockets: TestSocket[] = [];
-let seq = 0;
 
-/** A terminal row as the gateway would leave it (no socket). */
-async function addTerminal(officeId: number, extra: Partial<typeof terminals.$inferInsert> = {}) {
-  seq++;
-  const [row] = await t.database.db
-    .insert(terminals)
-    .values({
-      officeId,
-      name: `Screen ${seq}`,
-      deviceId: `pos-device-${seq}`,
-      tokenHash: `pos-hash-${seq}`,
-      enrolCode: `P${String(seq).padStart(5, "0")}`,
-      state: "authorised",
-      model: "Web player",
-      version: "1.0.0",
-      width: 1920,
-      height: 1080,
-      ...extra,
-    })
-    .returning({ id: terminals.id });
-  if (!row) throw new Error("terminal not inserted");
-  return row.id;
-}
+const addTerminal = (officeId: number, extra: Parameters<typeof insertTerminal>[2] = {}) =>
+  insertTerminal(t.app, officeId, extra);
 
 /** A registered terminal authorised into `officeId`, its socket open and welcomed. */
 async function onlineTerminal(officeId: number) {

@@ -16,6 +16,7 @@ import {
 import {
   authorise,
   fetchManifest,
+  insertTerminal,
   listening,
   openSocket,
   registerTerminal,
@@ -41,7 +42,6 @@ const o = { platform: 0, c1: 0, shop: 0, c2: 0 };
 const term = { hall: 0, kiosk: 0, foreign: 0, pending: 0 };
 let live = { id: 0, token: "" };
 let socket: TestSocket;
-let seq = 0;
 
 type Res = Awaited<ReturnType<Client["post"]>>;
 const ok = async (res: Res) => {
@@ -49,29 +49,8 @@ const ok = async (res: Res) => {
   return res.json();
 };
 
-/** A terminal row as the gateway would leave it (no socket: offline). */
-async function addTerminal(officeId: number, extra: Partial<typeof terminals.$inferInsert> = {}) {
-  seq++;
-  const [row] = await t.database.db
-    .insert(terminals)
-    .values({
-      officeId,
-      name: `Screen ${seq}`,
-      deviceId: `strategy-device-${seq}`,
-      tokenHash: `strategy-hash-${seq}`,
-      enrolCode: `S${String(seq).padStart(5, "0")}`,
-      state: "authorised",
-      model: "Web player",
-      version: "1.0.0",
-      width: 1920,
-      height: 1080,
-      authorisedAt: new Date(),
-      ...extra,
-    })
-    .returning({ id: terminals.id });
-  if (!row) throw new Error("terminal not inserted");
-  return row.id;
-}
+const addTerminal = (officeId: number, extra: Parameters<typeof insertTerminal>[2] = {}) =>
+  insertTerminal(t.app, officeId, extra);
 
 const NIGHT = {
   timers: [{ weekdays: [1, 2, 3, 4, 5], on: "08:00", off: "22:00" }],
@@ -457,9 +436,14 @@ describe("sending", () => {
 describe("a terminal moving to another tenant", () => {
   it("leaves the old tenant's strategy and play-now behind", async () => {
     const s = await create(amy, { officeId: o.c1, name: "Stays home", doc: { brightness: 15 } });
-    const mover = await addTerminal(o.c1, { name: "Mover", playNow: { programId: 1, until: null, startAt: null } });
+    const mover = await addTerminal(o.c1, {
+      name: "Mover",
+      playNow: { programId: 1, until: null, startAt: null },
+    });
     const sibling = await addTerminal(o.c1, { name: "Sibling" });
-    await ok(await amy.post("/a/api/strategy/relationTerminals", { id: s.id, terminalIds: [mover, sibling] }));
+    await ok(
+      await amy.post("/a/api/strategy/relationTerminals", { id: s.id, terminalIds: [mover, sibling] }),
+    );
     // Within the tenant (customer -> its institution) nothing is lost.
     await ok(await admin.post("/a/api/terminal/updateTerminalOffice", { ids: [sibling], officeId: o.shop }));
     expect(await strategyOf(sibling)).toBe(s.id);

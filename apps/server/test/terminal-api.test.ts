@@ -14,7 +14,14 @@ import {
   signedIn,
   type TestApp,
 } from "./helpers";
-import { listening, openSocket, registerTerminal, sampleStatus, waitFor } from "./terminal-helpers";
+import {
+  insertTerminal,
+  listening,
+  openSocket,
+  registerTerminal,
+  sampleStatus,
+  waitFor,
+} from "./terminal-helpers";
 
 const ALL_TERMINAL: Permission[] = [
   "terminal:device:view",
@@ -49,33 +56,17 @@ let vic: Client; // view only, C1
 let shot: Client; // view and screenshot only, C1
 const o = { platform: 0, c1: 0, shop: 0, c2: 0 };
 const id = { lobby: 0, hall: 0, kiosk: 0, off: 0, shopScreen: 0, pending: 0, foreign: 0 };
+
 let seq = 0;
-
-type TerminalInsert = typeof terminals.$inferInsert;
-
-/** A terminal row as the gateway would leave it (no socket: tests of the operator API need none). */
-async function addTerminal(officeId: number, extra: Partial<TerminalInsert> = {}): Promise<number> {
+/** Screens with codes Q00001, Q00002… (the keyword search finds them by code). */
+const addTerminal = (officeId: number, extra: Parameters<typeof insertTerminal>[2] = {}) => {
   seq++;
-  const [row] = await t.database.db
-    .insert(terminals)
-    .values({
-      officeId,
-      name: `Screen ${seq}`,
-      deviceId: `device-${seq}-abcdef`,
-      tokenHash: `hash-${seq}`,
-      enrolCode: `Q${String(seq).padStart(5, "0")}`,
-      state: "authorised",
-      model: "Web player",
-      version: "1.0.0",
-      width: 1920,
-      height: 1080,
-      authorisedAt: (extra.state ?? "authorised") === "authorised" ? new Date() : null,
-      ...extra,
-    })
-    .returning({ id: terminals.id });
-  if (!row) throw new Error("terminal not inserted");
-  return row.id;
-}
+  return insertTerminal(t.app, officeId, {
+    name: `Screen ${seq}`,
+    enrolCode: `Q${String(seq).padStart(5, "0")}`,
+    ...extra,
+  });
+};
 
 async function addProgram(officeId: number, name: string, state: "draft" | "approved" | "published") {
   const [row] = await t.database.db

@@ -189,3 +189,34 @@ export function fetchManifest(app: FastifyInstance, token: string, version?: str
     headers: { authorization: `Bearer ${token}`, ...(version ? { "if-none-match": `"${version}"` } : {}) },
   });
 }
+
+/**
+ * A terminal row straight in the table, as the gateway would leave it after authorising (no socket):
+ * for tests of the operator API that need many screens. `extra` overrides any column.
+ */
+export async function insertTerminal(
+  app: FastifyInstance,
+  officeId: number,
+  extra: Partial<typeof terminals.$inferInsert> = {},
+): Promise<number> {
+  const tag = randomBytes(6).toString("hex");
+  const [row] = await app.services.db
+    .insert(terminals)
+    .values({
+      officeId,
+      name: `Screen ${tag}`,
+      deviceId: `device-${tag}`,
+      tokenHash: `hash-${tag}`,
+      enrolCode: tag.slice(0, 6).toUpperCase(),
+      state: "authorised",
+      model: "Web player",
+      version: "1.0.0",
+      width: 1920,
+      height: 1080,
+      authorisedAt: (extra.state ?? "authorised") === "authorised" ? new Date() : null,
+      ...extra,
+    })
+    .returning({ id: terminals.id });
+  if (!row) throw new Error("terminal not inserted");
+  return row.id;
+}

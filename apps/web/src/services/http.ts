@@ -136,3 +136,47 @@ export const http = {
   post: <T extends Envelope = Envelope>(path: string, data?: Params | unknown, opts?: RequestOptions) =>
     request<T>("POST", path, data, opts),
 };
+
+/** The file name of a Content-Disposition header. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+}
+
+/**
+ * POSTs `body` as JSON to an export call (a path under the API prefix) and hands the file it answers to
+ * the browser as a download. Answers the file name (the server's, else `fallbackName`); a refusal
+ * throws an HttpError with the server's message.
+ */
+export async function downloadPost(path: string, body: unknown, fallbackName: string): Promise<string> {
+  const res = await fetch(`${API_PREFIX}${path}`, {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) {
+    let answer: Envelope | null = null;
+    try {
+      answer = (await res.json()) as Envelope;
+    } catch {
+      answer = null;
+    }
+    throw new HttpError(answer?.msg || `${res.status} ${res.statusText}`, res.status, answer);
+  }
+  const blob = await res.blob();
+  const name = fileNameOf(res.headers.get("content-disposition")) ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.style.display = "none";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The browser has started the download; the address is no longer needed after that.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
+}

@@ -1,13 +1,11 @@
-import {
-  type AlarmAskResponse,
-  type AlarmDetailResponse,
-  type AlarmKind,
-  type AlarmRow,
-  type AlarmState,
-  API_PREFIX,
+import type {
+  AlarmAskResponse,
+  AlarmDetailResponse,
+  AlarmKind,
+  AlarmRow,
+  AlarmState,
 } from "@marquee/contracts";
-import { type Envelope, HttpError, http } from "../../services/http";
-import { fileNameOf } from "../system/api";
+import { downloadPost, type Envelope, http } from "../../services/http";
 
 /** Calls of alarm management (contracts: alarm.ts). */
 const BASE = "/a/api/abnormalAlarm";
@@ -51,36 +49,7 @@ export const alarmApi = {
 };
 
 /** POSTs an export call and hands the .xlsx to the browser; answers the file name, or throws the server's refusal. */
-async function download(path: string, body: unknown): Promise<string> {
-  const res = await fetch(`${API_PREFIX}${BASE}/${path}`, {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) {
-    let answer: Envelope | null = null;
-    try {
-      answer = (await res.json()) as Envelope;
-    } catch {
-      answer = null;
-    }
-    throw new HttpError(answer?.msg || `${res.status} ${res.statusText}`, res.status, answer);
-  }
-  const blob = await res.blob();
-  const name = fileNameOf(res.headers.get("content-disposition")) ?? "alarms.xlsx";
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.style.display = "none";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has started the download; the address is no longer needed after that.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return name;
-}
+const download = (path: string, body: unknown) => downloadPost(`${BASE}/${path}`, body, "alarms.xlsx");
 
 /** Every alarm the filters find, as .xlsx, times in `timezone`. */
 export const exportAllAlarms = (q: AlarmQuery, timezone: string) =>

@@ -1,11 +1,5 @@
-import {
-  API_PREFIX,
-  type AuditLogDetail,
-  type AuditLogRow,
-  type CommandLogRow,
-  type SettingType,
-} from "@marquee/contracts";
-import { type Envelope, HttpError, http } from "../../services/http";
+import type { AuditLogDetail, AuditLogRow, CommandLogRow, SettingType } from "@marquee/contracts";
+import { downloadPost, type Envelope, http } from "../../services/http";
 
 /** Calls of system settings and the system log (contracts: sysSetting.ts, log.ts). */
 
@@ -67,48 +61,11 @@ export const logApi = {
     http.get<CommandSlice>("/a/api/sysSetting/ajaxScrollCmd", { ...q, size, lastId }),
 };
 
-/** The file name of a Content-Disposition header. */
-export function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
-}
+export { fileNameOf } from "../../services/http";
 
 /**
  * POST logExport with the filters, then hands the .xlsx to the browser as a
  * download. Answers the file name; a refusal throws with the server's message.
  */
-export async function downloadLogExport(q: LogQuery, timezone: string): Promise<string> {
-  const res = await fetch(`${API_PREFIX}/a/sys/log/logExport`, {
-    method: "POST",
-    credentials: "include",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Requested-With": "XMLHttpRequest",
-    },
-    body: JSON.stringify({ ...q, timezone }),
-  });
-  if (!res.ok) {
-    let body: Envelope | null = null;
-    try {
-      body = (await res.json()) as Envelope;
-    } catch {
-      body = null;
-    }
-    throw new HttpError(body?.msg || `${res.status} ${res.statusText}`, res.status, body);
-  }
-  const blob = await res.blob();
-  const name = fileNameOf(res.headers.get("content-disposition")) ?? "system-log.xlsx";
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.style.display = "none";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has started the download; the address is no longer needed after that.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return name;
-}
+export const downloadLogExport = (q: LogQuery, timezone: string): Promise<string> =>
+  downloadPost("/a/sys/log/logExport", { ...q, timezone }, "system-log.xlsx");
