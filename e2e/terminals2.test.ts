@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 /** A JSON call of the console's API from the signed-in page; throws unless code 0. */
-async function api<T = Record<string, unknown>>(page: Page, method: "GET" | "POST", url: string, body?: unknown) {
+async function api<T = Record<string, unknown>>(
+  page: Page,
+  method: "GET" | "POST",
+  url: string,
+  body?: unknown,
+) {
   return page.evaluate(
     async ({ method, url, body }) => {
       const res = await fetch(`/apm-web${url}`, {
@@ -67,11 +72,16 @@ async function screenOf(operator: Page, name: string, officeId: number): Promise
   const codeEl = page.getByTestId("enrol-code");
   await codeEl.waitFor();
   const enrolCode = ((await codeEl.textContent()) ?? "").replace(/\s/g, "");
-  const r = await api<{ terminal?: { id: number }; id?: number }>(operator, "POST", "/a/api/terminal/authorize", {
-    enrolCode,
-    officeId,
-    name,
-  });
+  const r = await api<{ terminal?: { id: number }; id?: number }>(
+    operator,
+    "POST",
+    "/a/api/terminal/authorize",
+    {
+      enrolCode,
+      officeId,
+      name,
+    },
+  );
   const id = r.terminal?.id ?? r.id;
   if (typeof id !== "number") throw new Error(`authorize answered no id: ${JSON.stringify(r)}`);
   return { ctx, page, id, name };
@@ -102,7 +112,10 @@ describe("Terminals II on two web players", () => {
     const doc = createProgram({ width: 1920, height: 1080 });
     const text = createWidget("text", doc, { defaults: { text: TEXT, fontSize: 120, align: "center" } });
     doc.scenes[0]?.widgets.push({ ...text, x: 160, y: 400, w: 1600, h: 240 });
-    const saved = await api<{ id: number }>(operator, "POST", "/a/api/program/save", { name: "Sync show", doc });
+    const saved = await api<{ id: number }>(operator, "POST", "/a/api/program/save", {
+      name: "Sync show",
+      doc,
+    });
     await api(operator, "POST", "/a/api/program/submit", { ids: String(saved.id) });
 
     const a = await screenOf(operator, "Hall A", officeId);
@@ -134,8 +147,13 @@ describe("Terminals II on two web players", () => {
       await expect
         .poll(
           async () =>
-            (await api<{ reported: { volume: number } | null }>(operator, "GET", `/a/api/terminal/terminalDetails?id=${s.id}`))
-              .reported?.volume,
+            (
+              await api<{ reported: { volume: number } | null }>(
+                operator,
+                "GET",
+                `/a/api/terminal/terminalDetails?id=${s.id}`,
+              )
+            ).reported?.volume,
           { timeout: 60_000 },
         )
         .toBe(30);
@@ -145,7 +163,8 @@ describe("Terminals II on two web players", () => {
     // 2. A synchronized start of the program on both: each one's measured offset shows.
     await operator.goto("/terminalMonitor/synchronizedBroadcast");
     const picker = operator.getByTestId("sync-terminal-picker");
-    for (const s of [a, b]) await picker.locator(".ant-table-row", { hasText: s.name }).locator("input[type=checkbox]").check();
+    for (const s of [a, b])
+      await picker.locator(".ant-table-row", { hasText: s.name }).locator("input[type=checkbox]").check();
     await operator.getByTestId("sync-program").click();
     await operator.locator(".ant-select-item-option", { hasText: "Sync show" }).click();
     await (await inputOf(operator, "sync-lead")).fill("8");
@@ -174,7 +193,9 @@ describe("Terminals II on two web players", () => {
     const offAt = Math.floor(now / 60_000) * 60_000 + 3 * 60_000;
     await api(operator, "POST", "/a/api/terminalSet/terminalSet", {
       ids: [a.id],
-      settings: { timers: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], on: hhmm(now - 3_600_000), off: hhmm(offAt) }] },
+      settings: {
+        timers: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], on: hhmm(now - 3_600_000), off: hhmm(offAt) }],
+      },
     });
     // Applied and still on: the player reports the timers' state, and no black overlay yet.
     await expect
