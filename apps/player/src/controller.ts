@@ -212,6 +212,9 @@ export function browserSocket(url: string): SocketLike {
   return socket;
 }
 
+/** The global fetch, bound: `this.fetchFn(url)` would otherwise call it on the controller ("Illegal invocation"). */
+const globalFetch: typeof fetch = (input, init) => fetch(input, init);
+
 /** The player: registration, connection, manifest, media, playlist, proof of play and commands. */
 export class PlayerController {
   private snap: PlayerSnapshot;
@@ -309,8 +312,9 @@ export class PlayerController {
     };
   }
 
+  /** The network's fetch, callable as a method: the browser's own refuses any `this` but the window's. */
   private get fetchFn(): typeof fetch {
-    return this.env.fetch ?? fetch;
+    return this.env.fetch ?? globalFetch;
   }
 
   // ---- the views' side ----

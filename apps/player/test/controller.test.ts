@@ -94,6 +94,8 @@ interface Options {
   failing?: Map<string, string>;
   geolocation?: GeolocationLike | null;
   clockOffsetMs?: number;
+  /** Reach the fake server through the global fetch, which (like the browser's) refuses a foreign `this`. */
+  viaGlobalFetch?: boolean;
 }
 
 /** A player with a fake server; `start` connects it and takes the welcome. */
@@ -123,6 +125,12 @@ function screen(opts: Options = {}) {
     if (f) return new Response(f.body.slice(), { status: f.status });
     return new Response("not found", { status: 404 });
   }) as typeof fetch;
+  if (opts.viaGlobalFetch)
+    vi.stubGlobal("fetch", function (this: unknown, input: string | URL | Request, init?: RequestInit) {
+      if (this !== undefined && this !== globalThis)
+        throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
+      return fetchFn(input, init);
+    });
   const { store, files } = memoryFiles(opts.failing);
   const sockets: FakeSocket[] = [];
   const volumes: number[] = [];
@@ -134,7 +142,7 @@ function screen(opts: Options = {}) {
     params: new URLSearchParams(),
     applyVolume: (v) => volumes.push(v),
     reload: () => reloads++,
-    fetch: fetchFn,
+    fetch: opts.viaGlobalFetch ? undefined : fetchFn,
     socket: () => {
       const s = new FakeSocket(opts.clockOffsetMs ?? 0);
       sockets.push(s);
@@ -613,5 +621,19 @@ describe("position, debugging and the rest", () => {
     const h = screen({ manifest: scheduled("v1") });
     await h.start();
     expect(await h.command("teleport")).toMatchObject({ ok: false, reason: "unsupported command teleport" });
+  });
+});
+
+describe("the network", () => {
+  it("calls the browser's fetch as a plain function (a method call on the player is an illegal invocation)", async () => {
+    const h = screen({ manifest: scheduled("v1"), viaGlobalFetch: true });
+    await h.start();
+    expect(h.server.fetches).toBeGreaterThan(0);
+    // The screenshot upload calls `this.fetchFn(url, …)`: the same call, without a picture to draw.
+    const player = h.player as unknown as { fetchFn: typeof fetch };
+    const res = await player.fetchFn(`${ORIGIN}/apm-web/t/manifest`, {
+      headers: { authorization: "Bearer tok" },
+    });
+    expect(res.status).toBe(200);
   });
 });
