@@ -22,6 +22,7 @@ import {
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { dateTime, timeMs } from "../../components/dateTime";
 import { HttpError } from "../../services/http";
 import { OutcomeTag } from "../terminal/OutcomeTag";
 import { mergeOutcomes, movingIds } from "../terminal/outcomes";
@@ -49,10 +50,7 @@ import { type SocketStatus, useDebugSocket } from "./useDebugSocket";
 /** The route permission of the debugging screen; its only operation is the same. */
 const DEBUG_PERMISSION = "terminal:device:debug";
 
-const time = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.toLocaleTimeString()}.${String(d.getMilliseconds()).padStart(3, "0")}`;
-};
+const time = (ms: number) => timeMs(ms);
 
 const LEVEL_COLORS: Record<LogLevel, string> = {
   debug: "default",
@@ -285,7 +283,7 @@ function Recent({ terminalId }: { terminalId: number }) {
                     {
                       key: "at",
                       title: t("debug.raw.sentAt"),
-                      render: (_, o) => new Date(o.createDate).toLocaleString(),
+                      render: (_, o) => dateTime(o.createDate),
                     },
                   ]}
                 />
@@ -303,7 +301,7 @@ function Recent({ terminalId }: { terminalId: number }) {
                     {
                       key: "at",
                       title: t("debug.recent.at"),
-                      render: (_, e) => new Date(e.at).toLocaleString(),
+                      render: (_, e) => dateTime(e.at),
                     },
                   ]}
                 />

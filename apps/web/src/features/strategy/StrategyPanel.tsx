@@ -16,6 +16,7 @@ import {
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { dateTime } from "../../components/dateTime";
 import { rowSelectionAcrossPages, serverPagination, useLastFilledPage } from "../../components/listSelection";
 import { useCan } from "../material/useCan";
 import { CommandDrawer } from "../terminal/CommandDrawer";
@@ -140,7 +141,7 @@ export function StrategyPanel() {
       key: "updated",
       title: t("strategy.columns.updated"),
       width: 170,
-      render: (_, s) => new Date(s.updateDate).toLocaleString(),
+      render: (_, s) => dateTime(s.updateDate),
     },
     {
       key: "actions",

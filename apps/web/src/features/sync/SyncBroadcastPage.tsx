@@ -19,6 +19,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { dateTime } from "../../components/dateTime";
 import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
 import { HttpError } from "../../services/http";
 import { OutcomeTag } from "../terminal/OutcomeTag";
@@ -240,14 +241,14 @@ export function LiveSession({ id }: { id: number }) {
     >
       <Space size={24} style={{ marginBottom: 12 }} wrap>
         <span>
-          {t("sync.startsAt")}: <strong>{new Date(d.session.startAt).toLocaleTimeString()}</strong>
+          {t("sync.startsAt")}: <strong>{dateTime(d.session.startAt)}</strong>
         </span>
         <span data-testid="sync-countdown">
           {left > 0 ? t("sync.startsIn", { time: formatCountdown(left) }) : t("sync.started")}
         </span>
         {d.session.until && (
           <span>
-            {t("sync.until")}: {new Date(d.session.until).toLocaleString()}
+            {t("sync.until")}: {dateTime(d.session.until)}
           </span>
         )}
       </Space>
@@ -324,7 +325,7 @@ export default function SyncBroadcastPage() {
       render: (_, s) => s.programName ?? `#${s.programId}`,
     },
     { key: "count", title: t("sync.columns.terminals"), render: (_, s) => s.terminalIds.length },
-    { key: "startAt", title: t("sync.startsAt"), render: (_, s) => new Date(s.startAt).toLocaleString() },
+    { key: "startAt", title: t("sync.startsAt"), render: (_, s) => dateTime(s.startAt) },
     {
       key: "playing",
       title: t("sync.columns.playing"),

@@ -2,6 +2,7 @@ import type { TerminalSummary } from "@marquee/contracts";
 import { Table, type TableColumnsType, Tag, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
 import { useTranslation } from "react-i18next";
+import { dateTime } from "../../components/dateTime";
 import { rowSelectionAcrossPages } from "../../components/listSelection";
 import type { TerminalSort } from "../../services/terminal";
 import { PAGE_SIZES } from "./query";
@@ -144,7 +145,7 @@ export function TerminalTable({
       render: (_, r) => {
         const ago = relativeTime(r.lastSeenAt, now);
         return (
-          <span title={r.lastSeenAt ? new Date(r.lastSeenAt).toLocaleString() : undefined}>
+          <span title={r.lastSeenAt ? dateTime(r.lastSeenAt) : undefined}>
             {t(`terminal.ago.${ago.key}`, "values" in ago ? ago.values : undefined)}
           </span>
         );
