@@ -466,7 +466,7 @@ export class ManifestService {
 }
 
 /** Whether a play-now's `until` (ISO, null: until stopped) has passed at `now` (ms). */
-function ended(until: string | null, now: number): boolean {
+export function ended(until: string | null, now: number): boolean {
   return until !== null && Date.parse(until) <= now;
 }
 

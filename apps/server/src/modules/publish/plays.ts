@@ -1,11 +1,13 @@
 import { TerminalScheduleQuery, TerminalScheduleResponse, WhatPlaysQuery } from "@marquee/contracts";
 import { resolveAt } from "@marquee/schedule";
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { strategies } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
-import type { ManifestSubject } from "../../terminal/manifest";
 import { findTerminals } from "../terminal/repo";
+import { subjectOf } from "../terminalSet/shared";
 
 /**
  * "What plays on this screen, when, and why" (issue 7): the schedule a
@@ -22,15 +24,14 @@ export const whatPlaysRoutes: FastifyPluginAsyncZod = async (app) => {
   const holdings = async (actor: Actor, id: number) => {
     const [row] = await findTerminals(services.db, actor, [id]);
     if (!row) throw notFound("terminal", id);
-    const subject: ManifestSubject = {
-      id: row.id,
-      officeId: row.officeId,
-      state: row.state,
-      programIds: row.programIds,
-      publicationIds: row.publicationIds,
-      timezone: row.timezone,
-      reportedTimezone: row.status?.timezone ?? null,
-    };
+    // With its settings, strategy and play-now: a program played now shows here as on the screen.
+    const [strategy] = row.strategyId
+      ? await services.db
+          .select({ doc: strategies.doc })
+          .from(strategies)
+          .where(eq(strategies.id, row.strategyId))
+      : [];
+    const subject = subjectOf(row, strategy?.doc ?? null);
     const manifest = await app.terminalHub.manifestFor(subject);
     return {
       terminalId: row.id,

@@ -89,5 +89,5 @@ export async function tenantKey(services: Services, officeId: number): Promise<n
   return owner?.id ?? null;
 }
 
-/** Whether `until` (ISO, null: until stopped) has passed at `now` (ms). */
-export const ended = (until: string | null, now: number) => until !== null && Date.parse(until) <= now;
+/** Whether `until` (ISO, null: until stopped) has passed at `now` (ms): the manifest's rule. */
+export { ended } from "../../terminal/manifest";
