@@ -27,6 +27,7 @@ import {
 import {
   authorise,
   fetchManifest,
+  insertTerminal,
   listening,
   openSocket,
   registerTerminal,
@@ -283,6 +284,19 @@ describe("terminalSet", () => {
     expect(bad.json().errors[0].field).toBe("settings.volume");
     // View only: no settings.
     expect((await post(vic, "terminalSet", { ids: [A.id], settings: { volume: 1 } })).statusCode).toBe(403);
+  });
+
+  it("lets an operator with the settings right alone follow the results of what they sent", async () => {
+    await addUser(t, o.c1, "sol", ["terminal:device:view", "terminal:device:settings"]);
+    const sol = await signedIn(t, "sol", "solPass1", "en");
+    // A screen with no socket (the connected ones' frames belong to the tests below).
+    const away = await insertTerminal(t.app, o.c1);
+    const sent = await post(sol, "terminalSet", { ids: [away], settings: { brightness: 70 } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const ids = (sent.json() as { list: CommandOutcome[] }).list.map((x) => x.id);
+    expect((await results(sol, ids)).map((x) => [x.terminalId, x.state])).toEqual([[away, "offline"]]);
+    // Without any right to send, nobody reads results.
+    expect((await vic.get("/a/api/terminal/commandResults", { ids: ids.join(",") })).statusCode).toBe(403);
   });
 });
 

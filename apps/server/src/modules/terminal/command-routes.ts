@@ -53,7 +53,17 @@ export const terminalCommandRoutes =
     app.get(
       "/a/api/terminal/commandResults",
       {
-        config: { access: { anyOf: [...either.anyOf, "terminal:strategy:send"] } },
+        // Whoever may send a batch follows its results: commands, screenshots, settings, updates, strategies.
+        config: {
+          access: {
+            anyOf: [
+              ...either.anyOf,
+              "terminal:device:settings",
+              "terminal:device:upgrade",
+              "terminal:strategy:send",
+            ],
+          },
+        },
         schema: { tags, querystring: CommandResultsQuery, response: { 200: CommandOutcomesResponse } },
       },
       async (req) => {

@@ -19,10 +19,10 @@ import { OutcomeTag } from "../terminal/OutcomeTag";
 import { isSettled } from "../terminal/outcomes";
 import { StatusDot } from "../terminal/StatusDot";
 import { relativeTime } from "../terminal/time";
+import type { CommandRun } from "../terminal/useCommandRun";
 import { useNow } from "../terminal/useNow";
 import { formatLatLng } from "./markers";
 import { MAP_PERMISSIONS, MAP_ROUTE_PERMISSION } from "./permissions";
-import type { OutcomeRun } from "./useOutcomeRun";
 
 /**
  * One terminal of the map: what it is, what it shows, where it stands and
@@ -40,7 +40,7 @@ export function MapDetailsDrawer({
   onClear,
 }: {
   terminal: MapTerminal | null;
-  run: OutcomeRun | null;
+  run: CommandRun | null;
   onClose: () => void;
   onAsk: () => void;
   onAuto: (enabled: boolean) => void;
@@ -59,7 +59,7 @@ export function MapDetailsDrawer({
   };
   const exact = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(i18n.language.replace("_", "-")) : "";
-  const autoBusy = run?.sending === true && run.kind !== "position";
+  const autoBusy = run?.sending === true && run.name !== "position";
   const outcomes = run?.outcomes ?? [];
   const mine = terminal ? outcomes.filter((o) => o.terminalId === terminal.id) : [];
 
@@ -137,7 +137,7 @@ export function MapDetailsDrawer({
               operation={MAP_PERMISSIONS.command}
               routePermission={MAP_ROUTE_PERMISSION}
               label={t("map.actions.ask")}
-              loading={run?.sending === true && run.kind === "position"}
+              loading={run?.sending === true && run.name === "position"}
               onClick={onAsk}
               data-testid="map-ask-position"
             />
@@ -180,7 +180,7 @@ export function MapDetailsDrawer({
 
           {run && (run.sending || mine.length > 0) && (
             <Space orientation="vertical" style={{ width: "100%" }} data-testid="map-run">
-              <Typography.Text strong>{t(`map.run.${run.kind}`)}</Typography.Text>
+              <Typography.Text strong>{t(`map.run.${run.name}`)}</Typography.Text>
               {run.sending ? (
                 <Spin size="small" description={t("map.run.sending")} />
               ) : (

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { Alert, App, Button, Card, Space, Typography } from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCommandRun } from "../terminal/useCommandRun";
 import { AddressSearch } from "./AddressSearch";
 import { type MapAnswer, type MapFilterValues, mapApi } from "./api";
 import { MapCanvas } from "./MapCanvas";
@@ -11,7 +12,6 @@ import { MapDetailsDrawer } from "./MapDetailsDrawer";
 import { MapFilters } from "./MapFilters";
 import { splitPlaced, tileHost } from "./markers";
 import { UnplacedList } from "./UnplacedList";
-import { useOutcomeRun } from "./useOutcomeRun";
 
 /** Statuses and positions are read again this often. */
 const REFRESH_MS = 15_000;
@@ -42,7 +42,7 @@ export default function TerminalMapPage() {
     placeholderData: keepPreviousData,
   });
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ["map"] }), [queryClient]);
-  const runs = useOutcomeRun(refresh);
+  const runs = useCommandRun({ onSettled: refresh });
 
   const list = query.data?.list ?? NO_TERMINALS;
   const { placed, unplaced } = useMemo(() => splitPlaced(list), [list]);
@@ -219,11 +219,11 @@ export default function TerminalMapPage() {
           setMovingId(null);
           runs.close();
         }}
-        onAsk={() => selected && void runs.start("position", () => mapApi.askPosition([selected.id]))}
+        onAsk={() => selected && void runs.send([selected.id], "position", (ids) => mapApi.askPosition(ids))}
         onAuto={(enabled) =>
           selected &&
-          void runs.start(enabled ? "autoOn" : "autoOff", async () => {
-            const answer = await mapApi.autoPosition([selected.id], enabled);
+          void runs.send([selected.id], enabled ? "autoOn" : "autoOff", async (ids) => {
+            const answer = await mapApi.autoPosition(ids, enabled);
             refresh();
             return answer;
           })

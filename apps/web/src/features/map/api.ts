@@ -50,7 +50,4 @@ export const mapApi = {
   /** Silent: the search box shows why nothing came (not configured, service down). */
   suggest: (q: string) =>
     http.get<Envelope & { list: AddressSuggestion[] }>(`${BASE}/addressSuggest`, { q }, { silent: true }),
-  /** The outcomes of commands (a comma list of ids), live; silent: a missed poll is tried again. */
-  results: (idList: string) =>
-    http.get<OutcomesAnswer>(`${BASE}/commandResults`, { ids: idList }, { silent: true }),
 };

@@ -2,7 +2,14 @@ import type { CommandOutcome } from "@marquee/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type CommandName, terminalApi, terminalSetApi } from "../../services/terminal";
 import { BATCH_IDS, chunk, chunkIdList, RESULT_IDS_CHARS } from "./batch";
-import { mergeOutcomes, movingIds, replaceByTerminal, retryCommandIds, shouldPoll } from "./outcomes";
+import {
+  isSettled,
+  mergeOutcomes,
+  movingIds,
+  replaceByTerminal,
+  retryCommandIds,
+  shouldPoll,
+} from "./outcomes";
 
 /** Polling interval of command results. */
 export const RESULTS_POLL_MS = 1000;
@@ -32,9 +39,22 @@ export type SendBatch = (ids: readonly number[]) => Promise<{ list: CommandOutco
  * `retry` sends again (terminalSet/retry) the commands that failed, timed out or found the screen offline;
  * their new outcomes take the old rows' places and are followed the same way.
  */
-export function useCommandRun() {
+export function useCommandRun(opts: { onSettled?: () => void } = {}) {
   const [run, setRun] = useState<CommandRun | null>(null);
   const counter = useRef(0);
+  const onSettled = useRef(opts.onSettled);
+  onSettled.current = opts.onSettled;
+  /** The run whose settling was told (each run once, a retry's once more). */
+  const told = useRef<string | null>(null);
+
+  // Once every outcome of a run is final, whoever asked hears it (the map reads the stored positions again).
+  useEffect(() => {
+    if (!run || run.sending || run.retrying || !run.outcomes.length || !isSettled(run.outcomes)) return;
+    const mark = `${run.key}:${run.startedAt}`;
+    if (told.current === mark) return;
+    told.current = mark;
+    onSettled.current?.();
+  }, [run]);
 
   /** Shows a new run while `work` sends it; resolves whether it was sent. */
   const begin = useCallback(async (name: string, work: () => Promise<CommandOutcome[]>) => {
