@@ -87,6 +87,8 @@ export function DocEditor({ form }: { form: FormInstance<StrategyFormValues> }) 
                     </Form.Item>
                     <Form.Item
                       name={[field.name, "on"]}
+                      // A time is always set (it starts filled in): not "optional".
+                      required
                       label={t("strategy.form.on")}
                       style={{ marginBottom: 4 }}
                       layout="horizontal"
@@ -95,6 +97,8 @@ export function DocEditor({ form }: { form: FormInstance<StrategyFormValues> }) 
                     </Form.Item>
                     <Form.Item
                       name={[field.name, "off"]}
+                      // A time is always set (it starts filled in): not "optional".
+                      required
                       label={t("strategy.form.off")}
                       style={{ marginBottom: 4 }}
                       layout="horizontal"
@@ -136,6 +140,8 @@ export function DocEditor({ form }: { form: FormInstance<StrategyFormValues> }) 
                   <Space wrap align="start">
                     <Form.Item
                       name={[field.name, "start"]}
+                      // A time is always set (it starts filled in): not "optional".
+                      required
                       label={t("strategy.form.from")}
                       style={{ marginBottom: 4 }}
                       layout="horizontal"
@@ -144,6 +150,8 @@ export function DocEditor({ form }: { form: FormInstance<StrategyFormValues> }) 
                     </Form.Item>
                     <Form.Item
                       name={[field.name, "end"]}
+                      // A time is always set (it starts filled in): not "optional".
+                      required
                       label={t("strategy.form.to")}
                       style={{ marginBottom: 4 }}
                       layout="horizontal"
