@@ -6,7 +6,9 @@ import { debugMessages } from "./debug";
 import { helpMessages } from "./help";
 import { mapMessages } from "./map";
 import { orgMessages } from "./org";
+import { payMessages } from "./pay";
 import { publishMessages } from "./publish";
+import { statsMessages } from "./stats";
 import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
 import { terminalSetMessages } from "./terminalSet";
@@ -155,6 +157,8 @@ export const en = {
   ...alarmMessages.en,
   ...mapMessages.en,
   ...debugMessages.en,
+  ...statsMessages.en,
+  ...payMessages.en,
   ...systemMessages.en,
 } as const;
 

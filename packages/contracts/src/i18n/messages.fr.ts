@@ -7,7 +7,9 @@ import { helpMessages } from "./help";
 import { mapMessages } from "./map";
 import type { MessageCatalogue } from "./messages.en";
 import { orgMessages } from "./org";
+import { payMessages } from "./pay";
 import { publishMessages } from "./publish";
+import { statsMessages } from "./stats";
 import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
 import { terminalSetMessages } from "./terminalSet";
@@ -166,5 +168,7 @@ export const fr: MessageCatalogue = {
   ...alarmMessages.fr,
   ...mapMessages.fr,
   ...debugMessages.fr,
+  ...statsMessages.fr,
+  ...payMessages.fr,
   ...systemMessages.fr,
 };

@@ -7,7 +7,9 @@ import { helpMessages } from "./help";
 import { mapMessages } from "./map";
 import type { MessageCatalogue } from "./messages.en";
 import { orgMessages } from "./org";
+import { payMessages } from "./pay";
 import { publishMessages } from "./publish";
+import { statsMessages } from "./stats";
 import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
 import { terminalSetMessages } from "./terminalSet";
@@ -159,5 +161,7 @@ export const it: MessageCatalogue = {
   ...alarmMessages.it,
   ...mapMessages.it,
   ...debugMessages.it,
+  ...statsMessages.it,
+  ...payMessages.it,
   ...systemMessages.it,
 };

@@ -7,7 +7,9 @@ import { helpMessages } from "./help";
 import { mapMessages } from "./map";
 import type { MessageCatalogue } from "./messages.en";
 import { orgMessages } from "./org";
+import { payMessages } from "./pay";
 import { publishMessages } from "./publish";
+import { statsMessages } from "./stats";
 import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
 import { terminalSetMessages } from "./terminalSet";
@@ -157,5 +159,7 @@ export const ru: MessageCatalogue = {
   ...alarmMessages.ru,
   ...mapMessages.ru,
   ...debugMessages.ru,
+  ...statsMessages.ru,
+  ...payMessages.ru,
   ...systemMessages.ru,
 };

@@ -7,7 +7,9 @@ import { helpMessages } from "./help";
 import { mapMessages } from "./map";
 import type { MessageCatalogue } from "./messages.en";
 import { orgMessages } from "./org";
+import { payMessages } from "./pay";
 import { publishMessages } from "./publish";
+import { statsMessages } from "./stats";
 import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
 import { terminalSetMessages } from "./terminalSet";
@@ -147,5 +149,7 @@ export const zh_CN: MessageCatalogue = {
   ...alarmMessages.zh_CN,
   ...mapMessages.zh_CN,
   ...debugMessages.zh_CN,
+  ...statsMessages.zh_CN,
+  ...payMessages.zh_CN,
   ...systemMessages.zh_CN,
 };

@@ -7,7 +7,9 @@ import { helpMessages } from "./help";
 import { mapMessages } from "./map";
 import type { MessageCatalogue } from "./messages.en";
 import { orgMessages } from "./org";
+import { payMessages } from "./pay";
 import { publishMessages } from "./publish";
+import { statsMessages } from "./stats";
 import { strategyMessages } from "./strategy";
 import { systemMessages } from "./system";
 import { terminalSetMessages } from "./terminalSet";
@@ -147,5 +149,7 @@ export const zh_TW: MessageCatalogue = {
   ...alarmMessages.zh_TW,
   ...mapMessages.zh_TW,
   ...debugMessages.zh_TW,
+  ...statsMessages.zh_TW,
+  ...payMessages.zh_TW,
   ...systemMessages.zh_TW,
 };

@@ -11,6 +11,12 @@ export default {
   loading: "Loading…",
   noPermission: "no permission",
   actionDenied: "对不起，您没有操作权限：{{name}}",
+  chart: {
+    chart: "Chart",
+    table: "Table",
+    export: "Export CSV",
+    empty: "No data in this range",
+  },
   beingBuilt: "This screen is being built",
   beingBuiltHint: "{{title}} arrives in a coming release. Everything else in the console already works.",
   version: "Version",

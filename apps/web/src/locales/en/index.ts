@@ -1,5 +1,6 @@
 import alarm from "./alarm";
 import announcement from "./announcement";
+import behavior from "./behavior";
 import brand from "./brand";
 import common from "./common";
 import debug from "./debug";
@@ -17,13 +18,16 @@ import material from "./material";
 import menuManage from "./menuManage";
 import notice from "./notice";
 import org from "./org";
+import pay from "./pay";
 import personal from "./personal";
 import plan from "./plan";
+import pop from "./pop";
 import program from "./program";
 import publish from "./publish";
 import pubMessage from "./pubMessage";
 import role from "./role";
 import settings from "./settings";
+import stats from "./stats";
 import strategy from "./strategy";
 import sync from "./sync";
 import system from "./system";
@@ -63,6 +67,10 @@ export default {
   map,
   debug,
   sync,
+  stats,
+  pop,
+  behavior,
+  pay,
   announcement,
   system,
 };

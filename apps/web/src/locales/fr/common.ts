@@ -11,6 +11,12 @@ export default {
   loading: "Chargement…",
   noPermission: "aucun droit",
   actionDenied: "对不起，您没有操作权限：{{name}}",
+  chart: {
+    chart: "Graphique",
+    table: "Tableau",
+    export: "Exporter en CSV",
+    empty: "Aucune donnée sur cette période",
+  },
   beingBuilt: "Cet écran est en cours de développement",
   beingBuiltHint: "{{title}} arrivera dans une prochaine version. Le reste de la console fonctionne déjà.",
   version: "Version",

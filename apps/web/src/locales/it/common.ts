@@ -11,6 +11,12 @@ export default {
   loading: "Caricamento…",
   noPermission: "nessun permesso",
   actionDenied: "对不起，您没有操作权限：{{name}}",
+  chart: {
+    chart: "Grafico",
+    table: "Tabella",
+    export: "Esporta CSV",
+    empty: "Nessun dato in questo intervallo",
+  },
   beingBuilt: "Questa schermata è in fase di sviluppo",
   beingBuiltHint: "{{title}} arriverà in una prossima versione. Tutto il resto della console funziona già.",
   version: "Versione",

@@ -11,6 +11,12 @@ export default {
   loading: "Загрузка…",
   noPermission: "нет прав",
   actionDenied: "对不起，您没有操作权限：{{name}}",
+  chart: {
+    chart: "График",
+    table: "Таблица",
+    export: "Экспорт CSV",
+    empty: "Нет данных за этот период",
+  },
   beingBuilt: "Этот раздел находится в разработке",
   beingBuiltHint:
     "Раздел «{{title}}» появится в одном из следующих выпусков. Всё остальное в консоли уже работает.",

@@ -11,6 +11,12 @@ export default {
   loading: "加载中…",
   noPermission: "无权限",
   actionDenied: "对不起，您没有操作权限：{{name}}",
+  chart: {
+    chart: "图表",
+    table: "表格",
+    export: "导出 CSV",
+    empty: "此范围内没有数据",
+  },
   beingBuilt: "此页面正在建设中",
   beingBuiltHint: "{{title}}将在后续版本中推出，控制台的其他功能均已可用。",
   version: "版本",

@@ -11,6 +11,12 @@ export default {
   loading: "載入中…",
   noPermission: "無權限",
   actionDenied: "对不起，您没有操作权限：{{name}}",
+  chart: {
+    chart: "圖表",
+    table: "表格",
+    export: "匯出 CSV",
+    empty: "此範圍內沒有資料",
+  },
   beingBuilt: "此頁面正在建置中",
   beingBuiltHint: "{{title}}將於後續版本推出，主控台的其他功能皆已可用。",
   version: "版本",

@@ -1,0 +1,212 @@
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { terminals } from "./terminal";
+
+/**
+ * Statistics (issue 10). Raw events stay where they are written (play_events,
+ * audit_logs, page_views, terminal_online_spans); the console reads only the
+ * daily roll-ups below, maintained by the roll-up job, so a year of 10,000
+ * terminals answers from a few thousand rows. Days are calendar days in the
+ * platform's `defaultTimezone`. Every roll-up row carries the office it was
+ * counted under (the terminal's or user's office on that day), so figures of a
+ * data range are a path-prefix join on offices.
+ */
+
+/** One connected stretch of a terminal: from the socket's accept to its last heartbeat (written with presence). */
+export const terminalOnlineSpans = pgTable(
+  "terminal_online_spans",
+  {
+    terminalId: integer("terminal_id")
+      .notNull()
+      .references(() => terminals.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.startedAt] }),
+    index("terminal_online_spans_ended_idx").on(t.endedAt),
+  ],
+);
+
+/** Per terminal and day: seconds online, seconds scheduled on (its on/off timers), seconds online while scheduled. */
+export const statTerminalDay = pgTable(
+  "stat_terminal_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    terminalId: integer("terminal_id").notNull(),
+    officeId: integer("office_id").notNull(),
+    onlineSec: integer("online_sec").notNull().default(0),
+    scheduledSec: integer("scheduled_sec").notNull().default(0),
+    onScheduledSec: integer("on_scheduled_sec").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.day] }),
+    index("stat_terminal_day_office_idx").on(t.officeId, t.day),
+    index("stat_terminal_day_day_idx").on(t.day),
+  ],
+);
+
+/** The same per terminal and calendar month (first day of the month): long ranges read months, not days. */
+export const statTerminalMonth = pgTable(
+  "stat_terminal_month",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    terminalId: integer("terminal_id").notNull(),
+    officeId: integer("office_id").notNull(),
+    onlineSec: bigint("online_sec", { mode: "number" }).notNull().default(0),
+    scheduledSec: bigint("scheduled_sec", { mode: "number" }).notNull().default(0),
+    onScheduledSec: bigint("on_scheduled_sec", { mode: "number" }).notNull().default(0),
+    days: integer("days").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.month] }),
+    index("stat_terminal_month_office_idx").on(t.officeId, t.month),
+  ],
+);
+
+/** Per office and day: the terminal figures summed (charts of a whole data range read these). */
+export const statOfficeDay = pgTable(
+  "stat_office_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    officeId: integer("office_id").notNull(),
+    /** Terminals counted under the office that day (authorised ones). */
+    terminals: integer("terminals").notNull().default(0),
+    /** Terminals online at some time of the day. */
+    onlineTerminals: integer("online_terminals").notNull().default(0),
+    /** Terminals with scheduled-on time that day. */
+    scheduledTerminals: integer("scheduled_terminals").notNull().default(0),
+    /** Of those, terminals that were online during their scheduled time. */
+    startedTerminals: integer("started_terminals").notNull().default(0),
+    onlineSec: bigint("online_sec", { mode: "number" }).notNull().default(0),
+    scheduledSec: bigint("scheduled_sec", { mode: "number" }).notNull().default(0),
+    onScheduledSec: bigint("on_scheduled_sec", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.officeId, t.day] }), index("stat_office_day_day_idx").on(t.day)],
+);
+
+/**
+ * Proof of play per terminal and day: plays and milliseconds by program,
+ * material and widget (kind scene | media | click; a click counts presses).
+ * material_id 0 and widget_id '' stand for none (primary-key columns cannot be null).
+ */
+export const statPopDay = pgTable(
+  "stat_pop_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    terminalId: integer("terminal_id").notNull(),
+    officeId: integer("office_id").notNull(),
+    kind: text("kind", { enum: ["scene", "media", "click"] }).notNull(),
+    programId: integer("program_id").notNull(),
+    materialId: integer("material_id").notNull().default(0),
+    widgetId: text("widget_id").notNull().default(""),
+    plays: integer("plays").notNull().default(0),
+    ms: bigint("ms", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.day, t.kind, t.programId, t.materialId, t.widgetId] }),
+    index("stat_pop_day_office_idx").on(t.officeId, t.day),
+    index("stat_pop_day_day_idx").on(t.day),
+  ],
+);
+
+/** Proof of play per office and day (terminals summed): by program, material and office over long ranges. */
+export const statPopOfficeDay = pgTable(
+  "stat_pop_office_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    officeId: integer("office_id").notNull(),
+    kind: text("kind", { enum: ["scene", "media", "click"] }).notNull(),
+    programId: integer("program_id").notNull(),
+    materialId: integer("material_id").notNull().default(0),
+    widgetId: text("widget_id").notNull().default(""),
+    plays: bigint("plays", { mode: "number" }).notNull().default(0),
+    ms: bigint("ms", { mode: "number" }).notNull().default(0),
+    /** Distinct terminals that played it that day. */
+    terminals: integer("terminals").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.officeId, t.day, t.kind, t.programId, t.materialId, t.widgetId] }),
+    index("stat_pop_office_day_day_idx").on(t.day),
+  ],
+);
+
+/** Console page views reported by the console (beacon), raw; rolled up into stat_page_day. */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id").notNull(),
+    officeId: integer("office_id").notNull(),
+    /** The route name (menu name), never a URL with ids. */
+    page: text("page").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("page_views_at_idx").on(t.at), index("page_views_user_idx").on(t.userId, t.at)],
+);
+
+/** Per user and day: sign-ins, page views and audited actions (from audit_logs and page_views). */
+export const statUserDay = pgTable(
+  "stat_user_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    userId: integer("user_id").notNull(),
+    officeId: integer("office_id").notNull(),
+    logins: integer("logins").notNull().default(0),
+    pageViews: integer("page_views").notNull().default(0),
+    actions: integer("actions").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    index("stat_user_day_office_idx").on(t.officeId, t.day),
+    index("stat_user_day_day_idx").on(t.day),
+  ],
+);
+
+/** Per user, day and page: views. */
+export const statPageDay = pgTable(
+  "stat_page_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    userId: integer("user_id").notNull(),
+    officeId: integer("office_id").notNull(),
+    page: text("page").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.page] }),
+    index("stat_page_day_office_idx").on(t.officeId, t.day),
+  ],
+);
+
+/** Per office, day and material type: library materials held at the end of the day (storage growth). */
+export const statMaterialDay = pgTable(
+  "stat_material_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    officeId: integer("office_id").notNull(),
+    type: text("type").notNull(),
+    count: integer("count").notNull().default(0),
+    bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.officeId, t.day, t.type] }), index("stat_material_day_day_idx").on(t.day)],
+);
+
+/** How far each roll-up has read its raw events (one row per roll-up name). */
+export const statRollupState = pgTable("stat_rollup_state", {
+  name: text("name").primaryKey(),
+  /** Raw events up to here are counted (exclusive). */
+  watermark: timestamp("watermark", { withTimezone: true }).notNull(),
+  /** A raw id watermark where the source has one (play_events.id, page_views.id, audit_logs.id). */
+  lastId: bigint("last_id", { mode: "number" }).notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

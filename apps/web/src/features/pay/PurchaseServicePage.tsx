@@ -1,0 +1,6 @@
+import BeingBuilt from "../exception/BeingBuilt";
+
+/** Placeholder of issue 10 (purchaseService): replaced by the helper that builds it. */
+export default function Page() {
+  return <BeingBuilt name="purchaseService" />;
+}
