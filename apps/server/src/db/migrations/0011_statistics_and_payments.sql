@@ -7,6 +7,7 @@ CREATE TABLE "entitlements" (
 	"widget_type" text,
 	"starts_at" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone,
+	"applied_at" timestamp with time zone,
 	"reverted_at" timestamp with time zone
 );
 --> statement-breakpoint
@@ -189,6 +190,7 @@ ALTER TABLE "terminal_online_spans" ADD CONSTRAINT "terminal_online_spans_termin
 CREATE UNIQUE INDEX "entitlements_order_uq" ON "entitlements" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "entitlements_office_idx" ON "entitlements" USING btree ("office_id");--> statement-breakpoint
 CREATE INDEX "entitlements_ending_idx" ON "entitlements" USING btree ("ends_at") WHERE "entitlements"."reverted_at" is null;--> statement-breakpoint
+CREATE INDEX "entitlements_starting_idx" ON "entitlements" USING btree ("starts_at") WHERE "entitlements"."applied_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "pay_events_uq" ON "pay_events" USING btree ("provider","event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "pay_orders_no_uq" ON "pay_orders" USING btree ("no");--> statement-breakpoint
 CREATE UNIQUE INDEX "pay_orders_invoice_uq" ON "pay_orders" USING btree ("invoice_no");--> statement-breakpoint

@@ -148,11 +148,14 @@ export const entitlements = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     /** null: for good. */
     endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Set once when the grant was added to the office (a renewal starting later is applied when it starts). */
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
     revertedAt: timestamp("reverted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("entitlements_order_uq").on(t.orderId),
     index("entitlements_office_idx").on(t.officeId),
     index("entitlements_ending_idx").on(t.endsAt).where(sql`${t.revertedAt} is null`),
+    index("entitlements_starting_idx").on(t.startsAt).where(sql`${t.appliedAt} is null`),
   ],
 );
