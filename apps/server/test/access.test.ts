@@ -10,6 +10,7 @@ import {
   Client,
   createTestApp,
   initSystem,
+  ROLLUP_TABLES,
   signedIn,
   type TestApp,
   tableDigests,
@@ -129,6 +130,8 @@ describe("every guarded route", () => {
       "login_guards",
       "users",
       "verification_codes",
+      // Derived figures: a refresh by B recounts every tenant's roll-ups from their unchanged rows.
+      ...ROLLUP_TABLES,
     ]);
     const targets = [ids.aUser, ids.aOffice, ...ids.aNotices];
     let answered = 0;
@@ -154,6 +157,8 @@ describe("every guarded route", () => {
       "login_guards",
       "users",
       "verification_codes",
+      // Derived figures: a refresh by B recounts every tenant's roll-ups from their unchanged rows.
+      ...ROLLUP_TABLES,
     ]);
     expect(after).toEqual(digests);
   });

@@ -235,6 +235,19 @@ export async function signedIn(t: TestApp, username: string, password: string, l
 }
 
 /** A digest of every table's rows, to prove a refused call wrote nothing. */
+/** The statistics roll-ups: derived from other tables, rewritten by any pass of the roll-up job. */
+export const ROLLUP_TABLES = [
+  "stat_rollup_state",
+  "stat_terminal_day",
+  "stat_terminal_month",
+  "stat_office_day",
+  "stat_pop_day",
+  "stat_pop_office_day",
+  "stat_user_day",
+  "stat_page_day",
+  "stat_material_day",
+];
+
 export async function tableDigests(t: TestApp, except: string[] = []): Promise<Record<string, string>> {
   const tables = await t.database.db.execute<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,

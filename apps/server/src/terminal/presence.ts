@@ -74,17 +74,26 @@ export class PresenceWriter {
           ${r.status?.version ?? null}::text, ${r.status?.resolution.width ?? null}::int,
           ${r.status?.resolution.height ?? null}::int)`,
     );
+    // One statement: the terminals' rows, and each socket's online span (accept → last beat, for the
+    // statistics) stretched to its latest end; a terminal deleted meanwhile has neither.
     await this.db.execute(sql`
-      update terminals t set
-        online = v.online,
-        last_seen_at = coalesce(v.seen, t.last_seen_at),
-        status = coalesce(v.status, t.status),
-        ip = coalesce(v.ip, t.ip),
-        connected_at = v.connected,
-        version = coalesce(v.version, t.version),
-        width = coalesce(v.width, t.width),
-        height = coalesce(v.height, t.height)
-      from (values ${sql.join(values, sql`, `)}) as v(id, online, seen, status, ip, connected, version, width, height)
-      where t.id = v.id and (t.connected_at is null or t.connected_at <= v.connected)`);
+      with v(id, online, seen, status, ip, connected, version, width, height) as (values ${sql.join(values, sql`, `)}),
+      up as (
+        update terminals t set
+          online = v.online,
+          last_seen_at = coalesce(v.seen, t.last_seen_at),
+          status = coalesce(v.status, t.status),
+          ip = coalesce(v.ip, t.ip),
+          connected_at = v.connected,
+          version = coalesce(v.version, t.version),
+          width = coalesce(v.width, t.width),
+          height = coalesce(v.height, t.height)
+        from v
+        where t.id = v.id and (t.connected_at is null or t.connected_at <= v.connected)
+      )
+      insert into terminal_online_spans as s (terminal_id, started_at, ended_at)
+      select v.id, v.connected, greatest(v.connected, coalesce(v.seen, v.connected))
+      from v join terminals t on t.id = v.id
+      on conflict (terminal_id, started_at) do update set ended_at = greatest(s.ended_at, excluded.ended_at)`);
   }
 }

@@ -1,0 +1,178 @@
+import { instantOfLocal, localDateOf } from "@marquee/schedule";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { playEvents, terminalOnlineSpans } from "../src/db/schema";
+import { runRollups, scheduledSpans } from "../src/modules/statistics/rollup";
+import { PresenceWriter } from "../src/terminal/presence";
+import { addOffice, createTestApp, initSystem, type TestApp, tableDigests } from "./helpers";
+import { insertTerminal } from "./terminal-helpers";
+
+const TZ = "America/New_York";
+const DAY_MS = 86_400_000;
+const dayAgo = (n: number) => localDateOf(TZ, Date.now() - n * DAY_MS);
+const at = (day: string, time: string) => new Date(instantOfLocal(TZ, day, time));
+/** Seconds of a local day (23 or 25 hours when the clocks change). */
+const dayLen = (day: string) => (instantOfLocal(TZ, day, "24:00") - instantOfLocal(TZ, day, "00:00")) / 1000;
+
+let t: TestApp;
+let office: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await initSystem(t);
+  await t.app.services.settings.set("defaultTimezone", TZ, null);
+  office = (await addOffice(t, 1, "customer", "Rollup customer")).id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const rows = async (q: ReturnType<typeof sql>) =>
+  (await t.database.db.execute<Record<string, unknown>>(q)).rows;
+
+describe("runRollups", () => {
+  it("writes online spans with presence, one per socket, stretched to the last beat", async () => {
+    const id = await insertTerminal(t.app, office);
+    const writer = new PresenceWriter(t.app.services.db, pino({ level: "silent" }));
+    const connectedAt = new Date(Date.now() - 600_000);
+    writer.mark({
+      terminalId: id,
+      online: true,
+      lastSeenAt: connectedAt,
+      status: null,
+      ip: null,
+      connectedAt,
+    });
+    await writer.flush();
+    const beat = new Date(connectedAt.getTime() + 300_000);
+    writer.mark({ terminalId: id, online: true, lastSeenAt: beat, status: null, ip: null, connectedAt });
+    await writer.flush();
+    // A stale record (an older beat) never shortens the span.
+    writer.mark({
+      terminalId: id,
+      online: false,
+      lastSeenAt: connectedAt,
+      status: null,
+      ip: null,
+      connectedAt,
+    });
+    await writer.flush();
+    const spans = await rows(
+      sql`select started_at, ended_at from terminal_online_spans where terminal_id = ${id} order by started_at`,
+    );
+    expect(spans.map((r) => [new Date(String(r.started_at)), new Date(String(r.ended_at))])).toEqual([
+      [connectedAt, beat],
+    ]);
+  });
+
+  it("splits a span at local midnight, counts scheduled seconds by the timers, and reruns change nothing", async () => {
+    const old = new Date(Date.now() - 60 * DAY_MS);
+    const plain = await insertTerminal(t.app, office, { createdAt: old });
+    const timed = await insertTerminal(t.app, office, {
+      createdAt: old,
+      settings: { timers: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], on: "08:00", off: "10:00" }] },
+    });
+    const idle = await insertTerminal(t.app, office, { createdAt: old });
+    const d5 = dayAgo(5);
+    const d4 = dayAgo(4);
+    await t.database.db.insert(terminalOnlineSpans).values([
+      { terminalId: plain, startedAt: at(d5, "23:00"), endedAt: at(d4, "01:30") },
+      { terminalId: timed, startedAt: at(d4, "09:00"), endedAt: at(d4, "12:00") },
+      // Two sockets overlapping (a reconnect before the old one closed) count once.
+      { terminalId: timed, startedAt: at(d4, "11:00"), endedAt: at(d4, "12:30") },
+    ]);
+    // Today is counted up to `now`: a rerun at the same instant must change nothing.
+    const now = new Date();
+    const first = await runRollups(t.app.services, { now });
+    expect(first.skipped).toBe(false);
+    const day = async (id: number, d: string) =>
+      (
+        await rows(sql`select online_sec, scheduled_sec, on_scheduled_sec from stat_terminal_day
+          where terminal_id = ${id} and day = ${d}::date`)
+      )[0];
+    expect(await day(plain, d5)).toEqual({
+      online_sec: 3600,
+      scheduled_sec: dayLen(d5),
+      on_scheduled_sec: 3600,
+    });
+    expect(await day(plain, d4)).toEqual({
+      online_sec: 5400,
+      scheduled_sec: dayLen(d4),
+      on_scheduled_sec: 5400,
+    });
+    expect(await day(timed, d4)).toEqual({
+      online_sec: 3.5 * 3600,
+      scheduled_sec: 7200,
+      on_scheduled_sec: 3600,
+    });
+    // A terminal never online still has its (zero) row: it counts among the day's terminals.
+    expect(await day(idle, d4)).toEqual({ online_sec: 0, scheduled_sec: dayLen(d4), on_scheduled_sec: 0 });
+    const officeDay =
+      await rows(sql`select terminals, online_terminals, scheduled_terminals, started_terminals, online_sec
+      from stat_office_day where office_id = ${office} and day = ${d4}::date`);
+    expect(officeDay).toEqual([
+      {
+        terminals: 3,
+        online_terminals: 2,
+        scheduled_terminals: 3,
+        started_terminals: 2,
+        online_sec: String(5400 + 3.5 * 3600),
+      },
+    ]);
+    const month = await rows(
+      sql`select sum(online_sec)::int as s from stat_terminal_month where terminal_id = ${plain}`,
+    );
+    expect(month).toEqual([{ s: 3600 + 5400 }]);
+
+    const before = await tableDigests(t, ["stat_rollup_state"]);
+    const again = await runRollups(t.app.services, { now });
+    expect(again.playEvents + again.auditRows + again.pageViews).toBe(0);
+    expect(await tableDigests(t, ["stat_rollup_state"])).toEqual(before);
+  });
+
+  it("adds proof of play by id, and the office roll-up matches a direct count", async () => {
+    const [one, two] = [await insertTerminal(t.app, office), await insertTerminal(t.app, office)];
+    const d = dayAgo(1);
+    const ev = (terminalId: number, time: string, ms: number) => ({
+      terminalId,
+      programId: 77,
+      sceneId: "s",
+      widgetId: null,
+      materialId: 5,
+      kind: "media" as const,
+      at: at(d, time),
+      ms,
+    });
+    await t.database.db.insert(playEvents).values([ev(one, "10:00", 1000), ev(two, "10:00", 2000)]);
+    await runRollups(t.app.services);
+    // Events after the first pass are added, not counted again.
+    await t.database.db.insert(playEvents).values([ev(one, "23:30", 500)]);
+    await runRollups(t.app.services);
+    await runRollups(t.app.services);
+    const direct =
+      await rows(sql`select count(*)::int as plays, sum(ms)::int as ms, count(distinct terminal_id)::int as terminals
+      from play_events where program_id = 77 and (at at time zone ${TZ})::date = ${d}::date`);
+    const rolled = await rows(sql`select plays::int, ms::int, terminals from stat_pop_office_day
+      where office_id = ${office} and program_id = 77 and material_id = 5 and day = ${d}::date and kind = 'media'`);
+    expect(rolled).toEqual(direct);
+    expect(direct).toEqual([{ plays: 3, ms: 3500, terminals: 2 }]);
+  });
+
+  it("scheduledSpans follows timers across midnight in the terminal's zone", () => {
+    const day = "2026-03-04";
+    const from = instantOfLocal("Europe/Rome", day, "00:00");
+    const to = instantOfLocal("Europe/Rome", "2026-03-05", "00:00");
+    const spans = scheduledSpans(
+      { timers: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], on: "22:00", off: "02:00" }] },
+      "Europe/Rome",
+      from,
+      to,
+    );
+    expect(spans).toEqual([
+      [from, from + 2 * 3600_000],
+      [from + 22 * 3600_000, to],
+    ]);
+  });
+});
