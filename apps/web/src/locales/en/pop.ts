@@ -1,1 +1,61 @@
-export default {} as const;
+export default {
+  by: {
+    program: "By program",
+    material: "By material",
+    terminal: "By terminal",
+    office: "By institution",
+  },
+  filters: {
+    program: "Any program",
+    material: "Any material",
+    terminal: "Any terminal",
+  },
+  kind: {
+    scene: "Program plays",
+    media: "Material plays",
+    click: "Button presses",
+  },
+  daysIn: "days in {{zone}}",
+  deleted: "deleted",
+  totals: {
+    plays: "Plays",
+    duration: "Time played",
+    terminals: "Terminals reached",
+  },
+  chart: {
+    title: "Plays per day",
+    day: "Day",
+    plays: "Plays",
+    hours: "Hours",
+  },
+  summary: {
+    title: "Summary {{by}}",
+    total: "{{n}} rows",
+  },
+  col: {
+    plays: "Plays",
+    duration: "Duration",
+    terminals: "Terminals",
+    firstDay: "First day",
+    lastDay: "Last day",
+    time: "Time",
+    terminal: "Terminal",
+    program: "Program",
+    scene: "Scene",
+    material: "Material",
+  },
+  detail: {
+    title: "Plays",
+    more: "Load more",
+    end: "No more plays in this range",
+  },
+  export: {
+    button: "Export",
+    summaryXlsx: "Summary (.xlsx)",
+    summaryCsv: "Summary (CSV)",
+    detailXlsx: "Plays (.xlsx)",
+    detailCsv: "Plays (CSV)",
+    done: "Downloaded {{name}}",
+    failed: "The export failed",
+  },
+} as const;

@@ -1,1 +1,61 @@
-export default {};
+export default {
+  by: {
+    program: "Par programme",
+    material: "Par média",
+    terminal: "Par terminal",
+    office: "Par institution",
+  },
+  filters: {
+    program: "Tout programme",
+    material: "Tout média",
+    terminal: "Tout terminal",
+  },
+  kind: {
+    scene: "Diffusions de programmes",
+    media: "Diffusions de médias",
+    click: "Boutons pressés",
+  },
+  daysIn: "jours en {{zone}}",
+  deleted: "supprimé",
+  totals: {
+    plays: "Diffusions",
+    duration: "Durée diffusée",
+    terminals: "Terminaux atteints",
+  },
+  chart: {
+    title: "Diffusions par jour",
+    day: "Jour",
+    plays: "Diffusions",
+    hours: "Heures",
+  },
+  summary: {
+    title: "Synthèse {{by}}",
+    total: "{{n}} lignes",
+  },
+  col: {
+    plays: "Diffusions",
+    duration: "Durée",
+    terminals: "Terminaux",
+    firstDay: "Premier jour",
+    lastDay: "Dernier jour",
+    time: "Heure",
+    terminal: "Écran",
+    program: "Programme",
+    scene: "Scène",
+    material: "Média",
+  },
+  detail: {
+    title: "Diffusions",
+    more: "Charger plus",
+    end: "Plus aucune diffusion sur cette période",
+  },
+  export: {
+    button: "Exporter",
+    summaryXlsx: "Synthèse (.xlsx)",
+    summaryCsv: "Synthèse (CSV)",
+    detailXlsx: "Diffusions (.xlsx)",
+    detailCsv: "Diffusions (CSV)",
+    done: "{{name}} téléchargé",
+    failed: "L'export a échoué",
+  },
+} as const;

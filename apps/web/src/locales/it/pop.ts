@@ -1,1 +1,61 @@
-export default {};
+export default {
+  by: {
+    program: "Per programma",
+    material: "Per materiale",
+    terminal: "Per terminale",
+    office: "Per istituzione",
+  },
+  filters: {
+    program: "Qualsiasi programma",
+    material: "Qualsiasi materiale",
+    terminal: "Qualsiasi terminale",
+  },
+  kind: {
+    scene: "Riproduzioni di programmi",
+    media: "Riproduzioni di materiali",
+    click: "Pulsanti premuti",
+  },
+  daysIn: "giorni in {{zone}}",
+  deleted: "eliminato",
+  totals: {
+    plays: "Riproduzioni",
+    duration: "Tempo di riproduzione",
+    terminals: "Terminali raggiunti",
+  },
+  chart: {
+    title: "Riproduzioni al giorno",
+    day: "Giorno",
+    plays: "Riproduzioni",
+    hours: "Ore",
+  },
+  summary: {
+    title: "Riepilogo {{by}}",
+    total: "{{n}} righe",
+  },
+  col: {
+    plays: "Riproduzioni",
+    duration: "Durata",
+    terminals: "Terminali",
+    firstDay: "Primo giorno",
+    lastDay: "Ultimo giorno",
+    time: "Ora",
+    terminal: "Terminale",
+    program: "Programma",
+    scene: "Scena",
+    material: "Materiale",
+  },
+  detail: {
+    title: "Riproduzioni",
+    more: "Carica altro",
+    end: "Nessun'altra riproduzione in questo intervallo",
+  },
+  export: {
+    button: "Esporta",
+    summaryXlsx: "Riepilogo (.xlsx)",
+    summaryCsv: "Riepilogo (CSV)",
+    detailXlsx: "Riproduzioni (.xlsx)",
+    detailCsv: "Riproduzioni (CSV)",
+    done: "Scaricato {{name}}",
+    failed: "L'esportazione non è riuscita",
+  },
+} as const;

@@ -1,1 +1,61 @@
-export default {};
+export default {
+  by: {
+    program: "По программам",
+    material: "По материалам",
+    terminal: "По терминалам",
+    office: "По организациям",
+  },
+  filters: {
+    program: "Любая программа",
+    material: "Любой материал",
+    terminal: "Любой терминал",
+  },
+  kind: {
+    scene: "Показы программ",
+    media: "Показы материалов",
+    click: "Нажатия кнопок",
+  },
+  daysIn: "дни по {{zone}}",
+  deleted: "удалено",
+  totals: {
+    plays: "Показы",
+    duration: "Время показа",
+    terminals: "Охвачено терминалов",
+  },
+  chart: {
+    title: "Показы по дням",
+    day: "День",
+    plays: "Показы",
+    hours: "Часы",
+  },
+  summary: {
+    title: "Сводка: {{by}}",
+    total: "Строк: {{n}}",
+  },
+  col: {
+    plays: "Показы",
+    duration: "Длительность",
+    terminals: "Терминалы",
+    firstDay: "Первый день",
+    lastDay: "Последний день",
+    time: "Время",
+    terminal: "Терминал",
+    program: "Программа",
+    scene: "Сцена",
+    material: "Материал",
+  },
+  detail: {
+    title: "Показы",
+    more: "Загрузить ещё",
+    end: "Больше показов в этом диапазоне нет",
+  },
+  export: {
+    button: "Экспорт",
+    summaryXlsx: "Сводка (.xlsx)",
+    summaryCsv: "Сводка (CSV)",
+    detailXlsx: "Показы (.xlsx)",
+    detailCsv: "Показы (CSV)",
+    done: "Загружен файл {{name}}",
+    failed: "Экспорт не удался",
+  },
+} as const;

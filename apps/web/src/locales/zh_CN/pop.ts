@@ -1,1 +1,61 @@
-export default {};
+export default {
+  by: {
+    program: "按节目",
+    material: "按素材",
+    terminal: "按终端",
+    office: "按机构",
+  },
+  filters: {
+    program: "全部节目",
+    material: "全部素材",
+    terminal: "全部终端",
+  },
+  kind: {
+    scene: "节目播放",
+    media: "素材播放",
+    click: "按钮点击",
+  },
+  daysIn: "日期按 {{zone}} 计",
+  deleted: "已删除",
+  totals: {
+    plays: "播放次数",
+    duration: "播放时长",
+    terminals: "覆盖终端数",
+  },
+  chart: {
+    title: "每日播放",
+    day: "日期",
+    plays: "播放次数",
+    hours: "小时",
+  },
+  summary: {
+    title: "汇总（{{by}}）",
+    total: "共 {{n}} 行",
+  },
+  col: {
+    plays: "播放次数",
+    duration: "时长",
+    terminals: "终端数",
+    firstDay: "首次播放日",
+    lastDay: "最后播放日",
+    time: "时间",
+    terminal: "终端",
+    program: "节目",
+    scene: "场景",
+    material: "素材",
+  },
+  detail: {
+    title: "播放记录",
+    more: "加载更多",
+    end: "此范围内没有更多播放记录",
+  },
+  export: {
+    button: "导出",
+    summaryXlsx: "汇总（.xlsx）",
+    summaryCsv: "汇总（CSV）",
+    detailXlsx: "播放记录（.xlsx）",
+    detailCsv: "播放记录（CSV）",
+    done: "已下载 {{name}}",
+    failed: "导出失败",
+  },
+} as const;

@@ -1,1 +1,61 @@
-export default {};
+export default {
+  by: {
+    program: "依節目",
+    material: "依素材",
+    terminal: "依終端",
+    office: "依機構",
+  },
+  filters: {
+    program: "全部節目",
+    material: "全部素材",
+    terminal: "全部終端",
+  },
+  kind: {
+    scene: "節目播放",
+    media: "素材播放",
+    click: "按鈕點擊",
+  },
+  daysIn: "日期以 {{zone}} 計",
+  deleted: "已刪除",
+  totals: {
+    plays: "播放次數",
+    duration: "播放時長",
+    terminals: "覆蓋終端數",
+  },
+  chart: {
+    title: "每日播放",
+    day: "日期",
+    plays: "播放次數",
+    hours: "小時",
+  },
+  summary: {
+    title: "彙總（{{by}}）",
+    total: "共 {{n}} 列",
+  },
+  col: {
+    plays: "播放次數",
+    duration: "時長",
+    terminals: "終端數",
+    firstDay: "首次播放日",
+    lastDay: "最後播放日",
+    time: "時間",
+    terminal: "終端",
+    program: "節目",
+    scene: "場景",
+    material: "素材",
+  },
+  detail: {
+    title: "播放紀錄",
+    more: "載入更多",
+    end: "此範圍內沒有更多播放紀錄",
+  },
+  export: {
+    button: "匯出",
+    summaryXlsx: "彙總（.xlsx）",
+    summaryCsv: "彙總（CSV）",
+    detailXlsx: "播放紀錄（.xlsx）",
+    detailCsv: "播放紀錄（CSV）",
+    done: "已下載 {{name}}",
+    failed: "匯出失敗",
+  },
+} as const;

@@ -1,0 +1,402 @@
+import {
+  type PopBy,
+  type PopKind,
+  type PopSeriesPoint,
+  type PopSummaryRow,
+  type PopTotals,
+  popDefaultKind,
+} from "@marquee/contracts";
+import { instantOfLocal, timeZoneOrUtc } from "@marquee/schedule";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { materials, offices, programs, terminals } from "../../db/schema";
+import type { Actor } from "../../platform/actor";
+import { notFound } from "../../platform/errors";
+import { inRange } from "../../platform/scope";
+import type { Services } from "../../platform/services";
+import { findGroup, groupAndBelow } from "../terminal/repo";
+
+/** The filters of a call as given (the summary's, the detail's and the export's). */
+export interface PopFilter {
+  from: string;
+  to: string;
+  officeId?: number;
+  groupId?: number;
+  programId?: number;
+  materialId?: number;
+  terminalId?: number;
+  kind?: PopKind;
+}
+
+/**
+ * A filter resolved against the caller: the offices and terminals it may
+ * read, and the instants of its days. Offices `null`: every office; terminals
+ * `null`: no terminal filter.
+ */
+export interface PopScope {
+  from: string;
+  to: string;
+  /** The first instant of `from` and of the day after `to`, in `timezone`. */
+  fromAt: Date;
+  toAt: Date;
+  timezone: string;
+  offices: number[] | null;
+  terminals: number[] | null;
+  programId?: number;
+  materialId?: number;
+  kind?: PopKind;
+}
+
+/**
+ * Resolves the filter within the actor's data range. An office, group or
+ * terminal outside it answers 404, like a missing one.
+ */
+export async function resolveScope(services: Services, actor: Actor, f: PopFilter): Promise<PopScope> {
+  // An unknown zone reads as UTC, as the roll-up reads it.
+  const timezone = timeZoneOrUtc(await services.settings.get("defaultTimezone"));
+  let officeIds = actor.range.officeIds;
+  if (f.officeId !== undefined) {
+    const node = await services.tree.get(f.officeId);
+    if (!node || !inRange(actor, f.officeId)) throw notFound("office", f.officeId);
+    const below = await services.tree.subtreeIds(node.path);
+    const allowed = officeIds === null ? null : new Set(officeIds);
+    officeIds = allowed ? below.filter((id) => allowed.has(id)) : below;
+  }
+  let terminalIds: number[] | null = null;
+  if (f.terminalId !== undefined) {
+    const [t] = await services.db
+      .select({ id: terminals.id, officeId: terminals.officeId })
+      .from(terminals)
+      .where(eq(terminals.id, f.terminalId));
+    if (!t || !inRange(actor, t.officeId)) throw notFound("terminal", f.terminalId);
+    terminalIds = [t.id];
+  }
+  if (f.groupId !== undefined) {
+    const group = await findGroup(services.db, actor, f.groupId);
+    const groups = await groupAndBelow(services.db, group);
+    const rows = await services.db
+      .select({ id: terminals.id, officeId: terminals.officeId })
+      .from(terminals)
+      .where(inArray(terminals.groupId, groups));
+    const inGroup = rows.filter((r) => inRange(actor, r.officeId)).map((r) => r.id);
+    terminalIds = terminalIds === null ? inGroup : terminalIds.filter((id) => inGroup.includes(id));
+  }
+  return {
+    from: f.from,
+    to: f.to,
+    fromAt: new Date(instantOfLocal(timezone, f.from, "00:00")),
+    toAt: new Date(instantOfLocal(timezone, f.to, "24:00")),
+    timezone,
+    offices: officeIds,
+    terminals: terminalIds,
+    programId: f.programId,
+    materialId: f.materialId,
+    kind: f.kind,
+  };
+}
+
+/** The roll-up column an entity is read from. */
+const KEY: Record<PopBy, string> = {
+  program: "program_id",
+  material: "material_id",
+  terminal: "terminal_id",
+  office: "office_id",
+};
+
+/** The WHERE of a roll-up read: the days, the kind, the range and the filters. */
+function rollupWhere(s: PopScope, kind: PopKind, table: "d" | "o", by?: PopBy): SQL {
+  const c: SQL[] = [sql`day between ${s.from}::date and ${s.to}::date`, sql`kind = ${kind}`];
+  if (s.offices !== null) c.push(sql`office_id = any(${sql.param(s.offices)}::int[])`);
+  if (s.terminals !== null && table === "d") c.push(sql`terminal_id = any(${sql.param(s.terminals)}::int[])`);
+  if (s.programId !== undefined) c.push(sql`program_id = ${s.programId}`);
+  if (s.materialId !== undefined) c.push(sql`material_id = ${s.materialId}`);
+  // material_id 0 stands for "no material": not a row of a summary by material.
+  if (by === "material") c.push(sql`material_id <> 0`);
+  return sql.join(c, sql` and `);
+}
+
+/** The figures of one entity over the whole filter, before names and reach are added. */
+interface Aggregate {
+  id: number;
+  plays: number;
+  ms: number;
+  firstDay: string;
+  lastDay: string;
+}
+
+export interface PopSummaryAll {
+  kind: PopKind;
+  /** Every entity of the filter, sorted as asked. */
+  rows: Aggregate[];
+  series: PopSeriesPoint[];
+  totals: PopTotals;
+}
+
+/** Whether a summary reads the per-terminal roll-up: by terminal, or with a terminal filter (group, terminal). */
+const perTerminal = (by: PopBy, s: PopScope) => by === "terminal" || s.terminals !== null;
+
+const table = (d: boolean) => (d ? sql.raw("stat_pop_day") : sql.raw("stat_pop_office_day"));
+
+/** The days of the range, zero-filled, with the figures of `rows` (day → plays, ms). */
+function fillSeries(from: string, to: string, rows: Array<{ day: string; plays: number; ms: number }>) {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const out: PopSeriesPoint[] = [];
+  const last = Date.parse(`${to}T00:00:00Z`);
+  for (let d = Date.parse(`${from}T00:00:00Z`); d <= last; d += 86_400_000) {
+    const day = new Date(d).toISOString().slice(0, 10);
+    const r = byDay.get(day);
+    out.push({ day, plays: r?.plays ?? 0, ms: r?.ms ?? 0 });
+  }
+  return out;
+}
+
+/** Aggregates of whole summaries, per filter and roll-up state: a page turn or a sort reads memory, not the roll-ups again. */
+const SUMMARY_TTL_MS = 60_000;
+const summaryCache = new WeakMap<Services, Map<string, { at: number; value: Promise<PopSummaryAll> }>>();
+
+/** A stamp of the roll-ups' state: it changes whenever a roll-up has run and written. */
+async function rollupStamp(services: Services): Promise<string> {
+  const r = await services.db.execute<{ stamp: string | null }>(
+    sql`select concat_ws(':', count(*), max(updated_at), max(watermark), sum(last_id)) as stamp
+        from stat_rollup_state`,
+  );
+  return r.rows[0]?.stamp ?? "";
+}
+
+/**
+ * Every entity of the filter with its figures, the daily series and the
+ * totals, from the roll-ups: the office roll-up (a few rows per office and
+ * day) unless the summary is by terminal or filters terminals. Kept per
+ * filter until the roll-ups change (or a minute), so paging and sorting a
+ * year of figures does not re-run the aggregation (Xibo #2891).
+ */
+export async function summaryAll(services: Services, s: PopScope, by: PopBy): Promise<PopSummaryAll> {
+  const kind = s.kind ?? popDefaultKind(by);
+  const key = JSON.stringify([by, kind, s.from, s.to, s.offices, s.terminals, s.programId, s.materialId]);
+  const stamp = await rollupStamp(services);
+  const byKey = summaryCache.get(services) ?? new Map();
+  summaryCache.set(services, byKey);
+  const cacheKey = `${stamp}|${key}`;
+  const now = Date.now();
+  const hit = byKey.get(cacheKey);
+  if (hit && now - hit.at < SUMMARY_TTL_MS) return hit.value;
+  if (byKey.size > 200) byKey.clear();
+  const value = computeSummary(services, s, by, kind);
+  const entry = { at: now, value };
+  byKey.set(cacheKey, entry);
+  value.catch(() => {
+    if (byKey.get(cacheKey) === entry) byKey.delete(cacheKey);
+  });
+  return value;
+}
+
+async function computeSummary(
+  services: Services,
+  s: PopScope,
+  by: PopBy,
+  kind: PopKind,
+): Promise<PopSummaryAll> {
+  const d = perTerminal(by, s);
+  const from = table(d);
+  const where = rollupWhere(s, kind, d ? "d" : "o", by);
+  const key = sql.raw(KEY[by]);
+  const [groups, days, reach] = await Promise.all([
+    services.db.execute<{ id: number; plays: string; ms: string; first_day: string; last_day: string }>(sql`
+      select ${key} as id, sum(plays)::bigint as plays, sum(ms)::bigint as ms,
+             min(day)::text as first_day, max(day)::text as last_day
+      from ${from} where ${where} group by ${key}`),
+    services.db.execute<{ day: string; plays: string; ms: string }>(sql`
+      select day::text as day, sum(plays)::bigint as plays, sum(ms)::bigint as ms
+      from ${from} where ${where} group by day`),
+    // Terminals reached are distinct over days: only the per-terminal roll-up knows them.
+    services.db.execute<{ n: number }>(sql`
+      select count(distinct terminal_id)::int as n from stat_pop_day
+      where ${rollupWhere(s, kind, "d", by)}`),
+  ]);
+  const rows: Aggregate[] = groups.rows.map((r) => ({
+    id: Number(r.id),
+    plays: Number(r.plays),
+    ms: Number(r.ms),
+    firstDay: r.first_day,
+    lastDay: r.last_day,
+  }));
+  const series = fillSeries(
+    s.from,
+    s.to,
+    days.rows.map((r) => ({ day: r.day, plays: Number(r.plays), ms: Number(r.ms) })),
+  );
+  let plays = 0;
+  let ms = 0;
+  for (const p of series) {
+    plays += p.plays;
+    ms += p.ms;
+  }
+  return { kind, rows, series, totals: { plays, ms, terminals: reach.rows[0]?.n ?? 0 } };
+}
+
+/** Entities sorted by plays or duration (then id, so pages are stable). */
+export function sortAggregates(rows: Aggregate[], sort: "plays" | "duration", order: "asc" | "desc") {
+  const sign = order === "asc" ? 1 : -1;
+  const field = sort === "plays" ? "plays" : "ms";
+  return [...rows].sort((a, b) => sign * (a[field] - b[field]) || a.id - b.id);
+}
+
+/** The names of entities by id; a deleted one is missing from the map. */
+export async function namesOf(services: Services, by: PopBy, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const t = { program: programs, material: materials, terminal: terminals, office: offices }[by];
+  const rows = await services.db.select({ id: t.id, name: t.name }).from(t).where(inArray(t.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Distinct terminals that played each entity in the filter (per-terminal roll-up, only the ids asked). */
+async function reachOf(
+  services: Services,
+  s: PopScope,
+  by: PopBy,
+  kind: PopKind,
+  ids: number[],
+): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  if (by === "terminal") return new Map(ids.map((id) => [id, 1]));
+  const key = sql.raw(KEY[by]);
+  const r = await services.db.execute<{ id: number; n: number }>(sql`
+    select ${key} as id, count(distinct terminal_id)::int as n from stat_pop_day
+    where ${rollupWhere(s, kind, "d", by)} and ${key} = any(${sql.param(ids)}::int[])
+    group by ${key}`);
+  return new Map(r.rows.map((x) => [Number(x.id), x.n]));
+}
+
+/** Rows of a summary with names and reach: deleted entities are named "#id". */
+export async function describe(
+  services: Services,
+  s: PopScope,
+  by: PopBy,
+  kind: PopKind,
+  rows: Aggregate[],
+): Promise<PopSummaryRow[]> {
+  const ids = rows.map((r) => r.id);
+  const [names, reach] = await Promise.all([namesOf(services, by, ids), reachOf(services, s, by, kind, ids)]);
+  return rows.map((r) => {
+    const name = names.get(r.id);
+    return {
+      ...r,
+      name: name ?? `#${r.id}`,
+      deleted: name === undefined,
+      terminals: reach.get(r.id) ?? 0,
+    };
+  });
+}
+
+/** A raw play with the names of what it names. */
+export interface PlayRow {
+  id: number;
+  /** µs since the epoch: the cursor's precision (a Date holds only ms). */
+  us: string;
+  at: Date;
+  kind: PopKind;
+  terminalId: number;
+  terminalName: string;
+  programId: number;
+  programName: string | null;
+  sceneId: string;
+  widgetId: string | null;
+  materialId: number | null;
+  materialName: string | null;
+  ms: number;
+}
+
+/** The first window a detail page reads back from its cursor; it doubles until the page is full. */
+const FIRST_WINDOW_MS = 3_600_000;
+
+/** The cursor after `row`. */
+export const cursorOf = (row: PlayRow) => `${row.us}_${row.id}`;
+
+/**
+ * A page of raw plays, newest first, after `cursor` (`${µs}_${id}` of the
+ * last row read). The raw table is read in time windows going back from the
+ * cursor, doubling until the page is full or the range is done: each window
+ * is a BRIN range of `at`, so a page costs about its own rows however many
+ * millions the range holds, with no OFFSET and no count.
+ */
+export async function detailPage(
+  services: Services,
+  s: PopScope,
+  cursor: string | undefined,
+  size: number,
+): Promise<{ rows: PlayRow[]; more: boolean; cursor: string | null }> {
+  const want = size + 1;
+  const rows: PlayRow[] = [];
+  const c: SQL[] = [];
+  if (s.offices !== null) c.push(sql`t.office_id = any(${sql.param(s.offices)}::int[])`);
+  if (s.terminals !== null) c.push(sql`e.terminal_id = any(${sql.param(s.terminals)}::int[])`);
+  if (s.programId !== undefined) c.push(sql`e.program_id = ${s.programId}`);
+  if (s.materialId !== undefined) c.push(sql`e.material_id = ${s.materialId}`);
+  if (s.kind !== undefined) c.push(sql`e.kind = ${s.kind}`);
+  const lowest = s.fromAt.getTime();
+  let upper: SQL;
+  let top: number;
+  if (cursor) {
+    const [us, id] = cursor.split("_");
+    const at = sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
+    upper = sql`(e.at, e.id) < (${at}, ${Number(id)}::int) and e.at <= ${at} and e.at < ${s.toAt}`;
+    top = Math.min(Math.floor(Number(us) / 1000) + 1, s.toAt.getTime());
+  } else {
+    upper = sql`e.at < ${s.toAt}`;
+    top = s.toAt.getTime();
+  }
+  let window = FIRST_WINDOW_MS;
+  let hi = top;
+  let first = true;
+  while (rows.length < want && hi > lowest) {
+    const lo = Math.max(lowest, hi - window);
+    const bound = first ? upper : sql`e.at < ${new Date(hi)}`;
+    const r = await services.db.execute<{
+      id: number;
+      us: string;
+      at: Date;
+      kind: PopKind;
+      terminal_id: number;
+      terminal_name: string;
+      program_id: number;
+      program_name: string | null;
+      scene_id: string;
+      widget_id: string | null;
+      material_id: number | null;
+      material_name: string | null;
+      ms: number;
+    }>(sql`
+      select e.id, (extract(epoch from e.at) * 1000000)::bigint::text as us, e.at, e.kind,
+             e.terminal_id, t.name as terminal_name, e.program_id, p.name as program_name,
+             e.scene_id, e.widget_id, e.material_id, m.name as material_name, e.ms
+      from play_events e
+      join terminals t on t.id = e.terminal_id
+      left join programs p on p.id = e.program_id
+      left join materials m on m.id = e.material_id
+      where ${sql.join([sql`e.at >= ${new Date(lo)}`, bound, ...c], sql` and `)}
+      order by e.at desc, e.id desc
+      limit ${want - rows.length}`);
+    for (const x of r.rows)
+      rows.push({
+        id: Number(x.id),
+        us: x.us,
+        at: new Date(x.at),
+        kind: x.kind,
+        terminalId: x.terminal_id,
+        terminalName: x.terminal_name,
+        programId: x.program_id,
+        programName: x.program_name,
+        sceneId: x.scene_id,
+        widgetId: x.widget_id,
+        materialId: x.material_id,
+        materialName: x.material_name,
+        ms: x.ms,
+      });
+    hi = lo;
+    first = false;
+    window *= 2;
+  }
+  const more = rows.length > size;
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return { rows: page, more, cursor: more && last ? cursorOf(last) : null };
+}
