@@ -1,4 +1,4 @@
-import type { TerminalSummary } from "@marquee/contracts";
+import { TERMINAL_VIEW_STATUS, type TerminalSummary } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { useLastFilledPage } from "../../components/listSelection";
@@ -18,13 +18,21 @@ import {
 export const LIVE_REFRESH_MS = 5_000;
 const NO_ROWS: TerminalSummary[] = [];
 
+/** The filters a screen opens with: a status named in the address (`?status=offline`, the home page's links). */
+function initialFilters(): TerminalFilterValues {
+  const status = TERMINAL_VIEW_STATUS.find(
+    (s) => s === new URLSearchParams(window.location.search).get("status"),
+  );
+  return status ? { ...EMPTY_FILTERS, status } : EMPTY_FILTERS;
+}
+
 /**
  * The terminal list the monitoring and settings screens share: filters, the tree scope, server paging, the
  * live status of the rows on screen, and a selection that holds across pages.
  */
 export function useTerminalList() {
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<TerminalFilterValues>(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<TerminalFilterValues>(initialFilters);
   const [scope, setScope] = useState<Scope>(ALL_SCOPE);
   const [page, setPage] = useState({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<Map<number, TerminalSummary>>(() => new Map());
