@@ -18,6 +18,10 @@ declare module "fastify" {
   interface FastifyRequest {
     audit: AuditNote;
   }
+  interface FastifyContextConfig {
+    /** false: a call that only records telemetry (the console's page views) leaves no audit row. */
+    audit?: false;
+  }
 }
 
 /**
@@ -34,7 +38,7 @@ export const auditPlugin = fp(
     });
     app.addHook("onSend", async (req, reply, payload) => {
       const config = req.routeOptions.config;
-      if (!config.access || !isMutating(req)) return payload;
+      if (!config.access || !isMutating(req) || config.audit === false) return payload;
       // An anonymous call refused at the door changed nothing and names nobody.
       if (!req.actor && reply.statusCode === 401) return payload;
       const note = req.audit;

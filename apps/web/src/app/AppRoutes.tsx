@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import "nprogress/nprogress.css";
 import { ErrorBoundary } from "../components/ErrorBoundary";
+import { recordPageView } from "../features/behavior/beacon";
 import { runGuards } from "../router/guards";
 import { lazyPage } from "../router/lazy";
 import { flattenRoutes } from "../router/routes";
@@ -99,6 +100,7 @@ export function AppRoutes() {
         navigate(result.redirect, { replace: true });
       } else {
         setAllowed(path);
+        recordPageView(path, pages);
       }
     })();
   }, [

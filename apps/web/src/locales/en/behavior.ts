@@ -1,1 +1,43 @@
-export default {} as const;
+export default {
+  filters: {
+    range: "Days",
+    last7: "Last 7 days",
+    last30: "Last 30 days",
+    thisMonth: "This month",
+    last12Months: "Last 12 months",
+    openOffice: "Open an institution below",
+    allOffices: "Whole data range",
+  },
+  asOf: "Figures as of {{time}}",
+  asOfUnknown: "Figures not brought up to date yet",
+  total: "{{total}} in all",
+  day: "Day",
+  office: "Institution",
+  activeUsers: "Active users",
+  logins: "Sign-ins",
+  pageViews: "Page views",
+  actions: "Actions",
+  activeChart: "Active users per day",
+  pages: {
+    title: "Most visited pages",
+    page: "Page",
+  },
+  actionsChart: {
+    title: "Actions taken",
+    action: "Action",
+    failed: "Refused or failed",
+  },
+  offices: {
+    title: "By institution",
+    self: "{{name}} (its own users)",
+  },
+  users: {
+    title: "By user",
+    username: "Username",
+    name: "Name",
+    count: "Users",
+    activeDays: "Active days",
+    lastDay: "Last active",
+    search: "Username or name",
+  },
+} as const;

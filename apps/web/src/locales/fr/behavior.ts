@@ -1,1 +1,43 @@
-export default {};
+export default {
+  filters: {
+    range: "Jours",
+    last7: "7 derniers jours",
+    last30: "30 derniers jours",
+    thisMonth: "Ce mois-ci",
+    last12Months: "12 derniers mois",
+    openOffice: "Ouvrir un établissement en dessous",
+    allOffices: "Tout le périmètre de données",
+  },
+  asOf: "Chiffres à jour à {{time}}",
+  asOfUnknown: "Chiffres pas encore mis à jour",
+  total: "{{total}} au total",
+  day: "Jour",
+  office: "Établissement",
+  activeUsers: "Utilisateurs actifs",
+  logins: "Connexions",
+  pageViews: "Pages vues",
+  actions: "Opérations",
+  activeChart: "Utilisateurs actifs par jour",
+  pages: {
+    title: "Pages les plus visitées",
+    page: "Page de la console",
+  },
+  actionsChart: {
+    title: "Opérations effectuées",
+    action: "Opération",
+    failed: "Refusées ou en échec",
+  },
+  offices: {
+    title: "Par établissement",
+    self: "{{name}} (ses propres utilisateurs)",
+  },
+  users: {
+    title: "Par utilisateur",
+    username: "Nom d'utilisateur",
+    name: "Nom",
+    count: "Utilisateurs",
+    activeDays: "Jours d'activité",
+    lastDay: "Dernière activité",
+    search: "Nom d'utilisateur ou nom",
+  },
+} as const;

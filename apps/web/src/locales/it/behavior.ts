@@ -1,1 +1,43 @@
-export default {};
+export default {
+  filters: {
+    range: "Giorni",
+    last7: "Ultimi 7 giorni",
+    last30: "Ultimi 30 giorni",
+    thisMonth: "Questo mese",
+    last12Months: "Ultimi 12 mesi",
+    openOffice: "Apri un'istituzione sottostante",
+    allOffices: "Intero ambito dei dati",
+  },
+  asOf: "Dati aggiornati alle {{time}}",
+  asOfUnknown: "Dati non ancora aggiornati",
+  total: "{{total}} in tutto",
+  day: "Giorno",
+  office: "Istituzione",
+  activeUsers: "Utenti attivi",
+  logins: "Accessi",
+  pageViews: "Pagine visitate",
+  actions: "Azioni",
+  activeChart: "Utenti attivi al giorno",
+  pages: {
+    title: "Pagine più visitate",
+    page: "Pagina",
+  },
+  actionsChart: {
+    title: "Azioni compiute",
+    action: "Azione",
+    failed: "Rifiutate o fallite",
+  },
+  offices: {
+    title: "Per istituzione",
+    self: "{{name}} (i suoi utenti)",
+  },
+  users: {
+    title: "Per utente",
+    username: "Nome utente",
+    name: "Nome",
+    count: "Utenti",
+    activeDays: "Giorni di attività",
+    lastDay: "Ultima attività",
+    search: "Nome utente o nome",
+  },
+} as const;

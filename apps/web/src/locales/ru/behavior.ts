@@ -1,1 +1,43 @@
-export default {};
+export default {
+  filters: {
+    range: "Дни",
+    last7: "Последние 7 дней",
+    last30: "Последние 30 дней",
+    thisMonth: "Этот месяц",
+    last12Months: "Последние 12 месяцев",
+    openOffice: "Открыть подчинённое учреждение",
+    allOffices: "Вся область данных",
+  },
+  asOf: "Данные на {{time}}",
+  asOfUnknown: "Данные ещё не обновлялись",
+  total: "Всего: {{total}}",
+  day: "День",
+  office: "Учреждение",
+  activeUsers: "Активные пользователи",
+  logins: "Входы",
+  pageViews: "Просмотры страниц",
+  actions: "Действия",
+  activeChart: "Активные пользователи по дням",
+  pages: {
+    title: "Самые посещаемые страницы",
+    page: "Страница",
+  },
+  actionsChart: {
+    title: "Выполненные действия",
+    action: "Действие",
+    failed: "Отклонённые или неудачные",
+  },
+  offices: {
+    title: "По учреждениям",
+    self: "{{name}} (собственные пользователи)",
+  },
+  users: {
+    title: "По пользователям",
+    username: "Имя пользователя",
+    name: "Имя",
+    count: "Пользователи",
+    activeDays: "Активные дни",
+    lastDay: "Последняя активность",
+    search: "Имя пользователя или имя",
+  },
+} as const;

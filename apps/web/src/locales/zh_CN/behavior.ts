@@ -1,1 +1,43 @@
-export default {};
+export default {
+  filters: {
+    range: "日期",
+    last7: "最近 7 天",
+    last30: "最近 30 天",
+    thisMonth: "本月",
+    last12Months: "最近 12 个月",
+    openOffice: "进入下级机构",
+    allOffices: "全部数据范围",
+  },
+  asOf: "数据截至 {{time}}",
+  asOfUnknown: "数据尚未更新",
+  total: "共 {{total}} 条",
+  day: "日期",
+  office: "机构",
+  activeUsers: "活跃用户",
+  logins: "登录次数",
+  pageViews: "页面访问",
+  actions: "操作次数",
+  activeChart: "每日活跃用户",
+  pages: {
+    title: "访问最多的页面",
+    page: "页面",
+  },
+  actionsChart: {
+    title: "执行的操作",
+    action: "操作",
+    failed: "被拒绝或失败",
+  },
+  offices: {
+    title: "按机构",
+    self: "{{name}}（本机构用户）",
+  },
+  users: {
+    title: "按用户",
+    username: "用户名",
+    name: "姓名",
+    count: "用户数",
+    activeDays: "活跃天数",
+    lastDay: "最近活跃",
+    search: "用户名或姓名",
+  },
+} as const;

@@ -1,1 +1,43 @@
-export default {};
+export default {
+  filters: {
+    range: "日期",
+    last7: "最近 7 天",
+    last30: "最近 30 天",
+    thisMonth: "本月",
+    last12Months: "最近 12 個月",
+    openOffice: "進入下級機構",
+    allOffices: "全部資料範圍",
+  },
+  asOf: "資料截至 {{time}}",
+  asOfUnknown: "資料尚未更新",
+  total: "共 {{total}} 筆",
+  day: "日期",
+  office: "機構",
+  activeUsers: "活躍使用者",
+  logins: "登入次數",
+  pageViews: "頁面瀏覽",
+  actions: "操作次數",
+  activeChart: "每日活躍使用者",
+  pages: {
+    title: "瀏覽最多的頁面",
+    page: "頁面",
+  },
+  actionsChart: {
+    title: "執行的操作",
+    action: "操作",
+    failed: "遭拒或失敗",
+  },
+  offices: {
+    title: "依機構",
+    self: "{{name}}（本機構使用者）",
+  },
+  users: {
+    title: "依使用者",
+    username: "使用者名稱",
+    name: "姓名",
+    count: "使用者數",
+    activeDays: "活躍天數",
+    lastDay: "最近活躍",
+    search: "使用者名稱或姓名",
+  },
+} as const;
