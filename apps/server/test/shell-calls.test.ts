@@ -237,6 +237,29 @@ describe("settings by key", () => {
     expect((await c.get("/a/api/sysSetting/getKey", { key: "smtp" })).statusCode).toBe(400);
     expect((await c.get("/a/api/sysSetting/getKey", { key: "audit" })).statusCode).toBe(200);
   });
+
+  it("masks the Stripe keys, and a masked key saved back keeps the stored one", async () => {
+    const saved = await admin.post("/a/api/sysSetting/saveKey", {
+      key: "stripe",
+      value: { enabled: true, secretKey: "sk_test_1", webhookSecret: "", apiBase: "https://api.stripe.com" },
+    });
+    expect(saved.statusCode).toBe(200);
+    const stripe = (await admin.get("/a/api/sysSetting/getKey", { key: "stripe" })).json().jsonObject.stripe;
+    expect(stripe).toEqual({
+      enabled: true,
+      secretKey: "********",
+      webhookSecret: "",
+      apiBase: "https://api.stripe.com",
+    });
+    await admin.post("/a/api/sysSetting/saveKey", {
+      key: "stripe",
+      value: { ...stripe, webhookSecret: "whsec_2" },
+    });
+    expect(await t.app.services.settings.get("stripe")).toMatchObject({
+      secretKey: "sk_test_1",
+      webhookSecret: "whsec_2",
+    });
+  });
 });
 
 describe("announcement", () => {

@@ -149,14 +149,23 @@ export const PLATFORM_ONLY_PERMISSIONS: readonly Permission[] = [
   "sys:office:openAgent",
   "sys:domainName:edit",
   "sys:customer:personalise",
-  "pay:service:edit",
-  "pay:order:confirm",
 ];
 
 const PLATFORM_ONLY: ReadonlySet<string> = new Set(PLATFORM_ONLY_PERMISSIONS);
 
-/** Whether a tenant (agent or customer) role may carry the permission. */
-export function tenantMayHold(permission: Permission): boolean {
+/**
+ * Rights of sellers (issue 10): the platform and agents sell paid services to
+ * the tenants below them and confirm their payments; a customer sells nothing.
+ */
+export const SELLER_ONLY_PERMISSIONS: readonly Permission[] = ["pay:service:edit", "pay:order:confirm"];
+const SELLER_ONLY: ReadonlySet<string> = new Set(SELLER_ONLY_PERMISSIONS);
+
+/**
+ * Whether a tenant (agent or customer) role may carry the permission; with
+ * `tenantType` "customer", the sellers' rights are refused too.
+ */
+export function tenantMayHold(permission: Permission, tenantType?: string): boolean {
+  if (tenantType === "customer" && SELLER_ONLY.has(permission)) return false;
   return !PLATFORM_ONLY.has(permission);
 }
 
@@ -165,8 +174,8 @@ export function tenantMayHold(permission: Permission): boolean {
  * everything a tenant may hold; a customer, in addition, opens no customers of its own.
  */
 export const TENANT_ADMIN_PERMISSIONS: Record<"agent" | "customer", readonly Permission[]> = {
-  agent: PERMISSIONS.filter(tenantMayHold),
+  agent: PERMISSIONS.filter((p) => tenantMayHold(p, "agent")),
   customer: PERMISSIONS.filter(
-    (p) => tenantMayHold(p) && !p.startsWith("sys:customer:") && p !== "demo:form:view",
+    (p) => tenantMayHold(p, "customer") && !p.startsWith("sys:customer:") && p !== "demo:form:view",
   ),
 };

@@ -4,6 +4,13 @@ import { z } from "zod";
 import { AlarmRules, DEFAULT_ALARM_RULES } from "./alarm";
 import { zBool } from "./common";
 import { CAPTCHA_AFTER_FAILURES, UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "./constants";
+import {
+  BankTransfer,
+  DEFAULT_BANK_TRANSFER,
+  DEFAULT_STRIPE_SETTING,
+  PaymentSwitchOpenTime,
+  StripeSetting,
+} from "./pay";
 import { RATES_PROVIDERS, WEATHER_PROVIDERS } from "./program";
 
 /** Outgoing mail server for second-factor codes and notices. */
@@ -127,6 +134,12 @@ export const SETTINGS = {
   ratesProvider: define({ schema: z.enum(RATES_PROVIDERS), default: "frankfurter", visibility: "public" }),
   ratesUrl: define({ schema: providerUrl, default: "https://api.frankfurter.app", visibility: "public" }),
   ratesFile: define({ schema: serverFile, default: "", visibility: "secret" }),
+  /** From when buyers see paid services (ISO date-time); "": not open (issue 10, "payment switch open time"). */
+  paymentSwitchOpenTime: define({ schema: PaymentSwitchOpenTime, default: "", visibility: "public" }),
+  /** The platform's account for bank transfers, shown to buyers of manual orders. */
+  bankTransfer: define({ schema: BankTransfer, default: DEFAULT_BANK_TRANSFER, visibility: "public" }),
+  /** The online provider (Stripe Checkout): keys and API address. */
+  stripe: define({ schema: StripeSetting, default: DEFAULT_STRIPE_SETTING, visibility: "secret" }),
 } as const;
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
@@ -147,6 +160,7 @@ export const SETTING_GROUPS = [
   "mail",
   "map",
   "feeds",
+  "payment",
   "callCenter",
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
@@ -163,6 +177,9 @@ export const SETTING_INPUTS = [
   "smtp",
   "callCenter",
   "alarmRules",
+  "datetime",
+  "bankTransfer",
+  "stripe",
 ] as const;
 export type SettingInput = (typeof SETTING_INPUTS)[number];
 
@@ -208,6 +225,9 @@ export const SETTING_EDITORS: { readonly [K in SettingKey]: SettingEditor } = {
   ratesUrl: { group: "feeds", input: "url", activeWhen: { key: "ratesProvider", equals: "frankfurter" } },
   ratesFile: { group: "feeds", activeWhen: { key: "ratesProvider", equals: "file" } },
   callCenter: { group: "callCenter", input: "callCenter", readOnly: true },
+  paymentSwitchOpenTime: { group: "payment", input: "datetime" },
+  bankTransfer: { group: "payment", input: "bankTransfer" },
+  stripe: { group: "payment", input: "stripe" },
 };
 
 /** The definition of one setting as `getKey?debugTypes=1` answers it: what the typed editor is built from. */

@@ -30,7 +30,7 @@ export interface Actor {
  * check guards every route that declares one.
  */
 export function can(actor: Actor, permission: Permission): boolean {
-  if (actor.tenantType !== "platform" && !tenantMayHold(permission)) return false;
+  if (actor.tenantType !== "platform" && !tenantMayHold(permission, actor.tenantType)) return false;
   return actor.all || actor.permissions.has(permission);
 }
 
@@ -111,7 +111,7 @@ export class ActorCache {
     const permissions = new Set(
       roleRows
         .flatMap((r) => r.permissions)
-        .filter((p) => tenantType === "platform" || (isPermission(p) && tenantMayHold(p))),
+        .filter((p) => tenantType === "platform" || (isPermission(p) && tenantMayHold(p, tenantType))),
     );
     let officeIds: number[] | null;
     if (user.dataRange === "offices") {

@@ -32,7 +32,7 @@ export function ungrantable(actor: Actor, role: GrantableRole, tenantType: Offic
       missing.push(p);
       continue;
     }
-    if (tenantType !== "platform" && !tenantMayHold(p as Permission)) missing.push(p);
+    if (tenantType !== "platform" && !tenantMayHold(p as Permission, tenantType)) missing.push(p);
     else if (!actor.all && !actor.permissions.has(p)) missing.push(p);
   }
   return missing;

@@ -79,6 +79,14 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       const values = await services.settings.getMany(keys);
       const smtp = values.smtp as { password?: string } | null | undefined;
       if (smtp?.password) values.smtp = { ...smtp, password: MASK };
+      // The online provider's keys are shown as set or not, never read back.
+      const stripe = values.stripe as { secretKey?: string; webhookSecret?: string } | undefined;
+      if (stripe)
+        values.stripe = {
+          ...stripe,
+          secretKey: stripe.secretKey ? MASK : "",
+          webhookSecret: stripe.webhookSecret ? MASK : "",
+        };
       if (!debugTypes) return { code: 0, msg: req.t("common.ok"), jsonObject: values };
       const types: Record<string, SettingType> = Object.fromEntries(keys.map((k) => [k, settingType(k)]));
       return { code: 0, msg: req.t("common.ok"), jsonObject: values, types };
@@ -112,6 +120,18 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         const current = await services.settings.get("smtp");
         value = { ...value, password: current?.password ?? "" };
+      }
+      if (key === "stripe" && value && typeof value === "object") {
+        // A masked key sent back unchanged keeps the stored one.
+        const sent = value as { secretKey?: unknown; webhookSecret?: unknown };
+        if (sent.secretKey === MASK || sent.webhookSecret === MASK) {
+          const current = await services.settings.get("stripe");
+          value = {
+            ...sent,
+            ...(sent.secretKey === MASK ? { secretKey: current.secretKey } : {}),
+            ...(sent.webhookSecret === MASK ? { webhookSecret: current.webhookSecret } : {}),
+          };
+        }
       }
       const parsed = SETTINGS[key].schema.safeParse(value, { reportInput: true });
       if (!parsed.success) throw parsed.error;
