@@ -8,6 +8,7 @@ import { AlarmBell } from "../features/alarm/AlarmBell";
 import { openMenuLink } from "../features/menu/links";
 import { NoticeBell } from "../features/notice/NoticeBell";
 import { useAnnouncement } from "../features/notice/useAnnouncement";
+import { usePaymentMenu } from "../features/pay/paymentSwitch";
 import { BeingBuilt, REGISTRY } from "../router/registry";
 import { absolute, flattenRoutes } from "../router/routes";
 import { sessionApi } from "../services/session";
@@ -56,12 +57,14 @@ export default function AdminLayout() {
   useBrandFavicon(brand);
 
   const access = { filter: settings.filterMenu, permissions, roles };
+  // Paid services stay out of the menu before the payment switch time (the server refuses buyers anyway).
+  const menuRoutes = usePaymentMenu(routesConfig);
   const layout = mobile ? "side" : settings.layout;
   const topKey = page ? absolute(routesConfig.find((n) => n.name === page.trail[0])?.path ?? "") : "";
-  const mixChildren = routesConfig.find((n) => absolute(n.path) === topKey)?.children ?? [];
-  const sideItems = layout === "mix" ? buildMenu(mixChildren, t, access) : buildMenu(routesConfig, t, access);
+  const mixChildren = menuRoutes.find((n) => absolute(n.path) === topKey)?.children ?? [];
+  const sideItems = layout === "mix" ? buildMenu(mixChildren, t, access) : buildMenu(menuRoutes, t, access);
   const topItems =
-    layout === "head" ? buildMenu(routesConfig, t, access) : buildMenu(routesConfig, t, access, [], 1);
+    layout === "head" ? buildMenu(menuRoutes, t, access) : buildMenu(menuRoutes, t, access, [], 1);
   const dark = settings.theme.mode !== "light";
   const menuTheme = dark ? "dark" : "light";
   const openKeys = page

@@ -44,6 +44,8 @@ export interface SessionState {
   setLoading(loading: boolean): void;
   setPersonal(p: SessionState["personal"]): void;
   setShowTips(v: boolean): void;
+  /** When buyers start to see paid services (epoch ms; null: closed). */
+  setPaymentSwitchOpenTime(v: number | null): void;
   setSelectType(v: string): void;
   /** Adds nodes, keeping one per id. */
   addSelectedTreeNodes(nodes: TreeNode[]): void;
@@ -74,6 +76,7 @@ export const useSession = create<SessionState>()(
       setLoading: (loading) => set({ loading }),
       setPersonal: (personal) => set({ personal }),
       setShowTips: (showTips) => set({ showTips }),
+      setPaymentSwitchOpenTime: (paymentSwitchOpenTime) => set({ paymentSwitchOpenTime }),
       setSelectType: (selectType) => set({ selectType }),
       addSelectedTreeNodes: (nodes) =>
         set((s) => {

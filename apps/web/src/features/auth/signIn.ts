@@ -2,15 +2,19 @@ import { PasswordPolicy } from "@marquee/contracts";
 import { create } from "zustand";
 import { markSessionVerified } from "../../app/AppRoutes";
 import { HttpError } from "../../services/http";
+import { paymentSwitchSetting } from "../../services/pay";
 import { sessionApi } from "../../services/session";
 import { useSession } from "../../stores/session";
+import { switchTimeOf } from "../pay/paymentSwitch";
 
 /** After a successful sign-in: who the user is, what they may do, and the server's routes. */
 export async function loadSession(): Promise<void> {
-  const [info, routes, personal] = await Promise.all([
+  const [info, routes, personal, paymentSwitch] = await Promise.all([
     sessionApi.userInfo(),
     sessionApi.routes(),
     sessionApi.imgSetting().catch(() => null),
+    // Public setting: when buyers start to see paid services (the menu hides them before).
+    paymentSwitchSetting().catch(() => null),
   ]);
   useSession.getState().signIn({
     user: {
@@ -34,6 +38,7 @@ export async function loadSession(): Promise<void> {
         }
       : null,
   );
+  useSession.getState().setPaymentSwitchOpenTime(switchTimeOf(paymentSwitch));
   markSessionVerified();
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { timeZoneChoices } from "../../editor/panels/options";
 import { AlarmRulesEditor } from "../alarm/AlarmRulesEditor";
+import { BankTransferEditor, OpenTimeEditor, StripeEditor } from "../pay/PaymentSettingEditors";
 import { EMPTY_SMTP, maxLengthOf, numberBounds, type SmtpForm, switchOn, switchValue } from "./settingValues";
 
 /** What every editor gets: the definition, the value being edited, and the server's errors of its fields. */
@@ -260,6 +261,12 @@ export function SettingEditor(props: EditorProps) {
       return <CallCenterView {...props} />;
     case "alarmRules":
       return <AlarmRulesEditor {...props} />;
+    case "datetime":
+      return <OpenTimeEditor {...props} />;
+    case "bankTransfer":
+      return <BankTransferEditor {...props} />;
+    case "stripe":
+      return <StripeEditor {...props} />;
     default:
       return (
         <Input

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
 import { HttpError } from "../../services/http";
 import { describeAlarmRules } from "../alarm/AlarmRulesEditor";
+import { describePaymentSetting, maskStripeSecrets } from "../pay/PaymentSettingEditors";
 import { settingsApi } from "./api";
 import { SettingEditor } from "./SettingEditors";
 import {
@@ -46,6 +47,10 @@ function useDescribe() {
         return value === null ? t("system.settings.smtp.off") : String((value as { host: string }).host);
       case "alarmRules":
         return describeAlarmRules(value, t);
+      case "datetime":
+      case "bankTransfer":
+      case "stripe":
+        return describePaymentSetting(type, value, t);
       default:
         return value === "" || value === null || value === undefined
           ? t("system.settings.empty")
@@ -152,7 +157,9 @@ export function SettingField({ type, saved, values, canEdit, onSaved }: Props) {
       const stored =
         key === "smtp" && draft && typeof draft === "object" && (draft as { password?: string }).password
           ? { ...(draft as object), password: SECRET_MASK }
-          : draft;
+          : key === "stripe"
+            ? maskStripeSecrets(draft)
+            : draft;
       setDraft(stored);
       onSaved(key, stored);
       void message.success(t("system.settings.saved", { name: label }));

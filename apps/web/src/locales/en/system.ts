@@ -14,6 +14,7 @@ export default {
       map: "Terminal map",
       feeds: "Data feeds",
       callCenter: "Customer centre",
+      payment: "Payments",
     },
     keys: {
       uploadLimitOpen: {
@@ -108,6 +109,18 @@ export default {
         label: "Contact information",
         help: "Shown to every tenant; it is edited on the customer centre page.",
       },
+      paymentSwitchOpenTime: {
+        label: "Paid services open",
+        help: "From this moment buyers see the paid services and may order them; sellers may prepare their catalogue before.",
+      },
+      bankTransfer: {
+        label: "Bank transfer details",
+        help: "Shown to buyers who pay by bank transfer, with the order number to quote.",
+      },
+      stripe: {
+        label: "Online payment (Stripe)",
+        help: "Card payments through Stripe Checkout. The saved keys are never shown.",
+      },
     },
     options: {
       weatherProvider: {
@@ -168,6 +181,26 @@ export default {
       address: "Address",
       notes: "Notes",
       open: "Edit in the customer centre",
+    },
+    payment: {
+      closed: "Closed",
+      openAt: "Open from",
+      closedHint: "Buyers see no paid services.",
+      pickTime: "Choose the opening time",
+      accountName: "Account holder",
+      bank: "Bank",
+      accountNumber: "Account number",
+      note: "Instructions for the buyer",
+      stripeEnabled: "Card payments are offered",
+      stripeOff: "Not offered",
+      secretKey: "Secret key",
+      webhookSecret: "Webhook signing secret",
+      apiBase: "API address",
+      secretSet: "Set (not shown)",
+      secretNotSet: "Not set",
+      secretReplace: "Type to replace it",
+      secretKeep: "Keep the saved one",
+      webhook: "Webhook address to register with Stripe: {{url}}",
     },
   },
   log: {

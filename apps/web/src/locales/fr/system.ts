@@ -16,6 +16,7 @@ export default {
       map: "Carte des terminaux",
       feeds: "Sources de données",
       callCenter: "Centre clients",
+      payment: "Paiements",
     },
     keys: {
       uploadLimitOpen: {
@@ -110,6 +111,18 @@ export default {
         label: "Coordonnées",
         help: "Affichées à tous les locataires ; elles se modifient sur la page du centre clients.",
       },
+      paymentSwitchOpenTime: {
+        label: "Ouverture des services payants",
+        help: "À partir de ce moment, les acheteurs voient les services payants et peuvent les commander ; les vendeurs peuvent préparer leur catalogue avant.",
+      },
+      bankTransfer: {
+        label: "Coordonnées bancaires",
+        help: "Affichées aux acheteurs qui paient par virement, avec le numéro de commande à indiquer.",
+      },
+      stripe: {
+        label: "Paiement en ligne (Stripe)",
+        help: "Paiements par carte via Stripe Checkout. Les clés enregistrées ne sont jamais affichées.",
+      },
     },
     options: {
       weatherProvider: {
@@ -170,6 +183,26 @@ export default {
       address: "Adresse",
       notes: "Remarques",
       open: "Modifier dans le centre clients",
+    },
+    payment: {
+      closed: "Fermé",
+      openAt: "Ouvert à partir du",
+      closedHint: "Les acheteurs ne voient aucun service payant.",
+      pickTime: "Choisir le moment d'ouverture",
+      accountName: "Titulaire du compte",
+      bank: "Banque",
+      accountNumber: "Numéro de compte (IBAN)",
+      note: "Instructions pour l'acheteur",
+      stripeEnabled: "Paiements par carte proposés",
+      stripeOff: "Non proposé",
+      secretKey: "Clé secrète",
+      webhookSecret: "Secret de signature du webhook",
+      apiBase: "Adresse de l'API",
+      secretSet: "Définie (non affichée)",
+      secretNotSet: "Non définie",
+      secretReplace: "Saisir pour la remplacer",
+      secretKeep: "Garder celle enregistrée",
+      webhook: "Adresse du webhook à déclarer chez Stripe : {{url}}",
     },
   },
   log: {

@@ -15,6 +15,7 @@ export default {
       map: "Mappa dei terminali",
       feeds: "Fonti di dati",
       callCenter: "Centro clienti",
+      payment: "Pagamenti",
     },
     keys: {
       uploadLimitOpen: {
@@ -109,6 +110,18 @@ export default {
         label: "Recapiti",
         help: "Mostrati a tutti i tenant; si modificano nella pagina del centro clienti.",
       },
+      paymentSwitchOpenTime: {
+        label: "Apertura dei servizi a pagamento",
+        help: "Da questo momento gli acquirenti vedono i servizi a pagamento e possono ordinarli; i venditori possono preparare prima il catalogo.",
+      },
+      bankTransfer: {
+        label: "Coordinate per il bonifico",
+        help: "Mostrate agli acquirenti che pagano con bonifico, con il numero d'ordine da indicare.",
+      },
+      stripe: {
+        label: "Pagamento online (Stripe)",
+        help: "Pagamenti con carta tramite Stripe Checkout. Le chiavi salvate non vengono mai mostrate.",
+      },
     },
     options: {
       weatherProvider: {
@@ -169,6 +182,26 @@ export default {
       address: "Indirizzo",
       notes: "Note",
       open: "Modifica nel centro clienti",
+    },
+    payment: {
+      closed: "Chiuso",
+      openAt: "Aperto dal",
+      closedHint: "Gli acquirenti non vedono servizi a pagamento.",
+      pickTime: "Scegli il momento di apertura",
+      accountName: "Intestatario del conto",
+      bank: "Banca",
+      accountNumber: "Numero di conto (IBAN)",
+      note: "Istruzioni per l'acquirente",
+      stripeEnabled: "Pagamenti con carta offerti",
+      stripeOff: "Non offerto",
+      secretKey: "Chiave segreta",
+      webhookSecret: "Segreto di firma del webhook",
+      apiBase: "Indirizzo dell'API",
+      secretSet: "Impostata (non mostrata)",
+      secretNotSet: "Non impostata",
+      secretReplace: "Scrivi per sostituirla",
+      secretKeep: "Mantieni quella salvata",
+      webhook: "Indirizzo del webhook da registrare su Stripe: {{url}}",
     },
   },
   log: {

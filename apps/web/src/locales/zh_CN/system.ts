@@ -14,6 +14,7 @@ export default {
       map: "终端地图",
       feeds: "数据源",
       callCenter: "客服中心",
+      payment: "支付",
     },
     keys: {
       uploadLimitOpen: {
@@ -108,6 +109,18 @@ export default {
         label: "联系信息",
         help: "向所有租户显示；在客服中心页面编辑。",
       },
+      paymentSwitchOpenTime: {
+        label: "付费服务开放时间",
+        help: "从这一刻起买方可以看到并订购付费服务；销售方可以提前准备服务目录。",
+      },
+      bankTransfer: {
+        label: "银行转账信息",
+        help: "显示给选择银行转账的买方，并附上需填写的订单号。",
+      },
+      stripe: {
+        label: "在线支付（Stripe）",
+        help: "通过 Stripe Checkout 进行银行卡支付。已保存的密钥不会显示。",
+      },
     },
     options: {
       weatherProvider: {
@@ -168,6 +181,26 @@ export default {
       address: "地址",
       notes: "备注",
       open: "在客服中心编辑",
+    },
+    payment: {
+      closed: "未开放",
+      openAt: "开放时间",
+      closedHint: "买方看不到任何付费服务。",
+      pickTime: "选择开放时间",
+      accountName: "户名",
+      bank: "开户银行",
+      accountNumber: "账号",
+      note: "给买方的付款说明",
+      stripeEnabled: "提供银行卡支付",
+      stripeOff: "未提供",
+      secretKey: "密钥（Secret key）",
+      webhookSecret: "Webhook 签名密钥",
+      apiBase: "API 地址",
+      secretSet: "已设置（不显示）",
+      secretNotSet: "未设置",
+      secretReplace: "输入新值以替换",
+      secretKeep: "保留已保存的值",
+      webhook: "需在 Stripe 中登记的 Webhook 地址：{{url}}",
     },
   },
   log: {

@@ -14,6 +14,7 @@ export default {
       map: "終端地圖",
       feeds: "資料來源",
       callCenter: "客服中心",
+      payment: "付款",
     },
     keys: {
       uploadLimitOpen: {
@@ -108,6 +109,18 @@ export default {
         label: "聯絡資訊",
         help: "向所有租戶顯示；在客服中心頁面編輯。",
       },
+      paymentSwitchOpenTime: {
+        label: "付費服務開放時間",
+        help: "從這一刻起買方可以看到並訂購付費服務；銷售方可以提前準備服務目錄。",
+      },
+      bankTransfer: {
+        label: "銀行轉帳資訊",
+        help: "顯示給選擇銀行轉帳的買方，並附上需填寫的訂單編號。",
+      },
+      stripe: {
+        label: "線上付款（Stripe）",
+        help: "透過 Stripe Checkout 以信用卡付款。已儲存的金鑰不會顯示。",
+      },
     },
     options: {
       weatherProvider: {
@@ -168,6 +181,26 @@ export default {
       address: "地址",
       notes: "備註",
       open: "在客服中心編輯",
+    },
+    payment: {
+      closed: "未開放",
+      openAt: "開放時間",
+      closedHint: "買方看不到任何付費服務。",
+      pickTime: "選擇開放時間",
+      accountName: "戶名",
+      bank: "銀行",
+      accountNumber: "帳號",
+      note: "給買方的付款說明",
+      stripeEnabled: "提供信用卡付款",
+      stripeOff: "未提供",
+      secretKey: "金鑰（Secret key）",
+      webhookSecret: "Webhook 簽章金鑰",
+      apiBase: "API 位址",
+      secretSet: "已設定（不顯示）",
+      secretNotSet: "未設定",
+      secretReplace: "輸入新值以取代",
+      secretKeep: "保留已儲存的值",
+      webhook: "需在 Stripe 登記的 Webhook 位址：{{url}}",
     },
   },
   log: {
