@@ -24,14 +24,14 @@ export function trendOption(
       {
         name: labels.online,
         type: "line",
-        smooth: true,
+        smooth: false,
         areaStyle: { opacity: 0.15 },
         data: trend.map((d) => d.online),
       },
       {
         name: labels.total,
         type: "line",
-        smooth: true,
+        smooth: false,
         symbol: "none",
         lineStyle: { type: "dashed", width: 1 },
         data: trend.map((d) => d.terminals),

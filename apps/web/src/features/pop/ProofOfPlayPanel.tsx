@@ -98,7 +98,7 @@ export function ProofOfPlayPanel() {
   ];
   const option: ChartOption = {
     tooltip: { trigger: "axis" },
-    legend: { data: [t("pop.chart.plays"), t("pop.chart.hours")] },
+    legend: { top: 0, data: [t("pop.chart.plays"), t("pop.chart.hours")] },
     grid: { left: 48, right: 48, top: 40, bottom: 32 },
     xAxis: { type: "category", data: series.map((p) => p.day) },
     yAxis: [

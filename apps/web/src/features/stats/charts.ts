@@ -40,7 +40,7 @@ export function dailyOption(days: string[], series: DailySeries[], axes: Axis[],
       data: s.data,
       yAxisIndex: s.axis ?? 0,
       ...(s.stack ? { stack: s.stack } : {}),
-      ...(s.type === "line" ? { smooth: true, showSymbol: days.length <= 31, connectNulls: false } : {}),
+      ...(s.type === "line" ? { smooth: false, showSymbol: days.length <= 31, connectNulls: false } : {}),
       ...(s.area ? { areaStyle: { opacity: 0.15 } } : {}),
     })),
   };
