@@ -1,8 +1,10 @@
 import { createProgram } from "@marquee/program";
+import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { materials, playEvents, programs, terminalGroups } from "../src/db/schema";
 import { popExportLimits } from "../src/modules/pop/export";
+import { cutRange } from "../src/modules/pop/repo";
 import { runRollups } from "../src/modules/statistics/rollup";
 import {
   ADMIN,
@@ -489,5 +491,161 @@ describe("bad input and other customers", () => {
     expect(missing.statusCode).toBe(404);
     const b = (await bUser.get("/a/api/pop/summary", { by: "program", ...RANGE })).json();
     expect(b.list.map((r: { id: number }) => r.id)).toEqual([prog.pb]);
+  });
+});
+
+describe("long ranges", () => {
+  it("cuts a range into whole months and the days either side", () => {
+    expect(cutRange("2026-01-20", "2026-04-10")).toEqual({
+      months: ["2026-02-01", "2026-03-01"],
+      days: [
+        ["2026-01-20", "2026-01-31"],
+        ["2026-04-01", "2026-04-10"],
+      ],
+    });
+    expect(cutRange("2026-02-01", "2026-02-28")).toEqual({ months: ["2026-02-01", "2026-02-01"], days: [] });
+    // 2028 is a leap year: the 28th does not end February.
+    expect(cutRange("2028-02-01", "2028-02-28")).toEqual({
+      months: null,
+      days: [["2028-02-01", "2028-02-28"]],
+    });
+    expect(cutRange("2025-12-31", "2027-01-01")).toEqual({
+      months: ["2026-01-01", "2026-12-01"],
+      days: [
+        ["2025-12-31", "2025-12-31"],
+        ["2027-01-01", "2027-01-01"],
+      ],
+    });
+    expect(cutRange("2026-03-02", "2026-03-30")).toEqual({
+      months: null,
+      days: [["2026-03-02", "2026-03-30"]],
+    });
+    expect(cutRange("2026-01-31", "2026-02-01")).toEqual({
+      months: null,
+      days: [["2026-01-31", "2026-02-01"]],
+    });
+  });
+
+  /** Plays from 19 January to 11 April 2026, some on the zone's midnight at either end of a month. */
+  const LONG = { from: "2026-01-20", to: "2026-04-10" };
+
+  beforeAll(async () => {
+    const days = [
+      "2026-01-19",
+      "2026-01-20",
+      "2026-01-30",
+      "2026-01-31",
+      "2026-02-14",
+      "2026-02-28",
+      "2026-03-31",
+      "2026-04-09",
+      "2026-04-10",
+    ];
+    const more: Seeded[] = [];
+    for (const [di, day] of days.entries()) {
+      for (const [ti, tid] of [term.a1, term.a2, term.s1, term.b1].entries()) {
+        if ((di + ti) % 4 === 3) continue;
+        const programId = tid === term.b1 ? prog.pb : (di + ti) % 2 ? prog.p1 : prog.p2;
+        const materialId = tid === term.b1 ? mat.mb : di % 3 ? mat.m1 : mat.m2;
+        // 15:55 and 16:05 UTC: the last minutes of the day and the first of the next one in UTC+8.
+        for (const [k, time] of ["15:55", "16:05"].entries()) {
+          const at = new Date(Date.parse(`${day}T${time}:00Z`) + ti * 1000);
+          const ms = 5_000 + di * 100 + ti * 10 + k;
+          more.push({ terminalId: tid, programId, materialId: null, kind: "scene", at, ms });
+          more.push({ terminalId: tid, programId, materialId, kind: "media", at, ms: ms - 500 });
+        }
+      }
+    }
+    await t.database.db.insert(playEvents).values(more.map((s) => ({ ...s, sceneId: "s1", widgetId: "w1" })));
+    seeded.push(...more);
+    await runRollups(t.app.services);
+  });
+
+  /** The figures of a summary counted here by SQL over play_events, in the zone's days and the terminals' offices. */
+  async function direct(
+    by: "program" | "material" | "terminal" | "office",
+    kind: Seeded["kind"],
+    where: ReturnType<typeof sql>,
+  ) {
+    const key = sql.raw(
+      {
+        program: "e.program_id",
+        material: "e.material_id",
+        terminal: "e.terminal_id",
+        office: "t.office_id",
+      }[by],
+    );
+    const from = sql`play_events e join terminals t on t.id = e.terminal_id
+      cross join lateral (select (e.at at time zone ${ZONE})::date as day) d`;
+    const filter = sql`e.kind = ${kind} and d.day between ${LONG.from}::date and ${LONG.to}::date
+      ${by === "material" ? sql`and e.material_id is not null` : sql``} and ${where}`;
+    const rows = await t.database.db.execute<{
+      id: number;
+      plays: number;
+      ms: number;
+      terminals: number;
+      first_day: string;
+      last_day: string;
+    }>(sql`
+      select ${key} as id, count(*)::int as plays, sum(e.ms)::int as ms, count(distinct e.terminal_id)::int as terminals,
+        min(d.day)::text as first_day, max(d.day)::text as last_day
+      from ${from} where ${filter} group by 1 order by 2 desc, 1`);
+    const totals = await t.database.db.execute<{ plays: number; ms: number; terminals: number }>(sql`
+      select count(*)::int as plays, coalesce(sum(e.ms), 0)::int as ms, count(distinct e.terminal_id)::int as terminals
+      from ${from} where ${filter}`);
+    return {
+      list: rows.rows.map((r) => ({
+        id: r.id,
+        plays: r.plays,
+        ms: r.ms,
+        terminals: r.terminals,
+        firstDay: r.first_day,
+        lastDay: r.last_day,
+      })),
+      totals: totals.rows[0],
+    };
+  }
+
+  const figures = (list: Array<Record<string, unknown>>) =>
+    list.map((r) => ({
+      id: r.id,
+      plays: r.plays,
+      ms: r.ms,
+      terminals: r.terminals,
+      firstDay: r.firstDay,
+      lastDay: r.lastDay,
+    }));
+
+  it("answers a range over three months with the figures of the raw plays", async () => {
+    const inRangeA = sql`t.office_id in (${office.a}, ${office.aShop})`;
+    const cases: Array<[Client, Record<string, number>, ReturnType<typeof sql>]> = [
+      [admin, {}, sql`true`],
+      [aUser, {}, inRangeA],
+      [admin, { officeId: office.aShop }, sql`t.office_id = ${office.aShop}`],
+      [aUser, { groupId }, sql`e.terminal_id = ${term.a1}`],
+      [admin, { programId: prog.p2 }, sql`e.program_id = ${prog.p2}`],
+    ];
+    for (const [client, filter, where] of cases) {
+      for (const by of ["terminal", "program", "material", "office"] as const) {
+        const kind = by === "material" ? "media" : "scene";
+        const res = await client.get("/a/api/pop/summary", { by, ...LONG, ...filter, pageSize: 100 });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        const want = await direct(by, kind, where);
+        const what = `${by} ${JSON.stringify(filter)}`;
+        expect(figures(body.list), what).toEqual(want.list);
+        expect(body.totals, what).toEqual(want.totals);
+      }
+    }
+    // The seeded days do reach both partial ends and the whole months between them.
+    const all = (await admin.get("/a/api/pop/summary", { by: "terminal", ...LONG, pageSize: 100 })).json();
+    expect(all.list.map((r: { firstDay: string }) => r.firstDay).sort()[0]).toBe("2026-01-20");
+    expect(
+      all.list
+        .map((r: { lastDay: string }) => r.lastDay)
+        .sort()
+        .at(-1),
+    ).toBe("2026-04-10");
+    expect(all.totals.terminals).toBe(4);
   });
 });

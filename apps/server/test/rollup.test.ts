@@ -160,6 +160,81 @@ describe("runRollups", () => {
     expect(direct).toEqual([{ plays: 3, ms: 3500, terminals: 2 }]);
   });
 
+  it("recomputes the months of the terminals a pass touched from their days, under each office of the month", async () => {
+    const [one, two] = [await insertTerminal(t.app, office), await insertTerminal(t.app, office)];
+    const other = (await addOffice(t, 1, "customer", "Rollup other")).id;
+    const ev = (terminalId: number, day: string, time: string, ms: number) => ({
+      terminalId,
+      programId: 88,
+      sceneId: "s",
+      widgetId: "w",
+      materialId: 6,
+      kind: "media" as const,
+      at: at(day, time),
+      ms,
+    });
+    await t.database.db
+      .insert(playEvents)
+      .values([
+        ev(one, "2025-05-31", "23:59", 100),
+        ev(one, "2025-06-03", "10:00", 1000),
+        ev(one, "2025-06-20", "10:00", 2000),
+        ev(two, "2025-06-20", "11:00", 4000),
+      ]);
+    await runRollups(t.app.services);
+    // Moved to another office in the middle of June: its later days are counted there.
+    await t.database.pool.query("update terminals set office_id = $1 where id = $2", [other, one]);
+    await t.database.db.insert(playEvents).values([ev(one, "2025-06-25", "09:00", 500)]);
+    await runRollups(t.app.services);
+    await runRollups(t.app.services);
+    const months = await rows(sql`
+      select month::text, terminal_id, office_id, plays::int, ms::int, first_day::text, last_day::text
+      from stat_pop_month where program_id = 88 order by terminal_id, month, office_id`);
+    const fromDays = await rows(sql`
+      select date_trunc('month', day)::date::text as month, terminal_id, office_id, sum(plays)::int as plays,
+        sum(ms)::int as ms, min(day)::text as first_day, max(day)::text as last_day
+      from stat_pop_day where program_id = 88 group by 1, 2, 3 order by terminal_id, month, office_id`);
+    expect(months).toEqual(fromDays);
+    expect(months).toEqual([
+      {
+        month: "2025-05-01",
+        terminal_id: one,
+        office_id: office,
+        plays: 1,
+        ms: 100,
+        first_day: "2025-05-31",
+        last_day: "2025-05-31",
+      },
+      {
+        month: "2025-06-01",
+        terminal_id: one,
+        office_id: office,
+        plays: 2,
+        ms: 3000,
+        first_day: "2025-06-03",
+        last_day: "2025-06-20",
+      },
+      {
+        month: "2025-06-01",
+        terminal_id: one,
+        office_id: other,
+        plays: 1,
+        ms: 500,
+        first_day: "2025-06-25",
+        last_day: "2025-06-25",
+      },
+      {
+        month: "2025-06-01",
+        terminal_id: two,
+        office_id: office,
+        plays: 1,
+        ms: 4000,
+        first_day: "2025-06-20",
+        last_day: "2025-06-20",
+      },
+    ]);
+  });
+
   it("scheduledSpans follows timers across midnight in the terminal's zone", () => {
     const day = "2026-03-04";
     const from = instantOfLocal("Europe/Rome", day, "00:00");

@@ -116,6 +116,44 @@ export const statPopDay = pgTable(
     primaryKey({ columns: [t.terminalId, t.day, t.kind, t.programId, t.materialId, t.widgetId] }),
     index("stat_pop_day_office_idx").on(t.officeId, t.day),
     index("stat_pop_day_day_idx").on(t.day),
+    // Reach (distinct terminals of a page of programs or materials) reads these alone, not the whole range.
+    index("stat_pop_day_program_reach_idx").on(t.kind, t.programId, t.day, t.terminalId),
+    index("stat_pop_day_material_reach_idx").on(t.kind, t.materialId, t.day, t.terminalId),
+  ],
+);
+
+/**
+ * stat_pop_day per terminal and calendar month (first day of the month),
+ * recomputed from it by the roll-up: per-terminal figures of a long range
+ * read the whole months here and only the partial days at either end from
+ * stat_pop_day. The office is part of the key, as a day row keeps the office
+ * it was counted under: a terminal moved within a month has a row under each,
+ * so an office filter counts the same days as over stat_pop_day.
+ */
+export const statPopMonth = pgTable(
+  "stat_pop_month",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    terminalId: integer("terminal_id").notNull(),
+    officeId: integer("office_id").notNull(),
+    kind: text("kind", { enum: ["scene", "media", "click"] }).notNull(),
+    programId: integer("program_id").notNull(),
+    materialId: integer("material_id").notNull().default(0),
+    widgetId: text("widget_id").notNull().default(""),
+    plays: bigint("plays", { mode: "number" }).notNull().default(0),
+    ms: bigint("ms", { mode: "number" }).notNull().default(0),
+    /** The first and last day of the month with a row in stat_pop_day (a summary's first and last day played). */
+    firstDay: date("first_day", { mode: "string" }).notNull(),
+    lastDay: date("last_day", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.terminalId, t.month, t.officeId, t.kind, t.programId, t.materialId, t.widgetId],
+    }),
+    index("stat_pop_month_office_idx").on(t.officeId, t.month),
+    index("stat_pop_month_month_idx").on(t.month),
+    index("stat_pop_month_program_reach_idx").on(t.kind, t.programId, t.month, t.terminalId),
+    index("stat_pop_month_material_reach_idx").on(t.kind, t.materialId, t.month, t.terminalId),
   ],
 );
 

@@ -102,16 +102,87 @@ const KEY: Record<PopBy, string> = {
   office: "office_id",
 };
 
-/** The WHERE of a roll-up read: the days, the kind, the range and the filters. */
-function rollupWhere(s: PopScope, kind: PopKind, table: "d" | "o", by?: PopBy): SQL {
-  const c: SQL[] = [sql`day between ${s.from}::date and ${s.to}::date`, sql`kind = ${kind}`];
+/** The conditions of a roll-up read but its days: the kind, the range and the filters. */
+function filterConditions(s: PopScope, kind: PopKind, table: "d" | "o", by?: PopBy): SQL[] {
+  const c: SQL[] = [sql`kind = ${kind}`];
   if (s.offices !== null) c.push(sql`office_id = any(${sql.param(s.offices)}::int[])`);
   if (s.terminals !== null && table === "d") c.push(sql`terminal_id = any(${sql.param(s.terminals)}::int[])`);
   if (s.programId !== undefined) c.push(sql`program_id = ${s.programId}`);
   if (s.materialId !== undefined) c.push(sql`material_id = ${s.materialId}`);
   // material_id 0 stands for "no material": not a row of a summary by material.
   if (by === "material") c.push(sql`material_id <> 0`);
-  return sql.join(c, sql` and `);
+  return c;
+}
+
+/** The WHERE of a roll-up read: the days, the kind, the range and the filters. */
+function rollupWhere(s: PopScope, kind: PopKind, table: "d" | "o", by?: PopBy): SQL {
+  return sql.join(
+    [sql`day between ${s.from}::date and ${s.to}::date`, ...filterConditions(s, kind, table, by)],
+    sql` and `,
+  );
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+/** The first day of the month `n` months after the one of `day`. */
+const monthStart = (day: string, n = 0) => {
+  const d = new Date(dayMs(day));
+  return isoDay(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+};
+
+/**
+ * A range of days cut into the calendar months it holds whole (first days
+ * of the first and the last month, or null) and the days before and after
+ * them (both ends included): the months are read from stat_pop_month, the
+ * days from stat_pop_day.
+ */
+export function cutRange(
+  from: string,
+  to: string,
+): { months: [string, string] | null; days: Array<[string, string]> } {
+  const first = from.endsWith("-01") ? from : monthStart(from, 1);
+  // The month of `to` is whole when the next day starts another month.
+  const last = isoDay(dayMs(to) + DAY_MS).endsWith("-01") ? monthStart(to) : monthStart(to, -1);
+  if (first > last) return { months: null, days: [[from, to]] };
+  const days: Array<[string, string]> = [];
+  if (from < first) days.push([from, isoDay(dayMs(first) - DAY_MS)]);
+  const after = monthStart(last, 1);
+  if (after <= to) days.push([after, to]);
+  return { months: [first, last], days };
+}
+
+/**
+ * The per-terminal rows of a filter over its range: the whole months from
+ * stat_pop_month, the days either side from stat_pop_day, each part with the
+ * filter and `extra` in its own WHERE so that it reads its indexes. Columns:
+ * terminal_id and the column of `by`, and with `figures` plays, ms,
+ * first_day and last_day; no more, so that a count of terminals reads the
+ * reach indexes alone (an index-only scan).
+ */
+function perTerminalRows(
+  s: PopScope,
+  kind: PopKind,
+  by: PopBy | undefined,
+  opts: { figures?: boolean; extra?: SQL[] } = {},
+): SQL {
+  const cut = cutRange(s.from, s.to);
+  const c = [...filterConditions(s, kind, "d", by), ...(opts.extra ?? [])];
+  const keys = sql.raw(by && by !== "terminal" ? `terminal_id, ${KEY[by]}` : "terminal_id");
+  const parts: SQL[] = [];
+  if (cut.months) {
+    const figures = opts.figures ? sql`, plays, ms, first_day, last_day` : sql``;
+    parts.push(sql`
+      select ${keys}${figures} from stat_pop_month
+      where ${sql.join([sql`month between ${cut.months[0]}::date and ${cut.months[1]}::date`, ...c], sql` and `)}`);
+  }
+  for (const [a, b] of cut.days) {
+    const figures = opts.figures ? sql`, plays, ms, day as first_day, day as last_day` : sql``;
+    parts.push(sql`
+      select ${keys}${figures} from stat_pop_day
+      where ${sql.join([sql`day between ${a}::date and ${b}::date`, ...c], sql` and `)}`);
+  }
+  return sql`(${sql.join(parts, sql` union all `)}) as p`;
 }
 
 /** The figures of one entity over the whole filter, before names and reach are added. */
@@ -196,21 +267,30 @@ async function computeSummary(
   kind: PopKind,
 ): Promise<PopSummaryAll> {
   const d = perTerminal(by, s);
-  const from = table(d);
-  const where = rollupWhere(s, kind, d ? "d" : "o", by);
   const key = sql.raw(KEY[by]);
+  // The daily series reads the office roll-up unless terminals are filtered: it sums the same day rows.
+  const daily = s.terminals !== null;
   const [groups, days, reach] = await Promise.all([
-    services.db.execute<{ id: number; plays: string; ms: string; first_day: string; last_day: string }>(sql`
+    services.db.execute<{ id: number; plays: string; ms: string; first_day: string; last_day: string }>(
+      d
+        ? sql`
+      select ${key} as id, sum(plays)::bigint as plays, sum(ms)::bigint as ms,
+             min(first_day)::text as first_day, max(last_day)::text as last_day
+      from ${perTerminalRows(s, kind, by, { figures: true })} group by ${key}`
+        : sql`
       select ${key} as id, sum(plays)::bigint as plays, sum(ms)::bigint as ms,
              min(day)::text as first_day, max(day)::text as last_day
-      from ${from} where ${where} group by ${key}`),
+      from stat_pop_office_day where ${rollupWhere(s, kind, "o", by)} group by ${key}`,
+    ),
     services.db.execute<{ day: string; plays: string; ms: string }>(sql`
       select day::text as day, sum(plays)::bigint as plays, sum(ms)::bigint as ms
-      from ${from} where ${where} group by day`),
-    // Terminals reached are distinct over days: only the per-terminal roll-up knows them.
-    services.db.execute<{ n: number }>(sql`
-      select count(distinct terminal_id)::int as n from stat_pop_day
-      where ${rollupWhere(s, kind, "d", by)}`),
+      from ${table(daily)} where ${rollupWhere(s, kind, daily ? "d" : "o", by)} group by day`),
+    // Terminals reached are distinct over days: only the per-terminal roll-ups know them (a hashed
+    // DISTINCT: count(distinct) would sort them). By terminal, they are the summary's rows (the same WHERE).
+    by === "terminal"
+      ? null
+      : services.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from (select distinct terminal_id from ${perTerminalRows(s, kind, by)}) as t`),
   ]);
   const rows: Aggregate[] = groups.rows.map((r) => ({
     id: Number(r.id),
@@ -230,7 +310,8 @@ async function computeSummary(
     plays += p.plays;
     ms += p.ms;
   }
-  return { kind, rows, series, totals: { plays, ms, terminals: reach.rows[0]?.n ?? 0 } };
+  const terminals = reach ? (reach.rows[0]?.n ?? 0) : rows.length;
+  return { kind, rows, series, totals: { plays, ms, terminals } };
 }
 
 /** Entities sorted by plays or duration (then id, so pages are stable). */
@@ -260,8 +341,8 @@ async function reachOf(
   if (by === "terminal") return new Map(ids.map((id) => [id, 1]));
   const key = sql.raw(KEY[by]);
   const r = await services.db.execute<{ id: number; n: number }>(sql`
-    select ${key} as id, count(distinct terminal_id)::int as n from stat_pop_day
-    where ${rollupWhere(s, kind, "d", by)} and ${key} = any(${sql.param(ids)}::int[])
+    select ${key} as id, count(distinct terminal_id)::int as n
+    from ${perTerminalRows(s, kind, by, { extra: [sql`${key} = any(${sql.param(ids)}::int[])`] })}
     group by ${key}`);
   return new Map(r.rows.map((x) => [Number(x.id), x.n]));
 }

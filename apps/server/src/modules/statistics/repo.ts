@@ -229,12 +229,19 @@ export async function startUpRate(services: Services, s: StatsScope) {
     const started = num(r?.started);
     return { day, scheduled, started, rate: rate(started, scheduled) };
   });
-  const byOffice = await services.db.execute<Row>(sql`
-    select office_id, count(*) filter (where scheduled_sec > 0) as scheduled,
-      count(*) filter (where on_scheduled_sec > 0) as started
-    from stat_terminal_day d
-    where day between ${dayList(s)} and ${officeIn(s, sql`d.office_id`)} and ${groupIn(s, sql`d.terminal_id`)}
-    group by office_id`);
+  // Terminal-days per office: the office roll-up holds them already; only a group filter needs the terminal rows.
+  const byOffice = s.groupIds
+    ? await services.db.execute<Row>(sql`
+        select office_id, count(*) filter (where scheduled_sec > 0) as scheduled,
+          count(*) filter (where on_scheduled_sec > 0) as started
+        from stat_terminal_day d
+        where day between ${dayList(s)} and ${officeIn(s, sql`d.office_id`)} and ${groupIn(s, sql`d.terminal_id`)}
+        group by office_id`)
+    : await services.db.execute<Row>(sql`
+        select office_id, sum(scheduled_terminals) as scheduled, sum(started_terminals) as started
+        from stat_office_day d
+        where day between ${dayList(s)} and ${officeIn(s, sql`d.office_id`)}
+        group by office_id`);
   const per = new Map(s.buckets.map((b) => [b.id, { scheduled: 0, started: 0 }]));
   for (const r of byOffice.rows) {
     const b = bucketOf(s, num(r.office_id));

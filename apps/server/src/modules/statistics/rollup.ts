@@ -162,12 +162,13 @@ async function byIdBatches(
 
 /**
  * play_events → stat_pop_day (added to, by id), then stat_pop_office_day
- * recomputed for the (office, day) pairs the batch touched. A terminal's
- * events count under its current office.
+ * recomputed for the (office, day) pairs the batch touched and
+ * stat_pop_month for the (terminal, month) pairs. A terminal's events count
+ * under its current office.
  */
 async function rollPlays(tx: Tx, tz: string, now: Date) {
   return byIdBatches(tx, "pop", "play_events", now, async (from, to) => {
-    const touched = await tx.execute<{ office_id: number; day: string; n: number }>(sql`
+    const touched = await tx.execute<{ office_id: number; day: string; n: number; terminals: number[] }>(sql`
       with batch as (
         select (e.at at time zone ${tz})::date as day, e.terminal_id, t.office_id, e.kind, e.program_id,
           coalesce(e.material_id, 0) as material_id, coalesce(e.widget_id, '') as widget_id,
@@ -180,9 +181,11 @@ async function rollPlays(tx: Tx, tz: string, now: Date) {
         select day, terminal_id, office_id, kind, program_id, material_id, widget_id, plays, ms from batch
         on conflict (terminal_id, day, kind, program_id, material_id, widget_id)
         do update set plays = s.plays + excluded.plays, ms = s.ms + excluded.ms
-        returning s.office_id, s.day
+        returning s.office_id, s.day, s.terminal_id
       )
-      select office_id, day::text as day, (select sum(plays) from batch)::int as n from up group by 1, 2`);
+      select office_id, day::text as day, (select sum(plays) from batch)::int as n,
+        array_agg(distinct terminal_id) as terminals
+      from up group by 1, 2`);
     const pairs = touched.rows;
     if (pairs.length) {
       const offices = pairs.map((p) => p.office_id);
@@ -197,6 +200,33 @@ async function rollPlays(tx: Tx, tz: string, now: Date) {
           sum(s.plays), sum(s.ms), count(distinct s.terminal_id)::int
         from stat_pop_day s join pairs p on p.office_id = s.office_id and p.day = s.day
         group by s.day, s.office_id, s.kind, s.program_id, s.material_id, s.widget_id`);
+      const months = new Map<string, Set<number>>();
+      for (const p of pairs) {
+        const month = `${p.day.slice(0, 7)}-01`;
+        const set = months.get(month) ?? new Set<number>();
+        for (const id of p.terminals) set.add(id);
+        months.set(month, set);
+      }
+      const mTerminals: number[] = [];
+      const mMonths: string[] = [];
+      for (const [month, ids] of months)
+        for (const id of ids) {
+          mTerminals.push(id);
+          mMonths.push(month);
+        }
+      // Each touched month of a terminal recomputed whole from its days (read by the primary key).
+      await tx.execute(sql`
+        with pairs as (select * from unnest(${sql.param(mTerminals)}::int[], ${sql.param(mMonths)}::date[]) as p(terminal_id, month))
+        delete from stat_pop_month m using pairs p where m.terminal_id = p.terminal_id and m.month = p.month`);
+      await tx.execute(sql`
+        with pairs as (select * from unnest(${sql.param(mTerminals)}::int[], ${sql.param(mMonths)}::date[]) as p(terminal_id, month))
+        insert into stat_pop_month (month, terminal_id, office_id, kind, program_id, material_id, widget_id, plays, ms,
+          first_day, last_day)
+        select p.month, s.terminal_id, s.office_id, s.kind, s.program_id, s.material_id, s.widget_id,
+          sum(s.plays), sum(s.ms), min(s.day), max(s.day)
+        from stat_pop_day s join pairs p on p.terminal_id = s.terminal_id
+          and s.day >= p.month and s.day < (p.month + interval '1 month')::date
+        group by p.month, s.terminal_id, s.office_id, s.kind, s.program_id, s.material_id, s.widget_id`);
     }
     return Number(pairs[0]?.n ?? 0);
   });
