@@ -1,8 +1,7 @@
 import ExcelJS from "exceljs";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTerminal } from "../apps/server/test/terminal-helpers";
-import { consolePage, type E2E, screenshot, startE2E } from "./harness";
+import { api, consolePage, type E2E, screenshot, startE2E } from "./harness";
 
 /**
  * Issue 10 in the browser, over seeded figures: the home page shows the
@@ -17,31 +16,6 @@ const CUSTOMER = { username: "buyer", password: "BuyerPass12" };
 const GB = 1024 ** 3;
 const DAY = 86_400_000;
 let customerId = 0;
-
-/** A JSON call of the console's API from the signed-in page; throws unless code 0. */
-async function api<T = Record<string, unknown>>(
-  page: Page,
-  method: "GET" | "POST",
-  url: string,
-  body?: unknown,
-) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(`/apm-web${url}`, {
-        method,
-        headers: {
-          "X-Requested-With": "XMLHttpRequest",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as { code: number; msg: string };
-      if (json.code !== 0) throw new Error(`${url}: ${res.status} ${json.msg}`);
-      return json;
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
 
 beforeAll(async () => {
   e = await startE2E({ MARQUEE_ADMIN_USERNAME: ADMIN.username, MARQUEE_ADMIN_PASSWORD: ADMIN.password });

@@ -1,7 +1,7 @@
 import { createProgram, createWidget } from "@marquee/program";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, screenshot, signIn, startE2E } from "./harness";
+import { api, type E2E, screenshot, signIn, startE2E } from "./harness";
 
 /**
  * Issue 9 in the browser, on two real web players (two browser contexts in
@@ -21,31 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e?.close();
 });
-
-/** A JSON call of the console's API from the signed-in page; throws unless code 0. */
-async function api<T = Record<string, unknown>>(
-  page: Page,
-  method: "GET" | "POST",
-  url: string,
-  body?: unknown,
-) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(`/apm-web${url}`, {
-        method,
-        headers: {
-          "X-Requested-With": "XMLHttpRequest",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as { code: number; msg: string };
-      if (json.code !== 0) throw new Error(`${url}: ${res.status} ${json.msg}`);
-      return json;
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
 
 interface Screen {
   ctx: BrowserContext;

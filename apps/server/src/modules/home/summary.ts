@@ -9,8 +9,6 @@ import {
   type HomeTerminalQuota,
   type HomeTerminals,
   type HomeTrendDay,
-  type PublicationKind,
-  TARGET_STATES,
   type TargetState,
 } from "@marquee/contracts";
 import { instantOfLocal, localDateOf } from "@marquee/schedule";
@@ -20,7 +18,6 @@ import {
   playPlans,
   programs,
   publications,
-  publicationTargets,
   publishMessages,
   statOfficeDay,
   statRollupState,
@@ -35,7 +32,7 @@ import { tenantOf, usedBytes } from "../material/repo";
 import { quotaTenants, seatsBelow } from "../office/quota";
 import { planScope } from "../playPlan/repo";
 import { programScope } from "../program/repo";
-import { viewableKinds } from "../publish/service";
+import { publicationSummaries, viewableKinds } from "../publish/service";
 import { messageScope } from "../publishMessage/repo";
 import { statusWhere } from "../terminal/repo";
 
@@ -226,62 +223,27 @@ export async function publicationsBlock(
     db.select().from(publications).where(where).orderBy(desc(publications.id)).limit(HOME_LATEST),
     db.select({ n: count() }).from(publications).where(where),
   ]);
-  const ids = rows.map((r) => r.id);
-  const contentIds = (kind: PublicationKind) => [
-    ...new Set(rows.filter((r) => r.kind === kind).map((r) => r.contentId)),
-  ];
-  const named = async (kind: PublicationKind) => {
-    const wanted = contentIds(kind);
-    if (!wanted.length) return [];
-    const table = kind === "program" ? programs : kind === "plan" ? playPlans : publishMessages;
-    return db
-      .select({ id: table.id, name: table.name, state: table.state })
-      .from(table)
-      .where(inArray(table.id, wanted));
-  };
-  const [progs, plans, messages, targetCounts] = await Promise.all([
-    named("program"),
-    named("plan"),
-    named("message"),
-    ids.length
-      ? db
-          .select({ id: publicationTargets.publicationId, state: publicationTargets.state, n: count() })
-          .from(publicationTargets)
-          .where(inArray(publicationTargets.publicationId, ids))
-          .groupBy(publicationTargets.publicationId, publicationTargets.state)
-      : [],
-  ]);
-  const contentOf = {
-    program: new Map(progs.map((c) => [c.id, c])),
-    plan: new Map(plans.map((c) => [c.id, c])),
-    message: new Map(messages.map((c) => [c.id, c])),
-  };
-  const zero = () => Object.fromEntries(TARGET_STATES.map((s) => [s, 0])) as Record<TargetState, number>;
-  const byPub = new Map<number, Record<TargetState, number>>();
-  for (const c of targetCounts) {
-    const rec = byPub.get(c.id) ?? zero();
-    rec[c.state] = c.n;
-    byPub.set(c.id, rec);
-  }
-  const latest: HomePublication[] = rows.map((r) => {
-    const counts = byPub.get(r.id) ?? zero();
-    const sum = (states: ReadonlySet<TargetState>) => [...states].reduce((s, k) => s + counts[k], 0);
-    const content = contentOf[r.kind].get(r.contentId);
+  const summaries = await publicationSummaries(
+    services,
+    rows.map((r) => ({ ...r, createdByName: null })),
+  );
+  const latest: HomePublication[] = summaries.map((p) => {
+    const sum = (states: ReadonlySet<TargetState>) => [...states].reduce((n, k) => n + p.counts[k], 0);
     return {
-      id: r.id,
-      kind: r.kind,
-      contentId: r.contentId,
-      contentName: content?.name ?? "",
-      contentState: content?.state ?? null,
-      name: r.name,
-      state: r.state,
-      publishAt: r.publishAt?.toISOString() ?? null,
-      createDate: r.createdAt.toISOString(),
-      targetCount: r.targetCount,
-      counts,
+      id: p.id,
+      kind: p.kind,
+      contentId: p.contentId,
+      contentName: p.contentName,
+      contentState: p.contentState,
+      name: p.name,
+      state: p.state,
+      publishAt: p.publishAt,
+      createDate: p.createDate,
+      targetCount: p.targetCount,
+      counts: p.counts,
       delivered: sum(DELIVERED),
       pending: sum(PENDING),
-      failed: counts.failed,
+      failed: p.counts.failed,
     };
   });
   return { total: totals[0]?.n ?? 0, latest };

@@ -25,6 +25,7 @@ import { type Actor, can } from "../../platform/actor";
 import { AppError, allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
 import { rangeWhere } from "../../platform/scope";
+import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
 import { playableState } from "../../terminal/manifest";
 import { tenantOf } from "../material/repo";
@@ -456,73 +457,8 @@ export class PublishService {
   }
 
   /** Publications as lists show them: the content's name and state, and the delivery counts. */
-  async summaries(
-    rows: Array<PublicationRow & { createdByName: string | null }>,
-  ): Promise<PublicationSummary[]> {
-    const { db } = this.services;
-    if (!rows.length) return [];
-    const idsOf = (kind: PublicationKind) => [
-      ...new Set(rows.filter((r) => r.kind === kind).map((r) => r.contentId)),
-    ];
-    const named = async (kind: PublicationKind) => {
-      const ids = idsOf(kind);
-      if (!ids.length) return [];
-      const table = kind === "program" ? programs : kind === "plan" ? playPlans : publishMessages;
-      return db
-        .select({ id: table.id, name: table.name, state: table.state })
-        .from(table)
-        .where(inArray(table.id, ids));
-    };
-    const [progs, plans, messages, counts] = await Promise.all([
-      named("program"),
-      named("plan"),
-      named("message"),
-      db
-        .select({ id: publicationTargets.publicationId, state: publicationTargets.state, n: count() })
-        .from(publicationTargets)
-        .where(
-          inArray(
-            publicationTargets.publicationId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .groupBy(publicationTargets.publicationId, publicationTargets.state),
-    ]);
-    const contentOf = {
-      program: new Map(progs.map((c) => [c.id, c])),
-      plan: new Map(plans.map((c) => [c.id, c])),
-      message: new Map(messages.map((c) => [c.id, c])),
-    };
-    const byPub = new Map<number, Record<TargetState, number>>();
-    for (const c of counts) {
-      let rec = byPub.get(c.id);
-      if (!rec) {
-        rec = Object.fromEntries(TARGET_STATES.map((s) => [s, 0])) as Record<TargetState, number>;
-        byPub.set(c.id, rec);
-      }
-      rec[c.state] = c.n;
-    }
-    return rows.map((r) => {
-      const content = contentOf[r.kind].get(r.contentId);
-      return {
-        id: r.id,
-        kind: r.kind,
-        contentId: r.contentId,
-        contentName: content?.name ?? "",
-        contentState: content?.state ?? null,
-        name: r.name,
-        state: r.state,
-        publishAt: r.publishAt?.toISOString() ?? null,
-        activatedAt: r.activatedAt?.toISOString() ?? null,
-        withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
-        targetCount: r.targetCount,
-        counts:
-          byPub.get(r.id) ??
-          (Object.fromEntries(TARGET_STATES.map((s) => [s, 0])) as Record<TargetState, number>),
-        createdByName: r.createdByName,
-        createDate: r.createdAt.toISOString(),
-      };
-    });
+  summaries(rows: Array<PublicationRow & { createdByName: string | null }>): Promise<PublicationSummary[]> {
+    return publicationSummaries(this.services, rows);
   }
 
   /** Publications of `kinds` in the actor's range, newest first. */
@@ -776,4 +712,75 @@ export class PublishService {
     const permission = PUBLISH_PERMISSION[pub.kind];
     if (!can(actor, permission)) throw new AppError(403, "auth.forbidden", { permission });
   }
+}
+
+/** Publications as lists (and the home page) show them: the content's name and state, and the delivery counts. */
+export async function publicationSummaries(
+  services: Services,
+  rows: Array<PublicationRow & { createdByName: string | null }>,
+): Promise<PublicationSummary[]> {
+  const { db } = services;
+  if (!rows.length) return [];
+  const idsOf = (kind: PublicationKind) => [
+    ...new Set(rows.filter((r) => r.kind === kind).map((r) => r.contentId)),
+  ];
+  const named = async (kind: PublicationKind) => {
+    const ids = idsOf(kind);
+    if (!ids.length) return [];
+    const table = kind === "program" ? programs : kind === "plan" ? playPlans : publishMessages;
+    return db
+      .select({ id: table.id, name: table.name, state: table.state })
+      .from(table)
+      .where(inArray(table.id, ids));
+  };
+  const [progs, plans, messages, counts] = await Promise.all([
+    named("program"),
+    named("plan"),
+    named("message"),
+    db
+      .select({ id: publicationTargets.publicationId, state: publicationTargets.state, n: count() })
+      .from(publicationTargets)
+      .where(
+        inArray(
+          publicationTargets.publicationId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .groupBy(publicationTargets.publicationId, publicationTargets.state),
+  ]);
+  const contentOf = {
+    program: new Map(progs.map((c) => [c.id, c])),
+    plan: new Map(plans.map((c) => [c.id, c])),
+    message: new Map(messages.map((c) => [c.id, c])),
+  };
+  const byPub = new Map<number, Record<TargetState, number>>();
+  for (const c of counts) {
+    let rec = byPub.get(c.id);
+    if (!rec) {
+      rec = Object.fromEntries(TARGET_STATES.map((s) => [s, 0])) as Record<TargetState, number>;
+      byPub.set(c.id, rec);
+    }
+    rec[c.state] = c.n;
+  }
+  return rows.map((r) => {
+    const content = contentOf[r.kind].get(r.contentId);
+    return {
+      id: r.id,
+      kind: r.kind,
+      contentId: r.contentId,
+      contentName: content?.name ?? "",
+      contentState: content?.state ?? null,
+      name: r.name,
+      state: r.state,
+      publishAt: r.publishAt?.toISOString() ?? null,
+      activatedAt: r.activatedAt?.toISOString() ?? null,
+      withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+      targetCount: r.targetCount,
+      counts:
+        byPub.get(r.id) ??
+        (Object.fromEntries(TARGET_STATES.map((s) => [s, 0])) as Record<TargetState, number>),
+      createdByName: r.createdByName,
+      createDate: r.createdAt.toISOString(),
+    };
+  });
 }

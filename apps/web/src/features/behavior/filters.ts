@@ -1,27 +1,12 @@
 import { STATS_MAX_DAYS } from "@marquee/contracts";
 import dayjs, { type Dayjs } from "dayjs";
+import { daysIn, isDay, presets } from "../stats/filters";
 import type { BehaviorRange } from "./api";
 
 const DAY = "YYYY-MM-DD";
 
-const isDay = (s: string | null): s is string =>
-  !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && dayjs(s, DAY).format(DAY) === s;
-
-/** Days between two calendar days, both ends counted. */
-export const daysIn = (from: string, to: string): number => dayjs(to).diff(dayjs(from), "day") + 1;
-
-/** The ranges offered next to the picker, ending today. */
-export function presets(
-  today: Dayjs = dayjs(),
-): Record<"last7" | "last30" | "thisMonth" | "last12Months", [Dayjs, Dayjs]> {
-  const end = today.startOf("day");
-  return {
-    last7: [end.subtract(6, "day"), end],
-    last30: [end.subtract(29, "day"), end],
-    thisMonth: [end.startOf("month"), end],
-    last12Months: [end.subtract(1, "year").add(1, "day"), end],
-  };
-}
+// The data statistics page's range rules and presets: one definition for both pages.
+export { daysIn, presets } from "../stats/filters";
 
 /**
  * The range of the page's link (`from`, `to`, `office`): a range that is not

@@ -18,7 +18,7 @@ export interface StatsFilters {
   groupId?: number;
 }
 
-const isDay = (s: string | null): s is string =>
+export const isDay = (s: string | null): s is string =>
   // A day that does not exist (2026-02-30) would roll into the next month: the round trip catches it.
   !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && dayjs(s).format(DAY) === s;
 const positiveInt = (s: string | null): number | undefined => {
