@@ -392,6 +392,8 @@ export async function generateStatsData(
     "stat_pop_day",
     "stat_pop_office_day",
     "stat_pop_month",
+    "stat_pop_reach_day",
+    "stat_pop_reach_month",
   ];
   const rebuild = await dropIndexes(client, bulk);
   for (const table of bulk) await client.query(`alter table ${table} set (autovacuum_enabled = false)`);
@@ -561,6 +563,24 @@ export async function generateStatsData(
     return r.rowCount ?? 0;
   });
 
+  // The reach roll-ups as the roll-up recomputes them (rollup.ts, rollPlays): the months from the month rows.
+  const popReachDayRows = await phase("stat_pop_reach_day (summed from stat_pop_day)", async () => {
+    const r = await client.query(
+      `insert into stat_pop_reach_day (day, terminal_id, office_id, kind, plays, ms)
+       select day, terminal_id, office_id, kind, sum(plays), sum(ms)
+         from stat_pop_day group by 1, 2, 3, 4`,
+    );
+    return r.rowCount ?? 0;
+  });
+  const popReachMonthRows = await phase("stat_pop_reach_month (summed from stat_pop_month)", async () => {
+    const r = await client.query(
+      `insert into stat_pop_reach_month (month, terminal_id, office_id, kind, plays, ms, first_day, last_day)
+       select month, terminal_id, office_id, kind, sum(plays), sum(ms), min(first_day), max(last_day)
+         from stat_pop_month group by 1, 2, 3, 4`,
+    );
+    return r.rowCount ?? 0;
+  });
+
   const rebuilt = await phase("indexes of the loaded tables built again", rebuild);
   for (const table of bulk) await client.query(`alter table ${table} reset (autovacuum_enabled)`);
   log(`    ${rebuilt.length} indexes: ${rebuilt.join(", ")}`);
@@ -592,6 +612,8 @@ export async function generateStatsData(
     "stat_pop_day",
     "stat_pop_office_day",
     "stat_pop_month",
+    "stat_pop_reach_day",
+    "stat_pop_reach_month",
   ];
   const rows: GeneratedData["rows"] = [];
   for (const table of tables) {
@@ -604,7 +626,11 @@ export async function generateStatsData(
             ? counts.officeRows
             : table === "stat_pop_month"
               ? popMonthRows
-              : (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
+              : table === "stat_pop_reach_day"
+                ? popReachDayRows
+                : table === "stat_pop_reach_month"
+                  ? popReachMonthRows
+                  : (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
     rows.push({ table, rows: n });
   }
 

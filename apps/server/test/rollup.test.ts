@@ -235,6 +235,71 @@ describe("runRollups", () => {
     ]);
   });
 
+  it("keeps the reach roll-ups equal to their sums of stat_pop_day after incremental passes", async () => {
+    const [one, two] = [await insertTerminal(t.app, office), await insertTerminal(t.app, office)];
+    const other = (await addOffice(t, 1, "customer", "Reach other")).id;
+    const ev = (
+      terminalId: number,
+      programId: number,
+      kind: "scene" | "media",
+      day: string,
+      time: string,
+    ) => ({
+      terminalId,
+      programId,
+      sceneId: "s",
+      widgetId: kind === "media" ? "w" : null,
+      materialId: kind === "media" ? 7 : null,
+      kind,
+      at: at(day, time),
+      ms: 100 * programId,
+    });
+    // Two programs and two kinds on the same terminal and day: one reach row per kind, summed.
+    await t.database.db
+      .insert(playEvents)
+      .values([
+        ev(one, 91, "scene", "2025-08-04", "10:00"),
+        ev(one, 92, "scene", "2025-08-04", "11:00"),
+        ev(one, 91, "media", "2025-08-04", "10:00"),
+        ev(two, 91, "scene", "2025-08-31", "23:59"),
+      ]);
+    await runRollups(t.app.services);
+    // A later pass adds to a day already rolled up and moves a terminal within the month.
+    await t.database.db.insert(playEvents).values([ev(one, 92, "scene", "2025-08-04", "12:00")]);
+    await runRollups(t.app.services);
+    await t.database.pool.query("update terminals set office_id = $1 where id = $2", [other, one]);
+    await t.database.db
+      .insert(playEvents)
+      .values([ev(one, 93, "scene", "2025-08-20", "09:00"), ev(two, 91, "scene", "2025-09-01", "00:01")]);
+    await runRollups(t.app.services);
+    const ids = [one, two];
+    const reachDays = await rows(sql`
+      select day::text, terminal_id, office_id, kind, plays::int, ms::int from stat_pop_reach_day
+      where terminal_id = any(${sql.param(ids)}::int[]) order by 1, 2, 3, 4`);
+    const fromDays = await rows(sql`
+      select day::text, terminal_id, office_id, kind, sum(plays)::int as plays, sum(ms)::int as ms from stat_pop_day
+      where terminal_id = any(${sql.param(ids)}::int[]) group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+    expect(reachDays).toEqual(fromDays);
+    const reachMonths = await rows(sql`
+      select month::text, terminal_id, office_id, kind, plays::int, ms::int, first_day::text, last_day::text
+      from stat_pop_reach_month where terminal_id = any(${sql.param(ids)}::int[]) order by 1, 2, 3, 4`);
+    const monthsFromDays = await rows(sql`
+      select date_trunc('month', day)::date::text as month, terminal_id, office_id, kind, sum(plays)::int as plays,
+        sum(ms)::int as ms, min(day)::text as first_day, max(day)::text as last_day
+      from stat_pop_day where terminal_id = any(${sql.param(ids)}::int[]) group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+    expect(reachMonths).toEqual(monthsFromDays);
+    // The sums themselves: three scene plays of terminal one on 4 August (programs 91, 92, 92) in one row.
+    expect(reachDays).toContainEqual({
+      day: "2025-08-04",
+      terminal_id: one,
+      office_id: office,
+      kind: "scene",
+      plays: 3,
+      ms: 9100 + 9200 + 9200,
+    });
+    expect(reachMonths.filter((r) => r.terminal_id === one && r.month === "2025-08-01")).toHaveLength(3);
+  });
+
   it("scheduledSpans follows timers across midnight in the terminal's zone", () => {
     const day = "2026-03-04";
     const from = instantOfLocal("Europe/Rome", day, "00:00");

@@ -117,8 +117,9 @@ export const statPopDay = pgTable(
     index("stat_pop_day_office_idx").on(t.officeId, t.day),
     index("stat_pop_day_day_idx").on(t.day),
     // Reach (distinct terminals of a page of programs or materials) reads these alone, not the whole range.
-    index("stat_pop_day_program_reach_idx").on(t.kind, t.programId, t.day, t.terminalId),
-    index("stat_pop_day_material_reach_idx").on(t.kind, t.materialId, t.day, t.terminalId),
+    // office_id before terminal_id: a customer's office filter is answered from the index, not the heap.
+    index("stat_pop_day_program_reach_idx").on(t.kind, t.programId, t.day, t.officeId, t.terminalId),
+    index("stat_pop_day_material_reach_idx").on(t.kind, t.materialId, t.day, t.officeId, t.terminalId),
   ],
 );
 
@@ -152,8 +153,52 @@ export const statPopMonth = pgTable(
     }),
     index("stat_pop_month_office_idx").on(t.officeId, t.month),
     index("stat_pop_month_month_idx").on(t.month),
-    index("stat_pop_month_program_reach_idx").on(t.kind, t.programId, t.month, t.terminalId),
-    index("stat_pop_month_material_reach_idx").on(t.kind, t.materialId, t.month, t.terminalId),
+    index("stat_pop_month_program_reach_idx").on(t.kind, t.programId, t.month, t.officeId, t.terminalId),
+    index("stat_pop_month_material_reach_idx").on(t.kind, t.materialId, t.month, t.officeId, t.terminalId),
+  ],
+);
+
+/**
+ * stat_pop_day without program, material and widget: a row per terminal,
+ * day, office and kind. Reach (distinct terminals) and per-terminal figures
+ * of a filter with no program or material read these (about one row per
+ * terminal and day) instead of a row per program played; recomputed by the
+ * roll-up for the (terminal, day) pairs it touches.
+ */
+export const statPopReachDay = pgTable(
+  "stat_pop_reach_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    terminalId: integer("terminal_id").notNull(),
+    officeId: integer("office_id").notNull(),
+    kind: text("kind", { enum: ["scene", "media", "click"] }).notNull(),
+    plays: bigint("plays", { mode: "number" }).notNull().default(0),
+    ms: bigint("ms", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.day, t.officeId, t.kind] }),
+    // Reach of a range (and of an office) from the index alone.
+    index("stat_pop_reach_day_kind_idx").on(t.kind, t.day, t.officeId, t.terminalId),
+  ],
+);
+
+/** stat_pop_reach_day per calendar month (first day of the month), as stat_pop_month is to stat_pop_day. */
+export const statPopReachMonth = pgTable(
+  "stat_pop_reach_month",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    terminalId: integer("terminal_id").notNull(),
+    officeId: integer("office_id").notNull(),
+    kind: text("kind", { enum: ["scene", "media", "click"] }).notNull(),
+    plays: bigint("plays", { mode: "number" }).notNull().default(0),
+    ms: bigint("ms", { mode: "number" }).notNull().default(0),
+    /** The first and last day of the month with a row in stat_pop_day. */
+    firstDay: date("first_day", { mode: "string" }).notNull(),
+    lastDay: date("last_day", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.month, t.officeId, t.kind] }),
+    index("stat_pop_reach_month_kind_idx").on(t.kind, t.month, t.officeId, t.terminalId),
   ],
 );
 

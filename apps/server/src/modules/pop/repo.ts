@@ -153,33 +153,49 @@ export function cutRange(
 }
 
 /**
+ * Whether the per-terminal reads of a filter can use the reach roll-ups
+ * (stat_pop_reach_day/month: no program, material or widget, about one row
+ * per terminal and day instead of one per program played): no program or
+ * material filter, not by material (its `material_id <> 0` needs the
+ * material), and, when the rows are keyed, a key the reach roll-ups hold.
+ */
+function reachRollup(s: PopScope, by: PopBy | undefined, keyed: boolean): boolean {
+  if (s.programId !== undefined || s.materialId !== undefined || by === "material") return false;
+  return !keyed || by === undefined || by === "terminal" || by === "office";
+}
+
+/**
  * The per-terminal rows of a filter over its range: the whole months from
  * stat_pop_month, the days either side from stat_pop_day, each part with the
  * filter and `extra` in its own WHERE so that it reads its indexes. Columns:
  * terminal_id and the column of `by`, and with `figures` plays, ms,
  * first_day and last_day; no more, so that a count of terminals reads the
- * reach indexes alone (an index-only scan).
+ * reach indexes alone (an index-only scan). Without a program or material
+ * condition they are read from the reach roll-ups; `keyed: false` selects
+ * terminal_id alone (a count of distinct terminals).
  */
 function perTerminalRows(
   s: PopScope,
   kind: PopKind,
   by: PopBy | undefined,
-  opts: { figures?: boolean; extra?: SQL[] } = {},
+  opts: { figures?: boolean; extra?: SQL[]; keyed?: boolean } = {},
 ): SQL {
   const cut = cutRange(s.from, s.to);
+  const keyed = opts.keyed ?? true;
   const c = [...filterConditions(s, kind, "d", by), ...(opts.extra ?? [])];
-  const keys = sql.raw(by && by !== "terminal" ? `terminal_id, ${KEY[by]}` : "terminal_id");
+  const keys = sql.raw(keyed && by && by !== "terminal" ? `terminal_id, ${KEY[by]}` : "terminal_id");
+  const reach = reachRollup(s, by, keyed);
   const parts: SQL[] = [];
   if (cut.months) {
     const figures = opts.figures ? sql`, plays, ms, first_day, last_day` : sql``;
     parts.push(sql`
-      select ${keys}${figures} from stat_pop_month
+      select ${keys}${figures} from ${sql.raw(reach ? "stat_pop_reach_month" : "stat_pop_month")}
       where ${sql.join([sql`month between ${cut.months[0]}::date and ${cut.months[1]}::date`, ...c], sql` and `)}`);
   }
   for (const [a, b] of cut.days) {
     const figures = opts.figures ? sql`, plays, ms, day as first_day, day as last_day` : sql``;
     parts.push(sql`
-      select ${keys}${figures} from stat_pop_day
+      select ${keys}${figures} from ${sql.raw(reach ? "stat_pop_reach_day" : "stat_pop_day")}
       where ${sql.join([sql`day between ${a}::date and ${b}::date`, ...c], sql` and `)}`);
   }
   return sql`(${sql.join(parts, sql` union all `)}) as p`;
@@ -205,7 +221,9 @@ export interface PopSummaryAll {
 /** Whether a summary reads the per-terminal roll-up: by terminal, or with a terminal filter (group, terminal). */
 const perTerminal = (by: PopBy, s: PopScope) => by === "terminal" || s.terminals !== null;
 
-const table = (d: boolean) => (d ? sql.raw("stat_pop_day") : sql.raw("stat_pop_office_day"));
+/** The roll-up of a daily series: per terminal (the reach one when it has every column filtered) or per office. */
+const table = (d: boolean, reach: boolean) =>
+  sql.raw(d ? (reach ? "stat_pop_reach_day" : "stat_pop_day") : "stat_pop_office_day");
 
 /** The days of the range, zero-filled, with the figures of `rows` (day → plays, ms). */
 function fillSeries(from: string, to: string, rows: Array<{ day: string; plays: number; ms: number }>) {
@@ -284,13 +302,13 @@ async function computeSummary(
     ),
     services.db.execute<{ day: string; plays: string; ms: string }>(sql`
       select day::text as day, sum(plays)::bigint as plays, sum(ms)::bigint as ms
-      from ${table(daily)} where ${rollupWhere(s, kind, daily ? "d" : "o", by)} group by day`),
+      from ${table(daily, reachRollup(s, by, false))} where ${rollupWhere(s, kind, daily ? "d" : "o", by)} group by day`),
     // Terminals reached are distinct over days: only the per-terminal roll-ups know them (a hashed
     // DISTINCT: count(distinct) would sort them). By terminal, they are the summary's rows (the same WHERE).
     by === "terminal"
       ? null
       : services.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from (select distinct terminal_id from ${perTerminalRows(s, kind, by)}) as t`),
+      select count(*)::int as n from (select distinct terminal_id from ${perTerminalRows(s, kind, by, { keyed: false })}) as t`),
   ]);
   const rows: Aggregate[] = groups.rows.map((r) => ({
     id: Number(r.id),
@@ -389,6 +407,30 @@ export interface PlayRow {
 /** The first window a detail page reads back from its cursor; it doubles until the page is full. */
 const FIRST_WINDOW_MS = 3_600_000;
 
+/**
+ * Where the first page's windows start: just after the newest play of the
+ * range as far as the roll-ups and the plays not rolled up yet tell (the end
+ * of the last day in stat_pop_day; the newest `at` past the roll-up's id
+ * watermark, read by id). A range ends at the end of today while its newest
+ * plays may be hours or days older: windows from the range's end would be
+ * empty, each doubling the next, until one holds many hours of plays (a
+ * platform's hundreds of thousands of rows, sorted for 50). Only a hint: the
+ * first window still reads up to the range's end, so a play past it (a day
+ * counted in another zone) is not lost.
+ */
+async function newestPlayBound(services: Services, s: PopScope): Promise<number> {
+  const r = await services.db.execute<{ day: string | null; at: Date | string | null }>(sql`
+    select (select max(day)::text from stat_pop_day where day between ${s.from}::date and ${s.to}::date) as day,
+      (select max(at) from play_events
+       where id > coalesce((select last_id from stat_rollup_state where name = 'pop'), 0)
+         and at >= ${s.fromAt} and at < ${s.toAt}) as at`);
+  const row = r.rows[0];
+  let bound = Number.NEGATIVE_INFINITY;
+  if (row?.day) bound = instantOfLocal(s.timezone, row.day, "24:00");
+  if (row?.at) bound = Math.max(bound, new Date(row.at).getTime() + 1);
+  return Number.isFinite(bound) ? bound : s.toAt.getTime();
+}
+
 /** The cursor after `row`. */
 export const cursorOf = (row: PlayRow) => `${row.us}_${row.id}`;
 
@@ -423,7 +465,7 @@ export async function detailPage(
     top = Math.min(Math.floor(Number(us) / 1000) + 1, s.toAt.getTime());
   } else {
     upper = sql`e.at < ${s.toAt}`;
-    top = s.toAt.getTime();
+    top = Math.min(await newestPlayBound(services, s), s.toAt.getTime());
   }
   let window = FIRST_WINDOW_MS;
   let hi = top;
@@ -447,15 +489,21 @@ export async function detailPage(
       ms: number;
     }>(sql`
       select e.id, (extract(epoch from e.at) * 1000000)::bigint::text as us, e.at, e.kind,
-             e.terminal_id, t.name as terminal_name, e.program_id, p.name as program_name,
+             e.terminal_id, e.terminal_name, e.program_id, p.name as program_name,
              e.scene_id, e.widget_id, e.material_id, m.name as material_name, e.ms
-      from play_events e
-      join terminals t on t.id = e.terminal_id
+      from (
+        select e.id, e.at, e.kind, e.terminal_id, t.name as terminal_name, e.program_id, e.scene_id,
+               e.widget_id, e.material_id, e.ms
+        from play_events e
+        join terminals t on t.id = e.terminal_id
+        where ${sql.join([sql`e.at >= ${new Date(lo)}`, bound, ...c], sql` and `)}
+        order by e.at desc, e.id desc
+        limit ${want - rows.length}
+      ) as e
+      -- Named after the limit: only the page's rows are joined, not every play of the window.
       left join programs p on p.id = e.program_id
       left join materials m on m.id = e.material_id
-      where ${sql.join([sql`e.at >= ${new Date(lo)}`, bound, ...c], sql` and `)}
-      order by e.at desc, e.id desc
-      limit ${want - rows.length}`);
+      order by e.at desc, e.id desc`);
     for (const x of r.rows)
       rows.push({
         id: Number(x.id),

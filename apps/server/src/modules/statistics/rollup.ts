@@ -163,7 +163,8 @@ async function byIdBatches(
 /**
  * play_events → stat_pop_day (added to, by id), then stat_pop_office_day
  * recomputed for the (office, day) pairs the batch touched and
- * stat_pop_month for the (terminal, month) pairs. A terminal's events count
+ * stat_pop_month for the (terminal, month) pairs, and their reach roll-ups
+ * (stat_pop_reach_day, stat_pop_reach_month). A terminal's events count
  * under its current office.
  */
 async function rollPlays(tx: Tx, tz: string, now: Date) {
@@ -201,7 +202,9 @@ async function rollPlays(tx: Tx, tz: string, now: Date) {
         from stat_pop_day s join pairs p on p.office_id = s.office_id and p.day = s.day
         group by s.day, s.office_id, s.kind, s.program_id, s.material_id, s.widget_id`);
       const months = new Map<string, Set<number>>();
+      const dayPairs = new Set<string>();
       for (const p of pairs) {
+        for (const id of p.terminals) dayPairs.add(`${id}|${p.day}`);
         const month = `${p.day.slice(0, 7)}-01`;
         const set = months.get(month) ?? new Set<number>();
         for (const id of p.terminals) set.add(id);
@@ -227,6 +230,33 @@ async function rollPlays(tx: Tx, tz: string, now: Date) {
         from stat_pop_day s join pairs p on p.terminal_id = s.terminal_id
           and s.day >= p.month and s.day < (p.month + interval '1 month')::date
         group by p.month, s.terminal_id, s.office_id, s.kind, s.program_id, s.material_id, s.widget_id`);
+      // The reach roll-ups (no program, material or widget) of the same terminals, days and months.
+      const dTerminals: number[] = [];
+      const dDays: string[] = [];
+      for (const k of dayPairs) {
+        const [id, day] = k.split("|");
+        dTerminals.push(Number(id));
+        dDays.push(day ?? "");
+      }
+      await tx.execute(sql`
+        with pairs as (select * from unnest(${sql.param(dTerminals)}::int[], ${sql.param(dDays)}::date[]) as p(terminal_id, day))
+        delete from stat_pop_reach_day r using pairs p where r.terminal_id = p.terminal_id and r.day = p.day`);
+      await tx.execute(sql`
+        with pairs as (select * from unnest(${sql.param(dTerminals)}::int[], ${sql.param(dDays)}::date[]) as p(terminal_id, day))
+        insert into stat_pop_reach_day (day, terminal_id, office_id, kind, plays, ms)
+        select s.day, s.terminal_id, s.office_id, s.kind, sum(s.plays), sum(s.ms)
+        from stat_pop_day s join pairs p on p.terminal_id = s.terminal_id and p.day = s.day
+        group by s.day, s.terminal_id, s.office_id, s.kind`);
+      await tx.execute(sql`
+        with pairs as (select * from unnest(${sql.param(mTerminals)}::int[], ${sql.param(mMonths)}::date[]) as p(terminal_id, month))
+        delete from stat_pop_reach_month m using pairs p where m.terminal_id = p.terminal_id and m.month = p.month`);
+      // From the month rows just written: a few per terminal and month, not a month of day rows.
+      await tx.execute(sql`
+        with pairs as (select * from unnest(${sql.param(mTerminals)}::int[], ${sql.param(mMonths)}::date[]) as p(terminal_id, month))
+        insert into stat_pop_reach_month (month, terminal_id, office_id, kind, plays, ms, first_day, last_day)
+        select m.month, m.terminal_id, m.office_id, m.kind, sum(m.plays), sum(m.ms), min(m.first_day), max(m.last_day)
+        from stat_pop_month m join pairs p on p.terminal_id = m.terminal_id and p.month = m.month
+        group by m.month, m.terminal_id, m.office_id, m.kind`);
     }
     return Number(pairs[0]?.n ?? 0);
   });
