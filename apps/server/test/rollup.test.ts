@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playEvents, terminalOnlineSpans } from "../src/db/schema";
 import { runRollups, scheduledSpans } from "../src/modules/statistics/rollup";
-import { PresenceWriter } from "../src/terminal/presence";
+import { PresenceWriter, SPAN_STEP_MS } from "../src/terminal/presence";
 import { addOffice, createTestApp, initSystem, type TestApp, tableDigests } from "./helpers";
 import { insertTerminal } from "./terminal-helpers";
 
@@ -65,6 +65,35 @@ describe("runRollups", () => {
     expect(spans.map((r) => [new Date(String(r.started_at)), new Date(String(r.ended_at))])).toEqual([
       [connectedAt, beat],
     ]);
+  });
+
+  it("writes a span's end again only after SPAN_STEP_MS, and always when the socket closes", async () => {
+    const id = await insertTerminal(t.app, office);
+    const writer = new PresenceWriter(t.app.services.db, pino({ level: "silent" }));
+    const connectedAt = new Date(Date.now() - 3_600_000);
+    const mark = (offsetMs: number, online = true) => {
+      writer.mark({
+        terminalId: id,
+        online,
+        lastSeenAt: new Date(connectedAt.getTime() + offsetMs),
+        status: null,
+        ip: null,
+        connectedAt,
+      });
+      return writer.flush();
+    };
+    const end = async () =>
+      (await rows(sql`select ended_at from terminal_online_spans where terminal_id = ${id}`)).map((r) =>
+        new Date(String(r.ended_at)).getTime(),
+      );
+    await mark(0);
+    await mark(30_000);
+    // A beat within the step leaves the written end where it was.
+    expect(await end()).toEqual([connectedAt.getTime()]);
+    await mark(SPAN_STEP_MS + 1_000);
+    expect(await end()).toEqual([connectedAt.getTime() + SPAN_STEP_MS + 1_000]);
+    await mark(SPAN_STEP_MS + 31_000, false);
+    expect(await end()).toEqual([connectedAt.getTime() + SPAN_STEP_MS + 31_000]);
   });
 
   it("splits a span at local midnight, counts scheduled seconds by the timers, and reruns change nothing", async () => {

@@ -14,8 +14,14 @@ export interface PresenceRecord {
   connectedAt: Date;
 }
 
-/** Rows per UPDATE: 9 parameters a row stays far below PostgreSQL's 65,535. */
+/** Rows per UPDATE: 10 parameters a row stays far below PostgreSQL's 65,535. */
 const ROWS_PER_STATEMENT = 1000;
+/**
+ * An online span's end is written again only once it moved this far (or the
+ * socket closed, or the span is new): statistics count hours, and a fleet
+ * beating every 30 s would otherwise rewrite every span at every beat.
+ */
+export const SPAN_STEP_MS = 120_000;
 
 /**
  * Presence changes (connect, heartbeat, disconnect) are kept in memory and
@@ -25,6 +31,8 @@ const ROWS_PER_STATEMENT = 1000;
 export class PresenceWriter {
   private dirty = new Map<number, PresenceRecord>();
   private chain: Promise<void> = Promise.resolve();
+  /** Per terminal: the span (its socket's accept time) and the end last written for it. */
+  private spans = new Map<number, { started: number; end: number }>();
 
   constructor(
     private readonly db: Db,
@@ -60,16 +68,30 @@ export class PresenceWriter {
           { err, terminals: part.length },
           "could not write terminal presence; retrying at the next flush",
         );
+        // Their spans were not written either: write them with the retry.
+        for (const r of part) this.spans.delete(r.terminalId);
         // Keep them, unless a newer record arrived meanwhile.
         for (const r of part) if (!this.dirty.has(r.terminalId)) this.dirty.set(r.terminalId, r);
       }
     }
   }
 
+  /** Whether this record's span end must be written now (and remembers it as written). */
+  private spanDue(r: PresenceRecord): boolean {
+    const started = r.connectedAt.getTime();
+    const end = Math.max(started, r.lastSeenAt?.getTime() ?? started);
+    const last = this.spans.get(r.terminalId);
+    if (!r.online) this.spans.delete(r.terminalId);
+    if (last && last.started === started && r.online && end - last.end < SPAN_STEP_MS) return false;
+    if (r.online) this.spans.set(r.terminalId, { started, end });
+    return true;
+  }
+
   private async update(rows: PresenceRecord[]): Promise<void> {
+    const spanDue = rows.map((r) => this.spanDue(r));
     const values = rows.map(
-      (r) =>
-        sql`(${r.terminalId}::int, ${r.online}::boolean, ${r.lastSeenAt?.toISOString() ?? null}::timestamptz,
+      (r, i) =>
+        sql`(${r.terminalId}::int, ${spanDue[i]}::boolean, ${r.online}::boolean, ${r.lastSeenAt?.toISOString() ?? null}::timestamptz,
           ${r.status ? JSON.stringify(r.status) : null}::jsonb, ${r.ip}::text, ${r.connectedAt.toISOString()}::timestamptz,
           ${r.status?.version ?? null}::text, ${r.status?.resolution.width ?? null}::int,
           ${r.status?.resolution.height ?? null}::int)`,
@@ -77,7 +99,7 @@ export class PresenceWriter {
     // One statement: the terminals' rows, and each socket's online span (accept → last beat, for the
     // statistics) stretched to its latest end; a terminal deleted meanwhile has neither.
     await this.db.execute(sql`
-      with v(id, online, seen, status, ip, connected, version, width, height) as (values ${sql.join(values, sql`, `)}),
+      with v(id, span, online, seen, status, ip, connected, version, width, height) as (values ${sql.join(values, sql`, `)}),
       up as (
         update terminals t set
           online = v.online,
@@ -93,7 +115,7 @@ export class PresenceWriter {
       )
       insert into terminal_online_spans as s (terminal_id, started_at, ended_at)
       select v.id, v.connected, greatest(v.connected, coalesce(v.seen, v.connected))
-      from v join terminals t on t.id = v.id
+      from v join terminals t on t.id = v.id where v.span
       on conflict (terminal_id, started_at) do update set ended_at = greatest(s.ended_at, excluded.ended_at)`);
   }
 }
