@@ -175,3 +175,24 @@ export async function api<T = Record<string, unknown>>(
     { method, url, body },
   ) as Promise<T>;
 }
+
+/**
+ * Opens a hover menu and clicks one of its items. While the page behind is
+ * still busy (a freshly loaded dashboard drawing its charts), the menu may
+ * still be sliding in when the mouse heads for the item and close again: open
+ * it anew until the click lands, as a person would.
+ */
+export async function chooseFromHoverMenu(page: Page, trigger: string, item: string): Promise<void> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.getByTestId(trigger).hover();
+    try {
+      await page.getByTestId(item).click({ timeout: 3_000 });
+      return;
+    } catch (err) {
+      lastError = err;
+      await page.mouse.move(0, 0);
+    }
+  }
+  throw lastError;
+}

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type E2E, screenshot, signIn, startE2E } from "./harness";
+import { addUser, chooseFromHoverMenu, type E2E, screenshot, signIn, startE2E } from "./harness";
 
 let e: E2E;
 const ADMIN = { username: "admin", password: "Admin12345" };
@@ -119,14 +119,12 @@ describe("languages", () => {
   it("switches to English and back, and keeps the choice across a reload", async () => {
     const page = await signedInPage();
     await expect.poll(() => page.getByTestId("side-menu").textContent()).toContain("首页");
-    await page.getByTestId("language-switch").hover();
-    await page.getByTestId("lang-en").click();
+    await chooseFromHoverMenu(page, "language-switch", "lang-en");
     await expect.poll(() => page.getByTestId("side-menu").textContent()).toContain("Home");
     await page.reload();
     await expect.poll(() => page.getByTestId("side-menu").textContent()).toContain("Home");
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
-    await page.getByTestId("language-switch").hover();
-    await page.getByTestId("lang-zh_CN").click();
+    await chooseFromHoverMenu(page, "language-switch", "lang-zh_CN");
     await expect.poll(() => page.getByTestId("side-menu").textContent()).toContain("首页");
   });
 });
