@@ -69,7 +69,8 @@ export function ChartCard<Row>({
   }));
   return (
     <Card
-      title={title}
+      // A title with its summary wraps instead of being cut by the toolbar on a narrow card.
+      title={<div style={{ whiteSpace: "normal" }}>{title}</div>}
       loading={loading}
       data-testid={testId}
       extra={
