@@ -50,6 +50,7 @@ beforeAll(async () => {
   await db.insert(playEvents).values(
     Array.from({ length: 12 }, (_, i) => ({
       terminalId: a,
+      officeId: platform.id,
       programId: 4242,
       sceneId: "s1",
       widgetId: null,

@@ -492,16 +492,16 @@ export async function generateStatsData(
            join bench_program_media p on p.c = x.c and p.k = (x.inst * 2 + x.tix % 2 + $5::int) % $8::int
        ),
        ins as (
-         insert into play_events (id, terminal_id, program_id, scene_id, widget_id, material_id, kind, at, ms)
+         insert into play_events (id, terminal_id, office_id, program_id, scene_id, widget_id, material_id, kind, at, ms)
          overriding system value
-         select id, terminal_id, program_id, '${SCENE_ID}',
+         select ev.id, terminal_id, tt.office_id, program_id, '${SCENE_ID}',
                 case when slot = 0 then null when slot = 2 then '${W.image}' when slot = 3 and click then '${W.button}'
                      else '${W.video}' end,
                 case when slot = 0 or (slot = 3 and click) then null when slot = 2 then image_id else video_id end,
                 case when slot = 0 then 'scene' when slot = 3 and click then 'click' else 'media' end,
                 at,
                 case when slot = 3 and click then 0 when slot = 2 then 10000 when slot = 0 then 10000 else 15000 end
-           from ev
+           from ev join terminals tt on tt.id = ev.terminal_id
          returning terminal_id, program_id, widget_id, material_id, kind, ms
        ),
        pd as (

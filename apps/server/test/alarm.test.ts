@@ -416,12 +416,23 @@ describe("the calls", () => {
     ).id;
     made.bFault = (await insertAlarm(bScreen.id, office.b, "fault", day(3))).id;
     await t.database.db.insert(terminalEvents).values([
-      { terminalId: shop.id, kind: "downloadFailed", message: "before", at: day(1, 20) },
-      { terminalId: shop.id, kind: "info", message: "long before", at: day(1, 1) },
+      {
+        terminalId: shop.id,
+        officeId: office.aShop,
+        kind: "downloadFailed",
+        message: "before",
+        at: day(1, 20),
+      },
+      { terminalId: shop.id, officeId: office.aShop, kind: "info", message: "long before", at: day(1, 1) },
     ]);
-    await t.database.db
-      .insert(terminalCommands)
-      .values({ id: "alarm-cmd-1", terminalId: shop.id, name: "refresh", args: {}, state: "done" });
+    await t.database.db.insert(terminalCommands).values({
+      id: "alarm-cmd-1",
+      terminalId: shop.id,
+      officeId: office.aShop,
+      name: "refresh",
+      args: {},
+      state: "done",
+    });
   });
 
   const ids = (body: { list: Array<{ id: number }> }) => body.list.map((r) => r.id);

@@ -264,3 +264,7 @@ export async function tableDigests(t: TestApp, except: string[] = []): Promise<R
   const r = await t.database.pool.query<{ t: string; n: number; h: string }>(query);
   return Object.fromEntries(r.rows.map((row) => [row.t, `${row.n}:${row.h}`]));
 }
+
+/** A terminal's office now, as an insert value: tests that write a terminal's reports or commands directly. */
+export const officeOfTerminal = (terminalId: number) =>
+  sql<number>`(select office_id from terminals where id = ${terminalId})`;

@@ -13,6 +13,7 @@ import {
   type Client,
   createTestApp,
   initSystem,
+  officeOfTerminal,
   signedIn,
   type TestApp,
 } from "./helpers";
@@ -164,7 +165,11 @@ beforeAll(async () => {
   mat.m2 = await material(a.id, "=cmd|' /C calc'!A0");
   mat.mb = await material(b.id, "B poster");
   seed();
-  await db.insert(playEvents).values(seeded.map((s) => ({ ...s, sceneId: "s1", widgetId: "w1" })));
+  await db
+    .insert(playEvents)
+    .values(
+      seeded.map((s) => ({ ...s, officeId: officeOfTerminal(s.terminalId), sceneId: "s1", widgetId: "w1" })),
+    );
   await runRollups(t.app.services);
 
   const ua = await addUser(t, a.id, "popa", ["stats:proofOfPlay:view", "stats:proofOfPlay:export"]);
@@ -556,7 +561,11 @@ describe("long ranges", () => {
         }
       }
     }
-    await t.database.db.insert(playEvents).values(more.map((s) => ({ ...s, sceneId: "s1", widgetId: "w1" })));
+    await t.database.db
+      .insert(playEvents)
+      .values(
+        more.map((s) => ({ ...s, officeId: officeOfTerminal(s.terminalId), sceneId: "s1", widgetId: "w1" })),
+      );
     seeded.push(...more);
     await runRollups(t.app.services);
   });

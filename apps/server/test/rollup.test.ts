@@ -166,6 +166,7 @@ describe("runRollups", () => {
     const d = dayAgo(1);
     const ev = (terminalId: number, time: string, ms: number) => ({
       terminalId,
+      officeId: office,
       programId: 77,
       sceneId: "s",
       widgetId: null,
@@ -194,6 +195,7 @@ describe("runRollups", () => {
     const other = (await addOffice(t, 1, "customer", "Rollup other")).id;
     const ev = (terminalId: number, day: string, time: string, ms: number) => ({
       terminalId,
+      officeId: office,
       programId: 88,
       sceneId: "s",
       widgetId: "w",
@@ -275,6 +277,7 @@ describe("runRollups", () => {
       time: string,
     ) => ({
       terminalId,
+      officeId: office,
       programId,
       sceneId: "s",
       widgetId: kind === "media" ? "w" : null,

@@ -19,6 +19,7 @@ import {
   type Client,
   createTestApp,
   initSystem,
+  officeOfTerminal,
   signedIn,
   type TestApp,
 } from "./helpers";
@@ -137,6 +138,7 @@ beforeAll(async () => {
     ms: number,
   ) => ({
     terminalId,
+    officeId: officeOfTerminal(terminalId),
     programId,
     sceneId: "s1",
     widgetId,

@@ -16,6 +16,7 @@ import {
   Client,
   createTestApp,
   initSystem,
+  officeOfTerminal,
   signedIn,
   type TestApp,
 } from "./helpers";
@@ -475,6 +476,7 @@ describe("terminal commands (ajaxScrollCmd)", () => {
     const rows = Array.from({ length: 45 }, (_, i) => ({
       id: `cmd${String(i).padStart(3, "0")}`,
       terminalId: [lobby.id, hall.id, other.id][i % 3] as number,
+      officeId: officeOfTerminal([lobby.id, hall.id, other.id][i % 3] as number),
       name: names[i % 3] as string,
       args: i % 3 === 2 ? { volume: 30 } : {},
       state: states[i % 4] as (typeof states)[number],

@@ -11,6 +11,7 @@ import {
   type Client,
   createTestApp,
   initSystem,
+  officeOfTerminal,
   signedIn,
   type TestApp,
 } from "./helpers";
@@ -538,6 +539,7 @@ describe("programs and details", () => {
       Array.from({ length: 25 }, (_, i) => ({
         id: `cmd-${i}`,
         terminalId: id.lobby,
+        officeId: officeOfTerminal(id.lobby),
         name: "refresh",
         args: {},
         state: i % 2 ? ("done" as const) : ("timeout" as const),
@@ -546,8 +548,20 @@ describe("programs and details", () => {
       })),
     );
     await db.insert(terminalEvents).values([
-      { terminalId: id.lobby, kind: "fault", message: "panel hot", at: new Date(Date.now() - 5000) },
-      { terminalId: id.lobby, kind: "info", message: "cleared", at: new Date() },
+      {
+        terminalId: id.lobby,
+        officeId: officeOfTerminal(id.lobby),
+        kind: "fault",
+        message: "panel hot",
+        at: new Date(Date.now() - 5000),
+      },
+      {
+        terminalId: id.lobby,
+        officeId: officeOfTerminal(id.lobby),
+        kind: "info",
+        message: "cleared",
+        at: new Date(),
+      },
     ]);
     const d = await ok(await amy.get("/a/api/terminal/terminalDetails", { id: id.lobby }));
     expect(d.terminal).toMatchObject({ id: id.lobby, name: "Lobby", status: "online" });

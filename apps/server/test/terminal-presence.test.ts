@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { terminalCommands } from "../src/db/schema";
 import { COMMAND_REASONS, FLUSH_MS, SWEEP_MS } from "../src/terminal/hub";
-import { createTestApp, initSystem, type TestApp } from "./helpers";
+import { createTestApp, initSystem, officeOfTerminal, type TestApp } from "./helpers";
 import {
   listening,
   openSocket,
@@ -93,13 +93,29 @@ describe("presence", () => {
       {
         id: "orphan-1",
         terminalId: reg.terminalId,
+        officeId: officeOfTerminal(reg.terminalId),
         name: "refresh",
         args: {},
         state: "sent",
         createdAt: old,
       },
-      { id: "recent-1", terminalId: reg.terminalId, name: "refresh", args: {}, state: "sent" },
-      { id: "done-1", terminalId: reg.terminalId, name: "refresh", args: {}, state: "done", createdAt: old },
+      {
+        id: "recent-1",
+        terminalId: reg.terminalId,
+        officeId: officeOfTerminal(reg.terminalId),
+        name: "refresh",
+        args: {},
+        state: "sent",
+      },
+      {
+        id: "done-1",
+        terminalId: reg.terminalId,
+        officeId: officeOfTerminal(reg.terminalId),
+        name: "refresh",
+        args: {},
+        state: "done",
+        createdAt: old,
+      },
     ]);
     await t.app.terminalHub.sweepStale();
     const byId = new Map(

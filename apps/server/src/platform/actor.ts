@@ -15,6 +15,10 @@ export interface Actor {
   officeType: string;
   /** The type of the user's tenant (nearest platform, agent or customer at or above the office). */
   tenantType: "platform" | "agent" | "customer";
+  /** The user's tenant office. */
+  tenantId: number;
+  /** The offices of the user's tenant (the tenant and its institutions, not the tenants below): rows kept per tenant are read here. */
+  tenantOfficeIds: number[];
   /** Every permission string granted by the user's roles (platform-only ones dropped outside the platform). */
   permissions: ReadonlySet<string>;
   /** A role with every permission (the built-in administrator). */
@@ -106,7 +110,8 @@ export class ActorCache {
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(inArray(userRoles.userId, [userId]));
-    const tenant = await this.tree.nearest(office.id, (o) => o.type !== "institution");
+    const tenant = await this.tree.tenantOf(office.id);
+    if (!tenant) return null;
     const tenantType = tenant?.type === "agent" || tenant?.type === "customer" ? tenant.type : "platform";
     const permissions = new Set(
       roleRows
@@ -136,6 +141,8 @@ export class ActorCache {
       officePath: office.path,
       officeType: office.type,
       tenantType,
+      tenantId: tenant.id,
+      tenantOfficeIds: await this.tree.officesOfTenant(tenant.id),
       permissions,
       all: roleRows.some((r) => r.all),
       roles: roleRows.map((r) => ({ id: r.id, code: r.code, name: r.name })),

@@ -102,6 +102,32 @@ export class OfficeTree {
     return undefined;
   }
 
+  /**
+   * The tenant of an office: the nearest platform, agent or customer at or
+   * above it. Roles, names, packages and widget settings belong to tenants;
+   * content plays only on screens of its own tenant.
+   */
+  async tenantOf(id: number): Promise<OfficeNode | undefined> {
+    return this.nearest(id, (o) => o.type !== "institution");
+  }
+
+  /** The offices whose tenant is `tenantId`: the tenant itself and its institutions, not the tenants below it. */
+  async officesOfTenant(tenantId: number): Promise<number[]> {
+    const map = await this.load();
+    const root = map.get(tenantId);
+    if (!root || root.type === "institution") return [];
+    const ids: number[] = [];
+    for (const node of map.values()) {
+      if (!node.path.startsWith(root.path)) continue;
+      // A node belongs to the root's tenant when no agent or customer lies between them.
+      let up: OfficeNode | undefined = node;
+      while (up && up.id !== root.id && up.type === "institution")
+        up = up.parentId === null ? undefined : map.get(up.parentId);
+      if (up?.id === root.id) ids.push(node.id);
+    }
+    return ids;
+  }
+
   /** The first office at or above `id` that is disabled or expired at `now`, if any. */
   async blocked(id: number, now: Date): Promise<OfficeBlock | undefined> {
     const map = await this.load();

@@ -163,9 +163,13 @@ async function handleFrame(
       return;
     case "event": {
       const at = plausible(frame.at, clock.now());
-      await db
-        .insert(terminalEvents)
-        .values({ terminalId: conn.terminalId, kind: frame.kind, message: frame.message, at });
+      await db.insert(terminalEvents).values({
+        terminalId: conn.terminalId,
+        officeId: conn.terminal.officeId,
+        kind: frame.kind,
+        message: frame.message,
+        at,
+      });
       if (frame.kind === "fault") {
         await db
           .update(terminals)
@@ -198,6 +202,7 @@ async function handleFrame(
       await db.insert(playEvents).values(
         frame.items.map((i) => ({
           terminalId: conn.terminalId,
+          officeId: conn.terminal.officeId,
           programId: i.programId,
           sceneId: i.sceneId,
           widgetId: i.widgetId,

@@ -437,7 +437,12 @@ export class TerminalHub {
     const timeout = Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, Math.round(timeoutMs)));
     const { db, clock } = this.services;
     const targets = await db
-      .select({ id: terminals.id, state: terminals.state, online: terminals.online })
+      .select({
+        id: terminals.id,
+        officeId: terminals.officeId,
+        state: terminals.state,
+        online: terminals.online,
+      })
       .from(terminals)
       .where(inArray(terminals.id, ids));
     const now = clock.now();
@@ -445,7 +450,15 @@ export class TerminalHub {
     const remote: Array<[string, number]> = [];
     const rows: Array<typeof terminalCommands.$inferInsert> = targets.map((t) => {
       const id = newCommandId();
-      const row = { id, terminalId: t.id, name, args, createdBy: byUserId, createdAt: now };
+      const row = {
+        id,
+        terminalId: t.id,
+        officeId: t.officeId,
+        name,
+        args,
+        createdBy: byUserId,
+        createdAt: now,
+      };
       const ended = (state: "failed" | "offline", reason: string) => ({ ...row, state, reason, doneAt: now });
       if (t.state === "pending") return ended("failed", COMMAND_REASONS.pending);
       if (t.state === "disabled") return ended("failed", COMMAND_REASONS.disabled);

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -19,6 +20,25 @@ export const settings = pgTable("settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer("updated_by"),
 });
+
+/**
+ * Settings an agent or customer keeps for itself (the contracts' settings of
+ * scope "tenant"): one row per tenant and key; a tenant without one reads the
+ * value of the tenant above it, and at the top the platform's (settings).
+ */
+export const tenantSettings = pgTable(
+  "tenant_settings",
+  {
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: jsonb("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by"),
+  },
+  (t) => [primaryKey({ columns: [t.officeId, t.key] })],
+);
 
 /** Notifications for one user (spec §3 Message/notification). */
 export const notifications = pgTable(

@@ -213,6 +213,10 @@ export const terminalCommands = pgTable(
     terminalId: integer("terminal_id")
       .notNull()
       .references(() => terminals.id, { onDelete: "cascade" }),
+    /** The terminal's office when the command was sent: the history stays with the tenant that sent it. */
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id),
     name: text("name").notNull(),
     args: jsonb("args").$type<Record<string, unknown>>().notNull(),
     /** queued (not yet on the socket), sent, done, failed (with reason), timeout, offline (not connected). */
@@ -225,7 +229,10 @@ export const terminalCommands = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp("done_at", { withTimezone: true }),
   },
-  (t) => [index("terminal_commands_terminal_idx").on(t.terminalId, t.createdAt)],
+  (t) => [
+    index("terminal_commands_terminal_idx").on(t.terminalId, t.createdAt),
+    index("terminal_commands_office_idx").on(t.officeId, t.createdAt),
+  ],
 );
 
 /** Events terminals reported (faults, download failures…); alarms are built on them in Terminals II. */
@@ -236,6 +243,10 @@ export const terminalEvents = pgTable(
     terminalId: integer("terminal_id")
       .notNull()
       .references(() => terminals.id, { onDelete: "cascade" }),
+    /** The terminal's office when it reported: reports stay with the tenant the screen served then. */
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id),
     kind: text("kind").notNull(),
     message: text("message").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
@@ -251,6 +262,8 @@ export const playEvents = pgTable(
     terminalId: integer("terminal_id")
       .notNull()
       .references(() => terminals.id, { onDelete: "cascade" }),
+    /** The terminal's office when it played: proof of play stays with the tenant whose content played. */
+    officeId: integer("office_id").notNull(),
     programId: integer("program_id").notNull(),
     sceneId: text("scene_id").notNull(),
     widgetId: text("widget_id"),
