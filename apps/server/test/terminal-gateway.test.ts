@@ -1,7 +1,16 @@
+import { createProgram } from "@marquee/program";
 import { CLOSE_REFUSED, CLOSE_REPLACED } from "@marquee/terminal-protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { playEvents, terminalCommands, terminalEvents, terminals } from "../src/db/schema";
+import {
+  playEvents,
+  programs,
+  publications,
+  publicationTargets,
+  terminalCommands,
+  terminalEvents,
+  terminals,
+} from "../src/db/schema";
 import { FAULT_CLEARED } from "../src/terminal/gateway";
 import { ENROL_ALPHABET, hashToken } from "../src/terminal/token";
 import { addOffice, createTestApp, initSystem, type TestApp } from "./helpers";
@@ -21,6 +30,10 @@ let t: TestApp;
 let origin: string;
 let shopId: number;
 let platformId: number;
+let customerId: number;
+let shopProgram: number;
+let shopSpare: number;
+let otherProgram: number;
 const sockets: TestSocket[] = [];
 
 async function connected(token: string) {
@@ -30,9 +43,9 @@ async function connected(token: string) {
 }
 
 /** A registered terminal authorised into the shop, with its socket welcomed. */
-async function onlineTerminal() {
+async function onlineTerminal(programIds: number[] = []) {
   const reg = await registerTerminal(t.app);
-  await authorise(t.app, reg.terminalId, shopId);
+  await authorise(t.app, reg.terminalId, shopId, programIds);
   const socket = await connected(reg.token);
   const welcome = await socket.hello();
   return { ...reg, socket, welcome };
@@ -44,7 +57,20 @@ beforeAll(async () => {
   t = await createTestApp();
   platformId = (await initSystem(t)).officeId;
   const customer = await addOffice(t, platformId, "customer", "Customer");
+  customerId = customer.id;
   shopId = (await addOffice(t, customer.id, "institution", "Shop")).id;
+  const other = await addOffice(t, platformId, "customer", "Other customer");
+  const doc = createProgram({ width: 1920, height: 1080 });
+  const program = async (officeId: number, name: string) => {
+    const [p] = await t.database.db
+      .insert(programs)
+      .values({ officeId, name, width: 1920, height: 1080, doc, state: "approved" })
+      .returning({ id: programs.id });
+    return p?.id ?? 0;
+  };
+  shopProgram = await program(customer.id, "Shop loop");
+  shopSpare = await program(customer.id, "Shop spare");
+  otherProgram = await program(other.id, "Other customer's secret");
   origin = await listening(t.app);
 });
 afterAll(async () => {
@@ -210,7 +236,7 @@ describe("the socket", () => {
   });
 
   it("stores events, sets and clears a fault, and writes proof of play in one insert", async () => {
-    const { socket, terminalId } = await onlineTerminal();
+    const { socket, terminalId } = await onlineTerminal([shopProgram]);
     const at = Date.now() - 1000;
     socket.send({ type: "event", kind: "fault", message: "panel overheated", at });
     await waitFor(async () => (await terminalRow(t.app, terminalId)).fault === "panel overheated");
@@ -225,7 +251,7 @@ describe("the socket", () => {
     socket.send({
       type: "pop",
       items: Array.from({ length: 50 }, (_, i) => ({
-        programId: 1,
+        programId: shopProgram,
         sceneId: "s1",
         widgetId: i % 2 ? "w1" : null,
         materialId: null,
@@ -239,6 +265,82 @@ describe("the socket", () => {
         (await t.database.db.select().from(playEvents).where(eq(playEvents.terminalId, terminalId)))
           .length === 50,
     );
+  });
+});
+
+describe("what a terminal reports is checked against what it was given", () => {
+  const play = (programId: number, at: number) => ({
+    programId,
+    sceneId: "s1",
+    widgetId: "w1",
+    materialId: null,
+    kind: "click" as const,
+    at,
+    ms: 0,
+  });
+  const plays = (terminalId: number) =>
+    t.database.db.select().from(playEvents).where(eq(playEvents.terminalId, terminalId));
+
+  it("drops plays and clicks naming another tenant's program (counted, never stored) and keeps its own", async () => {
+    const { socket, terminalId } = await onlineTerminal([shopProgram]);
+    const before = t.app.terminalHub.stats().dropped;
+    const at = Date.now() - 1000;
+    socket.send({
+      type: "pop",
+      items: [play(otherProgram, at), play(shopProgram, at + 1), play(987_654, at + 2)],
+    });
+    await waitFor(async () => (await plays(terminalId)).length === 1);
+    // A second frame after the first was handled: nothing more arrives from the first.
+    socket.send({ type: "pop", items: [play(shopProgram, at + 3)] });
+    await waitFor(async () => (await plays(terminalId)).length === 2);
+    expect((await plays(terminalId)).map((p) => p.programId)).toEqual([shopProgram, shopProgram]);
+    expect(t.app.terminalHub.stats().dropped - before).toBe(2);
+  });
+
+  it("keeps plays of its tenant's content that reached it before (played offline, withdrawn since)", async () => {
+    const { socket, terminalId } = await onlineTerminal([shopProgram]);
+    // The spare program was published to this screen, then withdrawn while the screen was away.
+    const db = t.database.db;
+    const [pub] = await db
+      .insert(publications)
+      .values({
+        officeId: customerId,
+        tenantId: customerId,
+        kind: "program",
+        contentId: shopSpare,
+        name: `spare ${terminalId}`,
+        state: "withdrawn",
+      })
+      .returning({ id: publications.id });
+    await db
+      .insert(publicationTargets)
+      .values({ publicationId: pub?.id ?? 0, terminalId, state: "withdrawn" });
+    const before = t.app.terminalHub.stats().dropped;
+    socket.send({
+      type: "pop",
+      items: [play(shopSpare, Date.now() - 60_000), play(otherProgram, Date.now())],
+    });
+    await waitFor(async () => (await plays(terminalId)).length === 1);
+    expect((await plays(terminalId))[0]?.programId).toBe(shopSpare);
+    expect(t.app.terminalHub.stats().dropped - before).toBe(1);
+  });
+
+  it("keeps the program on screen only when it was given, under the server's name for it", async () => {
+    const { socket, terminalId } = await onlineTerminal([shopProgram]);
+    socket.send({
+      type: "heartbeat",
+      status: sampleStatus({ programId: otherProgram, programName: "made up" }),
+    });
+    await waitFor(async () => {
+      const s = (await terminalRow(t.app, terminalId)).status;
+      return s?.programId === null && s.programName === null;
+    });
+    socket.send({
+      type: "heartbeat",
+      status: sampleStatus({ programId: shopProgram, programName: "made up" }),
+    });
+    await waitFor(async () => (await terminalRow(t.app, terminalId)).status?.programId === shopProgram);
+    expect((await terminalRow(t.app, terminalId)).status?.programName).toBe("Shop loop");
   });
 });
 

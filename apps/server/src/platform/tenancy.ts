@@ -4,10 +4,14 @@ import {
   eq,
   getTableColumns,
   getTableName,
+  inArray,
+  or,
   type SQL,
   sql,
   type Table,
 } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client";
 import {
   alarms,
   auditLogs,
@@ -179,7 +183,7 @@ export function ruleOf(table: Table): TenancyRule {
 function rangeOf(actor: Actor, officeColumn: AnyColumn, ownerColumn?: AnyColumn): SQL | undefined {
   const parts: SQL[] = [];
   const ids = actor.range.officeIds;
-  if (ids !== null) parts.push(sql`${officeColumn} = any(${ids}::int[])`);
+  if (ids !== null) parts.push(sql`${officeColumn} = any(${sql.param(ids)}::int[])`);
   if (actor.range.kind === "own" && ownerColumn) parts.push(eq(ownerColumn, actor.userId));
   return parts.length ? and(...parts) : undefined;
 }
@@ -191,13 +195,51 @@ function rangeOf(actor: Actor, officeColumn: AnyColumn, ownerColumn?: AnyColumn)
 export function scope(actor: Actor, table: Table): SQL | undefined {
   const r = ruleOf(table);
   if ("office" in r) return rangeOf(actor, r.office, r.owner);
-  if ("tenant" in r) return sql`${r.tenant} = any(${actor.tenantOfficeIds}::int[])`;
+  if ("tenant" in r) return sql`${r.tenant} = any(${sql.param(actor.tenantOfficeIds)}::int[])`;
   if ("via" in r) {
     const parent = scope(actor, r.parent);
     return parent ? sql`${r.via} in (select ${r.parentKey} from ${r.parent} where ${parent})` : undefined;
   }
   return r.custom(actor);
 }
+
+/**
+ * The rows of `table` whose names the actor may read: those in its scope and,
+ * for rows that carry their office, any of its own tenant's (a play on a
+ * screen of a user's range names content made above that range).
+ */
+export function nameScope(actor: Actor, table: Table): SQL | undefined {
+  const own = scope(actor, table);
+  const r = ruleOf(table);
+  if (!own || !("office" in r)) return own;
+  return or(own, sql`${r.office} = any(${sql.param(actor.tenantOfficeIds)}::int[])`);
+}
+
+/** Whether the actor may read an office's name: one of its range, or of its own tenant (nameScope for offices). */
+export const officeNameable = (actor: Actor, officeId: number): boolean =>
+  officeVisible(actor, officeId) || actor.tenantOfficeIds.includes(officeId);
+
+/** The names of rows of `table` by id that the actor may read (nameScope); others are missing from the map. */
+export async function namesIn(
+  db: Db,
+  actor: Actor,
+  table: PgTable & { id: PgColumn; name: PgColumn },
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(and(inArray(table.id, wanted), nameScope(actor, table)));
+  return new Map(rows.map((r) => [r.id as number, r.name as string]));
+}
+
+/**
+ * The offices of the actor's range as a list, or null for every office: for
+ * derived tables (roll-ups) read with plain SQL, which filter `office_id` by it.
+ */
+export const rangeOffices = (actor: Actor): number[] | null => actor.range.officeIds;
 
 /** `scope` and the other conditions of a query, together. */
 export function scoped(actor: Actor, table: Table, ...conditions: Array<SQL | undefined>): SQL | undefined {

@@ -3,6 +3,7 @@ import type { ServerFrame, TerminalState, TerminalStatus } from "@marquee/termin
 import { sql } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { terminals } from "../db/schema";
+import type { Given } from "./given";
 import type { ManifestSubject } from "./manifest";
 
 /** The terminal row fields a connection starts from (read once, when the socket is accepted). */
@@ -42,6 +43,10 @@ export class TerminalConnection {
   /** The clock's time of the last hello or heartbeat, in ms. */
   lastBeatMs = 0;
   queue: Promise<void> = Promise.resolve();
+  /** What the manifest it holds gives it, for the terminal snapshot it was read for (see TerminalHub.keepGiven). */
+  given: { terminal: TerminalSnapshot; at: number; value: Given } | null = null;
+  /** Everything its tenant ever gave it, read on a miss. */
+  givenEver: { at: number; value: Given } | null = null;
   /** Sees every frame sent on this socket (the hub's frame listeners: debugging). */
   observer: ((frame: ServerFrame) => void) | null = null;
 

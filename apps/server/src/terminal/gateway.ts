@@ -126,15 +126,16 @@ async function handleFrame(
         conn.close(CLOSE_VERSION, "protocol version");
         return;
       }
-      conn.status = frame.status;
       conn.lastBeatMs = clock.now().getTime();
       // Plans are read in the zone the player reports (unless an operator set one).
       if (frame.status.timezone)
         conn.terminal = { ...conn.terminal, reportedTimezone: frame.status.timezone };
-      const [heartbeatSec, manifest] = await Promise.all([
+      const [heartbeatSec, manifest, status] = await Promise.all([
         hub.heartbeatSec(),
         hub.manifests.forTerminal(conn.terminal),
+        hub.checkStatus(conn, frame.status),
       ]);
+      conn.status = status;
       if (
         !conn.send({
           type: "welcome",
@@ -153,7 +154,7 @@ async function handleFrame(
       return;
     }
     case "heartbeat":
-      hub.beat(conn, frame.status);
+      hub.beat(conn, await hub.checkStatus(conn, frame.status));
       return;
     case "delivery":
       hub.delivery.report(conn.terminalId, frame.items);
@@ -197,10 +198,12 @@ async function handleFrame(
       conn.send({ type: "clock", t0: frame.t0, server: Date.now() });
       return;
     case "pop": {
-      if (!frame.items.length) return;
+      // Plays and clicks of content the terminal was not given are dropped (and counted), never stored.
+      const items = await hub.keepGiven(conn, frame.items);
+      if (!items.length) return;
       const now = clock.now();
       await db.insert(playEvents).values(
-        frame.items.map((i) => ({
+        items.map((i) => ({
           terminalId: conn.terminalId,
           officeId: conn.terminal.officeId,
           programId: i.programId,

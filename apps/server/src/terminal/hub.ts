@@ -16,6 +16,7 @@ import type { Services } from "../platform/services";
 import { type BusMessage, TerminalBus } from "./bus";
 import { snapshotColumns, type TerminalConnection, type TerminalSnapshot } from "./connection";
 import { DeliveryTracker } from "./delivery";
+import { checkedStatus, GIVEN_TTL_MS, type Given, givenByManifest, givenHistory, isGiven } from "./given";
 import { ManifestService, type ManifestSubject } from "./manifest";
 import { PresenceWriter } from "./presence";
 import { newCommandId } from "./token";
@@ -28,6 +29,8 @@ export const SWEEP_MS = 2000;
 const STALE_SWEEP_MS = 30_000;
 /** How long the heartbeat setting is reused before it is read again. */
 const SETTING_CACHE_MS = 5000;
+/** How long the content of a connection's manifest is reused to check its reports (a manifest is cached as long). */
+const GIVEN_NOW_MS = 5000;
 /** Connections announced to the other processes together, after this pause. */
 const HELD_BATCH_MS = 100;
 /** Rows per INSERT of commands (9 columns a row). */
@@ -69,12 +72,14 @@ export interface TerminalHubStats {
   unknown: number;
   /** Sockets closed at once: unknown token or disabled terminal. */
   refused: number;
+  /** Items of reports (proof of play, clicks) naming content the terminal was not given: dropped. */
+  dropped: number;
   /** Presence records waiting for the next flush. */
   pendingPresence: number;
   busListening: boolean;
 }
 
-type Counter = "malformed" | "unknown" | "refused";
+type Counter = "malformed" | "unknown" | "refused" | "dropped";
 
 /** A frame that passed between a terminal held here and this process (debugging listens). */
 export interface HubFrame {
@@ -116,7 +121,12 @@ export class TerminalHub {
   private readonly conns = new Map<number, TerminalConnection>();
   private readonly presence: PresenceWriter;
   private readonly bus: TerminalBus;
-  private readonly counters: Record<Counter, number> = { malformed: 0, unknown: 0, refused: 0 };
+  private readonly counters: Record<Counter, number> = {
+    malformed: 0,
+    unknown: 0,
+    refused: 0,
+    dropped: 0,
+  };
   private readonly intervals: Array<ReturnType<typeof setInterval>> = [];
   /** Pending timeouts: of commands this process put on a socket (`sent`), or handed to the bus. */
   private readonly expiries = new Map<ReturnType<typeof setTimeout>, { ids: string[]; sent: boolean }>();
@@ -205,8 +215,63 @@ export class TerminalHub {
     return this.services.clock.now();
   }
 
-  count(counter: Counter): void {
-    this.counters[counter]++;
+  count(counter: Counter, n = 1): void {
+    this.counters[counter] += n;
+  }
+
+  // ---- what a terminal was given (its reports are checked against it) ----
+
+  /** The content of the manifest the terminal holds now (kept on its connection a few seconds). */
+  private async givenNow(conn: TerminalConnection): Promise<Given> {
+    const now = Date.now();
+    const held = conn.given;
+    if (held && held.terminal === conn.terminal && now - held.at < GIVEN_NOW_MS) return held.value;
+    const tenant = await this.services.tree.tenantOf(conn.terminal.officeId);
+    const value = givenByManifest(tenant?.id ?? 0, await this.manifestFor(conn.terminal));
+    conn.given = { terminal: conn.terminal, at: now, value };
+    return value;
+  }
+
+  /** Everything of its tenant the terminal was ever given (read on a miss, kept GIVEN_TTL_MS). */
+  private async givenEver(conn: TerminalConnection, now: Given): Promise<Given> {
+    const at = Date.now();
+    const held = conn.givenEver;
+    if (held && held.value.tenantId === now.tenantId && at - held.at < GIVEN_TTL_MS) return held.value;
+    const value = await givenHistory(this.services, conn.terminal, now);
+    conn.givenEver = { at, value };
+    return value;
+  }
+
+  /**
+   * The items of a report that name only content the terminal was given;
+   * the others are counted and dropped, never stored.
+   */
+  async keepGiven<T extends { programId: number; materialId: number | null }>(
+    conn: TerminalConnection,
+    items: readonly T[],
+  ): Promise<T[]> {
+    const now = await this.givenNow(conn);
+    if (items.every((i) => isGiven(now, i))) return [...items];
+    const ever = await this.givenEver(conn, now);
+    const kept = items.filter((i) => isGiven(ever, i));
+    if (kept.length < items.length) {
+      this.count("dropped", items.length - kept.length);
+      this.log.debug(
+        { terminalId: conn.terminalId, dropped: items.length - kept.length },
+        "a terminal reported content it was not given",
+      );
+    }
+    return kept;
+  }
+
+  /** A reported status as it is kept: the program on screen only when given, under the server's name for it. */
+  async checkStatus(conn: TerminalConnection, status: TerminalStatus): Promise<TerminalStatus> {
+    if (status.programId === null)
+      return status.programName === null ? status : { ...status, programName: null };
+    let given = await this.givenNow(conn);
+    if (status.programId !== null && !given.programs.has(status.programId))
+      given = await this.givenEver(conn, given);
+    return checkedStatus(given, status);
   }
 
   /** The heartbeat setting, read again at most every few seconds. */

@@ -11,8 +11,8 @@ import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { materials, offices, programs, terminals } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
-import { inRange } from "../../platform/scope";
 import type { Services } from "../../platform/services";
+import { namesIn, officeInScope, officesInScope, rangeOffices, scoped } from "../../platform/tenancy";
 import { findGroup, groupAndBelow } from "../terminal/repo";
 
 /** The filters of a call as given (the summary's, the detail's and the export's). */
@@ -33,6 +33,8 @@ export interface PopFilter {
  * `null`: no terminal filter.
  */
 export interface PopScope {
+  /** Whose filter it is: names are read as this actor may read them. */
+  actor: Actor;
   from: string;
   to: string;
   /** The first instant of `from` and of the day after `to`, in `timezone`. */
@@ -48,39 +50,42 @@ export interface PopScope {
 
 /**
  * Resolves the filter within the actor's data range. An office, group or
- * terminal outside it answers 404, like a missing one.
+ * terminal outside it answers 404, like a missing one; so does a program or
+ * material whose name the actor may not read (another tenant's).
  */
 export async function resolveScope(services: Services, actor: Actor, f: PopFilter): Promise<PopScope> {
   // An unknown zone reads as UTC, as the roll-up reads it.
   const timezone = timeZoneOrUtc(await services.settings.get("defaultTimezone"));
-  let officeIds = actor.range.officeIds;
-  if (f.officeId !== undefined) {
-    const node = await services.tree.get(f.officeId);
-    if (!node || !inRange(actor, f.officeId)) throw notFound("office", f.officeId);
-    const below = await services.tree.subtreeIds(node.path);
-    const allowed = officeIds === null ? null : new Set(officeIds);
-    officeIds = allowed ? below.filter((id) => allowed.has(id)) : below;
-  }
+  const { db, tree } = services;
+  const officeIds =
+    f.officeId === undefined
+      ? rangeOffices(actor)
+      : await officesInScope(tree, actor, await officeInScope(tree, actor, f.officeId));
   let terminalIds: number[] | null = null;
   if (f.terminalId !== undefined) {
-    const [t] = await services.db
-      .select({ id: terminals.id, officeId: terminals.officeId })
+    const [t] = await db
+      .select({ id: terminals.id })
       .from(terminals)
-      .where(eq(terminals.id, f.terminalId));
-    if (!t || !inRange(actor, t.officeId)) throw notFound("terminal", f.terminalId);
+      .where(scoped(actor, terminals, eq(terminals.id, f.terminalId)));
+    if (!t) throw notFound("terminal", f.terminalId);
     terminalIds = [t.id];
   }
   if (f.groupId !== undefined) {
-    const group = await findGroup(services.db, actor, f.groupId);
-    const groups = await groupAndBelow(services.db, group);
-    const rows = await services.db
-      .select({ id: terminals.id, officeId: terminals.officeId })
+    const group = await findGroup(db, actor, f.groupId);
+    const groups = await groupAndBelow(db, group);
+    const rows = await db
+      .select({ id: terminals.id })
       .from(terminals)
-      .where(inArray(terminals.groupId, groups));
-    const inGroup = rows.filter((r) => inRange(actor, r.officeId)).map((r) => r.id);
+      .where(scoped(actor, terminals, inArray(terminals.groupId, groups)));
+    const inGroup = rows.map((r) => r.id);
     terminalIds = terminalIds === null ? inGroup : terminalIds.filter((id) => inGroup.includes(id));
   }
+  if (f.programId !== undefined && !(await namesIn(db, actor, programs, [f.programId])).size)
+    throw notFound("program", f.programId);
+  if (f.materialId !== undefined && !(await namesIn(db, actor, materials, [f.materialId])).size)
+    throw notFound("material", f.materialId);
   return {
+    actor,
     from: f.from,
     to: f.to,
     fromAt: new Date(instantOfLocal(timezone, f.from, "00:00")),
@@ -339,12 +344,15 @@ export function sortAggregates(rows: Aggregate[], sort: "plays" | "duration", or
   return [...rows].sort((a, b) => sign * (a[field] - b[field]) || a.id - b.id);
 }
 
-/** The names of entities by id; a deleted one is missing from the map. */
-export async function namesOf(services: Services, by: PopBy, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
+/** The names of entities by id as the actor may read them; a deleted (or foreign) one is missing from the map. */
+export function namesOf(
+  services: Services,
+  actor: Actor,
+  by: PopBy,
+  ids: number[],
+): Promise<Map<number, string>> {
   const t = { program: programs, material: materials, terminal: terminals, office: offices }[by];
-  const rows = await services.db.select({ id: t.id, name: t.name }).from(t).where(inArray(t.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  return namesIn(services.db, actor, t, ids);
 }
 
 /** Distinct terminals that played each entity in the filter (per-terminal roll-up, only the ids asked). */
@@ -374,7 +382,10 @@ export async function describe(
   rows: Aggregate[],
 ): Promise<PopSummaryRow[]> {
   const ids = rows.map((r) => r.id);
-  const [names, reach] = await Promise.all([namesOf(services, by, ids), reachOf(services, s, by, kind, ids)]);
+  const [names, reach] = await Promise.all([
+    namesOf(services, s.actor, by, ids),
+    reachOf(services, s, by, kind, ids),
+  ]);
   return rows.map((r) => {
     const name = names.get(r.id);
     return {
@@ -450,7 +461,8 @@ export async function detailPage(
   const want = size + 1;
   const rows: PlayRow[] = [];
   const c: SQL[] = [];
-  if (s.offices !== null) c.push(sql`t.office_id = any(${sql.param(s.offices)}::int[])`);
+  // A play belongs to the office its terminal was in when it played (a moved screen's history stays behind).
+  if (s.offices !== null) c.push(sql`e.office_id = any(${sql.param(s.offices)}::int[])`);
   if (s.terminals !== null) c.push(sql`e.terminal_id = any(${sql.param(s.terminals)}::int[])`);
   if (s.programId !== undefined) c.push(sql`e.program_id = ${s.programId}`);
   if (s.materialId !== undefined) c.push(sql`e.material_id = ${s.materialId}`);
@@ -479,31 +491,39 @@ export async function detailPage(
       at: Date;
       kind: PopKind;
       terminal_id: number;
-      terminal_name: string;
       program_id: number;
-      program_name: string | null;
       scene_id: string;
       widget_id: string | null;
       material_id: number | null;
-      material_name: string | null;
       ms: number;
     }>(sql`
       select e.id, (extract(epoch from e.at) * 1000000)::bigint::text as us, e.at, e.kind,
-             e.terminal_id, e.terminal_name, e.program_id, p.name as program_name,
-             e.scene_id, e.widget_id, e.material_id, m.name as material_name, e.ms
-      from (
-        select e.id, e.at, e.kind, e.terminal_id, t.name as terminal_name, e.program_id, e.scene_id,
-               e.widget_id, e.material_id, e.ms
-        from play_events e
-        join terminals t on t.id = e.terminal_id
-        where ${sql.join([sql`e.at >= ${new Date(lo)}`, bound, ...c], sql` and `)}
-        order by e.at desc, e.id desc
-        limit ${want - rows.length}
-      ) as e
-      -- Named after the limit: only the page's rows are joined, not every play of the window.
-      left join programs p on p.id = e.program_id
-      left join materials m on m.id = e.material_id
-      order by e.at desc, e.id desc`);
+             e.terminal_id, e.program_id, e.scene_id, e.widget_id, e.material_id, e.ms
+      from play_events e
+      where ${sql.join([sql`e.at >= ${new Date(lo)}`, bound, ...c], sql` and `)}
+      order by e.at desc, e.id desc
+      limit ${want - rows.length}`);
+    // Named after the limit, as the actor may read them: only the page's rows, never another tenant's names.
+    const [terminalNames, programNames, materialNames] = await Promise.all([
+      namesIn(
+        services.db,
+        s.actor,
+        terminals,
+        r.rows.map((x) => x.terminal_id),
+      ),
+      namesIn(
+        services.db,
+        s.actor,
+        programs,
+        r.rows.map((x) => x.program_id),
+      ),
+      namesIn(
+        services.db,
+        s.actor,
+        materials,
+        r.rows.flatMap((x) => (x.material_id === null ? [] : [x.material_id])),
+      ),
+    ]);
     for (const x of r.rows)
       rows.push({
         id: Number(x.id),
@@ -511,13 +531,13 @@ export async function detailPage(
         at: new Date(x.at),
         kind: x.kind,
         terminalId: x.terminal_id,
-        terminalName: x.terminal_name,
+        terminalName: terminalNames.get(x.terminal_id) ?? `#${x.terminal_id}`,
         programId: x.program_id,
-        programName: x.program_name,
+        programName: programNames.get(x.program_id) ?? null,
         sceneId: x.scene_id,
         widgetId: x.widget_id,
         materialId: x.material_id,
-        materialName: x.material_name,
+        materialName: x.material_id === null ? null : (materialNames.get(x.material_id) ?? null),
         ms: x.ms,
       });
     hi = lo;

@@ -11,10 +11,13 @@ import type {
   WidgetTypeCount,
   WidgetUseRow,
 } from "@marquee/contracts";
-import { type SQL, sql } from "drizzle-orm";
+import { and, inArray, type SQL, sql } from "drizzle-orm";
+import { programs, terminals } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import { notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+import { nameScope, namesIn, officeNameable, scoped } from "../../platform/tenancy";
 import { viewStatus } from "../terminal/repo";
 import { groupIn, hours, officeIn, type StatsScope } from "./scope";
 
@@ -35,9 +38,15 @@ function fill<T extends object>(
 }
 
 /** Offices named by the tree (null when gone). */
-async function officeNames(services: Services, ids: number[]): Promise<Map<number, string | null>> {
+/** Office names as the actor may read them (its range and its own tenant; null for others). */
+async function officeNames(
+  services: Services,
+  actor: Actor,
+  ids: number[],
+): Promise<Map<number, string | null>> {
   const out = new Map<number, string | null>();
-  for (const id of new Set(ids)) out.set(id, (await services.tree.get(id))?.name ?? null);
+  for (const id of new Set(ids))
+    out.set(id, officeNameable(actor, id) ? ((await services.tree.get(id))?.name ?? null) : null);
   return out;
 }
 
@@ -186,13 +195,23 @@ export async function onlineTime(services: Services, s: StatsScope, q: OnlineTim
     group by t.id
     order by ${ONLINE_SORT[q.sort]} ${dir}, t.id
     limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`);
-  const names = await officeNames(
-    services,
-    page.rows.map((r) => num(r.office_id)),
-  );
+  const [names, terminalNames] = await Promise.all([
+    officeNames(
+      services,
+      s.actor,
+      page.rows.map((r) => num(r.office_id)),
+    ),
+    // A terminal moved to another tenant since: its history stays, its new name is not shown.
+    namesIn(
+      services.db,
+      s.actor,
+      terminals,
+      page.rows.map((r) => num(r.id)),
+    ),
+  ]);
   const list: OnlineTimeRow[] = page.rows.map((r) => ({
     terminalId: num(r.id),
-    name: String(r.name),
+    name: terminalNames.get(num(r.id)) ?? `#${num(r.id)}`,
     officeId: num(r.office_id),
     officeName: names.get(num(r.office_id)) ?? null,
     onlineSec: num(r.online_sec),
@@ -288,6 +307,7 @@ export async function loginStats(services: Services, s: StatsScope, q: LoginStat
     limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`);
   const names = await officeNames(
     services,
+    s.actor,
     page.rows.map((r) => num(r.office_id)),
   );
   const list: LoginUserRow[] = page.rows.map((r) => ({
@@ -335,13 +355,19 @@ interface DocWidget {
 }
 
 /** The widgets of stored program documents (a document that does not read has none). */
-async function widgetsOf(services: Services, programIds: number[]): Promise<Map<number, DocWidget[]>> {
+/** The widgets of programs the actor may name (nameScope): another tenant's are missing from the map. */
+async function widgetsOf(
+  services: Services,
+  actor: Actor,
+  programIds: number[],
+): Promise<Map<number, DocWidget[]>> {
   const out = new Map<number, DocWidget[]>();
   if (!programIds.length) return out;
-  const r = await services.db.execute<{ id: number; doc: unknown }>(
-    sql`select id, doc from programs where id = any(${sql.param(programIds)}::int[])`,
-  );
-  for (const row of r.rows) out.set(row.id, docWidgets(row.doc));
+  const rows = await services.db
+    .select({ id: programs.id, doc: programs.doc })
+    .from(programs)
+    .where(and(inArray(programs.id, programIds), nameScope(actor, programs)));
+  for (const row of rows) out.set(row.id, docWidgets(row.doc));
   return out;
 }
 
@@ -390,6 +416,7 @@ export async function publishWidgets(services: Services, s: StatsScope) {
   );
   const docs = await widgetsOf(
     services,
+    s.actor,
     ids.rows.map((r) => r.id),
   );
   const widgets: WidgetTypeCount[] = [...countTypes(docs.values())]
@@ -427,7 +454,7 @@ export async function widgetUse(services: Services, s: StatsScope) {
     where x.day between ${dayList(s)} and x.kind in ('scene', 'media') and x.widget_id <> ''
       and ${officeIn(s, sql`x.office_id`)}
     group by 1, 2`);
-  const docs = await widgetsOf(services, [...new Set(plays.rows.map((r) => num(r.program_id)))]);
+  const docs = await widgetsOf(services, s.actor, [...new Set(plays.rows.map((r) => num(r.program_id)))]);
   const played = new Map<string, { plays: number; ms: number }>();
   for (const r of plays.rows) {
     const w = docs.get(num(r.program_id))?.find((x) => x.id === r.widget_id);
@@ -458,6 +485,9 @@ const CLICK_SORT = { clicks: sql`clicks`, program: sql`x.program_id` } as const;
 
 /** statisticsWidgetClick: presses per day, and per program and widget (paged). */
 export async function widgetClicks(services: Services, s: StatsScope, q: WidgetClickQuery) {
+  // Another tenant's program is refused like a missing one.
+  if (q.programId !== undefined && !(await namesIn(services.db, s.actor, programs, [q.programId])).size)
+    throw notFound("program", q.programId);
   const where = sql`x.day between ${dayList(s)} and x.kind = 'click' and ${officeIn(s, sql`x.office_id`)}
     and ${q.programId === undefined ? sql`true` : sql`x.program_id = ${q.programId}`}`;
   const days = await services.db.execute<Row>(sql`
@@ -473,13 +503,8 @@ export async function widgetClicks(services: Services, s: StatsScope, q: WidgetC
     order by ${CLICK_SORT[q.sort]} ${dir}, x.program_id, x.widget_id
     limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`);
   const programIds = [...new Set(page.rows.map((r) => num(r.program_id)))];
-  const docs = await widgetsOf(services, programIds);
-  const names = programIds.length
-    ? await services.db.execute<{ id: number; name: string }>(
-        sql`select id, name from programs where id = any(${sql.param(programIds)}::int[])`,
-      )
-    : { rows: [] };
-  const nameOf = new Map(names.rows.map((r) => [r.id, r.name]));
+  const docs = await widgetsOf(services, s.actor, programIds);
+  const nameOf = await namesIn(services.db, s.actor, programs, programIds);
   const list: ClickRow[] = page.rows.map((r) => {
     const w = docs.get(num(r.program_id))?.find((x) => x.id === r.widget_id);
     return {
@@ -508,24 +533,24 @@ export async function terminalsByIds(
   actor: Actor,
   ids: number[],
 ): Promise<TerminalByIdRow[]> {
-  const range = actor.range.officeIds;
-  const r = await services.db.execute<{
-    id: number;
-    name: string;
-    enrol_code: string;
-    office_id: number;
-    state: "pending" | "authorised" | "disabled";
-    online: boolean;
-    fault: string | null;
-  }>(sql`
-    select id, name, enrol_code, office_id, state, online, fault from terminals
-    where id = any(${sql.param(ids)}::int[])
-      and ${range === null ? sql`true` : sql`office_id = any(${sql.param(range)}::int[])`}`);
+  const rows = await services.db
+    .select({
+      id: terminals.id,
+      name: terminals.name,
+      enrolCode: terminals.enrolCode,
+      officeId: terminals.officeId,
+      state: terminals.state,
+      online: terminals.online,
+      fault: terminals.fault,
+    })
+    .from(terminals)
+    .where(scoped(actor, terminals, inArray(terminals.id, ids)));
   const names = await officeNames(
     services,
-    r.rows.map((x) => x.office_id),
+    actor,
+    rows.map((x) => x.officeId),
   );
-  const byId = new Map(r.rows.map((x) => [x.id, x]));
+  const byId = new Map(rows.map((x) => [x.id, x]));
   return ids.flatMap((id) => {
     const t = byId.get(id);
     if (!t) return [];
@@ -533,9 +558,9 @@ export async function terminalsByIds(
       {
         id: t.id,
         name: t.name,
-        code: t.enrol_code,
-        officeId: t.office_id,
-        officeName: names.get(t.office_id) ?? null,
+        code: t.enrolCode,
+        officeId: t.officeId,
+        officeName: names.get(t.officeId) ?? null,
         status: viewStatus(t),
       },
     ];

@@ -164,17 +164,18 @@ async function byIdBatches(
  * play_events → stat_pop_day (added to, by id), then stat_pop_office_day
  * recomputed for the (office, day) pairs the batch touched and
  * stat_pop_month for the (terminal, month) pairs, and their reach roll-ups
- * (stat_pop_reach_day, stat_pop_reach_month). A terminal's events count
- * under its current office.
+ * (stat_pop_reach_day, stat_pop_reach_month). A play counts under the
+ * office its terminal was in when it played (play_events.office_id), so a
+ * screen moved to another tenant leaves its history behind.
  */
 async function rollPlays(tx: Tx, tz: string, now: Date) {
   return byIdBatches(tx, "pop", "play_events", now, async (from, to) => {
     const touched = await tx.execute<{ office_id: number; day: string; n: number; terminals: number[] }>(sql`
       with batch as (
-        select (e.at at time zone ${tz})::date as day, e.terminal_id, t.office_id, e.kind, e.program_id,
+        select (e.at at time zone ${tz})::date as day, e.terminal_id, e.office_id, e.kind, e.program_id,
           coalesce(e.material_id, 0) as material_id, coalesce(e.widget_id, '') as widget_id,
           count(*)::int as plays, sum(e.ms)::bigint as ms
-        from play_events e join terminals t on t.id = e.terminal_id
+        from play_events e
         where e.id > ${from} and e.id <= ${to}
         group by 1, 2, 3, 4, 5, 6, 7
       ), up as (

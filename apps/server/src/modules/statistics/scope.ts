@@ -2,10 +2,10 @@ import { STATS_DEFAULT_DAYS, STATS_MAX_DAYS, statsRangeDays } from "@marquee/con
 import { isTimeZone, localDateOf, zoneClock } from "@marquee/schedule";
 import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../platform/actor";
-import { FieldErrors, notFound } from "../../platform/errors";
+import { FieldErrors } from "../../platform/errors";
 import type { OfficeNode } from "../../platform/office-tree";
-import { inRange } from "../../platform/scope";
 import type { Services } from "../../platform/services";
+import { officeInScope, officesInScope, rangeOffices } from "../../platform/tenancy";
 import { findGroup, groupAndBelow } from "../terminal/repo";
 import { rollupsAsOf } from "./rollup";
 
@@ -13,6 +13,8 @@ const DAY_MS = 86_400_000;
 
 /** What a statistics call reads: the days, the offices, the terminal groups. */
 export interface StatsScope {
+  /** Whose query it is: names are read as this actor may read them. */
+  actor: Actor;
   from: string;
   to: string;
   /** Every day of the range, in order. */
@@ -59,13 +61,11 @@ export async function statsScope(
   const start = new Date(clock.instantOf(dayNo(from), 0));
   const end = new Date(clock.instantOf(dayNo(to) + 1, 0));
 
-  const inScope = (id: number) => inRange(actor, id);
-  let officeIds: number[] | null = actor.range.officeIds;
+  let officeIds: number[] | null = rangeOffices(actor);
   let roots: OfficeNode[];
   if (q.officeId !== undefined) {
-    const node = await services.tree.get(q.officeId);
-    if (!node || !inScope(node.id)) throw notFound("office", q.officeId);
-    officeIds = (await services.tree.subtreeIds(node.path)).filter(inScope);
+    const node = await officeInScope(services.tree, actor, q.officeId);
+    officeIds = await officesInScope(services.tree, actor, node);
     roots = [node];
   } else if (officeIds === null) {
     const own = await services.tree.get(actor.officeId);
@@ -87,6 +87,7 @@ export async function statsScope(
   const buckets = await bucketsOf(services, roots, officeIds);
   const asOf = await rollupsAsOf(services);
   return {
+    actor,
     from,
     to,
     days,
