@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playEvents, terminalOnlineSpans } from "../src/db/schema";
 import { runRollups, scheduledSpans } from "../src/modules/statistics/rollup";
 import { PresenceWriter, SPAN_STEP_MS } from "../src/terminal/presence";
-import { addOffice, createTestApp, initSystem, type TestApp, tableDigests } from "./helpers";
+import {
+  addOffice,
+  createTestApp,
+  initSystem,
+  officeOfTerminal,
+  type TestApp,
+  tableDigests,
+} from "./helpers";
 import { insertTerminal } from "./terminal-helpers";
 
 const TZ = "America/New_York";
@@ -166,7 +173,7 @@ describe("runRollups", () => {
     const d = dayAgo(1);
     const ev = (terminalId: number, time: string, ms: number) => ({
       terminalId,
-      officeId: office,
+      officeId: officeOfTerminal(terminalId),
       programId: 77,
       sceneId: "s",
       widgetId: null,
@@ -195,7 +202,7 @@ describe("runRollups", () => {
     const other = (await addOffice(t, 1, "customer", "Rollup other")).id;
     const ev = (terminalId: number, day: string, time: string, ms: number) => ({
       terminalId,
-      officeId: office,
+      officeId: officeOfTerminal(terminalId),
       programId: 88,
       sceneId: "s",
       widgetId: "w",
@@ -277,7 +284,7 @@ describe("runRollups", () => {
       time: string,
     ) => ({
       terminalId,
-      officeId: office,
+      officeId: officeOfTerminal(terminalId),
       programId,
       sceneId: "s",
       widgetId: kind === "media" ? "w" : null,

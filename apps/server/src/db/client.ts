@@ -43,3 +43,6 @@ export async function runMigrations(database: Database): Promise<void> {
     client.release();
   }
 }
+
+/** A transaction, or the database itself: what a function that writes inside or outside one takes. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;

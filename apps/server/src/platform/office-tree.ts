@@ -111,6 +111,17 @@ export class OfficeTree {
     return this.nearest(id, (o) => o.type !== "institution");
   }
 
+  /** The id of an office's tenant (the office itself for an office the tree does not hold). */
+  async tenantIdOf(id: number): Promise<number> {
+    return (await this.tenantOf(id))?.id ?? id;
+  }
+
+  /** Whether two offices belong to one tenant (content of one plays only on screens of the same). */
+  async sameTenant(a: number, b: number): Promise<boolean> {
+    const [x, y] = await Promise.all([this.tenantOf(a), this.tenantOf(b)]);
+    return x !== undefined && x.id === y?.id;
+  }
+
   /** The offices whose tenant is `tenantId`: the tenant itself and its institutions, not the tenants below it. */
   async officesOfTenant(tenantId: number): Promise<number[]> {
     const map = await this.load();

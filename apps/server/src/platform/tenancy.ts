@@ -5,6 +5,7 @@ import {
   getTableColumns,
   getTableName,
   inArray,
+  ne,
   or,
   type SQL,
   sql,
@@ -44,6 +45,7 @@ import {
   statPopReachMonth,
   statTerminalDay,
   statTerminalMonth,
+  statUserDay,
   strategies,
   syncSessions,
   tenantSettings,
@@ -95,9 +97,18 @@ function contentHistoryScope(actor: Actor): SQL | undefined {
     or (${contentHistory.kind} = 'message' and ${contentHistory.contentId} in (select ${publishMessages.id} from ${publishMessages} where ${message ?? sql`true`})))`;
 }
 
-/** An order is seen by its buyer's range and, for sellers, by theirs: the buyer's office is below the seller. */
+/**
+ * Orders: a tenant's own purchases are seen by its users whatever their range
+ * (only their own ones for "own rows only"); those of tenants below (sold to
+ * them) by the range that holds the buyer.
+ */
 function payOrderScope(actor: Actor): SQL | undefined {
-  return rangeOf(actor, payOrders.buyerOfficeId, payOrders.createdBy);
+  const mine = and(
+    eq(payOrders.buyerOfficeId, actor.tenantId),
+    actor.range.kind === "own" ? eq(payOrders.createdBy, actor.userId) : undefined,
+  );
+  const below = rangeOf(actor, payOrders.buyerOfficeId);
+  return or(mine, and(ne(payOrders.buyerOfficeId, actor.tenantId), below ?? sql`true`));
 }
 
 /**
@@ -152,6 +163,7 @@ export const TENANT_OWNED = new Map<Table, TenancyRule>([
   [statPopReachDay, rule({ office: statPopReachDay.officeId })],
   [statPopReachMonth, rule({ office: statPopReachMonth.officeId })],
   [statPopOfficeDay, rule({ office: statPopOfficeDay.officeId })],
+  [statUserDay, rule({ office: statUserDay.officeId, owner: statUserDay.userId })],
   [statPageDay, rule({ office: statPageDay.officeId, owner: statPageDay.userId })],
   [statMaterialDay, rule({ office: statMaterialDay.officeId })],
 ]);
@@ -257,7 +269,8 @@ function keyOf(table: Table, column: AnyColumn): string {
  * tables whose rows carry their office (or their tenant). A table scoped
  * through a parent or a custom rule is checked with a query instead.
  */
-export function visible(actor: Actor, table: Table, row: Record<string, unknown>): boolean {
+export function visible(actor: Actor, table: Table, loaded: object): boolean {
+  const row = loaded as Record<string, unknown>;
   const r = ruleOf(table);
   if ("tenant" in r) return actor.tenantOfficeIds.includes(row[keyOf(table, r.tenant)] as number);
   if (!("office" in r))

@@ -61,7 +61,8 @@ export async function givenHistory(
   const programIds = new Set<number>([...now.programs, ...terminal.programIds]);
   for (const r of reached) if (r.kind === "program") programIds.add(r.contentId);
   const planIds = [...new Set(reached.filter((r) => r.kind === "plan").map((r) => r.contentId))];
-  const inTenant = (column: Parameters<typeof inArray>[0]) => sql`${column} = any(${sql.param(offices)}::int[])`;
+  const inTenant = (column: Parameters<typeof inArray>[0]) =>
+    sql`${column} = any(${sql.param(offices)}::int[])`;
   const [plans, syncs] = await Promise.all([
     planIds.length
       ? db
@@ -117,11 +118,13 @@ export const isGiven = (g: Given, item: { programId: number; materialId: number 
 
 /**
  * A status as stored: the program on screen only when it was given, named as
- * the server names it (the screen's own name for it is not kept).
+ * the server names it (the screen's own name for a given program is not
+ * kept). Without a program, what the screen says it shows (its idle screen)
+ * is its own word about itself.
  */
 export function checkedStatus(g: Given, status: TerminalStatus): TerminalStatus {
   const id = status.programId;
-  if (id === null) return status.programName === null ? status : { ...status, programName: null };
+  if (id === null) return status;
   if (!g.programs.has(id)) return { ...status, programId: null, programName: null };
   return { ...status, programName: g.names.get(id) ?? null };
 }

@@ -266,8 +266,7 @@ export class TerminalHub {
 
   /** A reported status as it is kept: the program on screen only when given, under the server's name for it. */
   async checkStatus(conn: TerminalConnection, status: TerminalStatus): Promise<TerminalStatus> {
-    if (status.programId === null)
-      return status.programName === null ? status : { ...status, programName: null };
+    if (status.programId === null) return status;
     let given = await this.givenNow(conn);
     if (status.programId !== null && !given.programs.has(status.programId))
       given = await this.givenEver(conn, given);

@@ -12,17 +12,8 @@ import {
   type StrategyDoc,
 } from "@marquee/schedule";
 import type { Manifest, ManifestMedia, ManifestPublication } from "@marquee/terminal-protocol";
-import { and, asc, eq, inArray, like } from "drizzle-orm";
-import {
-  materials,
-  offices,
-  playPlans,
-  programs,
-  publications,
-  publishMessages,
-  type terminals,
-} from "../db/schema";
-import { tenantOf } from "../modules/material/repo";
+import { type AnyColumn, and, asc, eq, inArray, sql } from "drizzle-orm";
+import { materials, playPlans, programs, publications, publishMessages, type terminals } from "../db/schema";
 import type { Services } from "../platform/services";
 
 /** The part of a terminal the manifest depends on. */
@@ -220,8 +211,11 @@ export class ManifestService {
     playNow: PlayNowContent,
   ): Promise<Content> {
     const { db, settings, clock } = this.services;
-    const tenant = await tenantOf(this.services, officeId);
-    const inTenant = like(offices.path, `${tenant.path}%`);
+    // Content of the terminal's own tenant only: its offices, not those of the tenants below it.
+    const tenant = await this.services.tree.tenantOf(officeId);
+    const tenantId = tenant?.id ?? officeId;
+    const tenantOffices = await this.services.tree.officesOfTenant(tenantId);
+    const inTenant = (column: AnyColumn) => sql`${column} = any(${sql.param(tenantOffices)}::int[])`;
     const [audit, defaultTimezone] = await Promise.all([
       settings.get("audit"),
       settings.get("defaultTimezone"),
@@ -242,7 +236,7 @@ export class ManifestService {
             and(
               inArray(publications.id, publicationIds),
               eq(publications.state, "active"),
-              eq(publications.tenantId, tenant.tenantId),
+              eq(publications.tenantId, tenantId),
             ),
           )
           .orderBy(asc(publications.id))
@@ -258,8 +252,7 @@ export class ManifestService {
         ? db
             .select({ id: playPlans.id, name: playPlans.name, state: playPlans.state, doc: playPlans.doc })
             .from(playPlans)
-            .innerJoin(offices, eq(offices.id, playPlans.officeId))
-            .where(and(inArray(playPlans.id, planIds), inTenant))
+            .where(and(inArray(playPlans.id, planIds), inTenant(playPlans.officeId)))
         : [],
       messageIds.length
         ? db
@@ -272,8 +265,7 @@ export class ManifestService {
               endAt: publishMessages.endAt,
             })
             .from(publishMessages)
-            .innerJoin(offices, eq(offices.id, publishMessages.officeId))
-            .where(and(inArray(publishMessages.id, messageIds), inTenant))
+            .where(and(inArray(publishMessages.id, messageIds), inTenant(publishMessages.officeId)))
         : [],
     ]);
     const plans = new Map(planRows.filter((p) => playable(p.state)).map((p) => [p.id, p]));
@@ -301,8 +293,7 @@ export class ManifestService {
             doc: programs.doc,
           })
           .from(programs)
-          .innerJoin(offices, eq(offices.id, programs.officeId))
-          .where(and(inArray(programs.id, [...named]), inTenant))
+          .where(and(inArray(programs.id, [...named]), inTenant(programs.officeId)))
       : [];
     const programById = new Map(programRows.filter((r) => playable(r.state)).map((r) => [r.id, r]));
 
@@ -406,8 +397,7 @@ export class ManifestService {
             durationMs: materials.durationMs,
           })
           .from(materials)
-          .innerJoin(offices, eq(offices.id, materials.officeId))
-          .where(and(inArray(materials.id, [...materialIds]), inTenant))
+          .where(and(inArray(materials.id, [...materialIds]), inTenant(materials.officeId)))
       : [];
     const media: ManifestMedia[] = found
       .sort((a, b) => a.id - b.id)

@@ -3,9 +3,9 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from
 import { alarms, terminalCommands, terminalEvents, terminals, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, notFound } from "../../platform/errors";
-import { inRange, rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+import { officeInScope, scope } from "../../platform/tenancy";
 import type { Tx } from "../program/repo";
 
 /** How far before an alarm the details look for the terminal's events. */
@@ -56,16 +56,17 @@ export async function toRow(services: Services, r: SelectedRow): Promise<AlarmRo
 }
 
 /**
- * The WHERE of the filters inside the actor's range. A row whose terminal
- * lies outside the range does not exist for the actor; an office filter
- * outside it is a 404 like a missing office.
+ * The WHERE of the filters inside the actor's range, by the office the
+ * alarm was raised in (a screen moved to another tenant leaves its alarms
+ * with the tenant it served). An office filter outside the range is a 404
+ * like a missing office.
  */
 export async function filterWhere(
   services: Services,
   actor: Actor,
   f: AlarmFilter,
 ): Promise<SQL | undefined> {
-  const c: (SQL | undefined)[] = [rangeWhere(actor, terminals.officeId)];
+  const c: (SQL | undefined)[] = [scope(actor, alarms)];
   if (f.state) c.push(eq(alarms.state, f.state));
   if (f.kind) c.push(eq(alarms.kind, f.kind));
   if (f.keyword) {
@@ -73,12 +74,11 @@ export async function filterWhere(
     c.push(or(ilike(terminals.name, like), ilike(terminals.deviceId, like)));
   }
   if (f.officeId !== undefined) {
-    const node = await services.tree.get(f.officeId);
-    if (!node || !inRange(actor, f.officeId)) throw notFound("office", f.officeId);
+    const node = await officeInScope(services.tree, actor, f.officeId);
     c.push(
       f.includeChildren === false
-        ? eq(terminals.officeId, node.id)
-        : inArray(terminals.officeId, await services.tree.subtreeIds(node.path)),
+        ? eq(alarms.officeId, node.id)
+        : inArray(alarms.officeId, await services.tree.subtreeIds(node.path)),
     );
   }
   // Alarms alive during the range: raised before its end, last seen after its start.
@@ -134,7 +134,7 @@ export async function findAlarms(db: Tx, actor: Actor, ids: number[]) {
     .select({ id: alarms.id, state: alarms.state, terminalId: alarms.terminalId })
     .from(alarms)
     .innerJoin(terminals, eq(terminals.id, alarms.terminalId))
-    .where(and(inArray(alarms.id, ids), rangeWhere(actor, terminals.officeId)));
+    .where(and(inArray(alarms.id, ids), scope(actor, alarms)));
   return allFound(rows, ids, "alarm");
 }
 
@@ -145,7 +145,7 @@ export async function alarmDetails(
   id: number,
 ): Promise<Omit<AlarmDetailResponse, "code" | "msg">> {
   const { db } = services;
-  const [row] = await selectRows(db).where(and(eq(alarms.id, id), rangeWhere(actor, terminals.officeId)));
+  const [row] = await selectRows(db).where(and(eq(alarms.id, id), scope(actor, alarms)));
   if (!row) throw notFound("alarm", id);
   const alarm = await toRow(services, row);
   const [t] = await db.select().from(terminals).where(eq(terminals.id, row.a.terminalId));
@@ -201,7 +201,7 @@ export async function askOpen(
   actor: Actor,
 ): Promise<Omit<AlarmAskResponse, "code" | "msg">> {
   const { db } = services;
-  const where = and(eq(alarms.state, "open"), rangeWhere(actor, terminals.officeId));
+  const where = and(eq(alarms.state, "open"), scope(actor, alarms));
   const [totals, latest] = await Promise.all([
     db
       .select({ n: count() })

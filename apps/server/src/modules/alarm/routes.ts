@@ -13,9 +13,9 @@ import { localDateOf } from "@marquee/schedule";
 import { and } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { terminals } from "../../db/schema";
+import { alarms } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import { XLSX_TYPE } from "../../platform/xlsx";
 import { alarmWorkbook } from "./export";
 import { alarmDetails, askOpen, clearAlarms, filterWhere, findAlarms, idIn, listAlarms } from "./repo";
@@ -132,7 +132,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = targetOf(ids);
       req.audit.detail = { ids, timezone };
       await findAlarms(services.db, actor, ids);
-      const where = and(idIn(ids), rangeWhere(actor, terminals.officeId));
+      const where = and(idIn(ids), scope(actor, alarms));
       const book = alarmWorkbook({ services, where, timezone, t: translator(req), log: req.log });
       return sendBook(reply, timezone, book);
     },

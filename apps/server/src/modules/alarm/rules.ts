@@ -10,8 +10,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { terminals, users } from "../../db/schema";
 import { can } from "../../platform/actor";
-import { inRange } from "../../platform/scope";
 import type { Services } from "../../platform/services";
+import { officeVisible } from "../../platform/tenancy";
 import { FAULT_CLEARED } from "../../terminal/gateway";
 import type { TerminalEventListener } from "../../terminal/hub";
 import { notify } from "../message/notify";
@@ -82,7 +82,7 @@ export async function responsibleUsers(
     const actor = await actors.get(u.id);
     if (!actor || !can(actor, "terminal:alarm:view")) continue;
     for (const [officeId, chain] of chains) {
-      if (chain.includes(u.officeId) && inRange(actor, officeId))
+      if (chain.includes(u.officeId) && officeVisible(actor, officeId))
         out.set(officeId, [...(out.get(officeId) ?? []), u.id]);
     }
   }

@@ -7,7 +7,6 @@ import { AppError, badRequest } from "../../platform/errors";
 import { hostLabel } from "../../platform/office-tree";
 import { dummyHash, verifyPassword } from "../../platform/password";
 import type { Services } from "../../platform/services";
-import { tenantOf } from "../../platform/tenant";
 import { guardKeys, LoginGuard } from "./guard";
 import { readPassword } from "./password-input";
 
@@ -75,7 +74,7 @@ export class SignInRules {
     const tenant = label ? await this.services.tree.byDomain(label) : undefined;
     if (!tenant) return true;
     if (await this.services.tree.within(officeId, tenant.path)) return true;
-    return (await tenantOf(this.services.tree, officeId))?.type === "platform";
+    return (await this.services.tree.tenantOf(officeId))?.type === "platform";
   }
 
   /**

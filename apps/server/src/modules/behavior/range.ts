@@ -1,10 +1,10 @@
 import { STATS_DEFAULT_DAYS, STATS_MAX_DAYS, statsRangeDays } from "@marquee/contracts";
 import { instantOfLocal, localDateOf, timeZoneOrUtc } from "@marquee/schedule";
 import type { Actor } from "../../platform/actor";
-import { FieldErrors, notFound } from "../../platform/errors";
+import { FieldErrors } from "../../platform/errors";
 import type { OfficeNode } from "../../platform/office-tree";
-import { inRange } from "../../platform/scope";
 import type { Services } from "../../platform/services";
+import { officeInScope, officesInScope, ownRowsOnly, rangeOffices } from "../../platform/tenancy";
 
 /** A behaviour query made concrete: its days, their time zone, and the offices and user it may count. */
 export interface BehaviorScope {
@@ -52,14 +52,11 @@ export async function resolveScope(
   if (statsRangeDays(from, to) > STATS_MAX_DAYS)
     throw new FieldErrors([{ field: "from", key: "stats.rangeTooLong" }]);
 
-  let officeIds = actor.range.officeIds;
+  let officeIds = rangeOffices(actor);
   let office: OfficeNode | null = null;
   if (q.officeId !== undefined) {
-    const node = await services.tree.get(q.officeId);
-    if (!node || !inRange(actor, node.id)) throw notFound("office", q.officeId);
-    office = node;
-    const below = await services.tree.subtreeIds(node.path);
-    officeIds = below.filter((id) => inRange(actor, id));
+    office = await officeInScope(services.tree, actor, q.officeId);
+    officeIds = await officesInScope(services.tree, actor, office);
   }
   return {
     from,
@@ -68,7 +65,7 @@ export async function resolveScope(
     start: new Date(instantOfLocal(timezone, from, "00:00")),
     end: new Date(instantOfLocal(timezone, to, "24:00")),
     officeIds,
-    ownerId: actor.range.kind === "own" ? actor.userId : null,
+    ownerId: ownRowsOnly(actor) ? actor.userId : null,
     office,
   };
 }

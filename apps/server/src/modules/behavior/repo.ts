@@ -11,9 +11,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../platform/actor";
 import type { OfficeNode } from "../../platform/office-tree";
-import { inRange } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+import { officeVisible } from "../../platform/tenancy";
 import { type BehaviorScope, daysOf } from "./range";
 
 /** The rows of a roll-up table (alias `s`) that the scope counts: its days, offices and, for "own", the user. */
@@ -260,7 +260,7 @@ export async function officesOf(services: Services, actor: Actor, scope: Behavio
   ]);
   const figures = new Map(below.rows.map((r) => [r.id, r]));
   const list: BehaviorOfficeRow[] = [];
-  if (inRange(actor, base.id)) {
+  if (officeVisible(actor, base.id)) {
     const s = self.rows[0];
     list.push({
       officeId: base.id,
@@ -293,7 +293,7 @@ export async function officesOf(services: Services, actor: Actor, scope: Behavio
 async function trailOf(services: Services, actor: Actor, office: OfficeNode) {
   const trail: Array<{ id: number; name: string }> = [];
   let node = office.parentId === null ? undefined : await services.tree.get(office.parentId);
-  while (node && inRange(actor, node.id)) {
+  while (node && officeVisible(actor, node.id)) {
     trail.unshift({ id: node.id, name: node.name });
     node = node.parentId === null ? undefined : await services.tree.get(node.parentId);
   }

@@ -29,9 +29,8 @@ import type { Actor } from "../../platform/actor";
 import { AppError, FieldErrors, notFound, violates } from "../../platform/errors";
 import { sanitizeSimpleHtml } from "../../platform/html";
 import { hostLabel, type OfficeNode } from "../../platform/office-tree";
-import { inRange, rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
-import { tenantOf } from "../../platform/tenant";
+import { officeVisible, scope } from "../../platform/tenancy";
 import { brandApplies, brandOf, platformBrand } from "./effective";
 import { brandImageExt, brandImageType, readBrandImage, storeBrandImage } from "./images";
 
@@ -68,10 +67,10 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A tenant the caller may reach, or 404. */
   const reachableTenant = async (actor: Actor, id: number): Promise<TenantNode> => {
     const node = await services.tree.get(id);
-    const own = await tenantOf(services.tree, actor.officeId);
+    const own = await services.tree.tenantOf(actor.officeId);
     if (!node || !own) throw notFound("tenant", id);
     if (node.id === own.id) return node as TenantNode;
-    if (!node.path.startsWith(own.path) || !inRange(actor, node.id)) throw notFound("tenant", id);
+    if (!node.path.startsWith(own.path) || !officeVisible(actor, node.id)) throw notFound("tenant", id);
     if (node.type === "institution") throw new AppError(400, "brand.notTenant", { name: node.name });
     return node as TenantNode;
   };
@@ -129,7 +128,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const id = req.query.officeId ?? (await tenantOf(services.tree, actor.officeId))?.id;
+      const id = req.query.officeId ?? (await services.tree.tenantOf(actor.officeId))?.id;
       if (id === undefined) throw notFound("tenant", actor.officeId);
       const node = await reachableTenant(actor, id);
       const view = await brandOf(services, node.id);
@@ -239,7 +238,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = req.query;
       const c: (SQL | undefined)[] = [
         inArray(offices.type, q.type ? [q.type] : ["agent", "customer"]),
-        rangeWhere(actor, offices.id),
+        scope(actor, offices),
       ];
       if (q.personalType !== undefined) c.push(eq(offices.personalType, q.personalType));
       if (q.name) {
@@ -313,7 +312,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     owner: { id: number; name: string },
     domain: string,
   ): { key: "brand.domainTaken" | "brand.domainTakenOther"; values: Record<string, string> } =>
-    inRange(actor, owner.id)
+    officeVisible(actor, owner.id)
       ? { key: "brand.domainTaken", values: { domain, name: owner.name } }
       : { key: "brand.domainTakenOther", values: { domain } };
 

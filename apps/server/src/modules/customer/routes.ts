@@ -19,8 +19,8 @@ import type { Db } from "../../db/client";
 import { offices, roles } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { notFound } from "../../platform/errors";
-import { inRange } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
+import { officeVisible } from "../../platform/tenancy";
 import { usedBytes } from "../material/repo";
 import { seatSql } from "../office/quota";
 import { findOffice, officeScope, rootWhere } from "../office/repo";
@@ -110,7 +110,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           : (await services.tree.nearest(actor.officeId, (o) => o.type === "agent" || o.type === "platform"))
               ?.id;
       const where =
-        holderId !== undefined && inRange(actor, holderId)
+        holderId !== undefined && officeVisible(actor, holderId)
           ? and(eq(offices.parentId, holderId), eq(offices.type, "customer"))
           : sql`false`;
       const [rows, totals] = await Promise.all([
@@ -231,7 +231,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           blockedBy: blocked
             ? {
                 id: blocked.office.id,
-                name: inRange(actor, blocked.office.id) ? blocked.office.name : "",
+                name: officeVisible(actor, blocked.office.id) ? blocked.office.name : "",
                 reason: blocked.reason,
               }
             : null,

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { terminalCommands, terminalEvents, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import { terminalPage } from "../publish/select";
 import { findTerminals } from "../terminal/repo";
 import { DebugTap } from "./tap";
@@ -185,7 +185,7 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await db
             .select({ id: terminals.id })
             .from(terminals)
-            .where(and(inArray(terminals.id, ids), rangeWhere(actorOf(req), terminals.officeId)))
+            .where(and(inArray(terminals.id, ids), scope(actorOf(req), terminals)))
         : [];
       const allowed = new Set(visible.map((v) => v.id));
       return { code: 0, msg: req.t("common.ok"), list: outcomes.filter((o) => allowed.has(o.terminalId)) };

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { WebSocket } from "ws";
 import { terminals } from "../../db/schema";
 import { can } from "../../platform/actor";
-import { inRange } from "../../platform/scope";
 import type { Services } from "../../platform/services";
+import { officeVisible } from "../../platform/tenancy";
 import type { BusMessage } from "../../terminal/bus";
 import type { HubFrame, TerminalHub } from "../../terminal/hub";
 
@@ -352,7 +352,7 @@ export class DebugTap {
         continue;
       }
       const actor = await this.services.actors.get(w.userId);
-      if (!actor || !can(actor, "terminal:device:debug") || !inRange(actor, row.officeId))
+      if (!actor || !can(actor, "terminal:device:debug") || !officeVisible(actor, row.officeId))
         w.socket.close(DEBUG_CLOSE.refused, "no longer permitted");
     }
   }

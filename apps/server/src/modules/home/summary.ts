@@ -25,10 +25,10 @@ import {
   terminals,
 } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
-import { rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
+import { scope } from "../../platform/tenancy";
 import { listAlarms } from "../alarm/repo";
-import { tenantOf, usedBytes } from "../material/repo";
+import { storageOf, usedBytes } from "../material/repo";
 import { quotaTenants, seatsBelow } from "../office/quota";
 import { planScope } from "../playPlan/repo";
 import { programScope } from "../program/repo";
@@ -61,7 +61,7 @@ export async function terminalsBlock(
   const today = localDateOf(timezone, now.getTime());
   const first = shiftDay(today, -(HOME_TREND_DAYS - 1));
   const startOfToday = new Date(instantOfLocal(timezone, today, "00:00"));
-  const range = rangeWhere(actor, terminals.officeId);
+  const range = scope(actor, terminals);
   const n = (status: Parameters<typeof statusWhere>[0]) =>
     sql<number>`count(*) filter (where ${statusWhere(status)})`.mapWith(Number);
   // Online at some time today: connected now, or a stretch online that reached into today.
@@ -92,13 +92,7 @@ export async function terminalsBlock(
         terminals: sql<number>`sum(${statOfficeDay.terminals})`.mapWith(Number),
       })
       .from(statOfficeDay)
-      .where(
-        and(
-          gte(statOfficeDay.day, first),
-          lt(statOfficeDay.day, today),
-          rangeWhere(actor, statOfficeDay.officeId),
-        ),
-      )
+      .where(and(gte(statOfficeDay.day, first), lt(statOfficeDay.day, today), scope(actor, statOfficeDay)))
       .groupBy(statOfficeDay.day),
     db
       .select({ lastDay: statRollupState.lastId })
@@ -169,7 +163,7 @@ export async function reviewBlock(services: Services, actor: Actor): Promise<Hom
           .from(materials)
           .where(
             and(
-              rangeWhere(actor, materials.officeId, materials.createdBy),
+              scope(actor, materials),
               eq(materials.purpose, "library"),
               eq(materials.reviewState, "pending"),
             ),
@@ -215,10 +209,7 @@ export async function publicationsBlock(
   const kinds = viewableKinds(actor);
   if (!kinds.length) return undefined;
   const { db } = services;
-  const where = and(
-    rangeWhere(actor, publications.officeId, publications.createdBy),
-    inArray(publications.kind, kinds),
-  );
+  const where = and(scope(actor, publications), inArray(publications.kind, kinds));
   const [rows, totals] = await Promise.all([
     db.select().from(publications).where(where).orderBy(desc(publications.id)).limit(HOME_LATEST),
     db.select({ n: count() }).from(publications).where(where),
@@ -252,7 +243,7 @@ export async function publicationsBlock(
 /** The tenant's storage against its quota, as material/usage answers it. */
 export async function storageBlock(services: Services, actor: Actor): Promise<HomeStorage> {
   const [tenant, enforced] = await Promise.all([
-    tenantOf(services, actor.officeId),
+    storageOf(services, actor.officeId),
     services.settings.get("capacitySetting"),
   ]);
   return {
@@ -275,7 +266,7 @@ export async function terminalQuotaBlock(services: Services, actor: Actor): Prom
       officeName: nearest.name,
     };
   }
-  const tenant = await tenantOf(services, actor.officeId);
+  const tenant = await storageOf(services, actor.officeId);
   const node = await services.tree.get(tenant.tenantId);
   return { used: await seatsBelow(services.db, tenant.path), quota: null, officeName: node?.name ?? null };
 }

@@ -4,9 +4,9 @@ import type { Db } from "../../db/client";
 import { auditLogs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
-import { rangeKey, rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+import { ownRowsOnly, rangeOffices, scope, scopeKey } from "../../platform/tenancy";
 
 /** The filters of the system log (the list's and the export's). */
 export interface LogFilter {
@@ -99,8 +99,8 @@ function statementFor(db: Db, shape: Shape) {
 
 function shapeOf(actor: Actor, q: LogFilter, cursor: boolean): Shape {
   return {
-    offices: actor.range.officeIds !== null,
-    own: actor.range.kind === "own",
+    offices: rangeOffices(actor) !== null,
+    own: ownRowsOnly(actor),
     action: q.action !== undefined,
     username: q.username !== undefined,
     result: q.result !== undefined,
@@ -112,7 +112,7 @@ function shapeOf(actor: Actor, q: LogFilter, cursor: boolean): Shape {
 
 function paramsOf(actor: Actor, q: LogFilter) {
   return {
-    offices: actor.range.officeIds ?? [],
+    offices: rangeOffices(actor) ?? [],
     owner: actor.userId,
     action: q.action,
     username: q.username === undefined ? undefined : `%${likeEscape(q.username)}%`,
@@ -144,7 +144,7 @@ export async function listAuditLogs(
   const statement = statementFor(services.db, shapeOf(actor, q, cursor));
   const totalStatement = statementFor(services.db, shapeOf(actor, q, false)).total;
   const params = paramsOf(actor, q);
-  const filterKey = JSON.stringify([rangeKey(actor), q.action, q.username, q.result, q.beginTime, q.endTime]);
+  const filterKey = JSON.stringify([scopeKey(actor), q.action, q.username, q.result, q.beginTime, q.endTime]);
   const pageKey = `${filterKey}|${cursor ? `after:${q.lastId}` : q.pageNo}|${q.pageSize}`;
   const [page, total] = await Promise.all([
     services.reads.get("audit_logs", pageKey, async () => {
@@ -189,7 +189,7 @@ export async function findAuditLog(services: Services, actor: Actor, id: number)
   const [row] = await services.db
     .select({ ...listColumns, userAgent: auditLogs.userAgent, detail: auditLogs.detail })
     .from(auditLogs)
-    .where(and(eq(auditLogs.id, id), rangeWhere(actor, auditLogs.officeId, auditLogs.userId)));
+    .where(and(eq(auditLogs.id, id), scope(actor, auditLogs)));
   if (!row) throw notFound("log", id);
   const { userAgent, detail, ...rest } = row;
   return {
@@ -210,7 +210,7 @@ const actionCache = new WeakMap<Services, Map<string, { at: number; list: Promis
 export function distinctActions(services: Services, actor: Actor): Promise<string[]> {
   const byRange = actionCache.get(services) ?? new Map<string, { at: number; list: Promise<string[]> }>();
   actionCache.set(services, byRange);
-  const key = rangeKey(actor);
+  const key = scopeKey(actor);
   const now = Date.now();
   const hit = byRange.get(key);
   if (hit && now - hit.at < ACTIONS_TTL_MS) return hit.list;
@@ -218,7 +218,7 @@ export function distinctActions(services: Services, actor: Actor): Promise<strin
   const list = services.db
     .selectDistinct({ action: auditLogs.action })
     .from(auditLogs)
-    .where(rangeWhere(actor, auditLogs.officeId, auditLogs.userId))
+    .where(scope(actor, auditLogs))
     .orderBy(auditLogs.action)
     .limit(1000)
     .then((rows) => rows.map((r) => r.action));

@@ -17,11 +17,11 @@ import { materials, uploads, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError, badRequest, FieldErrors, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import { sniffImage, storeAvatar } from "../user/avatar";
 import { imageThumbnail } from "./media";
 import type { MaterialProcessor } from "./processor";
-import { findFolder, findMaterials, tenantOf, toMaterial, usedBytes } from "./repo";
+import { findFolder, findMaterials, storageOf, toMaterial, usedBytes } from "./repo";
 import type { MediaStorage } from "./storage";
 import { assemble, openUpload, receiveChunk } from "./upload";
 
@@ -72,7 +72,7 @@ export const fileRoutes =
           { field: "size", key: "user.avatarTooLarge", values: { max: AVATAR_MAX_BYTES / 1024 } },
         ]);
       }
-      const tenant = await tenantOf(services, actor.officeId);
+      const tenant = await storageOf(services, actor.officeId);
       // Instant upload: the tenant already holds this exact file.
       const held = await services.tree.subtreeIds(tenant.path);
       const [same] = await services.db
@@ -291,12 +291,7 @@ export const fileRoutes =
             convertError: materials.convertError,
           })
           .from(materials)
-          .where(
-            and(
-              inArray(materials.id, req.query.ids),
-              rangeWhere(actorOf(req), materials.officeId, materials.createdBy),
-            ),
-          );
+          .where(and(inArray(materials.id, req.query.ids), scope(actorOf(req), materials)));
         return { code: 0, msg: req.t("common.ok"), progress: rows };
       },
     );

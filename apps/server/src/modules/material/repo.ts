@@ -4,8 +4,8 @@ import type { Db } from "../../db/client";
 import { materialFolders, materials, offices, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, notFound } from "../../platform/errors";
-import { inRange, rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
+import { officeVisible, scope } from "../../platform/tenancy";
 
 export type MaterialRow = typeof materials.$inferSelect;
 
@@ -44,14 +44,14 @@ export async function findMaterials(db: Db, actor: Actor, ids: number[]): Promis
   const rows = await db
     .select()
     .from(materials)
-    .where(and(inArray(materials.id, ids), rangeWhere(actor, materials.officeId, materials.createdBy)));
+    .where(and(inArray(materials.id, ids), scope(actor, materials)));
   return allFound(rows, ids, "material");
 }
 
 /** A folder the actor may use, or 400 when it is not theirs or gone. */
 export async function findFolder(db: Db, actor: Actor, id: number) {
   const [f] = await db.select().from(materialFolders).where(eq(materialFolders.id, id));
-  if (!f || !inRange(actor, f.officeId)) throw notFound("folder", id);
+  if (!f || !officeVisible(actor, f.officeId)) throw notFound("folder", id);
   return f;
 }
 
@@ -66,10 +66,13 @@ export async function uploaderNames(db: Db, ids: Array<number | null>): Promise<
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** The tenant whose storage counts an office's files: its nearest customer or agent, else the office itself. */
-export async function tenantOf(services: Services, officeId: number) {
-  const owner = await services.tree.nearest(officeId, (o) => o.type === "customer" || o.type === "agent");
-  const tenantId = owner?.id ?? officeId;
+/**
+ * The storage an office's files count against: its tenant's, with the
+ * tenant's capacity (null: unlimited). The tenant's path covers the files of
+ * the tenants below it too (an agent's storage holds its customers').
+ */
+export async function storageOf(services: Services, officeId: number) {
+  const tenantId = (await services.tree.tenantOf(officeId))?.id ?? officeId;
   const node = await services.tree.get(tenantId);
   const [row] = await services.db
     .select({ capacity: offices.capacityBytes })

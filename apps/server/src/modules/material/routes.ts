@@ -17,11 +17,11 @@ import { materialFolders, materialRefs, materials, notifications } from "../../d
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
+import { scope } from "../../platform/tenancy";
 import { noticeText } from "../message/notify";
 import type { MaterialProcessor } from "./processor";
-import { findFolder, findMaterials, tenantOf, toMaterial, uploaderNames, usedBytes } from "./repo";
+import { findFolder, findMaterials, storageOf, toMaterial, uploaderNames, usedBytes } from "./repo";
 
 const SORT = {
   createDate: materials.createdAt,
@@ -43,7 +43,7 @@ export const materialRoutes =
       const folders = await db
         .select({ id: materialFolders.id, parentId: materialFolders.parentId, name: materialFolders.name })
         .from(materialFolders)
-        .where(rangeWhere(actorOf(req), materialFolders.officeId))
+        .where(scope(actorOf(req), materialFolders))
         .orderBy(asc(materialFolders.name));
       return { code: 0, msg: req.t("common.ok"), folders };
     });
@@ -102,10 +102,7 @@ export const materialRoutes =
       pendingOnly: boolean,
     ) => {
       // Widget images live in the same store but not in the library.
-      const c: (SQL | undefined)[] = [
-        rangeWhere(actorOf(req), materials.officeId, materials.createdBy),
-        eq(materials.purpose, "library"),
-      ];
+      const c: (SQL | undefined)[] = [scope(actorOf(req), materials), eq(materials.purpose, "library")];
       if (q.folderId !== undefined) c.push(eq(materials.folderId, q.folderId));
       if (q.name) c.push(ilike(materials.name, `%${likeEscape(q.name)}%`));
       if (q.type) c.push(eq(materials.type, q.type));
@@ -169,7 +166,7 @@ export const materialRoutes =
       "/a/api/material/usage",
       { config: view, schema: { tags: ["material"], response: { 200: UsageResponse } } },
       async (req) => {
-        const tenant = await tenantOf(services, actorOf(req).officeId);
+        const tenant = await storageOf(services, actorOf(req).officeId);
         const enforced = (await services.settings.get("capacitySetting")) === "true";
         return {
           code: 0,

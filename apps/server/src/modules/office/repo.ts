@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { offices } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
+import { rangeOffices, scope } from "../../platform/tenancy";
 
 /** An offices row as stored. */
 export type OfficeRow = typeof offices.$inferSelect;
@@ -20,7 +20,7 @@ export async function lockTree(tx: Tx): Promise<void> {
 }
 
 /** The offices the actor may see and manage: their data range (ranges are whole subtrees). */
-export const officeScope = (actor: Actor): SQL | undefined => rangeWhere(actor, offices.id);
+export const officeScope = (actor: Actor): SQL | undefined => scope(actor, offices);
 
 /**
  * Direct children of the row, counted next to it. The outer table is named in
@@ -106,7 +106,7 @@ export async function childCount(db: Tx, id: number): Promise<number> {
 
 /** The condition of the actor's root offices: in range, and the parent is not (or there is none). */
 export function rootWhere(actor: Actor): SQL | undefined {
-  const ids = actor.range.officeIds;
+  const ids = rangeOffices(actor);
   if (ids === null) return isNull(offices.parentId);
   if (!ids.length) return sql`false`;
   return and(inArray(offices.id, ids), or(isNull(offices.parentId), notInArray(offices.parentId, ids)));

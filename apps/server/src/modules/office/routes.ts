@@ -16,8 +16,8 @@ import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { offices } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { inRange } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
+import { officeVisible } from "../../platform/tenancy";
 import { usedBytes } from "../material/repo";
 import {
   childCount,
@@ -114,7 +114,7 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
         // The names from the caller's top office down: never one above their range.
         const trail = [];
         for (const id of pathIds(r.path)) {
-          if (!inRange(actor, id)) continue;
+          if (!officeVisible(actor, id)) continue;
           const node = await services.tree.get(id);
           if (node) trail.push({ id, name: node.name });
         }

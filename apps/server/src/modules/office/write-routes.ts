@@ -26,9 +26,8 @@ import { actorOf } from "../../platform/access";
 import { type Actor, can } from "../../platform/actor";
 import { AppError, FieldErrors, foreignKeyViolation } from "../../platform/errors";
 import { childPath } from "../../platform/office-tree";
-import { inRange } from "../../platform/scope";
 import type { Services } from "../../platform/services";
-import { tenantOf } from "../../platform/tenant";
+import { officeVisible } from "../../platform/tenancy";
 import { assertTerminalQuota, seatsBelow } from "./quota";
 import {
   childCount,
@@ -194,7 +193,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     const kind = body.type;
     const parentId = body.parentId;
     requirePermission(actor, CREATE[kind]);
-    if (!inRange(actor, parentId))
+    if (!officeVisible(actor, parentId))
       throw new FieldErrors([{ field: "parentId", key: "org.parentOutOfRange", values: { id: parentId } }]);
     refuseTenantFields(kind, body);
     return db.transaction(async (tx) => {
@@ -391,7 +390,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       if (node.parentId === null) throw new AppError(409, "org.movePlatform");
       requirePermission(actor, MOVE[node.type]);
       if (actor.officePath.startsWith(node.path)) throw new AppError(409, "org.moveOwn", { name: node.name });
-      if (!inRange(actor, parentId))
+      if (!officeVisible(actor, parentId))
         throw new FieldErrors([{ field: "parentId", key: "org.parentOutOfRange", values: { id: parentId } }]);
       await db.transaction(async (tx) => {
         await lockTree(tx);
@@ -413,8 +412,8 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         // An institution changing tenant takes its users along: roles of the old tenant must not follow them.
         if (fresh.type === "institution") {
           const [from, to] = await Promise.all([
-            tenantOf(services.tree, fresh.id),
-            tenantOf(services.tree, target.id),
+            services.tree.tenantOf(fresh.id),
+            services.tree.tenantOf(target.id),
           ]);
           if (to && from?.id !== to.id)
             await assertTenantChange(tx, services, fresh, to.id, from?.name ?? "", "org.moveRoles");

@@ -231,7 +231,7 @@ export async function tellBuyer(
     );
   const ids: number[] = [];
   for (const c of candidates) {
-    const tenant = await services.tree.nearest(c.officeId, (o) => o.type !== "institution");
+    const tenant = await services.tree.tenantOf(c.officeId);
     if (tenant?.id !== buyer.id) continue;
     const actor = await services.actors.get(c.id);
     if (actor && can(actor, "pay:order:view")) ids.push(c.id);

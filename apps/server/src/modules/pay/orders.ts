@@ -12,9 +12,9 @@ import { alias } from "drizzle-orm/pg-core";
 import { entitlements, offices, payEvents, payOrders, payServices, users } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+import { scope } from "../../platform/tenancy";
 import type { Tx } from "../program/repo";
 import { assertQuotaLimited, payAndApply, refundOrder } from "./apply";
 import { assertOpen, entitlementOut, type Party, paySwitch, sells, stripeUsable } from "./party";
@@ -29,17 +29,13 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The orders the caller may see: its tenant's own purchases, and (platform, agents) those of tenants below it. */
 function visibleWhere(actor: Actor, party: Party): SQL {
-  const own = and(
-    eq(payOrders.buyerOfficeId, party.tenant.id),
-    actor.range.kind === "own" ? eq(payOrders.createdBy, actor.userId) : undefined,
-  ) as SQL;
-  if (!sells(party.tenant)) return own;
+  const own = eq(payOrders.buyerOfficeId, party.tenant.id);
+  if (!sells(party.tenant)) return and(scope(actor, payOrders), own) as SQL;
   const below = and(
     sql`${buyerOffice.path} like ${`${likeEscape(party.tenant.path)}%`}`,
     ne(payOrders.buyerOfficeId, party.tenant.id),
-    rangeWhere(actor, payOrders.buyerOfficeId),
-  ) as SQL;
-  return or(own, below) as SQL;
+  );
+  return and(scope(actor, payOrders), or(own, below)) as SQL;
 }
 
 function sideWhere(party: Party, role: "buyer" | "seller" | undefined): SQL | undefined {

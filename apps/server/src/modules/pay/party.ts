@@ -18,7 +18,7 @@ import type { Tx } from "../program/repo";
 
 /** The caller's tenant: its nearest platform, agent or customer office. */
 export async function tenantOfActor(services: Services, actor: Actor): Promise<OfficeNode> {
-  const tenant = await services.tree.nearest(actor.officeId, (o) => o.type !== "institution");
+  const tenant = await services.tree.tenantOf(actor.officeId);
   if (!tenant) throw new AppError(403, "auth.forbidden", { permission: "pay:service:view" });
   return tenant;
 }

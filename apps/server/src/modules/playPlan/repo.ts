@@ -5,7 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { playPlans, programs, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import { programScope, type Tx, thumbUrl } from "../program/repo";
 import { publicationFigures } from "../review/publications";
 
@@ -69,7 +69,7 @@ export async function toPlanSummaries(db: Tx, rows: PlanSummaryRow[]): Promise<P
 }
 
 /** The data-range condition of plans: the creator's office and, for "own" ranges, the creator. */
-export const planScope = (actor: Actor) => rangeWhere(actor, playPlans.officeId, playPlans.createdBy);
+export const planScope = (actor: Actor) => scope(actor, playPlans);
 
 /** The summary of one plan the actor may see, or 404. */
 export async function findPlanSummary(db: Tx, actor: Actor, id: number): Promise<PlanSummaryRow> {

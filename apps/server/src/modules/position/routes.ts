@@ -20,8 +20,8 @@ import { terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
 import { AppError, notFound } from "../../platform/errors";
-import { inRange, rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
+import { officeInScope, scope } from "../../platform/tenancy";
 import { findGroup, findTerminals, groupAndBelow, statusWhere } from "../terminal/repo";
 import { sendSettings } from "../terminalSet/settings";
 import { copyReportedPositions, mapColumns, storeAnsweredPositions, toMapTerminals } from "./repo";
@@ -68,8 +68,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
     const c: SQL[] = [];
     const below = q.includeChildren !== false;
     if (q.officeId !== undefined) {
-      const node = await services.tree.get(q.officeId);
-      if (!node || !inRange(actor, q.officeId)) throw notFound("office", q.officeId);
+      const node = await officeInScope(services.tree, actor, q.officeId);
       c.push(
         below
           ? inArray(terminals.officeId, await services.tree.subtreeIds(node.path))
@@ -96,7 +95,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const q = req.query;
-      const c: (SQL | undefined)[] = [rangeWhere(actor, terminals.officeId), ...(await placeWhere(actor, q))];
+      const c: (SQL | undefined)[] = [scope(actor, terminals), ...(await placeWhere(actor, q))];
       if (q.status) c.push(statusWhere(q.status));
       const keyword = q.keyword?.trim();
       if (keyword) {

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { materials, programs } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { badRequest, notFound } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import type { MediaStorage } from "../material/storage";
 import { checkMedia, mediaUses, remapMaterials } from "./media";
 import { findPrograms, programScope } from "./repo";
@@ -115,13 +115,7 @@ export const programFileRoutes =
               type: materials.type,
             })
             .from(materials)
-            .where(
-              and(
-                c,
-                eq(materials.purpose, "library"),
-                rangeWhere(actor, materials.officeId, materials.createdBy),
-              ),
-            )
+            .where(and(c, eq(materials.purpose, "library"), scope(actor, materials)))
             // An approved copy first, then the newest.
             .orderBy(desc(sql`${materials.reviewState} = 'approved'`), desc(materials.id));
         const candidates = [

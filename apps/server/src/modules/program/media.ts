@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { materials } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import type { MaterialRow } from "../material/repo";
 
 /** One place of a document that plays a material: which one, the type it must be, and where (a field path). */
@@ -59,13 +59,7 @@ export async function checkMedia(
     ? await db
         .select()
         .from(materials)
-        .where(
-          and(
-            inArray(materials.id, ids),
-            eq(materials.purpose, "library"),
-            rangeWhere(actor, materials.officeId, materials.createdBy),
-          ),
-        )
+        .where(and(inArray(materials.id, ids), eq(materials.purpose, "library"), scope(actor, materials)))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const material = (u: MediaUse) => byId.get(u.materialId) as MaterialRow;

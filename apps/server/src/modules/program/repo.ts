@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { materialRefs, materials, programs, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import type { MaterialRow } from "../material/repo";
 
 export type ProgramRow = typeof programs.$inferSelect;
@@ -77,7 +77,7 @@ export async function findSummary(db: Tx, actor: Actor, id: number): Promise<Sum
 }
 
 /** The data-range condition of programs: the creator's office and, for "own" ranges, the creator. */
-export const programScope = (actor: Actor) => rangeWhere(actor, programs.officeId, programs.createdBy);
+export const programScope = (actor: Actor) => scope(actor, programs);
 
 /** Programs by id that the actor may see; one outside the range is reported missing (404), like materials. */
 export async function findPrograms(db: Tx, actor: Actor, ids: number[], lock = false): Promise<ProgramRow[]> {

@@ -30,7 +30,7 @@ import { publications } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { allFound } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import { findTerminals } from "../terminal/repo";
 import { whatPlaysRoutes } from "./plays";
 import { groupCountForest, officeCountForest, officePage, searchOffices, terminalPage } from "./select";
@@ -318,7 +318,7 @@ export const publishRoutes =
           .where(
             and(
               inArray(publications.id, ids),
-              rangeWhere(actor, publications.officeId, publications.createdBy),
+              scope(actor, publications),
               inArray(publications.kind, viewableKinds(actor)),
             ),
           );

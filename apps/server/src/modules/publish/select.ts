@@ -9,9 +9,9 @@ import type { z } from "zod";
 import { terminalGroups, terminals } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
-import { inRange, rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+import { officeInScope, officesInScope, scope } from "../../platform/tenancy";
 import { findGroup, groupAndBelow, selectSummaries, statusWhere, toSummaries } from "../terminal/repo";
 import { findNode, forest } from "../terminal/tree";
 
@@ -35,8 +35,7 @@ const authorised = eq(terminals.state, "authorised");
 async function officesOf(services: Services, actor: Actor, ids: number[], below: boolean): Promise<number[]> {
   const out = new Set<number>();
   for (const id of ids) {
-    const node = await services.tree.get(id);
-    if (!node || !inRange(actor, id)) throw notFound("office", id);
+    const node = await officeInScope(services.tree, actor, id);
     if (below) for (const o of await services.tree.subtreeIds(node.path)) out.add(o);
     else out.add(id);
   }
@@ -70,7 +69,7 @@ export async function resolveSelection(
 ): Promise<SelectionResult> {
   const { db } = services;
   const below = sel.includeChildren !== false;
-  const range = rangeWhere(actor, terminals.officeId);
+  const range = scope(actor, terminals);
   const reach: SQL[] = [];
   if (sel.terminalIds?.length) {
     const found = await db
@@ -123,14 +122,14 @@ async function countsByOffice(services: Services, actor: Actor): Promise<Map<num
       online: sql<number>`count(*) filter (where ${terminals.online})`.mapWith(Number),
     })
     .from(terminals)
-    .where(and(rangeWhere(actor, terminals.officeId), authorised))
+    .where(and(scope(actor, terminals), authorised))
     .groupBy(terminals.officeId);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The offices of the actor's range as a forest, each node counting the authorised terminals in it and below. */
 export async function officeCountForest(services: Services, actor: Actor): Promise<TerminalTreeNodeT[]> {
-  const ids = actor.range.officeIds ?? (await services.tree.subtreeIds(actor.officePath));
+  const ids = await officesInScope(services.tree, actor);
   const items: Array<{ id: number; parentId: number | null; name: string }> = [];
   for (const id of ids) {
     const node = await services.tree.get(id);
@@ -203,12 +202,9 @@ export async function groupCountForest(
   officeId?: number,
 ): Promise<TerminalTreeNodeT[]> {
   const { db, tree } = services;
-  if (officeId !== undefined && (!(await tree.get(officeId)) || !inRange(actor, officeId)))
-    throw notFound("office", officeId);
+  if (officeId !== undefined) await officeInScope(tree, actor, officeId);
   const officeWhere =
-    officeId !== undefined
-      ? eq(terminalGroups.officeId, officeId)
-      : rangeWhere(actor, terminalGroups.officeId);
+    officeId !== undefined ? eq(terminalGroups.officeId, officeId) : scope(actor, terminalGroups);
   const [groups, rows] = await Promise.all([
     db
       .select({
@@ -226,7 +222,7 @@ export async function groupCountForest(
         online: sql<number>`count(*) filter (where ${terminals.online})`.mapWith(Number),
       })
       .from(terminals)
-      .where(and(rangeWhere(actor, terminals.officeId), authorised, isNotNull(terminals.groupId)))
+      .where(and(scope(actor, terminals), authorised, isNotNull(terminals.groupId)))
       .groupBy(terminals.groupId),
   ]);
   const counts = new Map<number, Counts>();
@@ -266,7 +262,7 @@ export async function terminalPage(
 ) {
   const { db } = services;
   const below = q.includeChildren !== false;
-  const c: (SQL | undefined)[] = [rangeWhere(actor, terminals.officeId), authorised];
+  const c: (SQL | undefined)[] = [scope(actor, terminals), authorised];
   if (q.officeId !== undefined)
     c.push(inArray(terminals.officeId, await officesOf(services, actor, [q.officeId], below)));
   const groups = [...(q.groupId !== undefined ? [q.groupId] : []), ...(q.groupIds ?? [])];

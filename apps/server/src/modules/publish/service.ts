@@ -24,11 +24,10 @@ import {
 import { type Actor, can } from "../../platform/actor";
 import { AppError, allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
-import { rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+import { scope } from "../../platform/tenancy";
 import { playableState } from "../../terminal/manifest";
-import { tenantOf } from "../material/repo";
 import { programScope, type Tx } from "../program/repo";
 import { resolveSelection, type SelectionResult } from "./select";
 
@@ -157,7 +156,7 @@ export class PublishService {
           officeId: playPlans.officeId,
         })
         .from(playPlans)
-        .where(and(inArray(playPlans.id, ids), rangeWhere(actor, playPlans.officeId, playPlans.createdBy)));
+        .where(and(inArray(playPlans.id, ids), scope(actor, playPlans)));
       rows = (lock ? await q.for("update") : await q).map((r) => ({ ...r, endAt: null }));
     } else {
       const q = db
@@ -169,12 +168,7 @@ export class PublishService {
           endAt: publishMessages.endAt,
         })
         .from(publishMessages)
-        .where(
-          and(
-            inArray(publishMessages.id, ids),
-            rangeWhere(actor, publishMessages.officeId, publishMessages.createdBy),
-          ),
-        );
+        .where(and(inArray(publishMessages.id, ids), scope(actor, publishMessages)));
       rows = lock ? await q.for("update") : await q;
     }
     return allFound(rows, ids, kind);
@@ -272,15 +266,17 @@ export class PublishService {
       throw badRequest("publish.messageEnded", { name: content.name });
     const { terminals: targets } = await resolveSelection(this.services, actor, body);
     if (!targets.length) throw badRequest("publish.noTerminals");
-    const tenant = await tenantOf(this.services, content.officeId);
+    const tenant = await tree.tenantOf(content.officeId);
+    if (!tenant) throw new Error(`office ${content.officeId} has no tenant`);
+    // A screen plays only its own tenant's content (the manifest takes nothing from another).
     for (const target of targets) {
-      if (!(await tree.within(target.officeId, tenant.path)))
+      if (!(await tree.sameTenant(target.officeId, content.officeId)))
         throw badRequest("publish.otherTenant", { name: target.name });
     }
     const at = body.publishAt ? new Date(body.publishAt) : null;
     const scheduled = at !== null && at.getTime() > now.getTime();
 
-    let name = body.name ?? (await this.defaultName(tenant.tenantId, content.name, now));
+    let name = body.name ?? (await this.defaultName(tenant.id, content.name, now));
     let pub: PublicationRow | undefined;
     for (let attempt = 0; !pub; attempt++) {
       try {
@@ -292,7 +288,7 @@ export class PublishService {
               kind,
               contentId: content.id,
               name,
-              tenantId: tenant.tenantId,
+              tenantId: tenant.id,
               state: scheduled ? "scheduled" : "active",
               publishAt: at,
               activatedAt: scheduled ? null : now,
@@ -341,7 +337,7 @@ export class PublishService {
         // Taken meanwhile: a chosen name is refused; a made-up one is made again.
         if (body.name || attempt >= 5)
           throw new FieldErrors([{ field: "name", key: "publish.nameTaken", values: { name } }]);
-        name = await this.defaultName(tenant.tenantId, content.name, now);
+        name = await this.defaultName(tenant.id, content.name, now);
       }
     }
     if (scheduled && at) {
@@ -446,7 +442,7 @@ export class PublishService {
       .where(
         and(
           by.id !== undefined ? eq(publications.id, by.id) : eq(publications.name, by.publishName ?? ""),
-          rangeWhere(actor, publications.officeId, publications.createdBy),
+          scope(actor, publications),
           inArray(publications.kind, [...kinds]),
         ),
       )
@@ -477,7 +473,7 @@ export class PublishService {
     const { db } = this.services;
     const shown = q.kind ? kinds.filter((k) => k === q.kind) : kinds;
     const c: (SQL | undefined)[] = [
-      rangeWhere(actor, publications.officeId, publications.createdBy),
+      scope(actor, publications),
       shown.length ? inArray(publications.kind, [...shown]) : sql`false`,
     ];
     if (q.contentId !== undefined) c.push(eq(publications.contentId, q.contentId));
@@ -522,10 +518,7 @@ export class PublishService {
       ? await db.select({ name: users.name }).from(users).where(eq(users.id, pub.createdBy))
       : [];
     const [publication] = await this.summaries([{ ...pub, createdByName: creator?.name ?? null }]);
-    const c: (SQL | undefined)[] = [
-      eq(publicationTargets.publicationId, pub.id),
-      rangeWhere(actor, terminals.officeId),
-    ];
+    const c: (SQL | undefined)[] = [eq(publicationTargets.publicationId, pub.id), scope(actor, terminals)];
     if (q.state) c.push(eq(publicationTargets.state, q.state));
     if (q.name) c.push(ilike(terminals.name, `%${likeEscape(q.name)}%`));
     const where = and(...c);

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { publishMessages, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, notFound } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import type { Tx } from "../program/repo";
 import { publicationFigures } from "../review/publications";
 
@@ -70,8 +70,7 @@ export async function toMessageSummaries(db: Tx, rows: MessageSummaryRow[]): Pro
 }
 
 /** The data-range condition of messages: the creator's office and, for "own" ranges, the creator. */
-export const messageScope = (actor: Actor) =>
-  rangeWhere(actor, publishMessages.officeId, publishMessages.createdBy);
+export const messageScope = (actor: Actor) => scope(actor, publishMessages);
 
 /** The summary of one message the actor may see, or 404. */
 export async function findMessageSummary(db: Tx, actor: Actor, id: number): Promise<MessageSummaryRow> {

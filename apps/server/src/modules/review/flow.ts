@@ -4,9 +4,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { notifications, roles, userRoles, users } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
-import { inRange } from "../../platform/scope";
 import type { Services } from "../../platform/services";
-import { tenantOf } from "../../platform/tenant";
+import { visible } from "../../platform/tenancy";
 import { noticeText } from "../message/notify";
 import type { Tx } from "../program/repo";
 import type { ReviewItem, ReviewSpec } from "./kinds";
@@ -113,11 +112,10 @@ const MAX_REVIEWERS = 200;
  */
 async function notifyReviewers(services: Services, spec: ReviewSpec, actor: Actor, rows: ReviewItem[]) {
   const { tree, db } = services;
-  const tenantIdOf = async (officeId: number) => (await tenantOf(tree, officeId))?.id;
   const values: Array<typeof notifications.$inferInsert> = [];
   const byTenant = new Map<number, ReviewItem[]>();
   for (const r of rows) {
-    const tenant = await tenantIdOf(r.officeId);
+    const tenant = await tree.tenantIdOf(r.officeId);
     if (tenant !== undefined) byTenant.set(tenant, [...(byTenant.get(tenant) ?? []), r]);
   }
   for (const [tenantId, items] of byTenant) {
@@ -141,11 +139,11 @@ async function notifyReviewers(services: Services, spec: ReviewSpec, actor: Acto
       .limit(MAX_REVIEWERS);
     for (const c of candidates) {
       // A user of a tenant below this one (a customer under an agent) reviews their own tenant only.
-      if ((await tenantIdOf(c.officeId)) !== tenantId) continue;
+      if ((await tree.tenantIdOf(c.officeId)) !== tenantId) continue;
       const reviewer = await services.actors.get(c.id);
       if (!reviewer || !can(reviewer, spec.reviewPermission)) continue;
       for (const r of items) {
-        if (!inRange(reviewer, r.officeId, r.createdBy)) continue;
+        if (!visible(reviewer, spec.table, r)) continue;
         values.push({
           userId: c.id,
           officeId: c.officeId,

@@ -25,6 +25,8 @@ export type MoveEvent = "submit" | "review";
  */
 export interface ReviewSpec {
   kind: ReviewKind;
+  /** The table of the items (its tenancy rule says who may review which). */
+  table: typeof programs | typeof playPlans | typeof publishMessages;
   reviewPermission: Permission;
   keys: {
     stateInvalid: MessageKey;
@@ -50,6 +52,7 @@ export interface ReviewSpec {
 
 export const programReview: ReviewSpec = {
   kind: "program",
+  table: programs,
   reviewPermission: "content:program:review",
   keys: {
     stateInvalid: "program.stateInvalid",
@@ -100,12 +103,14 @@ export const programReview: ReviewSpec = {
 /** The review of plans or messages: their own table, history in content_history. */
 function contentReview(
   kind: "plan" | "message",
+  table: typeof playPlans | typeof publishMessages,
   setState: (tx: Tx, ids: number[], to: ContentState) => Promise<unknown>,
   reviewPermission: Permission,
   keys: ReviewSpec["keys"],
 ): ReviewSpec {
   return {
     kind,
+    table,
     reviewPermission,
     keys,
     async move(tx, rows, to, event, byUserId, note, at) {
@@ -161,6 +166,7 @@ function contentReview(
 
 export const planReview = contentReview(
   "plan",
+  playPlans,
   (tx, ids, to) => tx.update(playPlans).set({ state: to }).where(inArray(playPlans.id, ids)),
   "content:playPlan:review",
   {
@@ -173,6 +179,7 @@ export const planReview = contentReview(
 
 export const messageReview = contentReview(
   "message",
+  publishMessages,
   (tx, ids, to) => tx.update(publishMessages).set({ state: to }).where(inArray(publishMessages.id, ids)),
   "content:message:review",
   {

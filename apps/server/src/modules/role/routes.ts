@@ -19,9 +19,9 @@ import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
 import { AppError, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { OfficeNode, OfficeTree } from "../../platform/office-tree";
-import { inRange, rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
-import { tenantOf, ungrantable } from "../../platform/tenant";
+import { officeInScope, officesInScope, officeVisible, scope } from "../../platform/tenancy";
+import { ungrantable } from "../../platform/tenant";
 import { loadMenus, type Tx } from "../menu/repo";
 import { permissionTree } from "./tree";
 
@@ -75,7 +75,7 @@ const toSummary = (r: SummaryRow): RoleSummary => ({
 
 /** Whether the caller belongs to the role's own tenant (not to one above it). */
 async function ownTenant(tree: OfficeTree, actor: Actor, officeId: number): Promise<boolean> {
-  return (await tenantOf(tree, actor.officeId))?.id === officeId;
+  return (await tree.tenantOf(actor.officeId))?.id === officeId;
 }
 
 /**
@@ -93,14 +93,13 @@ async function lockOf(tree: OfficeTree, actor: Actor, role: RoleRow): Promise<Ro
 async function findRole(tx: Tx, actor: Actor, id: number, lock = false): Promise<RoleRow> {
   const query = tx.select().from(roles).where(eq(roles.id, id));
   const [row] = lock ? await query.for("update") : await query;
-  if (!row || !inRange(actor, row.officeId)) throw notFound("role", id);
+  if (!row || !officeVisible(actor, row.officeId)) throw notFound("role", id);
   return row;
 }
 
 /** A tenant office in the caller's range, or 404 (400 for an institution). */
 async function findTenant(tree: OfficeTree, actor: Actor, officeId: number): Promise<TenantNode> {
-  const office = await tree.get(officeId);
-  if (!office || !inRange(actor, officeId)) throw notFound("office", officeId);
+  const office = await officeInScope(tree, actor, officeId);
   if (!isTenant(office)) throw new FieldErrors([{ field: "officeId", key: "role.officeNotTenant" }]);
   return office;
 }
@@ -127,9 +126,9 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const q = req.query;
-      const c: (SQL | undefined)[] = [rangeWhere(actor, roles.officeId)];
+      const c: (SQL | undefined)[] = [scope(actor, roles)];
       if (q.officeId !== undefined) {
-        if (!inRange(actor, q.officeId)) throw notFound("office", q.officeId);
+        if (!officeVisible(actor, q.officeId)) throw notFound("office", q.officeId);
         c.push(eq(roles.officeId, q.officeId));
       }
       if (q.keyword) {
@@ -181,7 +180,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const tree = services.tree;
-      const ids = actor.range.officeIds ?? (await tree.subtreeIds("/"));
+      const ids = await officesInScope(tree, actor);
       const keyword = req.query.keyword?.toLowerCase();
       const found: TenantNode[] = [];
       for (const id of ids) {
@@ -191,13 +190,13 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         found.push(office);
       }
       found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      const own = await tenantOf(tree, actor.officeId);
+      const own = await tree.tenantOf(actor.officeId);
       return {
         code: 0,
         msg: req.t("common.ok"),
         // A picker's worth; a keyword narrows it down.
         list: found.slice(0, 100).map(tenantOut),
-        own: own && inRange(actor, own.id) ? own.id : null,
+        own: own && officeVisible(actor, own.id) ? own.id : null,
       };
     },
   );
@@ -211,7 +210,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       let tenant: TenantNode | undefined;
       if (req.query.officeId !== undefined) tenant = await findTenant(tree, actor, req.query.officeId);
       else {
-        const own = await tenantOf(tree, actor.officeId);
+        const own = await tree.tenantOf(actor.officeId);
         if (!isTenant(own)) throw notFound("office", actor.officeId);
         tenant = own;
       }

@@ -6,8 +6,7 @@ import { strategies, terminals, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, notFound } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
-import { rangeWhere } from "../../platform/scope";
-import { tenantOf } from "../../platform/tenant";
+import { scope } from "../../platform/tenancy";
 
 export type StrategyRow = typeof strategies.$inferSelect;
 /** The database or a transaction of it. */
@@ -17,12 +16,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export const STRATEGY_LOCK = 727_309;
 
 /** The data-range condition of strategies: their office and, for "own" ranges, their creator. */
-export const strategyScope = (actor: Actor) => rangeWhere(actor, strategies.officeId, strategies.createdBy);
-
-/** The id of the tenant an office belongs to (nearest platform, agent or customer at or above it). */
-export async function tenantIdOf(tree: OfficeTree, officeId: number): Promise<number> {
-  return (await tenantOf(tree, officeId))?.id ?? officeId;
-}
+export const strategyScope = (actor: Actor) => scope(actor, strategies);
 
 /** Strategies by id that the actor may see; any other id is reported missing (404, nothing leaks across tenants). */
 export async function findStrategies(
@@ -51,7 +45,7 @@ export async function relatedIds(db: Tx, id: number, actor?: Actor): Promise<num
   const rows = await db
     .select({ id: terminals.id })
     .from(terminals)
-    .where(and(eq(terminals.strategyId, id), actor ? rangeWhere(actor, terminals.officeId) : undefined));
+    .where(and(eq(terminals.strategyId, id), actor ? scope(actor, terminals) : undefined));
   return rows.map((r) => r.id);
 }
 
@@ -66,7 +60,7 @@ export async function toSummaries(
   const ids = rows.map((r) => r.id);
   const creatorIds = [...new Set(rows.map((r) => r.createdBy).filter((c): c is number => c !== null))];
   const where: SQL[] = [inArray(terminals.strategyId, ids)];
-  const range = rangeWhere(actor, terminals.officeId);
+  const range = scope(actor, terminals);
   if (range) where.push(range);
   const [counts, creators] = await Promise.all([
     db
@@ -86,7 +80,7 @@ export async function toSummaries(
       id: r.id,
       officeId: r.officeId,
       officeName: (await tree.get(r.officeId))?.name ?? null,
-      tenantId: await tenantIdOf(tree, r.officeId),
+      tenantId: await tree.tenantIdOf(r.officeId),
       name: r.name,
       remarks: r.remarks,
       doc: r.doc ?? {},
@@ -113,7 +107,7 @@ export async function nameTaken(
     .where(sql`lower(${strategies.name}) = lower(${name})`);
   for (const twin of twins) {
     if (twin.id === exceptId) continue;
-    if ((await tenantIdOf(tree, twin.officeId)) === tenantId) return true;
+    if ((await tree.tenantIdOf(twin.officeId)) === tenantId) return true;
   }
   return false;
 }

@@ -25,8 +25,8 @@ import { strategies, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
-import { inRange, rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
+import { officeInScope, officeVisible, scope } from "../../platform/tenancy";
 import { findTerminals, selectSummaries, toSummaries as terminalSummaries } from "../terminal/repo";
 import { sendSettings } from "../terminalSet/settings";
 import {
@@ -38,7 +38,6 @@ import {
   STRATEGY_LOCK,
   type StrategyRow,
   strategyScope,
-  tenantIdOf,
   tidyDoc,
   toSummaries,
 } from "./repo";
@@ -104,9 +103,9 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Terminals given for a strategy: in the caller's range and of the strategy's tenant, else 404. */
   const terminalsFor = async (actor: Actor, strategy: StrategyRow, ids: number[]) => {
     const rows = await findTerminals(db, actor, ids);
-    const tenant = await tenantIdOf(services.tree, strategy.officeId);
+    const tenant = await services.tree.tenantIdOf(strategy.officeId);
     for (const r of rows) {
-      if ((await tenantIdOf(services.tree, r.officeId)) !== tenant) throw notFound("terminal", r.id);
+      if ((await services.tree.tenantIdOf(r.officeId)) !== tenant) throw notFound("terminal", r.id);
     }
     return rows;
   };
@@ -123,8 +122,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       const c: (SQL | undefined)[] = [strategyScope(actor)];
       if (q.name) c.push(ilike(strategies.name, `%${likeEscape(q.name)}%`));
       if (q.officeId !== undefined) {
-        const node = await services.tree.get(q.officeId);
-        if (!node || !inRange(actor, q.officeId)) throw notFound("office", q.officeId);
+        const node = await officeInScope(services.tree, actor, q.officeId);
         c.push(
           q.includeChildren === false
             ? eq(strategies.officeId, node.id)
@@ -171,17 +169,17 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const { id, officeId, name, remarks, doc } = req.body;
       const office = await services.tree.get(officeId);
-      if (!office || !inRange(actor, officeId))
+      if (!office || !officeVisible(actor, officeId))
         throw new FieldErrors([
           { field: "officeId", key: "user.officeOutOfRange", values: { id: officeId } },
         ]);
-      const tenantId = await tenantIdOf(services.tree, officeId);
+      const tenantId = await services.tree.tenantIdOf(officeId);
       const now = services.clock.now();
       const { row, docChanged } = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${STRATEGY_LOCK}::int, ${tenantId}::int)`);
         const existing = id !== undefined ? await findStrategy(tx, actor, id, true) : null;
         // Its terminals belong to its tenant: it may change office only within it.
-        if (existing && (await tenantIdOf(services.tree, existing.officeId)) !== tenantId)
+        if (existing && (await services.tree.tenantIdOf(existing.officeId)) !== tenantId)
           throw new FieldErrors([
             { field: "officeId", key: "strategy.officeOtherTenant", values: { name: office.name } },
           ]);
@@ -348,10 +346,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const q = req.query;
       const strategy = await findStrategy(db, actor, q.id);
-      const c: (SQL | undefined)[] = [
-        eq(terminals.strategyId, strategy.id),
-        rangeWhere(actor, terminals.officeId),
-      ];
+      const c: (SQL | undefined)[] = [eq(terminals.strategyId, strategy.id), scope(actor, terminals)];
       if (q.keyword) {
         const like = `%${likeEscape(q.keyword)}%`;
         c.push(or(ilike(terminals.name, like), ilike(terminals.enrolCode, like), ilike(terminals.ip, like)));

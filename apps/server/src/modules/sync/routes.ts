@@ -20,10 +20,9 @@ import { programs, syncSessions, terminals, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
 import { badRequest, notFound } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
+import { scope } from "../../platform/tenancy";
 import { playableState } from "../../terminal/manifest";
-import { tenantOf } from "../material/repo";
 import { programScope } from "../program/repo";
 import { terminalPage } from "../publish/select";
 import { findTerminals } from "../terminal/repo";
@@ -80,9 +79,7 @@ function toSession(r: SessionRow): SyncSession {
 }
 
 async function findSession(db: Db, actor: Actor, id: number): Promise<SessionRow> {
-  const [row] = await selectSessions(db).where(
-    and(eq(syncSessions.id, id), rangeWhere(actor, syncSessions.officeId, syncSessions.createdBy)),
-  );
+  const [row] = await selectSessions(db).where(and(eq(syncSessions.id, id), scope(actor, syncSessions)));
   if (!row) throw notFound("syncSession", id);
   return row;
 }
@@ -178,15 +175,8 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
           state: req.t(`program.state.${program.state}`),
         });
       // The manifest carries content of the terminal's own tenant only.
-      const { tenantId } = await tenantOf(services, program.officeId);
-      const tenants = new Map<number, number>();
       for (const target of targets) {
-        let tenant = tenants.get(target.officeId);
-        if (tenant === undefined) {
-          tenant = (await tenantOf(services, target.officeId)).tenantId;
-          tenants.set(target.officeId, tenant);
-        }
-        if (tenant !== tenantId)
+        if (!(await services.tree.sameTenant(target.officeId, program.officeId)))
           throw badRequest("sync.otherTenant", { name: target.name, program: program.name });
       }
 
@@ -248,7 +238,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { pageNo, pageSize } = req.query;
-      const where = rangeWhere(actorOf(req), syncSessions.officeId, syncSessions.createdBy);
+      const where = scope(actorOf(req), syncSessions);
       const [rows, totals] = await Promise.all([
         selectSessions(db)
           .where(where)
@@ -290,7 +280,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
               playing: sql<boolean>`coalesce(${ownsPlayNow(row.programId, startAtMs)}, false)`,
             })
             .from(terminals)
-            .where(and(inArray(terminals.id, row.terminalIds), rangeWhere(actor, terminals.officeId)))
+            .where(and(inArray(terminals.id, row.terminalIds), scope(actor, terminals)))
             .orderBy(asc(terminals.name), asc(terminals.id))
         : [];
       const outcomes = new Map((await hub.results(row.commandIds)).map((o) => [o.terminalId, o]));
@@ -330,7 +320,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(
               and(
                 inArray(terminals.id, row.terminalIds),
-                rangeWhere(actor, terminals.officeId),
+                scope(actor, terminals),
                 ownsPlayNow(row.programId, row.startAt.getTime()),
               ),
             )

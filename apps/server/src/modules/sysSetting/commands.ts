@@ -3,13 +3,14 @@ import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { terminalCommands, terminals, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+import { namesIn, scope } from "../../platform/tenancy";
 
 /**
- * The commands sent to terminals in the actor's range (by the terminal's
- * office), newest first, `size` at a time after the command `lastId`. Command
+ * The commands sent to terminals in the actor's range (by the office the
+ * terminal was in when the command was sent: a screen moved to another
+ * tenant leaves its commands with the tenant that sent them), newest first, `size` at a time after the command `lastId`. Command
  * ids are random, so the order is (created_at, id) and the cursor is read
  * back from the row it names: a cursor outside the range answers 404 like a
  * missing one.
@@ -20,13 +21,12 @@ export async function listCommands(
   q: CommandLogQuery,
 ): Promise<{ list: CommandLogRow[]; lastId: string | null; hasMore: boolean }> {
   const { db } = services;
-  const range = rangeWhere(actor, terminals.officeId);
+  const range = scope(actor, terminalCommands);
   const c: Array<SQL | undefined> = [range];
   if (q.lastId !== undefined) {
     const [cursor] = await db
       .select({ id: terminalCommands.id })
       .from(terminalCommands)
-      .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
       .where(and(eq(terminalCommands.id, q.lastId), range));
     if (!cursor) throw notFound("command", q.lastId);
     // Compared in the database: its timestamps have microseconds, JavaScript dates do not.
@@ -46,9 +46,7 @@ export async function listCommands(
   const rows = await db
     .select({
       command: terminalCommands,
-      terminalName: terminals.name,
       deviceId: terminals.deviceId,
-      officeId: terminals.officeId,
       createdByName: users.username,
     })
     .from(terminalCommands)
@@ -58,13 +56,21 @@ export async function listCommands(
     .orderBy(desc(terminalCommands.createdAt), desc(terminalCommands.id))
     .limit(q.size + 1);
   const more = rows.length > q.size;
-  const list = rows.slice(0, q.size).map(
-    ({ command: r, terminalName, deviceId, officeId, createdByName }): CommandLogRow => ({
+  const page = rows.slice(0, q.size);
+  // A terminal that has moved to another tenant since is not named by its new tenant's name.
+  const names = await namesIn(
+    db,
+    actor,
+    terminals,
+    page.map((r) => r.command.terminalId),
+  );
+  const list = page.map(
+    ({ command: r, deviceId, createdByName }): CommandLogRow => ({
       id: r.id,
       terminalId: r.terminalId,
-      terminalName,
+      terminalName: names.get(r.terminalId) ?? `#${r.terminalId}`,
       deviceId,
-      officeId,
+      officeId: r.officeId,
       name: r.name,
       args: r.args,
       state: r.state,

@@ -11,7 +11,7 @@ import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import type { MediaStorage } from "../material/storage";
 import { findTerminals } from "./repo";
 
@@ -73,7 +73,7 @@ export const terminalCommandRoutes =
           ? await db
               .select({ id: terminals.id })
               .from(terminals)
-              .where(and(inArray(terminals.id, terminalIds), rangeWhere(actorOf(req), terminals.officeId)))
+              .where(and(inArray(terminals.id, terminalIds), scope(actorOf(req), terminals)))
           : [];
         const allowed = new Set(visible.map((v) => v.id));
         return { code: 0, msg: req.t("common.ok"), list: outcomes.filter((o) => allowed.has(o.terminalId)) };

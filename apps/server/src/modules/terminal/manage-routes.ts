@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { programs, terminalGroups, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError, FieldErrors } from "../../platform/errors";
-import { tenantOf } from "../../platform/tenant";
+import { officeInScope } from "../../platform/tenancy";
 import { assertTerminalQuota, holdsSeat } from "../office/quota";
 import { programScope } from "../program/repo";
 import {
@@ -26,7 +26,7 @@ import {
   findTerminals,
   groupAndBelow,
   groupOfOffice,
-  officeInRange,
+  leaveTenant,
   type TerminalRow,
 } from "./repo";
 
@@ -75,7 +75,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const { enrolCode, officeId, groupId, name } = req.body;
-      await officeInRange(services.tree, actor, officeId);
+      await officeInScope(services.tree, actor, officeId, "officeId");
       if (groupId !== undefined) await groupOfOffice(db, actor, groupId, officeId);
       const now = services.clock.now();
       // Claimed by its code, whatever office it waits in; a second operator with the same code finds nothing.
@@ -120,24 +120,19 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { ids, officeId, groupId } = req.body;
       const rows = await findTerminals(db, actor, ids);
       refusePending(rows);
-      await officeInRange(services.tree, actor, officeId);
+      await officeInScope(services.tree, actor, officeId, "officeId");
       if (groupId !== undefined) await groupOfOffice(db, actor, groupId, officeId);
-      // A screen moving to another tenant leaves the old tenant's strategy and play-now behind.
-      const target = (await tenantOf(services.tree, officeId))?.id;
+      // A screen moving to another tenant leaves behind what the old tenant gave it (see leaveTenant).
+      const target = (await services.tree.tenantOf(officeId))?.id;
       const leaving: number[] = [];
-      for (const r of rows)
-        if ((await tenantOf(services.tree, r.officeId))?.id !== target) leaving.push(r.id);
+      for (const r of rows) if ((await services.tree.tenantOf(r.officeId))?.id !== target) leaving.push(r.id);
       // Groups belong to an office: a move without a group leaves the terminals ungrouped.
       await db.transaction(async (tx) => {
         await tx
           .update(terminals)
           .set({ officeId, groupId: groupId ?? null, updatedAt: services.clock.now() })
           .where(inArray(terminals.id, ids));
-        if (leaving.length)
-          await tx
-            .update(terminals)
-            .set({ strategyId: null, playNow: null })
-            .where(inArray(terminals.id, leaving));
+        await leaveTenant(tx, leaving, services.clock.now());
         // Screens moved into a tenant with a terminal quota take places in it.
         const paths = new Map<number, string>();
         for (const r of rows) paths.set(r.officeId, (await services.tree.get(r.officeId))?.path ?? "");
@@ -192,7 +187,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const { id, officeId, parentId, name } = req.body;
-      await officeInRange(services.tree, actor, officeId);
+      await officeInScope(services.tree, actor, officeId, "officeId");
       if (parentId != null) await groupOfOffice(db, actor, parentId, officeId, "parentId");
       const existing = id !== undefined ? await findGroup(db, actor, id) : null;
       if (existing) {
@@ -307,10 +302,15 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const { ids } = req.body;
       const programIds = [...new Set(req.body.programIds)];
-      await findTerminals(db, actor, ids);
+      const targets = await findTerminals(db, actor, ids);
       if (programIds.length) {
         const rows = await db
-          .select({ id: programs.id, name: programs.name, state: programs.state })
+          .select({
+            id: programs.id,
+            name: programs.name,
+            state: programs.state,
+            officeId: programs.officeId,
+          })
           .from(programs)
           .where(and(inArray(programs.id, programIds), programScope(actor)));
         const found = new Set(rows.map((r) => r.id));
@@ -319,6 +319,20 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new FieldErrors([
             { field: "programIds", key: "terminal.programMissing", values: { ids: missing.join(", ") } },
           ]);
+        // A screen plays only its own tenant's content: another tenant's program would never reach it.
+        for (const r of rows)
+          for (const terminal of targets)
+            if (
+              (await services.tree.tenantOf(r.officeId))?.id !==
+              (await services.tree.tenantOf(terminal.officeId))?.id
+            )
+              throw new FieldErrors([
+                {
+                  field: "programIds",
+                  key: "terminalSet.contentOtherTenant",
+                  values: { name: r.name, terminal: terminal.name },
+                },
+              ]);
         const unready = rows.find((r) => !PLAYABLE.has(r.state));
         if (unready)
           throw new FieldErrors([

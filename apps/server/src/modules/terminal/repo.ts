@@ -1,11 +1,11 @@
 import type { CommandOutcome, TerminalSummary, TerminalViewStatus } from "@marquee/contracts";
-import { and, eq, inArray, isNotNull, isNull, not, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { type terminalCommands, terminalGroups, terminals } from "../../db/schema";
+import { and, eq, inArray, isNotNull, isNull, ne, not, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { publicationTargets, type terminalCommands, terminalGroups, terminals } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, FieldErrors, notFound } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
-import { inRange, rangeWhere } from "../../platform/scope";
+import { scoped } from "../../platform/tenancy";
 
 /** A terminals row as stored. */
 export type TerminalRow = typeof terminals.$inferSelect;
@@ -122,9 +122,7 @@ export async function findSummary(
   actor: Actor,
   id: number,
 ): Promise<TerminalSummary> {
-  const [row] = await selectSummaries(db).where(
-    and(eq(terminals.id, id), rangeWhere(actor, terminals.officeId)),
-  );
+  const [row] = await selectSummaries(db).where(scoped(actor, terminals, eq(terminals.id, id)));
   if (!row) throw notFound("terminal", id);
   const [summary] = await toSummaries(db, tree, [row]);
   if (!summary) throw notFound("terminal", id);
@@ -136,22 +134,17 @@ export async function findTerminals(db: Db, actor: Actor, ids: number[]): Promis
   const rows = await db
     .select()
     .from(terminals)
-    .where(and(inArray(terminals.id, ids), rangeWhere(actor, terminals.officeId)));
+    .where(scoped(actor, terminals, inArray(terminals.id, ids)));
   return allFound(rows, ids, "terminal");
-}
-
-/** An office the actor may put terminals or groups in; a 400 on `field` when it is not in their range. */
-export async function officeInRange(tree: OfficeTree, actor: Actor, id: number, field = "officeId") {
-  const node = await tree.get(id);
-  if (!node || !inRange(actor, id))
-    throw new FieldErrors([{ field, key: "user.officeOutOfRange", values: { id } }]);
-  return node;
 }
 
 /** A group the actor may see (its office is in their range), or 404. */
 export async function findGroup(db: Db, actor: Actor, id: number): Promise<GroupRow> {
-  const [g] = await db.select().from(terminalGroups).where(eq(terminalGroups.id, id));
-  if (!g || !inRange(actor, g.officeId)) throw notFound("group", id);
+  const [g] = await db
+    .select()
+    .from(terminalGroups)
+    .where(scoped(actor, terminalGroups, eq(terminalGroups.id, id)));
+  if (!g) throw notFound("group", id);
   return g;
 }
 
@@ -163,9 +156,11 @@ export async function groupOfOffice(
   officeId: number,
   field = "groupId",
 ): Promise<GroupRow> {
-  const [g] = await db.select().from(terminalGroups).where(eq(terminalGroups.id, id));
-  if (!g || !inRange(actor, g.officeId))
-    throw new FieldErrors([{ field, key: "terminal.groupMissing", values: { id } }]);
+  const [g] = await db
+    .select()
+    .from(terminalGroups)
+    .where(scoped(actor, terminalGroups, eq(terminalGroups.id, id)));
+  if (!g) throw new FieldErrors([{ field, key: "terminal.groupMissing", values: { id } }]);
   if (g.officeId !== officeId)
     throw new FieldErrors([{ field, key: "terminal.groupNotInOffice", values: { id, officeId } }]);
   return g;
@@ -208,4 +203,37 @@ export function toOutcome(r: CommandRow, terminalName: string): CommandOutcome {
     createDate: r.createdAt.toISOString(),
     doneDate: r.doneAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * What screens leaving their tenant (moved into another agent's or customer's
+ * office) leave behind: everything the old tenant gave them (programs,
+ * publications, play-now, strategy, settings, the last screenshot, a position
+ * placed by hand), and their place in the old tenant's active publications,
+ * which see them withdrawn. Their commands, reports and delivery records stay
+ * with the old tenant, where they were made (each carries its office).
+ */
+export async function leaveTenant(tx: Tx, ids: number[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(terminals)
+    .set({
+      programIds: [],
+      publicationIds: [],
+      playNow: null,
+      strategyId: null,
+      settings: {},
+      screenshotMd5: null,
+      screenshotAt: null,
+      updatedAt: now,
+    })
+    .where(inArray(terminals.id, ids));
+  await tx
+    .update(terminals)
+    .set({ latitude: null, longitude: null, address: null, positionSource: null, positionAt: null })
+    .where(and(inArray(terminals.id, ids), eq(terminals.positionSource, "manual")));
+  await tx
+    .update(publicationTargets)
+    .set({ state: "withdrawn", updatedAt: now })
+    .where(and(inArray(publicationTargets.terminalId, ids), ne(publicationTargets.state, "withdrawn")));
 }

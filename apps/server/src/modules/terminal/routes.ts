@@ -18,9 +18,9 @@ import { programs, terminalCommands, terminalEvents, terminals } from "../../db/
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
-import { inRange, rangeWhere } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+import { nameScope, officeInScope, scope, scoped } from "../../platform/tenancy";
 import type { MediaStorage } from "../material/storage";
 import { terminalCommandRoutes } from "./command-routes";
 import { terminalManageRoutes } from "./manage-routes";
@@ -56,8 +56,7 @@ async function placeWhere(
   const c: SQL[] = [];
   const below = q.includeChildren !== false;
   if (q.officeId !== undefined) {
-    const node = await services.tree.get(q.officeId);
-    if (!node || !inRange(actor, q.officeId)) throw notFound("office", q.officeId);
+    const node = await officeInScope(services.tree, actor, q.officeId);
     c.push(
       below
         ? inArray(terminals.officeId, await services.tree.subtreeIds(node.path))
@@ -90,10 +89,7 @@ export const terminalRoutes =
     const tags = ["terminal"];
 
     const page = async (actor: Actor, q: ListQuery) => {
-      const c: (SQL | undefined)[] = [
-        rangeWhere(actor, terminals.officeId),
-        ...(await placeWhere(services, actor, q)),
-      ];
+      const c: (SQL | undefined)[] = [scope(actor, terminals), ...(await placeWhere(services, actor, q))];
       if (q.status) c.push(statusWhere(q.status));
       if (q.keyword) {
         const like = `%${likeEscape(q.keyword)}%`;
@@ -148,10 +144,7 @@ export const terminalRoutes =
       },
       async (req) => {
         const actor = actorOf(req);
-        const where = and(
-          rangeWhere(actor, terminals.officeId),
-          ...(await placeWhere(services, actor, req.query)),
-        );
+        const where = and(scope(actor, terminals), ...(await placeWhere(services, actor, req.query)));
         const n = (status: Parameters<typeof statusWhere>[0]) =>
           sql<number>`count(*) filter (where ${statusWhere(status)})`.mapWith(Number);
         const [row] = await db
@@ -179,9 +172,7 @@ export const terminalRoutes =
     );
 
     const liveStatus = async (actor: Actor, ids: number[]) => {
-      const rows = await selectSummaries(db).where(
-        and(inArray(terminals.id, ids), rangeWhere(actor, terminals.officeId)),
-      );
+      const rows = await selectSummaries(db).where(scoped(actor, terminals, inArray(terminals.id, ids)));
       return rows.map((r) => ({
         id: r.id,
         status: viewStatus(r),
@@ -250,8 +241,7 @@ export const terminalRoutes =
       },
       async (req) => {
         const { officeId } = req.query;
-        if (!(await services.tree.get(officeId)) || !inRange(actorOf(req), officeId))
-          throw notFound("office", officeId);
+        await officeInScope(services.tree, actorOf(req), officeId);
         return { code: 0, msg: req.t("common.ok"), tree: await groupForest(db, officeId) };
       },
     );
@@ -269,18 +259,19 @@ export const terminalRoutes =
             ? db
                 .select({ id: programs.id, name: programs.name, state: programs.state })
                 .from(programs)
-                .where(inArray(programs.id, row.programIds))
+                .where(and(inArray(programs.id, row.programIds), nameScope(actor, programs)))
             : [],
+          // The commands and reports of the tenant the screen serves now, not of one it served before.
           db
             .select()
             .from(terminalCommands)
-            .where(eq(terminalCommands.terminalId, row.id))
+            .where(scoped(actor, terminalCommands, eq(terminalCommands.terminalId, row.id)))
             .orderBy(desc(terminalCommands.createdAt))
             .limit(20),
           db
             .select({ kind: terminalEvents.kind, message: terminalEvents.message, at: terminalEvents.at })
             .from(terminalEvents)
-            .where(eq(terminalEvents.terminalId, row.id))
+            .where(scoped(actor, terminalEvents, eq(terminalEvents.terminalId, row.id)))
             .orderBy(desc(terminalEvents.at), desc(terminalEvents.id))
             .limit(20),
         ]);
@@ -305,7 +296,8 @@ export const terminalRoutes =
       "/a/api/terminal/programPublishInfo",
       { config: view, schema: { tags, querystring: IdQuery, response: { 200: ProgramPublishInfoResponse } } },
       async (req) => {
-        const [row] = await findTerminals(db, actorOf(req), [req.query.id]);
+        const actor = actorOf(req);
+        const [row] = await findTerminals(db, actor, [req.query.id]);
         if (!row) throw notFound("terminal", req.query.id);
         const rows = row.programIds.length
           ? await db
@@ -318,7 +310,7 @@ export const terminalRoutes =
                 height: programs.height,
               })
               .from(programs)
-              .where(inArray(programs.id, row.programIds))
+              .where(and(inArray(programs.id, row.programIds), nameScope(actor, programs)))
           : [];
         const byId = new Map(rows.map((p) => [p.id, p]));
         return {

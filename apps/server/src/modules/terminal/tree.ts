@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { terminalGroups, terminals } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { OfficeTree } from "../../platform/office-tree";
-import { rangeWhere } from "../../platform/scope";
+import { officesInScope, scope } from "../../platform/tenancy";
 import { connectedSql } from "./repo";
 
 interface Counts {
@@ -63,7 +63,7 @@ export function forest(
 
 /** The offices of the actor's range as a forest with terminal counts (each node counting what lies below it). */
 export async function officeForest(db: Db, tree: OfficeTree, actor: Actor): Promise<TerminalTreeNodeT[]> {
-  const ids = actor.range.officeIds ?? (await tree.subtreeIds(actor.officePath));
+  const ids = await officesInScope(tree, actor);
   const items: Item[] = [];
   for (const id of ids) {
     const node = await tree.get(id);
@@ -72,7 +72,7 @@ export async function officeForest(db: Db, tree: OfficeTree, actor: Actor): Prom
   const rows = await db
     .select({ id: terminals.officeId, total: count(), online: connectedSql.mapWith(Number) })
     .from(terminals)
-    .where(rangeWhere(actor, terminals.officeId))
+    .where(scope(actor, terminals))
     .groupBy(terminals.officeId);
   return forest(items, "office", new Map(rows.map((r) => [r.id, r])));
 }

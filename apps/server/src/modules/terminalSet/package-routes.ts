@@ -15,13 +15,14 @@ import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { playerPackages, terminalCommands, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
+import type { Actor } from "../../platform/actor";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
-import { tenantOf } from "../material/repo";
+import type { Services } from "../../platform/services";
+import { scope, scoped } from "../../platform/tenancy";
 import type { MediaStorage } from "../material/storage";
 import type { TerminalRow } from "../terminal/repo";
 import { readMultipart } from "./multipart";
-import { rangedTerminals, targetOf, tenantKey, UPDATE_TIMEOUT_MS } from "./shared";
+import { rangedTerminals, targetOf, UPDATE_TIMEOUT_MS } from "./shared";
 
 type PackageRow = typeof playerPackages.$inferSelect;
 
@@ -65,22 +66,18 @@ export const packageRoutes =
     // The package arrives as multipart/form-data and is streamed by the route (never held whole).
     app.addContentTypeParser("multipart/form-data", (_req, payload, done) => done(null, payload));
 
-    /** The packages of the caller's tenant (its nearest customer or agent; the platform's own). */
-    const packagesOf = async (officeId: number): Promise<PackageRow[]> => {
-      const key = await tenantKey(services, officeId);
-      const all = await db
+    /** The packages of the caller's tenant. */
+    const packagesOf = (actor: Actor): Promise<PackageRow[]> =>
+      db
         .select()
         .from(playerPackages)
+        .where(scope(actor, playerPackages))
         .orderBy(desc(playerPackages.createdAt), desc(playerPackages.id));
-      const out: PackageRow[] = [];
-      for (const p of all) if ((await tenantKey(services, p.officeId)) === key) out.push(p);
-      return out;
-    };
 
     /** A package is only for the terminals of its own tenant (`key`): 400 naming the first other one. */
     const assertOfTenant = async (rows: TerminalRow[], key: number | null) => {
       for (const r of rows)
-        if ((await tenantKey(services, r.officeId)) !== key)
+        if ((await services.tree.tenantIdOf(r.officeId)) !== key)
           throw new AppError(400, "terminalSet.packageOtherTenant", { name: r.name });
     };
 
@@ -115,11 +112,10 @@ export const packageRoutes =
           if (!file.size) throw new FieldErrors([{ field: "file", key: "terminalSet.fileEmpty" }]);
           const { version, model, notes, ids } = parsed.data;
           // Every terminal is checked before anything is stored: in range, and of this tenant.
-          const key = await tenantKey(services, actor.officeId);
+          const key = actor.tenantId;
           const rows = ids ? await rangedTerminals(app, req, ids) : [];
           await assertOfTenant(rows, key);
           await storage.adopt(file.tmp, file.md5);
-          const tenant = await tenantOf(services, actor.officeId);
           const name =
             file.name
               .replace(/[\\/\p{Cc}]/gu, "_")
@@ -128,7 +124,7 @@ export const packageRoutes =
           const [row] = await db
             .insert(playerPackages)
             .values({
-              officeId: tenant.tenantId,
+              officeId: actor.tenantId,
               name,
               version,
               model: model || null,
@@ -165,10 +161,12 @@ export const packageRoutes =
         const { packageId, ids } = req.body;
         const rows = await rangedTerminals(app, req, ids);
         // Another tenant's package answers exactly like a missing one.
-        const [pkg] = await db.select().from(playerPackages).where(eq(playerPackages.id, packageId));
-        const key = await tenantKey(services, actor.officeId);
-        if (!pkg || (await tenantKey(services, pkg.officeId)) !== key) throw notFound("package", packageId);
-        await assertOfTenant(rows, key);
+        const [pkg] = await db
+          .select()
+          .from(playerPackages)
+          .where(scoped(actor, playerPackages, eq(playerPackages.id, packageId)));
+        if (!pkg) throw notFound("package", packageId);
+        await assertOfTenant(rows, actor.tenantId);
         req.audit.target = `package:${pkg.id} ${targetOf(ids)}`.slice(0, 500);
         req.audit.detail = { name: pkg.name, version: pkg.version, terminals: ids.length };
         const list = await push(pkg, ids, actor.userId);
@@ -185,7 +183,7 @@ export const packageRoutes =
       async (req) => {
         const actor = actorOf(req);
         const { packageId, commandIds } = req.query;
-        const packages = await packagesOf(actor.officeId);
+        const packages = await packagesOf(actor);
         let where: SQL | undefined;
         if (packageId !== undefined) {
           if (!packages.some((p) => p.id === packageId)) throw notFound("package", packageId);
@@ -205,7 +203,14 @@ export const packageRoutes =
             })
             .from(terminalCommands)
             .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
-            .where(and(eq(terminalCommands.name, "update"), where, rangeWhere(actor, terminals.officeId)))
+            .where(
+              and(
+                eq(terminalCommands.name, "update"),
+                where,
+                scope(actor, terminalCommands),
+                scope(actor, terminals),
+              ),
+            )
             .orderBy(terminalCommands.terminalId, desc(terminalCommands.createdAt));
           list = rows.map(({ c, terminalName, version, online }) => {
             const args = c.args as { packageId?: unknown; version?: unknown };
@@ -233,9 +238,9 @@ export const packageRoutes =
 
 /** Whether a terminal in office `terminalOfficeId` may download package `pkg` (the same tenant). */
 export async function mayDownload(
-  services: Parameters<typeof tenantKey>[0],
+  services: Services,
   pkg: Pick<PackageRow, "officeId">,
   terminalOfficeId: number,
 ): Promise<boolean> {
-  return (await tenantKey(services, pkg.officeId)) === (await tenantKey(services, terminalOfficeId));
+  return services.tree.sameTenant(pkg.officeId, terminalOfficeId);
 }

@@ -13,10 +13,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { programs, publications, publicationTargets, publishMessages, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
-import { rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
+import { scope } from "../../platform/tenancy";
 import { type PlayNowRow, playableState } from "../../terminal/manifest";
-import { tenantOf } from "../material/repo";
 import { programScope } from "../program/repo";
 import type { PublishService } from "../publish/service";
 import type { TerminalRow } from "../terminal/repo";
@@ -114,12 +113,7 @@ export const playRoutes =
             endAt: publishMessages.endAt,
           })
           .from(publishMessages)
-          .where(
-            and(
-              eq(publishMessages.id, messageId),
-              rangeWhere(actor, publishMessages.officeId, publishMessages.createdBy),
-            ),
-          );
+          .where(and(eq(publishMessages.id, messageId), scope(actor, publishMessages)));
         if (!message) throw notFound("message", messageId);
         await assertPlayable(app, req, "messageId", message);
         if (message.endAt && message.endAt.getTime() <= services.clock.now().getTime())
@@ -284,17 +278,9 @@ async function assertSameTenant(
   content: { name: string; officeId: number },
   rows: TerminalRow[],
 ): Promise<void> {
-  const node = await app.services.tree.get(content.officeId);
-  const paths = new Map<number, string>();
-  for (const r of rows) {
-    let path = paths.get(r.officeId);
-    if (path === undefined) {
-      path = (await tenantOf(app.services, r.officeId)).path;
-      paths.set(r.officeId, path);
-    }
-    if (!node?.path.startsWith(path))
+  for (const r of rows)
+    if (!(await app.services.tree.sameTenant(content.officeId, r.officeId)))
       throw new AppError(400, "terminalSet.contentOtherTenant", { name: content.name, terminal: r.name });
-  }
 }
 
 /**

@@ -17,7 +17,7 @@ import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
-import { rangeWhere } from "../../platform/scope";
+import { scope } from "../../platform/tenancy";
 import type { MediaStorage } from "../material/storage";
 import { PublishService } from "../publish/service";
 import { screenshotUrl } from "../terminal/repo";
@@ -267,7 +267,7 @@ export const terminalSetRoutes =
           })
           .from(terminalCommands)
           .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
-          .where(and(inArray(terminalCommands.id, commandIds), rangeWhere(actor, terminals.officeId)));
+          .where(and(inArray(terminalCommands.id, commandIds), scope(actor, terminals)));
         const found = new Set(rows.map((r) => r.id));
         const missing = commandIds.find((id) => !found.has(id));
         if (missing !== undefined) throw new AppError(404, "terminalSet.commandMissing", { id: missing });

@@ -2,7 +2,6 @@ import type { Permission } from "@marquee/contracts";
 import { DEFAULT_COMMAND_TIMEOUT_MS } from "@marquee/terminal-protocol";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { actorOf } from "../../platform/access";
-import type { Services } from "../../platform/services";
 import type { ManifestSubject } from "../../terminal/manifest";
 import { findTerminals, type TerminalRow } from "../terminal/repo";
 
@@ -77,16 +76,6 @@ export function subjectOf(
     strategy,
     playNow: row.playNow,
   };
-}
-
-/**
- * The tenant an office belongs to for player packages: its nearest customer
- * or agent, or null within the platform. A package is for the terminals of
- * the tenant that uploaded it.
- */
-export async function tenantKey(services: Services, officeId: number): Promise<number | null> {
-  const owner = await services.tree.nearest(officeId, (o) => o.type === "customer" || o.type === "agent");
-  return owner?.id ?? null;
 }
 
 /** Whether `until` (ISO, null: until stopped) has passed at `now` (ms): the manifest's rule. */

@@ -20,7 +20,7 @@ import { z } from "zod";
 import { strategies, terminalCommands, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { notFound } from "../../platform/errors";
-import { inRange, rangeWhere } from "../../platform/scope";
+import { officeInScope, scope } from "../../platform/tenancy";
 import { findGroup, groupAndBelow, screenshotUrl, type TerminalRow, viewStatus } from "../terminal/repo";
 import { rangedTerminals, subjectOf } from "./shared";
 
@@ -76,10 +76,9 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
         rows = await rangedTerminals(app, req, ids);
         rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
       } else {
-        const where: Array<SQL | undefined> = [rangeWhere(actor, terminals.officeId)];
+        const where: Array<SQL | undefined> = [scope(actor, terminals)];
         if (officeId !== undefined) {
-          const node = await services.tree.get(officeId);
-          if (!node || !inRange(actor, officeId)) throw notFound("office", officeId);
+          const node = await officeInScope(services.tree, actor, officeId);
           where.push(
             includeChildren
               ? inArray(terminals.officeId, await services.tree.subtreeIds(node.path))

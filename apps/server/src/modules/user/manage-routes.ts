@@ -40,8 +40,8 @@ import {
 } from "../../platform/errors";
 import { MailNotConfiguredError } from "../../platform/mail";
 import { hashPassword, verifyPassword } from "../../platform/password";
-import { inRange, rangeWhere } from "../../platform/scope";
 import { likeEscape } from "../../platform/sql";
+import { officeInScope, officeVisible, scope, visible } from "../../platform/tenancy";
 import { maskMail, VerificationCodes } from "../auth/codes";
 import { SignInRules } from "../auth/credentials";
 import { guardKeys } from "../auth/guard";
@@ -99,15 +99,6 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user, held };
   };
 
-  /** An office of the actor's range, or a field error on `officeId`. */
-  const officeInRange = async (actor: Actor, officeId: number) => {
-    const node = await services.tree.get(officeId);
-    if (!node || !inRange(actor, officeId)) {
-      throw new FieldErrors([{ field: "officeId", key: "user.officeOutOfRange", values: { id: officeId } }]);
-    }
-    return node;
-  };
-
   /** The uniqueness of a user name, mail or phone, refused with the fields named (a race ends the same). */
   const assertFree = async (
     values: Parameters<typeof takenFields>[1],
@@ -130,10 +121,9 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const q = req.query;
-      const c: (SQL | undefined)[] = [rangeWhere(actor, users.officeId, users.createdBy)];
+      const c: (SQL | undefined)[] = [scope(actor, users)];
       if (q.officeId !== undefined) {
-        const node = await services.tree.get(q.officeId);
-        if (!node || !inRange(actor, node.id)) throw notFound("office", q.officeId);
+        const node = await officeInScope(services.tree, actor, q.officeId);
         c.push(inArray(users.officeId, await services.tree.subtreeIds(node.path)));
       }
       if (q.keyword) {
@@ -181,7 +171,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
         remarks: u.remarks,
         // Roles of the user's tenant only show the caller what their range holds.
         roles: (held.get(u.id) ?? [])
-          .filter((r) => inRange(actor, r.officeId))
+          .filter((r) => officeVisible(actor, r.officeId))
           .map((r) => ({ id: r.id, code: r.code, name: r.name })),
         dataRange: u.dataRange,
         lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
@@ -217,7 +207,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new FieldErrors(missing.map((field) => ({ field, key: "validation.required" as const })));
         }
         const { username, name, officeId } = b as Required<typeof b>;
-        await officeInRange(actor, officeId);
+        await officeInScope(services.tree, actor, officeId, "officeId");
         const password = await readPassword(services, b.password as string);
         await assertPasswordPolicy(services.settings, password, "password");
         await assertFree({ username, email: b.email, phone: b.phone }, null);
@@ -269,7 +259,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new FieldErrors([{ field: "password", key: "user.passwordByReset" }]);
       if (self && b.enabled === false) throw new FieldErrors([{ field: "enabled", key: "user.selfDisable" }]);
       const officeId = b.officeId ?? user.officeId;
-      if (officeId !== user.officeId) await officeInRange(actor, officeId);
+      if (officeId !== user.officeId) await officeInScope(services.tree, actor, officeId, "officeId");
       await assertFree({ username: b.username, email: b.email, phone: b.phone }, id);
       const assigned = await rolesToAssign(services, actor, b.roleIds ?? held.map((r) => r.id), officeId);
       const dataRange = b.dataRange ?? user.dataRange;
@@ -329,7 +319,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `user:${ids.join(",")}`;
       const rows = await db.select().from(users).where(inArray(users.id, ids));
       const found = allFound(
-        rows.filter((u) => inRange(actor, u.officeId, u.createdBy)),
+        rows.filter((u) => visible(actor, users, u)),
         ids,
         "user",
       );
@@ -374,7 +364,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         code: 0,
         msg: req.t("common.ok"),
-        list: held.filter((r) => inRange(actor, r.officeId)).map((r) => toAssignable(r, true)),
+        list: held.filter((r) => officeVisible(actor, r.officeId)).map((r) => toAssignable(r, true)),
       };
     },
   );
@@ -397,8 +387,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const officeId = req.query.officeId ?? actor.officeId;
-      const node = await services.tree.get(officeId);
-      if (!node || !inRange(actor, officeId)) throw notFound("office", officeId);
+      await officeInScope(services.tree, actor, officeId);
       const list = await assignableRoles(services, actor, officeId);
       return { code: 0, msg: req.t("common.ok"), list: list.map((r) => toAssignable(r)) };
     },

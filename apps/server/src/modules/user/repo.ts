@@ -13,10 +13,10 @@ import { offices, roles, userRoles, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, FieldErrors, notFound, uniqueViolation } from "../../platform/errors";
 import type { OfficeNode } from "../../platform/office-tree";
-import { inRange } from "../../platform/scope";
 import type { Services } from "../../platform/services";
 import type { SettingsService } from "../../platform/settings";
-import { tenantOf, ungrantable } from "../../platform/tenant";
+import { officeVisible, ownRowsOnly, scoped } from "../../platform/tenancy";
+import { ungrantable } from "../../platform/tenant";
 
 export type UserRecord = typeof users.$inferSelect;
 export type RoleRecord = typeof roles.$inferSelect;
@@ -36,8 +36,11 @@ export async function assertPasswordPolicy(
 
 /** A user in the actor's data range, or 404 (one of another tenant looks the same as none). */
 export async function userInRange(db: Db, actor: Actor, id: number): Promise<UserRecord> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user || !inRange(actor, user.officeId, user.createdBy)) throw notFound("user", id);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(scoped(actor, users, eq(users.id, id)));
+  if (!user) throw notFound("user", id);
   return user;
 }
 
@@ -57,7 +60,7 @@ export async function rolesOfUsers(db: Db, userIds: number[]): Promise<Map<numbe
 
 /** The kind of tenant a role belongs to (what its holders may carry). */
 async function roleTenantType(services: Services, role: RoleRecord): Promise<OfficeNode["type"]> {
-  return (await tenantOf(services.tree, role.officeId))?.type ?? "institution";
+  return (await services.tree.tenantOf(role.officeId))?.type ?? "institution";
 }
 
 /**
@@ -84,8 +87,8 @@ export async function assignableRoles(
   actor: Actor,
   officeId: number,
 ): Promise<RoleRecord[]> {
-  const tenant = await tenantOf(services.tree, officeId);
-  if (!tenant || !inRange(actor, tenant.id)) return [];
+  const tenant = await services.tree.tenantOf(officeId);
+  if (!tenant || !officeVisible(actor, tenant.id)) return [];
   const rows = await services.db
     .select()
     .from(roles)
@@ -107,12 +110,12 @@ export async function rolesToAssign(
 ): Promise<RoleRecord[]> {
   if (roleIds.length === 0) return [];
   const rows = await services.db.select().from(roles).where(inArray(roles.id, roleIds));
-  const tenant = await tenantOf(services.tree, officeId);
+  const tenant = await services.tree.tenantOf(officeId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: RoleRecord[] = [];
   for (const id of roleIds) {
     const role = byId.get(id);
-    if (!role || !inRange(actor, role.officeId)) throw notFound("role", id);
+    if (!role || !officeVisible(actor, role.officeId)) throw notFound("role", id);
     if (!tenant || tenant.id !== role.officeId)
       throw new AppError(403, "user.roleOtherTenant", { name: role.name });
     const missing = ungrantable(actor, role, tenant.type);
@@ -141,7 +144,7 @@ export async function assertRangeWithin(
   /** The name the caller's call gives the chosen offices (updateDefDataRange says officeIds). */
   field = "dataOffices",
 ): Promise<void> {
-  if (actor.range.kind === "own" && dataRange !== "own") {
+  if (ownRowsOnly(actor) && dataRange !== "own") {
     throw new FieldErrors([{ field: "dataRange", key: "user.rangeTooWide" }]);
   }
   if (dataRange !== "offices") return;
@@ -149,7 +152,7 @@ export async function assertRangeWithin(
   const home = await services.tree.get(officeId);
   for (const id of dataOffices) {
     const node = await services.tree.get(id);
-    if (!node || !inRange(actor, id)) {
+    if (!node || !officeVisible(actor, id)) {
       throw new FieldErrors([{ field, key: "user.officeOutOfRange", values: { id } }]);
     }
     // The actor's range only counts chosen offices inside the user's own subtree.

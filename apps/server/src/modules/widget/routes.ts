@@ -5,7 +5,6 @@ import { z } from "zod";
 import { materialRefs, materials, widgetSettings } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { badRequest, notFound } from "../../platform/errors";
-import { tenantOf } from "../material/repo";
 import type { MediaStorage } from "../material/storage";
 import { propsSchema, widgetInfos } from "./repo";
 
@@ -20,7 +19,6 @@ export const widgetRoutes =
   async (app) => {
     const { services } = app;
     const db = services.db;
-    const tenantIdOf = async (officeId: number) => (await tenantOf(services, officeId)).tenantId;
 
     app.get(
       "/a/api/widget/list",
@@ -31,7 +29,7 @@ export const widgetRoutes =
       async (req) => ({
         code: 0,
         msg: req.t("common.ok"),
-        list: await widgetInfos(services, await tenantIdOf(actorOf(req).officeId)),
+        list: await widgetInfos(services, await services.tree.tenantIdOf(actorOf(req).officeId)),
       }),
     );
 
@@ -42,7 +40,7 @@ export const widgetRoutes =
         schema: { tags: ["widget"], response: { 200: WidgetListResponse } },
       },
       async (req) => {
-        const all = await widgetInfos(services, await tenantIdOf(actorOf(req).officeId));
+        const all = await widgetInfos(services, await services.tree.tenantIdOf(actorOf(req).officeId));
         return { code: 0, msg: req.t("common.ok"), list: all.filter((w) => w.enabled) };
       },
     );
@@ -57,7 +55,7 @@ export const widgetRoutes =
         const actor = actorOf(req);
         const { type, enabled, defaults, iconMaterialId } = req.body;
         req.audit.target = `widget:${type}`;
-        const tenant = await tenantOf(services, actor.officeId);
+        const tenantId = await services.tree.tenantIdOf(actor.officeId);
         let override: Record<string, unknown> | undefined;
         if (defaults !== undefined) {
           const parsed = propsSchema(type).partial().strict().safeParse(defaults);
@@ -76,7 +74,7 @@ export const widgetRoutes =
                 eq(materials.id, iconMaterialId),
                 eq(materials.purpose, "widget"),
                 eq(materials.type, "image"),
-                inArray(materials.officeId, await services.tree.subtreeIds(tenant.path)),
+                inArray(materials.officeId, actor.tenantOfficeIds),
               ),
             );
           if (!icon) throw badRequest("widget.iconInvalid");
@@ -92,7 +90,7 @@ export const widgetRoutes =
         await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(widgetSettings)
-            .values({ officeId: tenant.tenantId, type, ...set })
+            .values({ officeId: tenantId, type, ...set })
             .onConflictDoUpdate({ target: [widgetSettings.officeId, widgetSettings.type], set })
             .returning();
           if (!row) throw new Error("widget setting not written");
@@ -109,7 +107,7 @@ export const widgetRoutes =
             });
           }
         });
-        const info = (await widgetInfos(services, tenant.tenantId)).find((w) => w.type === type);
+        const info = (await widgetInfos(services, tenantId)).find((w) => w.type === type);
         return { code: 0, msg: req.t("common.ok"), widget: info };
       },
     );
@@ -119,7 +117,7 @@ export const widgetRoutes =
       "/a/api/widget/icon",
       { config: { access: { signedIn: true } }, schema: { tags: ["widget"], querystring: WidgetIconQuery } },
       async (req, reply) => {
-        const tenantId = await tenantIdOf(actorOf(req).officeId);
+        const tenantId = await services.tree.tenantIdOf(actorOf(req).officeId);
         const [icon] = await db
           .select({ md5: materials.md5, mime: materials.mime })
           .from(widgetSettings)
