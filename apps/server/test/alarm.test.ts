@@ -2,7 +2,14 @@ import { DEFAULT_ALARM_RULES } from "@marquee/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alarms, notifications, terminalCommands, terminalEvents, terminals } from "../src/db/schema";
+import {
+  alarms,
+  notifications,
+  tenantSettings,
+  terminalCommands,
+  terminalEvents,
+  terminals,
+} from "../src/db/schema";
 import { alarmEngine } from "../src/modules/alarm/rules";
 import { FLUSH_MS } from "../src/terminal/hub";
 import {
@@ -386,6 +393,93 @@ describe("events", () => {
     expect(rows.some((r) => r.kind === "playbackError")).toBe(false);
     await admin.post("/a/api/sysSetting/saveKey", { key: "alarmRules", value: DEFAULT_ALARM_RULES });
     await socket.close();
+  });
+});
+
+describe("each tenant's own rules", () => {
+  it("apply to the terminals of that tenant only: limits, events and notices", async () => {
+    // B's user who sets B's rules; A keeps none and follows the platform's (offline after 10 minutes).
+    const rulesUser = await addUser(t, office.b, "brules", ["terminal:alarm:rules"]);
+    const bRules = await signedIn(t, "brules", rulesUser.password, "en");
+    const saveB = (value: unknown) => bRules.post("/a/api/sysSetting/saveKey", { key: "alarmRules", value });
+    const bRuleSet = { ...DEFAULT_ALARM_RULES, offlineMinutes: 60, storageLowPercent: 50, events: ["fault"] };
+    const saved = await saveB(bRuleSet);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const engine = alarmEngine(t.app);
+
+    const since = new Date(t.clock.now().getTime() - 30 * MINUTE);
+    const aScreen = await insertTerminal(office.aShop, "RuleA", { online: false, lastSeenAt: since });
+    const bScreen = await insertTerminal(office.b, "RuleB", { online: false, lastSeenAt: since });
+    let before = await lastNoticeId();
+    await engine.pass();
+    // 30 minutes offline: past A's 10, not B's 60.
+    const aRows = await alarmsOf(aScreen.id);
+    expect(aRows).toHaveLength(1);
+    expect(aRows[0]).toMatchObject({ kind: "offline", state: "open", detail: { minutes: 10 } });
+    expect(await alarmsOf(bScreen.id)).toHaveLength(0);
+    let notices = await noticesSince(before);
+    expect(notices.get(user.aShop)).toEqual(["Screens offline for more than 10 minutes (1): RuleA"]);
+    expect(notices.has(user.bAdmin)).toBe(false);
+
+    // Half an hour later B's limit has passed too, and B's users are told with B's limit.
+    t.clock.advance(31 * MINUTE);
+    before = await lastNoticeId();
+    await engine.pass();
+    const bRows = await alarmsOf(bScreen.id);
+    expect(bRows).toHaveLength(1);
+    expect(bRows[0]).toMatchObject({ kind: "offline", detail: { minutes: 60 } });
+    notices = await noticesSince(before);
+    expect(notices.get(user.bAdmin)).toEqual(["Screens offline for more than 60 minutes (1): RuleB"]);
+    // (A's earlier screens, offline for half an hour now, are A's users' business, not B's.)
+    for (const text of notices.get(user.aShop) ?? []) expect(text).not.toContain("RuleB");
+    t.clock.offsetMs = 0;
+
+    // Storage 70 % full: past B's 50 %, not the platform's 90 %.
+    const half = sampleStatus({ storageUsed: 70, storageQuota: 100 });
+    const aDisk = await insertTerminal(office.aShop, "DiskA", { status: half });
+    const bDisk = await insertTerminal(office.b, "DiskB", { status: half });
+    await engine.pass();
+    expect(await alarmsOf(aDisk.id)).toHaveLength(0);
+    const disk = await alarmsOf(bDisk.id);
+    expect(disk).toHaveLength(1);
+    expect(disk[0]).toMatchObject({ kind: "storageLow", detail: { percent: 70, threshold: 50 } });
+
+    // Events: B raises only faults; A every kind.
+    const event = (terminalId: number, kind: string) =>
+      engine.onEvent({ terminalId, kind, message: `${kind} here`, at: t.clock.now() });
+    await event(aDisk.id, "playbackError");
+    await event(bDisk.id, "playbackError");
+    await event(bDisk.id, "fault");
+    expect((await alarmsOf(aDisk.id)).map((r) => r.kind)).toEqual(["playbackError"]);
+    expect((await alarmsOf(bDisk.id)).map((r) => r.kind)).toEqual(["storageLow", "fault"]);
+
+    // B turns its notices off: its alarms are still raised, nobody of B is told; A's users still are.
+    expect((await saveB({ ...bRuleSet, notify: false })).statusCode).toBe(200);
+    const old = new Date(t.clock.now().getTime() - 120 * MINUTE);
+    const aLate = await insertTerminal(office.aShop, "LateA", { online: false, lastSeenAt: old });
+    const bLate = await insertTerminal(office.b, "LateB", { online: false, lastSeenAt: old });
+    before = await lastNoticeId();
+    await engine.pass();
+    expect(await alarmsOf(aLate.id)).toHaveLength(1);
+    expect(await alarmsOf(bLate.id)).toHaveLength(1);
+    notices = await noticesSince(before);
+    expect(notices.has(user.bAdmin)).toBe(false);
+    expect(notices.get(user.aShop)).toEqual(["Screens offline for more than 10 minutes (1): LateA"]);
+
+    // B's rule turned off clears what it raised; A's stay.
+    expect((await saveB({ ...bRuleSet, offlineMinutes: 0, storageLowPercent: 0 })).statusCode).toBe(200);
+    await engine.pass();
+    for (const id of [bScreen.id, bLate.id, bDisk.id])
+      expect(
+        (await alarmsOf(id)).filter((r) => r.kind !== "fault" && r.state === "open"),
+        `${id}`,
+      ).toEqual([]);
+    expect((await alarmsOf(aLate.id))[0]?.state).toBe("open");
+
+    await t.database.db.delete(tenantSettings);
+    await t.database.db
+      .delete(terminals)
+      .where(inArray(terminals.id, [aScreen.id, bScreen.id, aDisk.id, bDisk.id, aLate.id, bLate.id]));
   });
 });
 

@@ -1,14 +1,28 @@
 import {
+  DEFAULT_ALARM_RULES,
   DEFAULT_PASSWORD_POLICY,
   SETTING_GROUPS,
   SETTING_KEYS,
   SETTINGS,
   type SettingType,
+  settingScope,
+  TENANT_ADMIN_PERMISSIONS,
   UPLOAD_LIMIT_OFF_MB,
   VERSION,
 } from "@marquee/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, addUser, type Client, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
+import { settings, tenantSettings } from "../src/db/schema";
+import {
+  ADMIN,
+  addOffice,
+  addUser,
+  type Client,
+  createTestApp,
+  initSystem,
+  signedIn,
+  type TestApp,
+  tableDigests,
+} from "./helpers";
 import { startSmtp } from "./smtp";
 
 let t: TestApp;
@@ -178,7 +192,9 @@ describe("who may read and write settings", () => {
     expect(types.json().jsonObject.smtp).toBeNull();
     const denied = await save(v, "audit", true);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().msg).toBe("Request denied: you lack the permission sys:setting:edit");
+    expect(denied.json().msg).toBe(
+      "Request denied: you lack the permission sys:setting:edit | terminal:alarm:rules",
+    );
     expect((await v.post("/a/api/sysSetting/testMail", {})).statusCode).toBe(403);
 
     const noTypes = await p.get("/a/api/sysSetting/getKey", { debugTypes: 1 });
@@ -187,6 +203,214 @@ describe("who may read and write settings", () => {
     expect((await p.get("/a/api/sysSetting/getKey", { key: "smtp" })).statusCode).toBe(400);
     expect((await p.get("/a/api/sysSetting/getKey", { key: "audit" })).statusCode).toBe(200);
     expect((await save(p, "audit", true)).statusCode).toBe(403);
+  });
+});
+
+describe("settings of agents and customers", () => {
+  /*
+   * Platform -> agent -> customers A and B; customer C directly under the
+   * platform. Each tenant's built-in administrator, as the console creates it.
+   */
+  const tenant = { agent: 0, a: 0, b: 0, c: 0 };
+  let ag: Client;
+  let ca: Client;
+  let cb: Client;
+  let cc: Client;
+  const SMTP_HOST = "smtp.platform-private.example";
+  const STRIPE_API = "https://api.stripe-private.example";
+  const PLATFORM_KEYS = SETTING_KEYS.filter((k) => settingScope(k) === "platform");
+  const SHARED_KEYS = SETTING_KEYS.filter((k) => settingScope(k) === "shared");
+  const getKey = (c: Client, query: Record<string, string | number>) =>
+    c.get("/a/api/sysSetting/getKey", query);
+  const rulesOf = async (c: Client) => {
+    const res = await getKey(c, { key: "alarmRules" });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().jsonObject.alarmRules;
+  };
+
+  beforeAll(async () => {
+    const agent = await addOffice(t, platformId, "agent", "Agent");
+    const a = await addOffice(t, agent.id, "customer", "Customer A");
+    const b = await addOffice(t, agent.id, "customer", "Customer B");
+    const c = await addOffice(t, platformId, "customer", "Customer C");
+    Object.assign(tenant, { agent: agent.id, a: a.id, b: b.id, c: c.id });
+    await addUser(t, agent.id, "ag", [...TENANT_ADMIN_PERMISSIONS.agent]);
+    await addUser(t, a.id, "ca", [...TENANT_ADMIN_PERMISSIONS.customer]);
+    await addUser(t, b.id, "cb", [...TENANT_ADMIN_PERMISSIONS.customer]);
+    await addUser(t, c.id, "cc", [...TENANT_ADMIN_PERMISSIONS.customer]);
+    ag = await signedIn(t, "ag", "agPass1", "en");
+    ca = await signedIn(t, "ca", "caPass1", "en");
+    cb = await signedIn(t, "cb", "cbPass1", "en");
+    cc = await signedIn(t, "cc", "ccPass1", "en");
+    // The platform's own infrastructure, which no tenant may see.
+    const saved = await Promise.all([
+      save(admin, "smtp", { host: SMTP_HOST, port: 587, username: "mailer", from: "noreply@marquee.test" }),
+      save(admin, "stripe", { ...SETTINGS.stripe.default, apiBase: STRIPE_API, secretKey: "sk_live_x" }),
+      save(admin, "weatherFile", "/srv/private/weather.json"),
+      save(admin, "ratesFile", "/srv/private/rates.json"),
+    ]);
+    for (const res of saved) expect(res.statusCode, res.body).toBe(200);
+  });
+  afterAll(async () => {
+    await save(admin, "smtp", null);
+    await save(admin, "stripe", SETTINGS.stripe.default);
+    await save(admin, "weatherFile", "");
+    await save(admin, "ratesFile", "");
+  });
+
+  it("refuses a customer's administrator the platform's keys, in their language", async () => {
+    for (const key of ["smtp", "stripe", "weatherFile", "ratesFile"]) {
+      const res = await getKey(ca, { key });
+      expect(res.statusCode, key).toBe(403);
+      expect(res.json().msg, key).toBe(
+        `Request denied: only the platform's own users may read or change the setting ${key}`,
+      );
+      expect(res.body).not.toContain("private");
+    }
+    // Every platform key, alone or among readable ones, for the agent too.
+    for (const key of PLATFORM_KEYS) {
+      for (const c of [ca, ag]) expect((await getKey(c, { key })).statusCode, key).toBe(403);
+      const mixed = await getKey(cc, { keyList: `audit,${key}` });
+      expect(mixed.statusCode, key).toBe(403);
+      expect(mixed.body).not.toContain(SMTP_HOST);
+    }
+    const zh = await signedIn(t, "ca", "caPass1", "zh_CN");
+    expect((await getKey(zh, { key: "smtp" })).json().msg).toBe(
+      "请求被拒绝：只有平台用户可以读取或修改设置项 smtp",
+    );
+    const fr = await signedIn(t, "ca", "caPass1", "fr");
+    expect((await getKey(fr, { keyList: "stripe" })).json().msg).toBe(
+      "Requête refusée : seuls les utilisateurs de la plateforme peuvent lire ou modifier le paramètre stripe",
+    );
+    // The platform's own users still read them (secrets masked).
+    const own = (await getKey(admin, { keyList: "smtp,weatherFile" })).json().jsonObject;
+    expect(own.smtp.host).toBe(SMTP_HOST);
+    expect(own.weatherFile).toBe("/srv/private/weather.json");
+  });
+
+  it("lets every tenant read the shared keys", async () => {
+    expect((await save(admin, "mapAttribution", "Tiles of the platform")).statusCode).toBe(200);
+    const platform = (await getKey(admin, { keyList: SHARED_KEYS.join(",") })).json().jsonObject;
+    expect(platform.mapAttribution).toBe("Tiles of the platform");
+    for (const c of [ag, ca, cc]) {
+      const res = await getKey(c, { keyList: SHARED_KEYS.join(",") });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().jsonObject).toEqual(platform);
+    }
+    // A customer user without sys:setting:view reads them too (every console needs them).
+    await addUser(t, tenant.a, "aplain", []);
+    const plain = await signedIn(t, "aplain", "aplainPass1", "en");
+    expect((await getKey(plain, { keyList: "passwordPolicy,audit,alarmRules" })).statusCode).toBe(200);
+    expect((await getKey(plain, { key: "smtp" })).statusCode).toBe(403);
+    await save(admin, "mapAttribution", SETTINGS.mapAttribution.default);
+  });
+
+  it("answers a tenant asking for no key only the keys it may read, and describes only those", async () => {
+    const readable = SETTING_KEYS.filter((k) => settingScope(k) !== "platform").sort();
+    const typed = await getKey(ca, { debugTypes: 1 });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(Object.keys(typed.json().jsonObject).sort()).toEqual(readable);
+    expect(Object.keys(typed.json().types).sort()).toEqual(readable);
+    expect(typed.json().types.alarmRules).toMatchObject({
+      scope: "tenant",
+      writePermission: "terminal:alarm:rules",
+    });
+    const plain = await getKey(ag, { keyList: "" });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(Object.keys(plain.json().jsonObject).sort()).toEqual(readable);
+    for (const body of [typed.body, plain.body]) {
+      expect(body).not.toContain(SMTP_HOST);
+      expect(body).not.toContain(STRIPE_API);
+      expect(body).not.toContain("/srv/private");
+    }
+    // The platform's administrator still gets every key.
+    const all = (await getKey(admin, { debugTypes: 1 })).json();
+    expect(Object.keys(all.types).sort()).toEqual([...SETTING_KEYS].sort());
+  });
+
+  it("keeps each tenant's own alarm rules, inherited by the tenants below that keep none", async () => {
+    const platformRules = { ...DEFAULT_ALARM_RULES, offlineMinutes: 15 };
+    expect((await save(admin, "alarmRules", platformRules)).statusCode).toBe(200);
+    for (const c of [ag, ca, cb, cc]) expect(await rulesOf(c)).toEqual(platformRules);
+
+    // A customer writes its own: only its own reads change.
+    const aRules = { ...DEFAULT_ALARM_RULES, offlineMinutes: 30, events: ["fault"], notify: false };
+    const res = await save(ca, "alarmRules", aRules);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rulesOf(ca)).toEqual(aRules);
+    for (const c of [ag, cb, cc, admin]) expect(await rulesOf(c)).toEqual(platformRules);
+    const rows = await t.database.db.select().from(tenantSettings);
+    expect(rows.map((r) => [r.officeId, r.key])).toEqual([[tenant.a, "alarmRules"]]);
+
+    // The agent's own value reaches its customer that keeps none (B), not A, nor C beside it.
+    const agentRules = { ...DEFAULT_ALARM_RULES, offlineMinutes: 45, storageLowPercent: 80 };
+    expect((await save(ag, "alarmRules", agentRules)).statusCode).toBe(200);
+    expect(await rulesOf(ag)).toEqual(agentRules);
+    expect(await rulesOf(cb)).toEqual(agentRules);
+    expect(await rulesOf(ca)).toEqual(aRules);
+    expect(await rulesOf(cc)).toEqual(platformRules);
+    expect(await rulesOf(admin)).toEqual(platformRules);
+
+    // The platform's change reaches only those below it without a value of their own; seen at once.
+    const newer = { ...DEFAULT_ALARM_RULES, offlineMinutes: 20 };
+    expect((await save(admin, "alarmRules", newer)).statusCode).toBe(200);
+    expect(await rulesOf(cc)).toEqual(newer);
+    expect(await rulesOf(cb)).toEqual(agentRules);
+    expect(await rulesOf(ca)).toEqual(aRules);
+    expect(await t.app.services.settings.getFor("alarmRules", tenant.b)).toEqual(agentRules);
+    expect(await t.app.services.settings.get("alarmRules")).toEqual(newer);
+
+    // Refused values change nothing; the write is audited as the tenant's.
+    const bad = await save(ca, "alarmRules", { ...aRules, offlineMinutes: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe("offlineMinutes");
+    expect(await rulesOf(ca)).toEqual(aRules);
+    const log = (
+      await admin.get("/a/api/log/ajaxScrollLog", {
+        action: "/a/api/sysSetting/saveKey",
+        username: "ca",
+        result: "ok",
+      })
+    ).json();
+    expect(log.list).toHaveLength(1);
+    expect(log.list[0]).toMatchObject({ target: "setting:alarmRules", username: "ca" });
+    await save(admin, "alarmRules", DEFAULT_ALARM_RULES);
+  });
+
+  it("refuses a tenant every write but its own tenant keys, and changes nothing", async () => {
+    await addUser(t, tenant.a, "aviewer", ["sys:setting:view"]);
+    await addUser(t, platformId, "editor", ["sys:setting:view", "sys:setting:edit"]);
+    const viewer = await signedIn(t, "aviewer", "aviewerPass1", "en");
+    const editor = await signedIn(t, "editor", "editorPass1", "en");
+    const before = await tableDigests(t, ["audit_logs", "sessions", "login_guards", "users"]);
+    for (const [c, key, value] of [
+      [ca, "smtp", { host: "evil.example", port: 25, from: "a@b.c" }],
+      [ag, "weatherFile", "/etc/passwd"],
+      [ca, "stripe", SETTINGS.stripe.default],
+      [ca, "audit", true],
+      [ag, "passwordPolicy", { minLength: 6, classes: 1, expiryDays: 0 }],
+      [cc, "callCenter", { phone: "1" }],
+    ] as const) {
+      const res = await save(c, key, value);
+      expect(res.statusCode, key).toBe(403);
+      expect(res.json().msg, key).toBe(
+        `Request denied: only the platform's own users may read or change the setting ${key}`,
+      );
+    }
+    // Without the permission of the alarm rules: nothing at all to save.
+    const denied = await save(viewer, "alarmRules", DEFAULT_ALARM_RULES);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().msg).toBe(
+      "Request denied: you lack the permission sys:setting:edit | terminal:alarm:rules",
+    );
+    // A platform user with sys:setting:edit but not the rules' permission: per key.
+    const rules = await save(editor, "alarmRules", DEFAULT_ALARM_RULES);
+    expect(rules.statusCode).toBe(403);
+    expect(rules.json().msg).toBe("Request denied: you lack the permission terminal:alarm:rules");
+    expect(await tableDigests(t, ["audit_logs", "sessions", "login_guards", "users"])).toEqual(before);
+    // (the platform's settings themselves, for the record)
+    const smtp = (await t.database.db.select().from(settings)).find((r) => r.key === "smtp");
+    expect(JSON.stringify(smtp?.value)).toContain(SMTP_HOST);
   });
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { AlarmRow } from "@marquee/contracts";
+import { type AlarmRow, DEFAULT_ALARM_RULES } from "@marquee/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
@@ -34,8 +34,9 @@ function alarm(id: number, extra: Partial<AlarmRow> = {}): AlarmRow {
   };
 }
 
-function alarmServer(rows: AlarmRow[]) {
+function alarmServer(rows: AlarmRow[], extra: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
+    ...extra,
     "GET /a/api/abnormalAlarm/abnormalAlarmList": (c: Call) => {
       const state = c.query.get("state");
       const list = rows.filter((r) => !state || r.state === state);
@@ -134,6 +135,61 @@ describe("alarm list page", { timeout: 30_000 }, () => {
     expect(sent?.method).toBe("POST");
     expect(sent?.body).toEqual({ ids: [1, 3], note: "rebooted" });
     expect(await screen.findByText("2 alarms cleared")).toBeTruthy();
+  });
+
+  it("sets the alarm rules of the user's own tenant in a dialog, saved with saveKey", async () => {
+    grant([...ALL, "terminal:alarm:rules"]);
+    let saved: { status: number; json: unknown } = { status: 200, json: {} };
+    const { calls } = alarmServer([alarm(1)], {
+      "GET /a/api/sysSetting/getKey": () => ({
+        jsonObject: { alarmRules: { ...DEFAULT_ALARM_RULES, offlineMinutes: 45 } },
+      }),
+      "POST /a/api/sysSetting/saveKey": () => saved,
+    });
+    renderPage(<AlarmListPage />);
+    await screen.findByTestId("alarm-row-1");
+    fireEvent.click(screen.getByTestId("alarm-rules"));
+    const dialog = await screen.findByTestId("alarm-rules-dialog");
+    expect(
+      within(dialog).getByText(
+        "These rules apply to your screens and to those of the customers below you that keep no rules of their own.",
+      ),
+    ).toBeTruthy();
+    const minutes = (await within(dialog).findByLabelText("Offline alarm after")) as HTMLInputElement;
+    expect(minutes.value).toBe("45");
+    expect(calls.find((c) => c.path === "/a/api/sysSetting/getKey")?.query.get("key")).toBe("alarmRules");
+
+    // A refusal at a field shows under it, and the dialog stays open.
+    saved = {
+      status: 400,
+      json: {
+        code: 400,
+        msg: "offlineMinutes: must be at most 10080",
+        errors: [{ field: "offlineMinutes", message: "must be at most 10080" }],
+      },
+    };
+    fireEvent.change(minutes, { target: { value: "30" } });
+    fireEvent.click(screen.getByTestId("alarm-rules-save"));
+    expect((await screen.findByTestId("setting-alarmRules-offlineMinutes-error")).textContent).toBe(
+      "must be at most 10080",
+    );
+
+    saved = { status: 200, json: { code: 0, msg: "Success" } };
+    fireEvent.click(screen.getByTestId("alarm-rules-save"));
+    expect(await screen.findByText("Alarm rules saved")).toBeTruthy();
+    const saves = calls.filter((c) => c.path === "/a/api/sysSetting/saveKey");
+    expect(saves.at(-1)?.body).toEqual({
+      key: "alarmRules",
+      value: { ...DEFAULT_ALARM_RULES, offlineMinutes: 30 },
+    });
+  });
+
+  it("offers the alarm rules only to users holding terminal:alarm:rules", async () => {
+    grant(ALL);
+    alarmServer([alarm(1)]);
+    renderPage(<AlarmListPage />);
+    await screen.findByTestId("alarm-row-1");
+    expect(screen.queryByTestId("alarm-rules")).toBeNull();
   });
 
   it("disables clearing and exporting without their permissions", async () => {

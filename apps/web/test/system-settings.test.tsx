@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
-import { SETTING_GROUPS, SETTING_KEYS, SETTINGS, settingType } from "@marquee/contracts";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import {
+  SETTING_GROUPS,
+  SETTING_KEYS,
+  SETTINGS,
+  type SettingKey,
+  settingScope,
+  settingType,
+} from "@marquee/contracts";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import SystemSettingsPage from "../src/features/system/SystemSettingsPage";
 import {
@@ -12,11 +19,14 @@ import {
 import { type Call, fakeServer, grant, renderPage } from "./system-helpers";
 
 /** What getKey?debugTypes=1 answers: the definitions come from the same contracts the server uses. */
-function settingsAnswer(values: Record<string, unknown> = {}) {
-  const types = Object.fromEntries(SETTING_KEYS.map((k) => [k, settingType(k)]));
-  const jsonObject = Object.fromEntries(SETTING_KEYS.map((k) => [k, SETTINGS[k].default]));
+function settingsAnswer(values: Record<string, unknown> = {}, keys: readonly SettingKey[] = SETTING_KEYS) {
+  const types = Object.fromEntries(keys.map((k) => [k, settingType(k)]));
+  const jsonObject = Object.fromEntries(keys.map((k) => [k, SETTINGS[k].default]));
   return { jsonObject: { ...jsonObject, ...values }, types };
 }
+
+/** What an agent's or customer's user gets: every key but the platform's own. */
+const TENANT_KEYS = SETTING_KEYS.filter((k) => settingScope(k) !== "platform");
 
 const EDIT = ["sys:setting:view", "sys:setting:edit"];
 const row = (key: string) => screen.getByTestId(`setting-row-${key}`);
@@ -188,6 +198,56 @@ describe("SystemSettingsPage", { timeout: 30_000 }, () => {
     expect(saveButton("audit").disabled).toBe(true);
     expect(saveButton("audit").title).toBe("no permission");
     expect((screen.getByTestId("setting-reset-audit") as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("saves the alarm rules only with terminal:alarm:rules, and marks them as kept per tenant", async () => {
+    grant(EDIT);
+    await openPage();
+    expect(screen.getByTestId("setting-per-tenant-alarmRules").textContent).toBe("Per agent and customer");
+    expect(screen.queryByTestId("setting-per-tenant-audit")).toBeNull();
+    expect(saveButton("alarmRules").title).toBe("no permission");
+    expect(
+      (
+        within(screen.getByTestId("setting-alarmRules")).getByLabelText(
+          "Offline alarm after",
+        ) as HTMLInputElement
+      ).disabled,
+    ).toBe(true);
+    cleanup();
+    grant([...EDIT, "terminal:alarm:rules"]);
+    await openPage();
+    const minutes = within(screen.getByTestId("setting-alarmRules")).getByLabelText("Offline alarm after");
+    expect((minutes as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it("shows an agent's or customer's user the keys they read, and lets them edit only their own", async () => {
+    grant(["sys:setting:view", "terminal:alarm:rules"]);
+    const server = fakeServer({
+      "GET /a/api/sysSetting/getKey": () => settingsAnswer({}, TENANT_KEYS),
+      "POST /a/api/sysSetting/saveKey": () => ({}),
+    });
+    renderPage(<SystemSettingsPage />);
+    await screen.findByTestId("system-settings");
+    expect(screen.getByTestId("setting-tenant-view").textContent).toContain(
+      "Most of these settings are set by the platform.",
+    );
+    expect(
+      screen.queryByText(
+        "You can see the settings; changing them needs the permission to edit system settings.",
+      ),
+    ).toBeNull();
+    expect(screen.queryByTestId("setting-smtp")).toBeNull();
+    expect(screen.queryByTestId("setting-group-mail")).toBeNull();
+    expect(saveButton("audit").title).toBe("no permission");
+    const minutes = within(screen.getByTestId("setting-alarmRules")).getByLabelText("Offline alarm after");
+    fireEvent.change(minutes, { target: { value: "25" } });
+    await waitFor(() => expect(saveButton("alarmRules").disabled).toBe(false));
+    fireEvent.click(saveButton("alarmRules"));
+    await waitFor(() => expect(server.calls.some((c) => c.path.endsWith("saveKey"))).toBe(true));
+    expect(server.calls.at(-1)?.body).toEqual({
+      key: "alarmRules",
+      value: { ...SETTINGS.alarmRules.default, offlineMinutes: 25 },
+    });
   });
 
   it("sends a test mail through the saved SMTP server and shows the answer", async () => {

@@ -50,6 +50,8 @@ export const PERMISSIONS = [
   "terminal:alarm:view",
   "terminal:alarm:clear",
   "terminal:alarm:export",
+  // The alarm rules of the caller's own tenant (the setting alarmRules, scope "tenant").
+  "terminal:alarm:rules",
   // People and access.
   "sys:user:view",
   "sys:user:edit",

@@ -11,6 +11,7 @@ import {
   PaymentSwitchOpenTime,
   StripeSetting,
 } from "./pay";
+import type { Permission } from "./permissions";
 import { RATES_PROVIDERS, WEATHER_PROVIDERS } from "./program";
 
 /** Outgoing mail server for second-factor codes and notices. */
@@ -47,11 +48,28 @@ export const CallCenter = z.strictObject({
 });
 export type CallCenter = z.infer<typeof CallCenter>;
 
+/**
+ * Whose a setting is (one rule for every reader and writer, see tenantMayReadSetting):
+ * - platform: the installation's own infrastructure (mail server, feeds, payment
+ *   accounts, terminal and sign-in mechanics), read and written only by the
+ *   platform's own users;
+ * - shared: set by the platform, read by every signed-in user because every
+ *   console needs it (upload limits, review, time zone, password policy, map tiles);
+ * - tenant: each agent and customer keeps its own value (tenant_settings); one
+ *   without reads the value of the nearest tenant above it that has one, and at
+ *   the top the platform's.
+ */
+export const SETTING_SCOPES = ["platform", "shared", "tenant"] as const;
+export type SettingScope = (typeof SETTING_SCOPES)[number];
+
 interface SettingDefinition<T extends z.ZodType> {
   schema: T;
   default: z.infer<T>;
   /** public: any signed-in user reads it with getKey; secret: only with sys:setting:view, secrets masked. */
   visibility: "public" | "secret";
+  scope: SettingScope;
+  /** A tenant key: the tenant-holdable permission that writes it (other keys: sys:setting:edit). */
+  permission?: Permission;
 }
 const define = <T extends z.ZodType>(d: SettingDefinition<T>) => d;
 
@@ -66,80 +84,145 @@ const serverFile = z.string().trim().max(1000);
 
 /** Every setting key with its type and default (spec §3 "Settings read by key", §9). */
 export const SETTINGS = {
-  capacitySetting: define({ schema: z.enum(["true", "false"]), default: "false", visibility: "public" }),
-  uploadLimitOpen: define({ schema: z.boolean(), default: false, visibility: "public" }),
+  capacitySetting: define({
+    schema: z.enum(["true", "false"]),
+    default: "false",
+    visibility: "public",
+    scope: "shared",
+  }),
+  uploadLimitOpen: define({ schema: z.boolean(), default: false, visibility: "public", scope: "shared" }),
   uploadLimitSize: define({
     schema: z.number().int().min(1).max(UPLOAD_LIMIT_OFF_MB),
     default: UPLOAD_LIMIT_DEFAULT_STATE,
     visibility: "public",
+    scope: "shared",
   }),
-  audit: define({ schema: z.boolean(), default: false, visibility: "public" }),
+  audit: define({ schema: z.boolean(), default: false, visibility: "public", scope: "shared" }),
   terminalAuthorizationFreeAccessManage: define({
     schema: z.boolean(),
     default: false,
     visibility: "public",
+    scope: "platform",
   }),
   /** Seconds between a terminal's heartbeats; one that misses two is offline (issue 6). */
   terminalHeartbeatSec: define({
     schema: z.number().int().min(5).max(3600),
     default: DEFAULT_HEARTBEAT_SEC,
     visibility: "public",
+    scope: "platform",
   }),
   /** Time zone of terminals that neither an operator nor the device named (issue 7: plans' days and windows). */
   defaultTimezone: define({
     schema: z.string().min(1).max(64).refine(isTimeZone, "schedule.timezoneInvalid"),
     default: "UTC",
     visibility: "public",
+    scope: "shared",
   }),
-  landingEncryption: define({ schema: z.boolean(), default: true, visibility: "public" }),
+  landingEncryption: define({ schema: z.boolean(), default: true, visibility: "public", scope: "platform" }),
   /** Failed sign-ins before the captcha is asked for. */
   captchaThreshold: define({
     schema: z.number().int().min(1).max(20),
     default: CAPTCHA_AFTER_FAILURES,
     visibility: "public",
+    scope: "platform",
   }),
-  passwordPolicy: define({ schema: PasswordPolicy, default: DEFAULT_PASSWORD_POLICY, visibility: "public" }),
+  passwordPolicy: define({
+    schema: PasswordPolicy,
+    default: DEFAULT_PASSWORD_POLICY,
+    visibility: "public",
+    scope: "shared",
+  }),
   /** Map tiles of the terminal map ({z}/{x}/{y}); empty: no tiles, markers on a blank map. */
   mapTileUrl: define({
     schema: z.union([z.literal(""), providerUrl]),
     default: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
     visibility: "public",
+    scope: "shared",
   }),
   mapAttribution: define({
     schema: z.string().max(300),
     default: "© OpenStreetMap contributors",
     visibility: "public",
+    scope: "shared",
   }),
   /** Address suggestions for placing terminals (Nominatim-compatible search); empty: none. */
   mapSuggestUrl: define({
     schema: z.union([z.literal(""), providerUrl]),
     default: "https://nominatim.openstreetmap.org/search",
     visibility: "public",
+    scope: "platform",
   }),
-  callCenter: define({ schema: CallCenter, default: CallCenter.parse({}), visibility: "public" }),
+  callCenter: define({
+    schema: CallCenter,
+    default: CallCenter.parse({}),
+    visibility: "public",
+    scope: "shared",
+  }),
   /** When alarms are raised (offline minutes, storage percent, which events) and whether users are told (issue 9). */
-  alarmRules: define({ schema: AlarmRules, default: DEFAULT_ALARM_RULES, visibility: "public" }),
+  alarmRules: define({
+    schema: AlarmRules,
+    default: DEFAULT_ALARM_RULES,
+    visibility: "public",
+    scope: "tenant",
+    permission: "terminal:alarm:rules",
+  }),
   /** Videos taller than this many lines are transcoded down (and any video that is not H.264/AAC MP4). */
   transcodeMaxHeight: define({
     schema: z.number().int().min(144).max(4320),
     default: 1080,
     visibility: "public",
+    scope: "platform",
   }),
-  smtp: define({ schema: SmtpSetting.nullable(), default: null, visibility: "secret" }),
+  smtp: define({ schema: SmtpSetting.nullable(), default: null, visibility: "secret", scope: "platform" }),
   /** Where the weather widget's figures come from: Open-Meteo, a JSON file on the server, or nowhere. */
-  weatherProvider: define({ schema: z.enum(WEATHER_PROVIDERS), default: "openMeteo", visibility: "public" }),
-  weatherUrl: define({ schema: providerUrl, default: "https://api.open-meteo.com", visibility: "public" }),
-  weatherFile: define({ schema: serverFile, default: "", visibility: "secret" }),
+  weatherProvider: define({
+    schema: z.enum(WEATHER_PROVIDERS),
+    default: "openMeteo",
+    visibility: "public",
+    scope: "platform",
+  }),
+  weatherUrl: define({
+    schema: providerUrl,
+    default: "https://api.open-meteo.com",
+    visibility: "public",
+    scope: "platform",
+  }),
+  weatherFile: define({ schema: serverFile, default: "", visibility: "secret", scope: "platform" }),
   /** Where the exchange-rate widget's rates come from: Frankfurter (ECB rates), a JSON file, or nowhere. */
-  ratesProvider: define({ schema: z.enum(RATES_PROVIDERS), default: "frankfurter", visibility: "public" }),
-  ratesUrl: define({ schema: providerUrl, default: "https://api.frankfurter.app", visibility: "public" }),
-  ratesFile: define({ schema: serverFile, default: "", visibility: "secret" }),
+  ratesProvider: define({
+    schema: z.enum(RATES_PROVIDERS),
+    default: "frankfurter",
+    visibility: "public",
+    scope: "platform",
+  }),
+  ratesUrl: define({
+    schema: providerUrl,
+    default: "https://api.frankfurter.app",
+    visibility: "public",
+    scope: "platform",
+  }),
+  ratesFile: define({ schema: serverFile, default: "", visibility: "secret", scope: "platform" }),
   /** From when buyers see paid services (ISO date-time); "": not open (issue 10, "payment switch open time"). */
-  paymentSwitchOpenTime: define({ schema: PaymentSwitchOpenTime, default: "", visibility: "public" }),
+  paymentSwitchOpenTime: define({
+    schema: PaymentSwitchOpenTime,
+    default: "",
+    visibility: "public",
+    scope: "shared",
+  }),
   /** The platform's account for bank transfers, shown to buyers of manual orders. */
-  bankTransfer: define({ schema: BankTransfer, default: DEFAULT_BANK_TRANSFER, visibility: "public" }),
+  bankTransfer: define({
+    schema: BankTransfer,
+    default: DEFAULT_BANK_TRANSFER,
+    visibility: "public",
+    scope: "platform",
+  }),
   /** The online provider (Stripe Checkout): keys and API address. */
-  stripe: define({ schema: StripeSetting, default: DEFAULT_STRIPE_SETTING, visibility: "secret" }),
+  stripe: define({
+    schema: StripeSetting,
+    default: DEFAULT_STRIPE_SETTING,
+    visibility: "secret",
+    scope: "platform",
+  }),
 } as const;
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
@@ -147,6 +230,31 @@ export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 export function isSettingKey(v: string): v is SettingKey {
   return Object.hasOwn(SETTINGS, v);
+}
+
+/** The scope of a setting: platform, shared or tenant (see SETTING_SCOPES). */
+export function settingScope(key: SettingKey): SettingScope {
+  return SETTINGS[key].scope;
+}
+
+/** Whether a user of an agent or customer may read the setting: every key but the platform's own. */
+export function tenantMayReadSetting(key: SettingKey): boolean {
+  return settingScope(key) !== "platform";
+}
+
+/** Whether a user of an agent or customer may write the setting (their own tenant's value): tenant keys only. */
+export function tenantMayWriteSetting(key: SettingKey): boolean {
+  return settingScope(key) === "tenant";
+}
+
+/**
+ * The permission that writes the setting: a tenant key names its own
+ * tenant-holdable one (alarmRules: terminal:alarm:rules); platform and shared
+ * keys need sys:setting:edit, which only the platform's users hold.
+ */
+export function settingWritePermission(key: SettingKey): Permission {
+  const def: SettingDefinition<z.ZodType> = SETTINGS[key];
+  return def.scope === "tenant" && def.permission ? def.permission : "sys:setting:edit";
 }
 
 /** Groups of the system settings screen, in the order it shows them. */
@@ -238,6 +346,10 @@ export const SettingType = z.object({
   /** Position on the screen (groups in SETTING_GROUPS order, keys in SETTING_EDITORS order). */
   order: z.number(),
   visibility: z.enum(["public", "secret"]),
+  /** Whose the setting is: the platform's own, shared by every console, or kept by each tenant. */
+  scope: z.enum(SETTING_SCOPES),
+  /** The permission that saves it (sys:setting:edit, or a tenant key's own). */
+  writePermission: z.string(),
   default: z.unknown(),
   /** The JSON Schema of the value, generated from the zod schema saveKey checks. */
   schema: z.record(z.string(), z.unknown()),
@@ -282,6 +394,8 @@ export function settingType(key: SettingKey): SettingType {
     input,
     order: SETTING_GROUPS.indexOf(editor.group) * 1000 + Object.keys(SETTING_EDITORS).indexOf(key),
     visibility: def.visibility,
+    scope: def.scope,
+    writePermission: settingWritePermission(key),
     default: def.default,
     schema,
     ...(input === "select" && Array.isArray(schema.enum) ? { options: schema.enum.map(String) } : {}),
@@ -295,7 +409,11 @@ export function settingType(key: SettingKey): SettingType {
   return type;
 }
 
-/** GET sysSetting/getKey: `key` or `keyList` (comma list or array); `debugTypes` adds their definitions (all keys when none is named). */
+/**
+ * GET sysSetting/getKey: `key` or `keyList` (comma list or array); `debugTypes` adds their
+ * definitions (every key the caller may read when none is named). Outside the platform, a
+ * platform key is refused (403) and tenant keys answer the caller's tenant's value.
+ */
 export const GetKeyQuery = z
   .strictObject({
     key: z.string().max(100).optional(),
@@ -333,7 +451,11 @@ export const TestMailBody = z.strictObject({
 });
 export const TestMailResponse = z.object({ code: z.number(), msg: z.string(), to: z.string() });
 
-/** POST sysSetting/saveKey: one setting; `value` is JSON text when form-encoded. */
+/**
+ * POST sysSetting/saveKey: one setting; `value` is JSON text when form-encoded. A platform
+ * user writes the platform's value; an agent's or customer's user writes its own tenant's
+ * value of a tenant key (settingWritePermission says which permission each key needs).
+ */
 export const SaveKeyBody = z.strictObject({ key: z.string().max(100), value: z.unknown() });
 
 /** An announcement (spec §3): times in epoch seconds, `colseTipOn` 1 means enabled. */

@@ -32,7 +32,7 @@ declare module "fastify" {
 
 export async function createServices(db: Db, clock: Clock): Promise<Services> {
   const tree = new OfficeTree(db);
-  const settings = new SettingsService(db);
+  const settings = new SettingsService(db, tree);
   return {
     db,
     clock,

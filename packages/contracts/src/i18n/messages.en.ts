@@ -101,6 +101,8 @@ export const en = {
   "terminal.programNotPlayable":
     "Program {name} cannot be played yet ({state}); submit it and have it approved first",
   "setting.unknownKey": "Unknown setting: {key}",
+  "setting.platformOnly":
+    "Request denied: only the platform's own users may read or change the setting {key}",
   "audit.result.ok": "succeeded",
   "audit.result.fail": "failed",
   "program.idInvalid": "must be 1 to 40 letters, digits, - or _",

@@ -106,6 +106,8 @@ export const fr: MessageCatalogue = {
   "terminal.programNotPlayable":
     "Le programme {name} ne peut pas encore être diffusé ({state}) ; soumettez-le et faites-le approuver d'abord",
   "setting.unknownKey": "Paramètre inconnu : {key}",
+  "setting.platformOnly":
+    "Requête refusée : seuls les utilisateurs de la plateforme peuvent lire ou modifier le paramètre {key}",
   "audit.result.ok": "réussi",
   "audit.result.fail": "échoué",
   "program.idInvalid": "doit comporter de 1 à 40 lettres, chiffres, - ou _",

@@ -102,6 +102,8 @@ export const it: MessageCatalogue = {
   "terminal.programNotPlayable":
     "Il programma {name} non può ancora essere riprodotto ({state}); invialo e fallo approvare prima",
   "setting.unknownKey": "Impostazione sconosciuta: {key}",
+  "setting.platformOnly":
+    "Richiesta negata: solo gli utenti della piattaforma possono leggere o modificare l'impostazione {key}",
   "audit.result.ok": "riuscito",
   "audit.result.fail": "non riuscito",
   "program.idInvalid": "deve avere da 1 a 40 lettere, cifre, - o _",

@@ -101,6 +101,8 @@ export const ru: MessageCatalogue = {
   "terminal.programNotPlayable":
     "Программу {name} пока нельзя воспроизводить ({state}); сначала отправьте её и добейтесь утверждения",
   "setting.unknownKey": "Неизвестный параметр: {key}",
+  "setting.platformOnly":
+    "Запрос отклонён: читать и изменять параметр {key} могут только пользователи платформы",
   "audit.result.ok": "успешно",
   "audit.result.fail": "ошибка",
   "program.idInvalid": "должен содержать от 1 до 40 букв, цифр, - или _",

@@ -94,6 +94,7 @@ export const zh_CN: MessageCatalogue = {
   "terminal.programMissing": "以下节目不存在或不在您的数据范围内：{ids}",
   "terminal.programNotPlayable": "节目 {name} 暂不能播放（{state}），请先提交并通过审核",
   "setting.unknownKey": "未知的设置项：{key}",
+  "setting.platformOnly": "请求被拒绝：只有平台用户可以读取或修改设置项 {key}",
   "audit.result.ok": "成功",
   "audit.result.fail": "失败",
   "program.idInvalid": "须为 1 至 40 个字母、数字、- 或 _",

@@ -94,6 +94,7 @@ export const zh_TW: MessageCatalogue = {
   "terminal.programMissing": "以下節目不存在或不在您的資料範圍內：{ids}",
   "terminal.programNotPlayable": "節目 {name} 暫不能播放（{state}），請先提交並通過審核",
   "setting.unknownKey": "未知的設定項目：{key}",
+  "setting.platformOnly": "請求遭拒：只有平台使用者可以讀取或修改設定項目 {key}",
   "audit.result.ok": "成功",
   "audit.result.fail": "失敗",
   "program.idInvalid": "須為 1 至 40 個字母、數字、- 或 _",

@@ -6,11 +6,12 @@ import {
   type Locale,
   translate,
 } from "@marquee/contracts";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { terminals, users } from "../../db/schema";
 import { can } from "../../platform/actor";
 import type { Services } from "../../platform/services";
+import type { ValuesByOffice } from "../../platform/settings";
 import { officeVisible } from "../../platform/tenancy";
 import { FAULT_CLEARED } from "../../terminal/gateway";
 import type { TerminalEventListener } from "../../terminal/hub";
@@ -32,6 +33,46 @@ interface Raised {
   terminalId: number;
   officeId: number;
   kind: AlarmKind;
+  /** The rule's limit it passed: offline minutes, or storage percent. */
+  threshold: number;
+}
+
+/**
+ * The alarm rules in force in every office: the platform's, and those of the
+ * offices under a tenant (agent or customer) that keeps its own (each
+ * terminal follows its own tenant's rules, else the nearest above).
+ */
+type RuleBook = ValuesByOffice<"alarmRules">;
+
+const rulesAt = (book: RuleBook, officeId: number): AlarmRules => book.offices.get(officeId) ?? book.platform;
+
+/**
+ * The offices whose rules are not the platform's, as a relation
+ * r(office_id, offline_minutes, storage_percent) the pass joins on a
+ * terminal's office; the others take the platform's limits (coalesce).
+ */
+function thresholds(book: RuleBook): SQL {
+  const ids: number[] = [];
+  const offline: number[] = [];
+  const storage: number[] = [];
+  for (const [id, rules] of book.offices) {
+    ids.push(id);
+    offline.push(rules.offlineMinutes);
+    storage.push(rules.storageLowPercent);
+  }
+  return sql`(select * from unnest(${sql.param(ids)}::int[], ${sql.param(offline)}::int[], ${sql.param(storage)}::int[])
+    as r(office_id, offline_minutes, storage_percent))`;
+}
+
+/** Whether any office has the rule on. */
+const anyOn = (book: RuleBook, on: (r: AlarmRules) => boolean) =>
+  on(book.platform) || [...book.offices.values()].some(on);
+
+/** Alarms grouped by the limit they passed, in the order first met. */
+function byThreshold(alarms: Raised[]): Array<[number, Raised[]]> {
+  const groups = new Map<number, Raised[]>();
+  for (const a of alarms) groups.set(a.threshold, [...(groups.get(a.threshold) ?? []), a]);
+  return [...groups];
 }
 
 export interface PassResult {
@@ -65,7 +106,7 @@ export async function responsibleUsers(
   const chains = new Map<number, number[]>();
   for (const id of new Set(officeIds)) {
     const node = await tree.get(id);
-    const tenant = await tree.nearest(id, (o) => o.type !== "institution");
+    const tenant = await tree.tenantOf(id);
     if (!node || !tenant) continue;
     const path = node.path.split("/").filter(Boolean).map(Number);
     const from = path.indexOf(tenant.id);
@@ -136,9 +177,12 @@ export class AlarmEngine {
     await this.running.catch(() => undefined);
   }
 
-  /** The rules as saved now (one small read: a changed setting applies to the next pass or event). */
-  private rules(): Promise<AlarmRules> {
-    return this.services.settings.get("alarmRules");
+  /**
+   * The rules of every office as saved now (the platform's and the few
+   * tenants' own: a changed setting applies to the next pass).
+   */
+  private ruleBook(): Promise<RuleBook> {
+    return this.services.settings.byOffice("alarmRules");
   }
 
   /** Runs one pass now (after the one under way); the timer calls it, and tests. */
@@ -156,17 +200,19 @@ export class AlarmEngine {
           sql`select pg_try_advisory_xact_lock(${ALARM_LOCK}::int, 0) as ok`,
         );
         if (!lock.rows[0]?.ok) return { skipped: true, raised: 0, cleared: 0, notified: 0 };
-        const rules = await this.rules();
+        const book = await this.ruleBook();
         const now = this.services.clock.now();
         const raised: Raised[] = [];
         let cleared = 0;
-        const offline = await this.offlinePass(tx, rules, now);
+        const offline = await this.offlinePass(tx, book, now);
         raised.push(...offline.raised);
         cleared += offline.cleared;
-        const storage = await this.storagePass(tx, rules, now);
+        const storage = await this.storagePass(tx, book, now);
         raised.push(...storage.raised);
         cleared += storage.cleared;
-        const notified = rules.notify ? await this.notifyPass(tx, rules, raised) : 0;
+        // Told only where the terminal's own rules say so.
+        const told = raised.filter((r) => rulesAt(book, r.officeId).notify);
+        const notified = await this.notifyPass(tx, told);
         return { skipped: false, raised: raised.length, cleared, notified };
       });
     } finally {
@@ -175,54 +221,63 @@ export class AlarmEngine {
   }
 
   /**
-   * Authorised terminals offline longer than the limit (since their last
-   * beat, or since they were authorised when they never connected) raise
-   * `offline`, unless an operator already cleared an alarm of this outage;
-   * terminals back online (or no longer authorised) clear it.
+   * Authorised terminals offline longer than their tenant's limit (since
+   * their last beat, or since they were authorised when they never
+   * connected) raise `offline`, unless an operator already cleared an alarm
+   * of this outage; terminals back online (or no longer authorised, or whose
+   * rule is off) clear it. One statement each for every tenant's limits.
    */
-  private async offlinePass(tx: Tx, rules: AlarmRules, now: Date) {
-    const minutes = rules.offlineMinutes;
+  private async offlinePass(tx: Tx, book: RuleBook, now: Date) {
+    const platform = book.platform.offlineMinutes;
     const cleared = await tx.execute(sql`
       update alarms a set state = 'cleared', cleared_at = ${now}, cleared_by = null
-      from terminals t
+      from terminals t left join ${thresholds(book)} r on r.office_id = t.office_id
       where a.terminal_id = t.id and a.kind = 'offline' and a.state = 'open'
-        and (t.online or t.state <> 'authorised' or ${minutes === 0})`);
-    if (minutes === 0) return { raised: [] as Raised[], cleared: cleared.rowCount ?? 0 };
-    const cutoff = new Date(now.getTime() - minutes * 60_000);
-    const inserted = await tx.execute<{ id: number; terminal_id: number; office_id: number }>(sql`
+        and (t.online or t.state <> 'authorised' or coalesce(r.offline_minutes, ${platform}::int) = 0)`);
+    if (!anyOn(book, (r) => r.offlineMinutes > 0))
+      return { raised: [] as Raised[], cleared: cleared.rowCount ?? 0 };
+    const inserted = await tx.execute<{
+      id: number;
+      terminal_id: number;
+      office_id: number;
+      threshold: number;
+    }>(sql`
       insert into alarms (terminal_id, office_id, kind, message, detail, raised_at, last_at)
       select t.id, t.office_id, 'offline',
         case when t.last_seen_at is null then 'Never connected since it was authorised'
           else 'Offline since ' || to_char(t.last_seen_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC' end,
-        jsonb_build_object('since', t.last_seen_at, 'minutes', ${minutes}::int),
+        jsonb_build_object('since', t.last_seen_at, 'minutes', m.minutes),
         ${now}, ${now}
       from terminals t
-      where t.state = 'authorised' and not t.online
-        and coalesce(t.last_seen_at, t.authorised_at, t.created_at) < ${cutoff}
+        left join ${thresholds(book)} r on r.office_id = t.office_id
+        cross join lateral (select coalesce(r.offline_minutes, ${platform}::int) as minutes) m
+      where t.state = 'authorised' and not t.online and m.minutes > 0
+        and coalesce(t.last_seen_at, t.authorised_at, t.created_at) < ${now}::timestamptz - make_interval(mins => m.minutes)
         and not exists (
           select 1 from alarms c
           where c.terminal_id = t.id and c.kind = 'offline' and c.state = 'cleared' and c.cleared_by is not null
             and c.cleared_at >= coalesce(t.last_seen_at, t.authorised_at, t.created_at))
       on conflict (terminal_id, kind) where state = 'open' do nothing
-      returning id, terminal_id, office_id`);
+      returning id, terminal_id, office_id, (detail->>'minutes')::int as threshold`);
     return {
       raised: inserted.rows.map((r) => ({
         id: r.id,
         terminalId: r.terminal_id,
         officeId: r.office_id,
         kind: "offline" as const,
+        threshold: r.threshold,
       })),
       cleared: cleared.rowCount ?? 0,
     };
   }
 
   /**
-   * Storage from the status terminals report: used at or above the limit (a
-   * percentage of a known quota) raises `storageLow`, below it clears it. An
-   * alarm an operator cleared stays quiet for STORAGE_QUIET_MS.
+   * Storage from the status terminals report: used at or above their
+   * tenant's limit (a percentage of a known quota) raises `storageLow`, below
+   * it clears it. An alarm an operator cleared stays quiet for STORAGE_QUIET_MS.
    */
-  private async storagePass(tx: Tx, rules: AlarmRules, now: Date) {
-    const percent = rules.storageLowPercent;
+  private async storagePass(tx: Tx, book: RuleBook, now: Date) {
+    const platform = book.platform.storageLowPercent;
     // Only numbers count: a status without a quota says nothing about storage.
     const usage = sql`
       select id, office_id, state, (status->>'storageUsed')::numeric as used, (status->>'storageQuota')::numeric as quota
@@ -232,39 +287,54 @@ export class AlarmEngine {
     const cleared = await tx.execute(sql`
       update alarms a set state = 'cleared', cleared_at = ${now}, cleared_by = null
       from terminals t
+        left join ${thresholds(book)} r on r.office_id = t.office_id
+        cross join lateral (select coalesce(r.storage_percent, ${platform}::int) as percent) p
       where a.terminal_id = t.id and a.kind = 'storageLow' and a.state = 'open'
-        and (${percent === 0} or t.state <> 'authorised' or exists (
-          select 1 from (${usage}) u where u.id = t.id and u.used * 100 < ${percent}::int * u.quota))`);
-    if (percent === 0) return { raised: [] as Raised[], cleared: cleared.rowCount ?? 0 };
+        and (p.percent = 0 or t.state <> 'authorised' or exists (
+          select 1 from (${usage}) u where u.id = t.id and u.used * 100 < p.percent * u.quota))`);
+    if (!anyOn(book, (r) => r.storageLowPercent > 0))
+      return { raised: [] as Raised[], cleared: cleared.rowCount ?? 0 };
     const quiet = new Date(now.getTime() - STORAGE_QUIET_MS);
-    const inserted = await tx.execute<{ id: number; terminal_id: number; office_id: number }>(sql`
+    const inserted = await tx.execute<{
+      id: number;
+      terminal_id: number;
+      office_id: number;
+      threshold: number;
+    }>(sql`
       insert into alarms (terminal_id, office_id, kind, message, detail, raised_at, last_at)
       select u.id, u.office_id, 'storageLow',
         'Storage ' || floor(u.used * 100 / u.quota)::int || '% full',
         jsonb_build_object('used', u.used, 'quota', u.quota,
-          'percent', floor(u.used * 100 / u.quota)::int, 'threshold', ${percent}::int),
+          'percent', floor(u.used * 100 / u.quota)::int, 'threshold', p.percent),
         ${now}, ${now}
       from (${usage}) u
-      where u.state = 'authorised' and u.used * 100 >= ${percent}::int * u.quota
+        left join ${thresholds(book)} r on r.office_id = u.office_id
+        cross join lateral (select coalesce(r.storage_percent, ${platform}::int) as percent) p
+      where u.state = 'authorised' and p.percent > 0 and u.used * 100 >= p.percent * u.quota
         and not exists (
           select 1 from alarms c
           where c.terminal_id = u.id and c.kind = 'storageLow' and c.state = 'cleared'
             and c.cleared_by is not null and c.cleared_at > ${quiet})
       on conflict (terminal_id, kind) where state = 'open' do nothing
-      returning id, terminal_id, office_id`);
+      returning id, terminal_id, office_id, (detail->>'threshold')::int as threshold`);
     return {
       raised: inserted.rows.map((r) => ({
         id: r.id,
         terminalId: r.terminal_id,
         officeId: r.office_id,
         kind: "storageLow" as const,
+        threshold: r.threshold,
       })),
       cleared: cleared.rowCount ?? 0,
     };
   }
 
-  /** One notice per user for everything a pass raised that concerns them ("12 screens went offline: …"). */
-  private async notifyPass(tx: Tx, rules: AlarmRules, raised: Raised[]): Promise<number> {
+  /**
+   * One notice per user for everything a pass raised that concerns them
+   * ("12 screens went offline: …"), a line per kind and limit (a user is told
+   * of their own tenant's screens, so usually of one limit).
+   */
+  private async notifyPass(tx: Tx, raised: Raised[]): Promise<number> {
     if (!raised.length) return 0;
     const names = new Map(
       (
@@ -297,30 +367,25 @@ export class AlarmEngine {
     }
     let sent = 0;
     for (const { userIds, alarms } of groups.values()) {
-      const of = (kind: AlarmKind) =>
-        alarms.filter((a) => a.kind === kind).map((a) => names.get(a.terminalId) ?? `#${a.terminalId}`);
-      const offline = of("offline");
-      const storage = of("storageLow");
+      const nameOf = (a: Raised) => names.get(a.terminalId) ?? `#${a.terminalId}`;
+      const offline = byThreshold(alarms.filter((a) => a.kind === "offline"));
+      const storage = byThreshold(alarms.filter((a) => a.kind === "storageLow"));
       sent += await notify(tx, userIds, "alarm.notice.pass", (locale) => ({
         lines: [
-          ...(offline.length
-            ? [
-                translate(locale, "alarm.notice.offline", {
-                  minutes: rules.offlineMinutes,
-                  count: offline.length,
-                  names: nameList(locale, offline),
-                }),
-              ]
-            : []),
-          ...(storage.length
-            ? [
-                translate(locale, "alarm.notice.storageLow", {
-                  percent: rules.storageLowPercent,
-                  count: storage.length,
-                  names: nameList(locale, storage),
-                }),
-              ]
-            : []),
+          ...offline.map(([minutes, list]) =>
+            translate(locale, "alarm.notice.offline", {
+              minutes,
+              count: list.length,
+              names: nameList(locale, list.map(nameOf)),
+            }),
+          ),
+          ...storage.map(([percent, list]) =>
+            translate(locale, "alarm.notice.storageLow", {
+              percent,
+              count: list.length,
+              names: nameList(locale, list.map(nameOf)),
+            }),
+          ),
         ].join("\n"),
       }));
     }
@@ -339,8 +404,6 @@ export class AlarmEngine {
     }
     if (!(ALARM_EVENT_KINDS as readonly string[]).includes(e.kind)) return;
     const kind = e.kind as AlarmEventKind;
-    const rules = await this.rules();
-    if (!rules.events.includes(kind)) return;
     const [terminal] = await db
       .select({
         id: terminals.id,
@@ -352,6 +415,9 @@ export class AlarmEngine {
       .where(eq(terminals.id, e.terminalId));
     // A screen waiting for authorisation belongs to nobody yet; a disabled one is out of service.
     if (terminal?.state !== "authorised") return;
+    // The rules of the terminal's own tenant (else the nearest above it that keeps some, else the platform's).
+    const rules = await this.services.settings.getFor("alarmRules", terminal.officeId);
+    if (!rules.events.includes(kind)) return;
     const message = e.message.slice(0, 1000);
     const at = clock.now();
     await db.transaction(async (tx) => {

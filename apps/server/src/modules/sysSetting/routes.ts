@@ -12,7 +12,6 @@ import {
   GetKeyResponse,
   isSettingKey,
   SaveKeyBody,
-  SETTING_KEYS,
   SETTINGS,
   type SettingKey,
   type SettingType,
@@ -28,6 +27,7 @@ import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest, FieldErrors } from "../../platform/errors";
 import { MailNotConfiguredError } from "../../platform/mail";
+import { assertMayWrite, readableSettingKeys, readSettingsAs, writeSettingAs } from "./access";
 import { listCommands } from "./commands";
 
 const ANNOUNCEMENT_KEY = "announcement";
@@ -53,7 +53,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const debugTypes = req.query.debugTypes === true;
-      // The definitions describe every key, secret ones included: only for those who see the settings.
+      // The definitions describe every key the caller may read: only for those who see the settings.
       if (debugTypes && !can(actor, "sys:setting:view")) {
         throw new AppError(403, "auth.forbidden", { permission: "sys:setting:view" });
       }
@@ -69,14 +69,9 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
           unknown.map((key) => ({ field: "key", key: "setting.unknownKey", values: { key } })),
         );
       }
-      const keys = requested.length ? ([...new Set(requested)] as SettingKey[]) : SETTING_KEYS;
-      const secret = keys.filter((k) => SETTINGS[k].visibility === "secret");
-      if (secret.length && !can(actor, "sys:setting:view")) {
-        throw new FieldErrors(
-          secret.map((key) => ({ field: "key", key: "setting.unknownKey", values: { key } })),
-        );
-      }
-      const values = await services.settings.getMany(keys);
+      // No key named: every key the caller may read; a named key they may not read is refused.
+      const keys = requested.length ? ([...new Set(requested)] as SettingKey[]) : readableSettingKeys(actor);
+      const values = await readSettingsAs(services, actor, keys);
       const smtp = values.smtp as { password?: string } | null | undefined;
       if (smtp?.password) values.smtp = { ...smtp, password: MASK };
       // The online provider's keys are shown as set or not, never read back.
@@ -96,7 +91,8 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/a/api/sysSetting/saveKey",
     {
-      config: { access: { permission: "sys:setting:edit" } },
+      // Platform and shared keys need sys:setting:edit, a tenant key its own permission (checked per key).
+      config: { access: { anyOf: ["sys:setting:edit", "terminal:alarm:rules"] } },
       schema: { tags: ["setting"], body: SaveKeyBody },
     },
     async (req) => {
@@ -104,6 +100,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key } = req.body;
       if (!isSettingKey(key))
         throw new FieldErrors([{ field: "key", key: "setting.unknownKey", values: { key } }]);
+      assertMayWrite(actor, key);
       let value = req.body.value;
       if (typeof value === "string" && req.headers["content-type"]?.includes("form")) {
         try {
@@ -136,7 +133,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = SETTINGS[key].schema.safeParse(value, { reportInput: true });
       if (!parsed.success) throw parsed.error;
       req.audit.target = `setting:${key}`;
-      await services.settings.set(key, parsed.data as never, actor.userId);
+      await writeSettingAs(services, actor, key, parsed.data as never);
       // What screens may play depends on these (review on: approved content only; the default
       // time zone of plans): every authorised screen fetches its manifest again.
       if (key === "audit" || key === "defaultTimezone") {

@@ -1,4 +1,4 @@
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { DownloadOutlined, ReloadOutlined, SearchOutlined, SettingOutlined } from "@ant-design/icons";
 import {
   ALARM_KINDS,
   ALARM_STATES,
@@ -30,6 +30,7 @@ import { useCan } from "../material/useCan";
 import { OfficeSelect } from "../terminal/pickers";
 import { useOfficeTree } from "../terminal/useOfficeTree";
 import { AlarmDetails } from "./AlarmDetails";
+import { AlarmRulesDialog } from "./AlarmRulesDialog";
 import { alarmMessage, browserTimeZone, KIND_COLOR, when } from "./alarmText";
 import { ALARM_PERMISSIONS, type AlarmQuery, alarmApi, exportAllAlarms, exportSelectedAlarms } from "./api";
 
@@ -136,12 +137,18 @@ function ClearModal({
   );
 }
 
-/** Alarm management (abnormalAlarm/abnormalAlarmList): find alarms, read their story, clear them, export them. */
+/**
+ * Alarm management (abnormalAlarm/abnormalAlarmList): find alarms, read their
+ * story, clear them, export them; with terminal:alarm:rules, set the alarm
+ * rules of the user's own tenant.
+ */
 export default function AlarmListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canOffices = useCan("terminal:device:view", ALARM_PERMISSIONS.view);
+  const canRules = useCan(ALARM_PERMISSIONS.rules, ALARM_PERMISSIONS.view);
+  const [rulesOpen, setRulesOpen] = useState(false);
   const [filters, setFilters] = useState<AlarmFilterValues>(EMPTY_ALARM_FILTERS);
   const [keyword, setKeyword] = useState("");
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
@@ -331,6 +338,11 @@ export default function AlarmListPage() {
             onClick={() => void runExport("selected")}
             data-testid="alarm-export-selected"
           />
+          {canRules && (
+            <Button icon={<SettingOutlined />} onClick={() => setRulesOpen(true)} data-testid="alarm-rules">
+              {t("system.settings.keys.alarmRules.label")}
+            </Button>
+          )}
           <Typography.Text type="secondary" data-testid="alarm-count">
             {t("alarm.count", { total: list.data?.total ?? 0 })}
           </Typography.Text>
@@ -361,6 +373,7 @@ export default function AlarmListPage() {
         </div>
       </Space>
       <AlarmDetails id={detailId} onClose={() => setDetailId(null)} />
+      <AlarmRulesDialog open={rulesOpen} onClose={() => setRulesOpen(false)} />
       <ClearModal
         ids={clearing}
         onClose={() => setClearing(null)}

@@ -8,9 +8,9 @@ import { Checkbox, Flex, InputNumber, Space, Switch, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 
-/** What the settings page gives a setting's editor (see features/system/SettingEditors.tsx). */
+/** What the settings page gives a setting's editor (see features/system/SettingEditors.tsx); the alarm page gives the same. */
 interface Props {
-  type: SettingType;
+  type: Pick<SettingType, "key">;
   value: unknown;
   onChange(value: unknown): void;
   disabled: boolean;

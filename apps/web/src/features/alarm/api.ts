@@ -14,6 +14,8 @@ export const ALARM_PERMISSIONS = {
   view: "terminal:alarm:view",
   clear: "terminal:alarm:clear",
   export: "terminal:alarm:export",
+  /** The alarm rules of the user's own tenant (the setting alarmRules). */
+  rules: "terminal:alarm:rules",
 } as const;
 
 /** The list's filters as the calls take them (the list and "export all"). */
@@ -44,6 +46,14 @@ export const alarmApi = {
       { ids, ...(note ? { note } : {}) },
       { json: true },
     ),
+  /** The alarm rules in force for the user's tenant (its own, else the nearest above it, else the platform's). */
+  rules: () =>
+    http.get<Envelope & { jsonObject: { alarmRules?: unknown } }>("/a/api/sysSetting/getKey", {
+      key: "alarmRules",
+    }),
+  /** Saves them as the user's own tenant's (the platform's, for the platform's users); field errors are the form's. */
+  saveRules: (value: unknown) =>
+    http.post("/a/api/sysSetting/saveKey", { key: "alarmRules", value }, { json: true, silent: true }),
   /** The bell's poll: silent, a missed poll is tried again at the next. */
   ask: () => http.get<AlarmAskResponse>(`${BASE}/askIsHaveAbnormalAlarm`, {}, { silent: true }),
 };

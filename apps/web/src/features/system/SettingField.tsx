@@ -1,6 +1,6 @@
 import { MailOutlined, UndoOutlined } from "@ant-design/icons";
 import type { PasswordPolicy, SettingType } from "@marquee/contracts";
-import { Alert, App, Button, Flex, Input, Space, Tag, Typography } from "antd";
+import { Alert, App, Button, Flex, Input, Space, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
@@ -122,6 +122,7 @@ interface Props {
   saved: unknown;
   /** Every saved value: whether this setting is in use may depend on another one. */
   values: Record<string, unknown>;
+  /** Whether the user holds the permission that saves this key (type.writePermission). */
   canEdit: boolean;
   onSaved(key: string, value: unknown): void;
 }
@@ -177,6 +178,13 @@ export function SettingField({ type, saved, values, canEdit, onSaved }: Props) {
       <div style={{ flex: "1 1 260px", minWidth: 220 }}>
         <Space size={6} wrap>
           <Typography.Text strong>{label}</Typography.Text>
+          {type.scope === "tenant" && (
+            <Tooltip title={t("system.settings.perTenantHint")}>
+              <Tag color="blue" data-testid={`setting-per-tenant-${key}`}>
+                {t("system.settings.perTenant")}
+              </Tag>
+            </Tooltip>
+          )}
           {dirty && <Tag color="orange">{t("system.settings.unsaved")}</Tag>}
           {!active && whenKey && (
             <Tag data-testid={`setting-inactive-${key}`}>
@@ -237,7 +245,7 @@ export function SettingField({ type, saved, values, canEdit, onSaved }: Props) {
             <AuthButton
               size="small"
               type="primary"
-              operation={SETTING_PERMISSIONS.edit}
+              operation={type.writePermission}
               routePermission={SETTING_PERMISSIONS.view}
               label={t("common.save")}
               loading={saving}

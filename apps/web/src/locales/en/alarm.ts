@@ -38,8 +38,6 @@ export default {
     reset: "Reset",
   },
   clear: {
-    button: "Clear selected ({{count}})",
-    title: "Clear {{count}} alarms",
     ok: "Clear",
     hint: "Open alarms among them are marked cleared; those already cleared stay as they are. Every alarm stays in the list.",
     note: "Note (optional): what was done",
@@ -93,5 +91,9 @@ export default {
     noEvents: "no event alarms",
     notifyOn: "users notified",
     notifyOff: "no notices",
+    scope:
+      "These rules apply to your screens and to those of the customers below you that keep no rules of their own.",
+    saved: "Alarm rules saved",
+    loadFailed: "The alarm rules could not be loaded",
   },
 };

@@ -104,7 +104,12 @@ export default {
         send: "Send strategies to terminals",
       },
       syncBroadcast: { view: "View synchronized playback", start: "Start synchronized playback" },
-      alarm: { view: "View alarms", clear: "Clear alarms", export: "Export alarms" },
+      alarm: {
+        view: "View alarms",
+        clear: "Clear alarms",
+        export: "Export alarms",
+        rules: "Set the alarm rules",
+      },
     },
     sys: {
       user: { view: "View users", edit: "Create and edit users", delete: "Delete users" },

@@ -2,6 +2,11 @@ export default {
   settings: {
     intro: "Settings of the whole platform. Each one is saved on its own; a new value applies at once.",
     readOnly: "You can see the settings; changing them needs the permission to edit system settings.",
+    tenantView:
+      "Most of these settings are set by the platform. Those marked “Per agent and customer” are your own: your value applies to your screens and to those of the customers below you that keep none of their own.",
+    perTenant: "Per agent and customer",
+    perTenantHint:
+      "Each agent and customer may keep its own value; one that keeps none follows the nearest one above it, and at the top the platform.",
     loadFailed: "The settings could not be loaded",
     groups: {
       uploads: "Uploads",

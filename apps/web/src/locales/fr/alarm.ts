@@ -38,8 +38,6 @@ export default {
     reset: "Réinitialiser",
   },
   clear: {
-    button: "Lever la sélection ({{count}})",
-    title: "Lever {{count}} alarmes",
     ok: "Lever",
     hint: "Les alarmes ouvertes parmi elles sont levées ; celles déjà levées restent telles quelles. Toutes restent dans la liste.",
     note: "Remarque (facultative) : ce qui a été fait",
@@ -93,5 +91,9 @@ export default {
     noEvents: "pas d'alarme sur événement",
     notifyOn: "responsables prévenus",
     notifyOff: "pas d'avis",
+    scope:
+      "Ces règles s'appliquent à vos écrans et à ceux des clients en dessous de vous qui n'ont pas de règles propres.",
+    saved: "Règles d'alarme enregistrées",
+    loadFailed: "Impossible de charger les règles d'alarme",
   },
 };

@@ -105,7 +105,12 @@ export default {
         send: "Envoyer des stratégies aux terminaux",
       },
       syncBroadcast: { view: "Voir la diffusion synchronisée", start: "Lancer la diffusion synchronisée" },
-      alarm: { view: "Voir les alarmes", clear: "Effacer les alarmes", export: "Exporter les alarmes" },
+      alarm: {
+        view: "Voir les alarmes",
+        clear: "Effacer les alarmes",
+        export: "Exporter les alarmes",
+        rules: "Définir les règles d'alarme",
+      },
     },
     sys: {
       user: {

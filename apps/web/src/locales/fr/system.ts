@@ -4,6 +4,11 @@ export default {
       "Paramètres de toute la plateforme. Chacun s'enregistre seul ; la nouvelle valeur s'applique aussitôt.",
     readOnly:
       "Vous pouvez voir les paramètres ; les modifier demande le droit de modifier les paramètres système.",
+    tenantView:
+      "La plupart de ces paramètres sont fixés par la plateforme. Ceux marqués « Propre à chaque agent et client » vous appartiennent : votre valeur s'applique à vos écrans et à ceux des clients en dessous de vous qui n'en ont pas.",
+    perTenant: "Propre à chaque agent et client",
+    perTenantHint:
+      "Chaque agent et client peut avoir sa propre valeur ; sans elle, il suit le plus proche au-dessus de lui et, tout en haut, la plateforme.",
     loadFailed: "Impossible de charger les paramètres",
     groups: {
       uploads: "Téléversements",

@@ -38,8 +38,6 @@ export default {
     reset: "Azzera",
   },
   clear: {
-    button: "Risolvi selezionati ({{count}})",
-    title: "Risolvi {{count}} allarmi",
     ok: "Risolvi",
     hint: "Gli allarmi aperti tra questi vengono segnati come risolti; quelli già risolti restano come sono. Ogni allarme resta nell'elenco.",
     note: "Nota (facoltativa): cosa è stato fatto",
@@ -93,5 +91,9 @@ export default {
     noEvents: "nessun allarme da eventi",
     notifyOn: "utenti avvisati",
     notifyOff: "nessun avviso",
+    scope:
+      "Queste regole valgono per i tuoi schermi e per quelli dei clienti sotto di te che non hanno regole proprie.",
+    saved: "Regole degli allarmi salvate",
+    loadFailed: "Impossibile caricare le regole degli allarmi",
   },
 };

@@ -108,7 +108,12 @@ export default {
         view: "Vedere la riproduzione sincronizzata",
         start: "Avviare la riproduzione sincronizzata",
       },
-      alarm: { view: "Vedere gli allarmi", clear: "Cancellare allarmi", export: "Esportare gli allarmi" },
+      alarm: {
+        view: "Vedere gli allarmi",
+        clear: "Cancellare allarmi",
+        export: "Esportare gli allarmi",
+        rules: "Impostare le regole degli allarmi",
+      },
     },
     sys: {
       user: { view: "Vedere gli utenti", edit: "Creare e modificare utenti", delete: "Eliminare utenti" },

@@ -3,6 +3,11 @@ export default {
     intro: "Impostazioni dell'intera piattaforma. Ognuna si salva da sola; il nuovo valore vale subito.",
     readOnly:
       "Puoi vedere le impostazioni; per cambiarle serve il permesso di modificare le impostazioni di sistema.",
+    tenantView:
+      "La maggior parte di queste impostazioni è decisa dalla piattaforma. Quelle segnate «Per agente e cliente» sono tue: il tuo valore vale per i tuoi schermi e per quelli dei clienti sotto di te che non ne hanno uno proprio.",
+    perTenant: "Per agente e cliente",
+    perTenantHint:
+      "Ogni agente e cliente può avere un valore proprio; chi non ce l'ha segue quello più vicino sopra di sé e, in cima, quello della piattaforma.",
     loadFailed: "Impossibile caricare le impostazioni",
     groups: {
       uploads: "Caricamenti",

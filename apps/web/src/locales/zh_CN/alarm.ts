@@ -38,8 +38,6 @@ export default {
     reset: "重置",
   },
   clear: {
-    button: "清除所选（{{count}}）",
-    title: "清除 {{count}} 条告警",
     ok: "清除",
     hint: "其中未处理的告警将标记为已清除，已清除的保持不变；所有告警仍保留在列表中。",
     note: "备注（可选）：处理情况",
@@ -93,5 +91,8 @@ export default {
     noEvents: "不产生事件告警",
     notifyOn: "通知负责人",
     notifyOff: "不发通知",
+    scope: "这些规则适用于您的终端，以及下级未自行设置规则的客户的终端。",
+    saved: "告警规则已保存",
+    loadFailed: "无法加载告警规则",
   },
 };

@@ -102,7 +102,7 @@ export default {
         send: "向终端下发策略",
       },
       syncBroadcast: { view: "查看同步播放", start: "启动同步播放" },
-      alarm: { view: "查看告警", clear: "清除告警", export: "导出告警" },
+      alarm: { view: "查看告警", clear: "清除告警", export: "导出告警", rules: "设置告警规则" },
     },
     sys: {
       user: { view: "查看用户", edit: "新建和编辑用户", delete: "删除用户" },

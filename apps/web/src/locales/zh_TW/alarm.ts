@@ -38,8 +38,6 @@ export default {
     reset: "重設",
   },
   clear: {
-    button: "清除所選（{{count}}）",
-    title: "清除 {{count}} 筆告警",
     ok: "清除",
     hint: "其中未處理的告警將標記為已清除，已清除的保持不變；所有告警仍保留在清單中。",
     note: "備註（選填）：處理情況",
@@ -93,5 +91,8 @@ export default {
     noEvents: "不產生事件告警",
     notifyOn: "通知負責人",
     notifyOff: "不發通知",
+    scope: "這些規則適用於您的終端，以及下級未自行設定規則的客戶的終端。",
+    saved: "告警規則已儲存",
+    loadFailed: "無法載入告警規則",
   },
 };

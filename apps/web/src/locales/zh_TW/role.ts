@@ -102,7 +102,7 @@ export default {
         send: "向終端下發策略",
       },
       syncBroadcast: { view: "檢視同步播放", start: "啟動同步播放" },
-      alarm: { view: "檢視告警", clear: "清除告警", export: "匯出告警" },
+      alarm: { view: "檢視告警", clear: "清除告警", export: "匯出告警", rules: "設定告警規則" },
     },
     sys: {
       user: { view: "檢視使用者", edit: "新增和編輯使用者", delete: "刪除使用者" },
