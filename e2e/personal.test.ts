@@ -54,19 +54,49 @@ describe("personal centre and second-factor sign-in", () => {
     await page.waitForTimeout(1000);
     await screenshot(page, "personal-centre");
 
+    // Before the right password the page shows and learns nothing of the second factor.
     const second = await englishPage();
-    await signIn(second, ADMIN.username, ADMIN.password);
+    await second.goto("/login");
+    const name = second.getByPlaceholder("User name");
+    const password = second.locator("input[type=password]");
+    const codeField = second.getByPlaceholder("Verification code");
+    const sendCode = second.getByRole("button", { name: "Send code" });
+    await name.fill(ADMIN.username);
+    const asked = await second.evaluate(
+      async (u) => (await fetch(`/apm-web/a/seniorValidation?username=${u}`)).json(),
+      ADMIN.username,
+    );
+    expect(asked).toMatchObject({ code: 0, needVerificationCode: false });
+    expect(await codeField.count()).toBe(0);
+    await password.fill("Wrong-pass-1");
+    await second.locator("button[type=submit]").click();
+    await expect.poll(() => second.locator(".ant-alert-error").textContent()).toContain("Wrong username");
+    expect(await codeField.count()).toBe(0);
+    expect(await sendCode.count()).toBe(0);
+
+    // The right one: the code field and "Send code" appear, and what was typed stays.
+    await password.fill(ADMIN.password);
+    await second.locator("button[type=submit]").click();
     await expect
       .poll(() => second.locator(".ant-alert-error").textContent())
       .toContain("Enter the verification code");
-    await second.getByRole("button", { name: "Send code" }).click();
+    await codeField.waitFor();
+    expect(await name.inputValue()).toBe(ADMIN.username);
+    expect(await password.inputValue()).toBe(ADMIN.password);
+    // Another name hides it again until the server asks for that name's code.
+    await name.fill("someone-else");
+    await expect.poll(() => codeField.count()).toBe(0);
+    await name.fill(ADMIN.username);
+    expect(await codeField.count()).toBe(0);
+    await second.locator("button[type=submit]").click();
+    await codeField.waitFor();
+    await sendCode.click();
     await expect.poll(() => smtp.mails.length).toBe(1);
     await expect.poll(() => second.getByRole("button", { name: /Resend in \d+ s/ }).count()).toBe(1);
     const code =
       /verification code is (\d{6})/.exec(smtp.mails[0]?.raw.replace(/=\r?\n/g, "") ?? "")?.[1] ?? "";
     expect(code).toMatch(/^\d{6}$/);
-    await second.getByPlaceholder("Verification code").fill(code);
-    await second.locator("input[type=password]").fill(ADMIN.password);
+    await codeField.fill(code);
     await second.locator("button[type=submit]").click();
     await second.waitForURL("**/home");
   });

@@ -1,6 +1,7 @@
-import { VERIFICATION_CODE_RESEND_MS } from "@marquee/contracts";
+import { CAPTCHA_AFTER_FAILURES, VERIFICATION_CODE_RESEND_MS } from "@marquee/contracts";
+import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { offices } from "../src/db/schema";
+import { loginGuards, offices } from "../src/db/schema";
 import { ADMIN, addUser, Client, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
 import { startSmtp } from "./smtp";
 
@@ -45,9 +46,10 @@ describe("second-factor sign-in", () => {
       needVerificationCode: true,
       msg: "Enter the verification code sent to a***@marquee.test",
     });
+    // asked before any password, the form learns nothing about the user
     expect(
       (await c.get("/a/seniorValidation", { username: ADMIN.username })).json().needVerificationCode,
-    ).toBe(true);
+    ).toBe(false);
 
     const send = await c.post("/a/api/user/loginSendVerificationCode", {
       username: ADMIN.username,
@@ -122,5 +124,70 @@ describe("second-factor sign-in", () => {
     expect(withMail.statusCode).toBe(200);
     const info = (await c.get("/a/api/user/getUserInfo")).json();
     expect(info.user).toMatchObject({ twoFactor: true, email: "nomail@marquee.test" });
+  });
+});
+
+describe("what the sign-in tells before the password", () => {
+  it("answers seniorValidation the same for an unknown name, a user without and one with the second factor", async () => {
+    await t.database.db.delete(loginGuards);
+    const [platform] = await t.database.db.select().from(offices);
+    await addUser(t, platform?.id ?? 0, "plain", [], { email: "plain@marquee.test" });
+    await addUser(t, platform?.id ?? 0, "guarded", [], { email: "guarded@marquee.test", twoFactor: true });
+    const c = new Client(t.app, "en");
+    const ask = (username: string) => c.get("/a/seniorValidation", { username });
+    const names = ["nobody-here", "plain", "guarded"];
+    const answers = [];
+    for (const name of names) answers.push(await ask(name));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        code: 0,
+        msg: "Success",
+        needVerificationCode: false,
+        needCaptcha: false,
+      });
+    }
+
+    // failures count by name (and address) whether the name exists or not
+    const forgetAddress = () => t.database.db.delete(loginGuards).where(like(loginGuards.key, "ip:%"));
+    for (const name of names) {
+      for (let i = 0; i < CAPTCHA_AFTER_FAILURES; i++) {
+        const wrong = await c.login(name, "wrong-Password1");
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json().msg).toBe("Wrong username or password");
+        expect(wrong.json().needVerificationCode).toBeUndefined();
+      }
+      await forgetAddress();
+    }
+    const counted = await t.database.db.select().from(loginGuards);
+    expect(Object.fromEntries(counted.map((g) => [g.key, g.failures]))).toEqual({
+      "user:nobody-here": CAPTCHA_AFTER_FAILURES,
+      "user:plain": CAPTCHA_AFTER_FAILURES,
+      "user:guarded": CAPTCHA_AFTER_FAILURES,
+    });
+    for (const name of names) {
+      expect((await ask(name)).json()).toEqual({
+        code: 0,
+        msg: "Success",
+        needVerificationCode: false,
+        needCaptcha: true,
+      });
+    }
+    expect((await ask("untouched")).json().needCaptcha).toBe(false);
+    await t.database.db.delete(loginGuards);
+  });
+
+  it("asks the second-factor user for the code only once the password is right", async () => {
+    const c = new Client(t.app, "en");
+    const right = await c.login("guarded", "guardedPass1");
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toMatchObject({
+      needVerificationCode: true,
+      msg: "Enter the verification code sent to g***@marquee.test",
+    });
+    const plain = await c.login("plain", "plainPass1");
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().needVerificationCode).toBeUndefined();
+    await t.database.db.delete(loginGuards);
   });
 });

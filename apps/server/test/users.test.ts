@@ -1,4 +1,9 @@
-import { type Permission, TENANT_ADMIN_PERMISSIONS, VERIFICATION_CODE_RESEND_MS } from "@marquee/contracts";
+import {
+  ADDRESS_CHECKS_PER_MINUTE,
+  type Permission,
+  TENANT_ADMIN_PERMISSIONS,
+  VERIFICATION_CODE_RESEND_MS,
+} from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, loginGuards, materials, roles, userRoles, users } from "../src/db/schema";
@@ -176,7 +181,7 @@ describe("creating users", () => {
     expect((await t.database.db.select().from(users).where(eq(users.username, "weakling"))).length).toBe(0);
   });
 
-  it("keeps login, mail and phone unique, whatever their case, and names the field", async () => {
+  it("keeps login, mail and phone unique, whatever their case, refused by field", async () => {
     const res = await admin.post("/a/api/user/save", {
       username: "ADMIN",
       name: "Second admin",
@@ -188,23 +193,21 @@ describe("creating users", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { field: "username", message: "The user name ADMIN is already taken" },
-      { field: "email", message: "The mail address BOSS@acme.test is already used by another user" },
-      { field: "phone", message: "The phone number +39 555 0002 is already used by another user" },
+      { field: "email", message: "This address cannot be used" },
+      { field: "phone", message: "This address cannot be used" },
     ]);
     // an edit is held to the same, but keeping one's own values is fine
     const acme = await idOf("Acme.Admin");
     const keep = await admin.post("/a/api/user/save", { id: acme.id, email: "Boss@Acme.test" });
     expect(keep.statusCode).toBe(200);
     const steal = await admin.post("/a/api/user/save", { id: acme.id, phone: "+39 555 0002" });
-    expect(steal.json().errors).toEqual([
-      { field: "phone", message: "The phone number +39 555 0002 is already used by another user" },
-    ]);
+    expect(steal.json().errors).toEqual([{ field: "phone", message: "This address cannot be used" }]);
   });
 
   it("answers whether a phone or mail is taken by someone else", async () => {
     const acme = await idOf("Acme.Admin");
     const taken = await admin.post("/a/api/user/checkPhoneOrEmail", { email: "boss@ACME.test" });
-    expect(taken.json()).toMatchObject({ code: 0, taken: true });
+    expect(taken.json()).toEqual({ code: 0, msg: "This address cannot be used", taken: true });
     const own = await admin.post("/a/api/user/checkPhoneOrEmail", {
       email: "boss@acme.test",
       userId: acme.id,
@@ -599,9 +602,7 @@ describe("verification codes", () => {
       email: "boss@acme.test",
     });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json().errors).toEqual([
-      { field: "email", message: "The mail address boss@acme.test is already used by another user" },
-    ]);
+    expect(taken.json().errors).toEqual([{ field: "email", message: "This address cannot be used" }]);
     const count = smtp.mails.length;
     const fresh = await c1admin.post("/a/api/user/sendVerificationCodeNotHaveToRegister", {
       email: "new@one.test",
@@ -618,5 +619,121 @@ describe("verification codes", () => {
     await t.database.db.delete(loginGuards);
     const ok = await c1admin.post("/a/api/user/checkVerificationCode", { email: "new@one.test", code });
     expect(ok.json().valid).toBe(true);
+  });
+});
+
+describe("addresses of other tenants", () => {
+  const CHECK = "/a/api/user/checkPhoneOrEmail";
+  const UNUSABLE = "This address cannot be used";
+  let a1: Awaited<ReturnType<typeof addUser>>;
+  let b1: Awaited<ReturnType<typeof addUser>>;
+
+  beforeAll(async () => {
+    // One user in the caller's tenant (customer 1), one in another (customer 2).
+    a1 = await addUser(t, o.c1, "a1mail", [], { email: "a1@one.test", phone: "+39 555 0101" });
+    b1 = await addUser(t, o.c2, "b1mail", [], { email: "b1@two.test", phone: "+39 555 0201" });
+  });
+
+  it("answers a check the same for an address of the caller's tenant and of another, naming nobody", async () => {
+    const own = await c1admin.post(CHECK, { email: "A1@one.test" });
+    const other = await c1admin.post(CHECK, { email: "B1@two.test" });
+    expect(own.statusCode).toBe(200);
+    expect(other.statusCode).toBe(own.statusCode);
+    expect(own.json()).toEqual({ code: 0, msg: UNUSABLE, taken: true });
+    expect(other.json()).toEqual(own.json());
+    const ownPhone = await c1admin.post(CHECK, { phone: "+39 555 0101" });
+    const otherPhone = await c1admin.post(CHECK, { phone: "+39 555 0201" });
+    expect(ownPhone.json()).toEqual({ code: 0, msg: UNUSABLE, taken: true });
+    expect(otherPhone.json()).toEqual(ownPhone.json());
+    for (const res of [own, other, ownPhone, otherPhone]) {
+      expect(res.body).not.toMatch(/a1mail|b1mail|Customer|one\.test|two\.test|0101|0201/);
+    }
+    // in the caller's language
+    const fr = await signedIn(t, "c1admin", "c1adminPass1", "fr");
+    expect((await fr.post(CHECK, { email: "b1@two.test" })).json()).toEqual({
+      code: 0,
+      msg: "Cette adresse ne peut pas être utilisée",
+      taken: true,
+    });
+    expect((await c1admin.post(CHECK, { email: "nobody@three.test" })).json()).toEqual({
+      code: 0,
+      msg: "Success",
+      taken: false,
+    });
+  });
+
+  it("refuses saving another tenant's address with the field message of its own tenant's", async () => {
+    const create = async (username: string, address: Record<string, string>) =>
+      c1admin.post("/a/api/user/save", {
+        username,
+        name: username,
+        officeId: o.c1,
+        password: await c1admin.password("Start-pass1"),
+        ...address,
+      });
+    const other = await create("probe", { email: "b1@two.test" });
+    const own = await create("probe", { email: "a1@one.test" });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({
+      code: 400,
+      msg: `email: ${UNUSABLE}`,
+      errors: [{ field: "email", message: UNUSABLE }],
+    });
+    expect(own.json()).toEqual(other.json());
+    // an edit, and a phone
+    const editOther = await c1admin.post("/a/api/user/save", { id: a1.id, phone: "+39 555 0201" });
+    expect(editOther.statusCode).toBe(400);
+    expect(editOther.json().errors).toEqual([{ field: "phone", message: UNUSABLE }]);
+    // one's own profile
+    const me = await signedIn(t, "a1mail", a1.password, "en");
+    const profile = await me.post("/a/api/user/saveUserInfo", { email: "b1@two.test" });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json().errors).toEqual([{ field: "email", message: UNUSABLE }]);
+    expect((await idOf("a1mail")).email).toBe("a1@one.test");
+  });
+
+  it("ends two saves racing for one address with the same field message, not a server error", async () => {
+    const a = await signedIn(t, "a1mail", a1.password, "en");
+    const b = await signedIn(t, "b1mail", b1.password, "en");
+    for (let i = 0; i < 6; i++) {
+      const email = `race${i}@any.test`;
+      const profiles = await Promise.all([
+        a.post("/a/api/user/saveUserInfo", { email }),
+        b.post("/a/api/user/saveUserInfo", { email }),
+      ]);
+      expect(profiles.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      expect(profiles.find((r) => r.statusCode === 400)?.json().errors).toEqual([
+        { field: "email", message: UNUSABLE },
+      ]);
+      const password = await admin.password("Start-pass1");
+      const saves = await Promise.all(
+        [o.c1, o.c2].map((officeId, n) =>
+          admin.post("/a/api/user/save", {
+            username: `racer${i}x${n}`,
+            name: "Racer",
+            officeId,
+            phone: `+39 555 9${i}00`,
+            password,
+          }),
+        ),
+      );
+      expect(saves.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      expect(saves.find((r) => r.statusCode === 400)?.json().errors).toEqual([
+        { field: "phone", message: UNUSABLE },
+      ]);
+    }
+  });
+
+  it(`limits each user to ${ADDRESS_CHECKS_PER_MINUTE} checks a minute, answering 429 in their language`, async () => {
+    const prober = await addUser(t, o.c1, "prober", []);
+    const p = await signedIn(t, "prober", prober.password, "fr");
+    for (let i = 0; i < ADDRESS_CHECKS_PER_MINUTE; i++) {
+      expect((await p.post(CHECK, { email: `n${i}@probe.test` })).statusCode).toBe(200);
+    }
+    const over = await p.post(CHECK, { email: "b1@two.test" });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ code: 429, msg: "Trop de requêtes, réessayez dans 60 secondes" });
+    // the limit is the user's own
+    expect((await c1admin.post(CHECK, { email: "n0@probe.test" })).statusCode).toBe(200);
   });
 });

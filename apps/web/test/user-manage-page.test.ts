@@ -22,7 +22,11 @@ function serve(calls: Call[], saveAnswer: () => Response) {
     vi.fn(async (url: string, init?: RequestInit) => {
       const u = new URL(url, "http://localhost");
       const path = u.pathname.replace("/apm-web", "");
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      // JSON, or a form like the address check's
+      const raw = init?.body ? String(init.body) : undefined;
+      const body = raw?.startsWith("{")
+        ? JSON.parse(raw)
+        : raw && Object.fromEntries(new URLSearchParams(raw));
       calls.push({ method: init?.method ?? "GET", path, query: Object.fromEntries(u.searchParams), body });
       const ok = (v: object) =>
         new Response(JSON.stringify({ code: 0, msg: "Success", ...v }), { status: 200 });
@@ -99,8 +103,11 @@ function serve(calls: Call[], saveAnswer: () => Response) {
           return ok({ jsonObject: { passwordPolicy: { minLength: 10, classes: 3, expiryDays: 0 } } });
         case "/f/common/getPublishKey":
           return ok({ landingEncryption: false, publicKeyJson: {} });
-        case "/a/api/user/checkPhoneOrEmail":
-          return ok({ taken: false });
+        case "/a/api/user/checkPhoneOrEmail": {
+          // The server gives one answer for any user's address, in whatever tenant.
+          const taken = (body as { email?: string }).email === "b1@two.test";
+          return ok({ taken, ...(taken && { msg: "This address cannot be used" }) });
+        }
         case "/a/api/user/save":
           return saveAnswer();
         default:
@@ -217,6 +224,28 @@ describe("user management", () => {
       password: "Long-enough-1",
     });
   });
+
+  it("says an address another user has cannot be used, naming nobody", async () => {
+    const calls: Call[] = [];
+    serve(calls, () => new Response("{}"));
+    useSession.setState({ user: { id: 1, name: "Admin", avatar: null }, permissions: ["*"], roles: [] });
+    page();
+    fireEvent.click(await within(await screen.findByTestId("user-office-tree")).findByText("Acme"));
+    fireEvent.click(screen.getByTestId("user-new"));
+    await screen.findByTestId("user-form");
+    type("user-email", "b1@two.test");
+    fireEvent.focusOut(screen.getByTestId("user-email"));
+    // the check is one more round trip after the field is left
+    await screen.findByText("This address cannot be used", undefined, { timeout: 3000 });
+    expect(calls.find((c) => c.path === "/a/api/user/checkPhoneOrEmail")?.body).toEqual({
+      email: "b1@two.test",
+    });
+    type("user-email", "free@two.test");
+    fireEvent.focusOut(screen.getByTestId("user-email"));
+    await waitFor(() => expect(screen.queryByText("This address cannot be used")).toBeNull(), {
+      timeout: 3000,
+    });
+  }, 15_000);
 
   it("disables the buttons of those without the permission", async () => {
     serve([], () => new Response("{}"));

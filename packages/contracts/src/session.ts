@@ -56,6 +56,11 @@ export const LoginResponse = z.object({
 
 export const CheckLoginResponse = z.object({ code: z.number(), msg: z.string(), isLogin: z.boolean() });
 export const IsSysInitResponse = z.object({ code: z.number(), msg: z.string(), data: z.number() });
+/**
+ * GET /a/seniorValidation: whether the sign-in form needs the captcha. Asked before any password,
+ * it tells nothing about the user: `needVerificationCode` is always false (the sign-in answers
+ * `needVerificationCode: true` once the password is right).
+ */
 export const SeniorValidationResponse = z.object({
   code: z.number(),
   msg: z.string(),

@@ -310,11 +310,17 @@ const oneAddress = (b: { email?: string | undefined; phone?: string | null | und
   (b.email === undefined) !== (b.phone === undefined || b.phone === null);
 const addressFields = { email: z.email().max(254).optional(), phone: phone.optional() };
 
-/** POST checkPhoneOrEmail: whether another user than `userId` (default: the caller) has it. */
+/**
+ * POST checkPhoneOrEmail: whether an address cannot be used for `userId` (default: the caller)
+ * because another user has it. One answer for every such user, in whatever tenant: `taken` and
+ * the message user.addressUnusable, never whose it is.
+ */
 export const CheckPhoneOrEmailBody = z
   .strictObject({ ...addressFields, userId: zId.optional() })
   .refine(oneAddress, { message: "user.mailOrPhone", path: ["email"] });
 export const CheckPhoneOrEmailResponse = Envelope.extend({ taken: z.boolean() });
+/** How many addresses one user may check a minute (beyond it: 429). */
+export const ADDRESS_CHECKS_PER_MINUTE = 30;
 
 /** POST sendVerificationCode: a code to the caller's own mail address, or to `email` (a new one). */
 export const SendVerificationCodeBody = z.strictObject(addressFields);

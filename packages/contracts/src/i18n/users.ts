@@ -6,8 +6,7 @@ const en = {
   "user.passwordPolicy":
     "The password needs {min} to {max} characters with at least {classes} of these kinds: lower-case letters, upper-case letters, digits, symbols",
   "user.usernameFormat": "may contain only letters, digits and . _ @ -",
-  "user.emailTaken": "The mail address {email} is already used by another user",
-  "user.phoneTaken": "The phone number {phone} is already used by another user",
+  "user.addressUnusable": "This address cannot be used",
   "user.mailOrPhone": "give either a mail address or a phone number",
   "user.roleOtherTenant": "Role {name} belongs to another tenant than the user's institution",
   "user.roleNotGrantable":
@@ -37,8 +36,7 @@ const zh_CN: Catalogue = {
   "user.passwordPolicy":
     "密码须为 {min} 至 {max} 个字符，且至少包含以下 {classes} 类字符：小写字母、大写字母、数字、符号",
   "user.usernameFormat": "只能包含字母、数字及 . _ @ -",
-  "user.emailTaken": "邮箱 {email} 已被其他用户使用",
-  "user.phoneTaken": "电话 {phone} 已被其他用户使用",
+  "user.addressUnusable": "此联系方式无法使用",
   "user.mailOrPhone": "请填写邮箱或电话其中之一",
   "user.roleOtherTenant": "角色 {name} 属于其他租户，与该用户所在机构不符",
   "user.roleNotGrantable": "您不能分配角色 {name}：它包含您无权授予的权限（{permissions}）",
@@ -64,8 +62,7 @@ const zh_TW: Catalogue = {
   "user.passwordPolicy":
     "密碼須為 {min} 至 {max} 個字元，且至少包含以下 {classes} 類字元：小寫字母、大寫字母、數字、符號",
   "user.usernameFormat": "只能包含字母、數字及 . _ @ -",
-  "user.emailTaken": "郵箱 {email} 已被其他使用者使用",
-  "user.phoneTaken": "電話 {phone} 已被其他使用者使用",
+  "user.addressUnusable": "此聯絡方式無法使用",
   "user.mailOrPhone": "請填寫郵箱或電話其中之一",
   "user.roleOtherTenant": "角色 {name} 屬於其他租戶，與該使用者所在機構不符",
   "user.roleNotGrantable": "您不能分配角色 {name}：它包含您無權授予的權限（{permissions}）",
@@ -91,8 +88,7 @@ const it: Catalogue = {
   "user.passwordPolicy":
     "La password deve avere da {min} a {max} caratteri e almeno {classes} di questi tipi: lettere minuscole, lettere maiuscole, cifre, simboli",
   "user.usernameFormat": "può contenere solo lettere, cifre e . _ @ -",
-  "user.emailTaken": "L'indirizzo email {email} è già usato da un altro utente",
-  "user.phoneTaken": "Il numero di telefono {phone} è già usato da un altro utente",
+  "user.addressUnusable": "Questo recapito non può essere usato",
   "user.mailOrPhone": "indica un indirizzo email oppure un numero di telefono",
   "user.roleOtherTenant":
     "Il ruolo {name} appartiene a un tenant diverso da quello dell'istituzione dell'utente",
@@ -125,8 +121,7 @@ const ru: Catalogue = {
   "user.passwordPolicy":
     "Пароль должен содержать от {min} до {max} символов и не менее {classes} из этих видов: строчные буквы, прописные буквы, цифры, знаки",
   "user.usernameFormat": "может содержать только буквы, цифры и . _ @ -",
-  "user.emailTaken": "Адрес почты {email} уже используется другим пользователем",
-  "user.phoneTaken": "Номер телефона {phone} уже используется другим пользователем",
+  "user.addressUnusable": "Этот адрес нельзя использовать",
   "user.mailOrPhone": "укажите либо адрес почты, либо номер телефона",
   "user.roleOtherTenant": "Роль {name} принадлежит другому арендатору, чем организация пользователя",
   "user.roleNotGrantable":
@@ -155,8 +150,7 @@ const fr: Catalogue = {
   "user.passwordPolicy":
     "Le mot de passe doit compter de {min} à {max} caractères et au moins {classes} de ces types : minuscules, majuscules, chiffres, symboles",
   "user.usernameFormat": "ne peut contenir que des lettres, des chiffres et . _ @ -",
-  "user.emailTaken": "L'adresse e-mail {email} est déjà utilisée par un autre utilisateur",
-  "user.phoneTaken": "Le numéro de téléphone {phone} est déjà utilisé par un autre utilisateur",
+  "user.addressUnusable": "Cette adresse ne peut pas être utilisée",
   "user.mailOrPhone": "indiquez soit une adresse e-mail, soit un numéro de téléphone",
   "user.roleOtherTenant": "Le rôle {name} appartient à un autre locataire que l'institution de l'utilisateur",
   "user.roleNotGrantable":

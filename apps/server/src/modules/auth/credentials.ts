@@ -25,6 +25,8 @@ export class SignInRules {
 
   constructor(private readonly services: Services) {
     this.guard = new LoginGuard(services.db, services.clock, () => services.settings.get("captchaThreshold"));
+    // Made now, so even the first unknown user name costs one verify, like a known one.
+    void dummyHash();
   }
 
   async findUser(username: string): Promise<UserRow | undefined> {

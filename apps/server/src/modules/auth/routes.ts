@@ -84,12 +84,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      // Asked before any password, so it tells nothing about the user: whether the name exists or
+      // has the second factor on. Failures count by name and address, an unknown name's the same way;
+      // /a/login asks for the code (needVerificationCode) once the password is right.
       const state = await guard.state(guardKeys(req.query.username, req.ip));
-      const user = await rules.findUser(req.query.username);
       return {
         code: 0,
         msg: req.t("common.ok"),
-        needVerificationCode: user?.twoFactor === true,
+        needVerificationCode: false,
         needCaptcha: await guard.needsCaptcha(state),
       };
     },

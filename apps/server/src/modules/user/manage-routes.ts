@@ -1,4 +1,5 @@
 import {
+  ADDRESS_CHECKS_PER_MINUTE,
   AllRoleListQuery,
   type AssignableRole,
   CheckPhoneOrEmailBody,
@@ -7,7 +8,6 @@ import {
   CheckVerificationCodeResponse,
   ConfirmOldPasswordQuery,
   ConfirmOldPasswordResponse,
-  type MessageKey,
   ModifyPwdBody,
   OkResponse,
   PwdPastDueModifyBody,
@@ -24,7 +24,7 @@ import {
   UserSaveResponse,
   VERIFICATION_CODE_TTL_MS,
 } from "@marquee/contracts";
-import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { offices, userRoles, users } from "../../db/schema";
@@ -54,10 +54,10 @@ import {
   isPlatformAdmin,
   platformAdminsBesides,
   type RoleRecord,
+  raceToFieldError,
   rolesOfUsers,
   rolesToAssign,
   takenFields,
-  uniqueField,
   userInRange,
 } from "./repo";
 
@@ -99,20 +99,13 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user, held };
   };
 
-  /** The uniqueness of a user name, mail or phone, refused with the fields named (a race ends the same). */
+  /** The uniqueness of a user name, mail or phone, refused by field (a race ends the same: raceToFieldError). */
   const assertFree = async (
     values: Parameters<typeof takenFields>[1],
     exceptId: number | null,
   ): Promise<void> => {
     const taken = await takenFields(db, values, exceptId);
     if (taken.length > 0) throw new FieldErrors(taken);
-  };
-  const raceToFieldError = (err: unknown, values: Record<string, unknown>): never => {
-    const field = uniqueField(err);
-    if (!field) throw err;
-    const key: MessageKey =
-      field === "username" ? "user.usernameTaken" : field === "email" ? "user.emailTaken" : "user.phoneTaken";
-    throw new FieldErrors([{ field, key, values: { [field]: String(values[field] ?? "") } }]);
   };
 
   app.get(
@@ -491,7 +484,16 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/a/api/user/checkPhoneOrEmail",
     {
-      config: signedIn,
+      config: {
+        ...signedIn,
+        // Per user, after the session and access checks: the answer says an address is in use somewhere.
+        rateLimit: {
+          max: ADDRESS_CHECKS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: "preHandler",
+          keyGenerator: (req: FastifyRequest) => `addressCheck:${req.actor?.userId ?? req.ip}`,
+        },
+      },
       schema: { tags, body: CheckPhoneOrEmailBody, response: { 200: CheckPhoneOrEmailResponse } },
     },
     async (req) => {
@@ -505,13 +507,9 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError(403, "auth.forbidden", { permission: "sys:user:view" });
         await userInRange(db, actor, userId);
       }
-      const cond = email ? sql`lower(${users.email}) = ${email.toLowerCase()}` : eq(users.phone, phone ?? "");
-      const [hit] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(cond, ne(users.id, userId)))
-        .limit(1);
-      return { code: 0, msg: req.t("common.ok"), taken: hit !== undefined };
+      // The save's own check: one answer whoever has it, in the caller's tenant or another.
+      const taken = (await takenFields(db, { email, phone }, userId)).length > 0;
+      return { code: 0, msg: req.t(taken ? "user.addressUnusable" : "common.ok"), taken };
     },
   );
 

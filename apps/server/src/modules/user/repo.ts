@@ -162,6 +162,19 @@ export async function assertRangeWithin(
   }
 }
 
+/** A field error of the unique fields of users. */
+export type TakenField = { field: string; key: MessageKey; values?: Record<string, string> };
+
+/**
+ * The refusal of a user name, mail or phone another user has. A mail or phone
+ * gets one message, whoever has it and in whatever tenant, naming nobody.
+ */
+export function takenField(field: "username" | "email" | "phone", username = ""): TakenField {
+  return field === "username"
+    ? { field, key: "user.usernameTaken", values: { username } }
+    : { field, key: "user.addressUnusable" };
+}
+
 /** Field errors for a user name, mail or phone another user (not `exceptId`) already has. */
 export async function takenFields(
   db: Db,
@@ -171,21 +184,20 @@ export async function takenFields(
     phone?: string | null | undefined;
   },
   exceptId: number | null,
-): Promise<Array<{ field: string; key: MessageKey; values: Record<string, string> }>> {
+): Promise<TakenField[]> {
   const others = (cond: SQL) => (exceptId === null ? cond : (and(cond, ne(users.id, exceptId)) as SQL));
   const taken = async (cond: SQL) =>
     (await db.select({ id: users.id }).from(users).where(others(cond)).limit(1)).length > 0;
-  const out: Array<{ field: string; key: MessageKey; values: Record<string, string> }> = [];
+  const out: TakenField[] = [];
   if (values.username && (await taken(sql`lower(${users.username}) = ${values.username.toLowerCase()}`)))
-    out.push({ field: "username", key: "user.usernameTaken", values: { username: values.username } });
+    out.push(takenField("username", values.username));
   if (values.email && (await taken(sql`lower(${users.email}) = ${values.email.toLowerCase()}`)))
-    out.push({ field: "email", key: "user.emailTaken", values: { email: values.email } });
-  if (values.phone && (await taken(eq(users.phone, values.phone))))
-    out.push({ field: "phone", key: "user.phoneTaken", values: { phone: values.phone } });
+    out.push(takenField("email"));
+  if (values.phone && (await taken(eq(users.phone, values.phone)))) out.push(takenField("phone"));
   return out;
 }
 
-/** The unique index a failed write ran into, as the field it is about (a race between two saves). */
+/** The unique index a failed write ran into (a race between two saves), as the field it is about. */
 export function uniqueField(err: unknown): "username" | "email" | "phone" | null {
   const names: Record<string, "username" | "email" | "phone"> = {
     users_username_uq: "username",
@@ -193,6 +205,13 @@ export function uniqueField(err: unknown): "username" | "email" | "phone" | null
     users_phone_uq: "phone",
   };
   return names[uniqueViolation(err) ?? ""] ?? null;
+}
+
+/** A write refused by a unique index of users ends like the check before it: a field error (else rethrown). */
+export function raceToFieldError(err: unknown, values: Record<string, unknown>): never {
+  const field = uniqueField(err);
+  if (!field) throw err;
+  throw new FieldErrors([takenField(field, String(values.username ?? ""))]);
 }
 
 /**

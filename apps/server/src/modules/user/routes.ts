@@ -20,6 +20,7 @@ import {
   assertManageable,
   assertPasswordPolicy,
   assertRangeWithin,
+  raceToFieldError,
   rolesOfUsers,
   takenFields,
   userDetail,
@@ -91,7 +92,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       req.audit.target = `user:${actor.userId}`;
       req.audit.detail = { fields: Object.keys(changes) };
-      // A mail or phone another user has is refused by field, not left to the unique index.
+      // A mail or phone another user has is refused by field, with one message naming nobody;
+      // a save racing for it into the unique index ends the same.
       const taken = await takenFields(
         services.db,
         { email: req.body.email, phone: req.body.phone },
@@ -102,7 +104,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         await services.db
           .update(users)
           .set({ ...changes, updatedAt: services.clock.now() })
-          .where(eq(users.id, actor.userId));
+          .where(eq(users.id, actor.userId))
+          .catch((err) => raceToFieldError(err, {}));
         services.actors.invalidate(actor.userId);
       }
       return { code: 0, msg: req.t("common.ok") };

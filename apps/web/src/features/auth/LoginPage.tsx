@@ -22,7 +22,11 @@ interface Values {
   remember: boolean;
 }
 
-/** Sign-in (spec §2 /login): initialisation check first, captcha when asked, second factor with a resend countdown. */
+/**
+ * Sign-in (spec §2 /login): initialisation check first, captcha when asked, second factor with a
+ * resend countdown. The code field appears only once a sign-in with the right password answered
+ * `needVerificationCode` (seniorValidation tells nothing about a user), keeping what was typed.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -139,6 +143,13 @@ export default function LoginPage() {
           form={form}
           name="login"
           onFinish={onFinish}
+          // The code belongs to the name the server asked it for: another name asks again.
+          onValuesChange={(changed: Partial<Values>) => {
+            if ("username" in changed && needCode) {
+              setNeedCode(false);
+              form.setFieldValue("verificationCode", undefined);
+            }
+          }}
           initialValues={{
             username: localStorage.getItem(REMEMBER_KEY) ?? "",
             remember: !!localStorage.getItem(REMEMBER_KEY),

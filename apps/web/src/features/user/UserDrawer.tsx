@@ -121,6 +121,8 @@ export function UserDrawer({
     whitespace: true,
     message: t("login.required", { field }),
   });
+  // Another user's address, in whatever tenant, gets the one message the save gives too; a check
+  // the server refuses (over its limit) leaves it to the save.
   const notTaken = (kind: "email" | "phone") => ({
     validator: async (_: unknown, value: string | undefined) => {
       const v = value?.trim();
@@ -128,7 +130,7 @@ export function UserDrawer({
       const answer = await userApi
         .checkTaken({ [kind]: v, ...(editingId !== null && { userId: editingId }) })
         .catch(() => null);
-      if (answer?.taken) throw new Error(t("user.form.taken"));
+      if (answer?.taken) throw new Error(t("user.form.addressUnusable"));
     },
     validateTrigger: "onBlur",
   });
@@ -269,6 +271,8 @@ export function UserDrawer({
           <Form.Item
             name="email"
             label={t("user.form.email")}
+            // The address check runs when the field is left (its rule's trigger must be the item's too).
+            validateTrigger={["onChange", "onBlur"]}
             rules={[{ type: "email", message: t("user.form.emailFormat") }, notTaken("email")]}
           >
             <Input maxLength={254} autoComplete="off" data-testid="user-email" />
@@ -276,6 +280,7 @@ export function UserDrawer({
           <Form.Item
             name="phone"
             label={t("user.form.phone")}
+            validateTrigger={["onChange", "onBlur"]}
             rules={[
               { pattern: /^[+\d][\d\s-]{3,31}$/, message: t("user.form.phoneFormat") },
               notTaken("phone"),

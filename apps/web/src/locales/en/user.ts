@@ -65,7 +65,7 @@ export default {
     emailFormat: "Not a mail address",
     phone: "Phone",
     phoneFormat: "Digits, spaces and dashes, optionally starting with +",
-    taken: "Already used by another user",
+    addressUnusable: "This address cannot be used",
     dataRange: "Data range",
     dataOffices: "Institutions they see",
     dataOfficesRequired: "Choose at least one institution",

@@ -65,7 +65,7 @@ export default {
     emailFormat: "Ce n'est pas une adresse e-mail",
     phone: "Téléphone",
     phoneFormat: "Chiffres, espaces et tirets, éventuellement précédés de +",
-    taken: "Déjà utilisé par un autre utilisateur",
+    addressUnusable: "Cette adresse ne peut pas être utilisée",
     dataRange: "Périmètre des données",
     dataOffices: "Organisations visibles",
     dataOfficesRequired: "Choisissez au moins une organisation",

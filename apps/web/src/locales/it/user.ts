@@ -65,7 +65,7 @@ export default {
     emailFormat: "Non è un indirizzo email",
     phone: "Telefono",
     phoneFormat: "Cifre, spazi e trattini, eventualmente preceduti da +",
-    taken: "Già usato da un altro utente",
+    addressUnusable: "Questo recapito non può essere usato",
     dataRange: "Ambito dei dati",
     dataOffices: "Istituzioni visibili",
     dataOfficesRequired: "Scegli almeno un'istituzione",

@@ -65,7 +65,7 @@ export default {
     emailFormat: "Это не адрес почты",
     phone: "Телефон",
     phoneFormat: "Цифры, пробелы и дефисы, можно начать с +",
-    taken: "Уже используется другим пользователем",
+    addressUnusable: "Этот адрес нельзя использовать",
     dataRange: "Область данных",
     dataOffices: "Видимые организации",
     dataOfficesRequired: "Выберите хотя бы одну организацию",

@@ -65,7 +65,7 @@ export default {
     emailFormat: "邮箱格式不正确",
     phone: "电话",
     phoneFormat: "数字、空格和连字符，可以 + 开头",
-    taken: "已被其他用户使用",
+    addressUnusable: "此联系方式无法使用",
     dataRange: "数据范围",
     dataOffices: "可查看的机构",
     dataOfficesRequired: "请至少选择一个机构",

@@ -65,7 +65,7 @@ export default {
     emailFormat: "郵箱格式不正確",
     phone: "電話",
     phoneFormat: "數字、空格和連字號，可以 + 開頭",
-    taken: "已被其他使用者使用",
+    addressUnusable: "此聯絡方式無法使用",
     dataRange: "資料範圍",
     dataOffices: "可檢視的機構",
     dataOfficesRequired: "請至少選擇一個機構",
