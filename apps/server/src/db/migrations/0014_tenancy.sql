@@ -52,3 +52,9 @@ FROM (
       WHERE o.id = w2.office_id ORDER BY length(a.path) DESC LIMIT 1) AS new_office
   FROM "widget_settings" w2
 ) t WHERE t.id = w.id AND t.new_office IS NOT NULL AND t.new_office <> w.office_id;
+--> statement-breakpoint
+-- The built-in administrators of agents and customers set their own alarm rules (terminal:alarm:rules is new).
+UPDATE "roles" r SET "permissions" = array_append(r."permissions", 'terminal:alarm:rules')
+FROM "offices" o
+WHERE o.id = r.office_id AND o.type IN ('agent', 'customer') AND r.code = 'admin' AND r.built_in
+  AND NOT ('terminal:alarm:rules' = ANY(r."permissions"));

@@ -6,9 +6,9 @@ import {
   type Locale,
   translate,
 } from "@marquee/contracts";
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { terminals, users } from "../../db/schema";
+import { alarms, terminals, users } from "../../db/schema";
 import { can } from "../../platform/actor";
 import type { Services } from "../../platform/services";
 import type { ValuesByOffice } from "../../platform/settings";
@@ -420,6 +420,17 @@ export class AlarmEngine {
     if (!rules.events.includes(kind)) return;
     const message = e.message.slice(0, 1000);
     const at = clock.now();
+    // Who is told is read before the transaction: reading it inside would hold one pooled
+    // connection while waiting for another (a burst of events could take them all). A repeat of
+    // an open alarm tells nobody, so it is not read then.
+    const [open] = await db
+      .select({ id: alarms.id })
+      .from(alarms)
+      .where(and(eq(alarms.terminalId, terminal.id), eq(alarms.kind, kind), eq(alarms.state, "open")));
+    const userIds =
+      rules.notify && !open
+        ? ((await responsibleUsers(this.services, [terminal.officeId])).get(terminal.officeId) ?? [])
+        : [];
     await db.transaction(async (tx) => {
       const result = await tx.execute<{ id: number; inserted: boolean }>(sql`
         insert into alarms (terminal_id, office_id, kind, message, raised_at, last_at)
@@ -427,9 +438,7 @@ export class AlarmEngine {
         on conflict (terminal_id, kind) where state = 'open'
         do update set count = alarms.count + 1, last_at = excluded.last_at, message = excluded.message
         returning id, (xmax = 0) as inserted`);
-      if (!result.rows[0]?.inserted || !rules.notify) return;
-      const userIds =
-        (await responsibleUsers(this.services, [terminal.officeId])).get(terminal.officeId) ?? [];
+      if (!result.rows[0]?.inserted || !userIds.length) return;
       await notify(tx, userIds, "alarm.notice.event", (locale) => ({
         kind: translate(locale, `alarm.kind.${kind}`),
         name: terminal.name,

@@ -11,6 +11,7 @@ import {
   TENANT_ADMIN_PERMISSIONS,
 } from "@marquee/contracts";
 import { and, eq, ne, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import {
@@ -28,6 +29,7 @@ import { AppError, FieldErrors, foreignKeyViolation } from "../../platform/error
 import { childPath } from "../../platform/office-tree";
 import type { Services } from "../../platform/services";
 import { officeVisible } from "../../platform/tenancy";
+import { leaveTenant, terminalsBelow } from "../terminal/repo";
 import { assertTerminalQuota, seatsBelow } from "./quota";
 import {
   childCount,
@@ -132,6 +134,14 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const changed = () => {
     services.tree.invalidate();
     services.actors.invalidate();
+  };
+  /** Screens that changed tenant fetch their manifest again (nothing of the old tenant's is in it). */
+  const resync = async (log: FastifyBaseLogger, ids: number[]) => {
+    try {
+      await app.terminalHub.notifySync(ids);
+    } catch (err) {
+      log.warn({ err }, "the screens that changed tenant could not be told");
+    }
   };
 
   /** The built-in administrator role of a new agent or customer, named in the caller's language. */
@@ -385,6 +395,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const { id, parentId } = req.body;
       const node = await findOffice(db, actor, id);
+      let left: number[] = [];
       req.audit.target = `office:${node.id}`;
       req.audit.detail = { name: node.name, from: node.parentId, to: parentId };
       if (node.parentId === null) throw new AppError(409, "org.movePlatform");
@@ -415,8 +426,11 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
             services.tree.tenantOf(fresh.id),
             services.tree.tenantOf(target.id),
           ]);
-          if (to && from?.id !== to.id)
+          if (to && from?.id !== to.id) {
             await assertTenantChange(tx, services, fresh, to.id, from?.name ?? "", "org.moveRoles");
+            left = await terminalsBelow(tx, fresh.path);
+            await leaveTenant(tx, left, services.clock.now());
+          }
         }
         const newPath = childPath(target.path, fresh.id);
         // Every path below in one statement; terminals, users and content keep their office and move along.
@@ -430,6 +444,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           await assertTerminalQuota(tx, target.id, (t) => (fresh.path.startsWith(t.path) ? 0 : seats));
       });
       changed();
+      if (left.length) await resync(req.log, left);
       return { code: 0, msg: req.t("common.ok") };
     },
   );
@@ -443,6 +458,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const node = await findOffice(db, actor, req.body.id);
+      let left: number[] = [];
       req.audit.target = `office:${node.id}`;
       req.audit.detail = { name: node.name };
       if (node.type !== "institution")
@@ -460,6 +476,9 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         if (fresh?.type !== "institution" || parent?.type !== "platform")
           throw new AppError(409, "org.openAgentParent");
         await assertTenantChange(tx, services, fresh, fresh.id, parent.name, "org.openAgentRoles");
+        // Its screens now serve the new agent: what the platform gave them stays behind.
+        left = await terminalsBelow(tx, fresh.path);
+        await leaveTenant(tx, left, services.clock.now());
         const [updated] = await tx
           .update(offices)
           .set({
@@ -478,6 +497,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         return updated;
       });
       changed();
+      if (left.length) await resync(req.log, left);
       return {
         code: 0,
         msg: req.t("common.ok"),

@@ -1,10 +1,11 @@
 import type { CommandOutcome, TerminalSummary, TerminalViewStatus } from "@marquee/contracts";
-import { and, eq, inArray, isNotNull, isNull, ne, not, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, like, ne, not, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { publicationTargets, type terminalCommands, terminalGroups, terminals } from "../../db/schema";
+import { offices, publicationTargets, type terminalCommands, terminalGroups, terminals } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, FieldErrors, notFound } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
+import { likeEscape } from "../../platform/sql";
 import { scoped } from "../../platform/tenancy";
 
 /** A terminals row as stored. */
@@ -236,4 +237,14 @@ export async function leaveTenant(tx: Tx, ids: number[], now: Date): Promise<voi
     .update(publicationTargets)
     .set({ state: "withdrawn", updatedAt: now })
     .where(and(inArray(publicationTargets.terminalId, ids), ne(publicationTargets.state, "withdrawn")));
+}
+
+/** The terminals in the office at `path` and every office below it. */
+export async function terminalsBelow(tx: Tx, path: string): Promise<number[]> {
+  const rows = await tx
+    .select({ id: terminals.id })
+    .from(terminals)
+    .innerJoin(offices, eq(offices.id, terminals.officeId))
+    .where(like(offices.path, `${likeEscape(path)}%`));
+  return rows.map((r) => r.id);
 }

@@ -1,5 +1,5 @@
 import type { TerminalSummary, TerminalTreeNodeT } from "@marquee/contracts";
-import { Form, Modal, Typography } from "antd";
+import { Alert, Form, Modal, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { terminalApi } from "../../services/terminal";
@@ -90,7 +90,13 @@ export function MoveModal({
           <GroupSelect officeId={officeId} testId="terminal-move-group" />
         </Form.Item>
       </Form>
-      <Typography.Text type="secondary">{t("terminal.move.hint")}</Typography.Text>
+      <Typography.Paragraph type="secondary">{t("terminal.move.hint")}</Typography.Paragraph>
+      <Alert
+        type="warning"
+        showIcon
+        message={t("terminal.move.otherTenant")}
+        data-testid="terminal-move-other-tenant"
+      />
     </Modal>
   );
 }

@@ -126,7 +126,9 @@ export default {
     office: "To the institution",
     group: "Group",
     groupHint: "Leave empty to take them out of any group.",
-    hint: "The screens keep what they play; their new institution's users will see them.",
+    hint: "The screens keep what they play when they stay with the same agent or customer; their new institution's users will see them.",
+    otherTenant:
+      "Moved to another agent or customer, they leave behind what their current one gave them: programs, publications, play-now, strategy, settings and the last screenshot. Its command history, events and proof of play stay with it.",
     ok: "Move",
     done: "Moved: {{count}}",
   },

@@ -128,7 +128,9 @@ export default {
     office: "Vers l'organisation",
     group: "Groupe",
     groupHint: "Laissez vide pour les retirer de tout groupe.",
-    hint: "Les écrans gardent ce qu'ils diffusent ; les utilisateurs de leur nouvelle organisation les verront.",
+    hint: "Les écrans gardent ce qu'ils diffusent s'ils restent chez le même agent ou client ; les utilisateurs de leur nouvelle organisation les verront.",
+    otherTenant:
+      "Déplacés chez un autre agent ou client, ils laissent ce que l'actuel leur a donné : programmes, publications, diffusion immédiate, stratégie, réglages et la dernière capture. Son historique des commandes, les événements et les preuves de diffusion lui restent.",
     ok: "Déplacer",
     done: "Déplacés : {{count}}",
   },

@@ -126,7 +126,9 @@ export default {
     office: "Nell'istituzione",
     group: "Gruppo",
     groupHint: "Lascia vuoto per toglierli da ogni gruppo.",
-    hint: "Gli schermi continuano a riprodurre gli stessi contenuti; gli utenti della nuova istituzione li vedranno.",
+    hint: "Restando con lo stesso agente o cliente, gli schermi continuano a riprodurre gli stessi contenuti; gli utenti della nuova istituzione li vedranno.",
+    otherTenant:
+      "Spostati presso un altro agente o cliente, lasciano ciò che quello attuale ha dato loro: programmi, pubblicazioni, riproduzione immediata, strategia, impostazioni e l'ultima schermata. Lo storico dei comandi, gli eventi e le prove di riproduzione restano a quest'ultimo.",
     ok: "Sposta",
     done: "Spostati: {{count}}",
   },
