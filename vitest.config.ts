@@ -37,6 +37,8 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           environment: "node",
+          // A page of the built console may take seconds to settle on a busy two-core machine.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ["apps/server/test/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -85,8 +85,11 @@ describe("the menu tree of menu management", () => {
       frame: false,
       componentOverride: null,
       component: "messageNotification",
-      meta: { invisible: true, title: "Message notifications" },
+      // A page of System management (spec §2 menu groups), not only the bell's "View all".
+      meta: { invisible: false, title: "Message notifications" },
     });
+    // The personal centre is hidden from the menu (spec §2).
+    expect(find(tree, "personalCenter")?.meta).toMatchObject({ invisible: true });
     expect(find(tree, "demo")?.roles).toEqual(["manager"]);
     expect(find(tree, "sysManage")?.permission).toBeNull();
   });

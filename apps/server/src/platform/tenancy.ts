@@ -53,6 +53,7 @@ import {
   terminalEvents,
   terminalGroups,
   terminalOnlineSpans,
+  terminalScreenshots,
   terminals,
   uploads,
   userRoles,
@@ -143,6 +144,7 @@ export const TENANT_OWNED = new Map<Table, TenancyRule>([
   [syncSessions, rule({ office: syncSessions.officeId, owner: syncSessions.createdBy })],
   [terminalCommands, rule({ office: terminalCommands.officeId })],
   [terminalEvents, rule({ office: terminalEvents.officeId })],
+  [terminalScreenshots, rule({ office: terminalScreenshots.officeId })],
   [playEvents, rule({ office: playEvents.officeId })],
   [
     terminalOnlineSpans,

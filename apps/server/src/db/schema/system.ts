@@ -53,6 +53,9 @@ export const notifications = pgTable(
       .references(() => offices.id),
     contentCn: text("content_cn").notNull(),
     contentEn: text("content_en").notNull(),
+    /** The catalogue key and values it was filed with: rendered in the reader's language when read (null: an older notice, its two texts only). */
+    key: text("key"),
+    values: jsonb("values").$type<Record<string, string | number>>(),
     readState: text("read_state", { enum: ["0", "1"] })
       .notNull()
       .default("0"),

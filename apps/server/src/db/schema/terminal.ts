@@ -254,6 +254,32 @@ export const terminalEvents = pgTable(
   (t) => [index("terminal_events_terminal_idx").on(t.terminalId, t.at)],
 );
 
+/**
+ * Screenshots of screens, kept by how they were taken: asked for by an
+ * operator (manual), by the strategy's timer (scheduled) or by monitoring
+ * (monitor). The file lives in storage by its MD5; the office is the screen's
+ * when it was taken, so the picture stays with the tenant it showed.
+ */
+export const terminalScreenshots = pgTable(
+  "terminal_screenshots",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    terminalId: integer("terminal_id")
+      .notNull()
+      .references(() => terminals.id, { onDelete: "cascade" }),
+    officeId: integer("office_id")
+      .notNull()
+      .references(() => offices.id),
+    kind: text("kind", { enum: ["manual", "scheduled", "monitor"] }).notNull(),
+    md5: text("md5").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("terminal_screenshots_office_idx").on(t.officeId, t.at),
+    index("terminal_screenshots_terminal_idx").on(t.terminalId, t.at),
+  ],
+);
+
 /** Proof of play, as the players report it (statistics roll it up in issue 10). */
 export const playEvents = pgTable(
   "play_events",

@@ -1,7 +1,13 @@
 import type { CommandOutcome, TerminalSummary, TerminalViewStatus } from "@marquee/contracts";
 import { and, eq, inArray, isNotNull, isNull, like, ne, not, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { offices, publicationTargets, type terminalCommands, terminalGroups, terminals } from "../../db/schema";
+import {
+  offices,
+  publicationTargets,
+  type terminalCommands,
+  terminalGroups,
+  terminals,
+} from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, FieldErrors, notFound } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
