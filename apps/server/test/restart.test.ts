@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,11 +15,19 @@ let env: NodeJS.ProcessEnv;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
+  // The server as `npm start` runs it: the built bundle (built here if its sources changed).
+  const build = spawnSync(process.execPath, ["scripts/build.mjs", "server", "--quiet"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  if (build.status !== 0) throw new Error(`the server did not build: ${build.stdout}${build.stderr}`);
   dataDir = mkdtempSync(path.join(tmpdir(), "marquee-restart-"));
   port = await freePort();
   // The embedded database unless the suite runs against an external one.
   const databaseUrl = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
   env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  // Plain node: no TypeScript loader may come in through NODE_OPTIONS either.
+  delete env.NODE_OPTIONS;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
 });
@@ -34,12 +42,16 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function start(): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
-    env,
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+function start(extraEnv: NodeJS.ProcessEnv = {}): Started {
+  const child = spawn(
+    process.execPath,
+    ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")],
+    {
+      env: { ...env, ...extraEnv },
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   children.push(child);
   let out = "";
   child.stdout?.on("data", (d) => {
@@ -80,6 +92,18 @@ async function encrypted(plain: string): Promise<string> {
   };
   return encryptForLogin(key.publicKeyJson, plain);
 }
+
+describe("the production start", () => {
+  it("runs the built JavaScript with plain node, no TypeScript loader", () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    for (const name of ["start", "admin:create"]) {
+      expect(scripts[name]).toMatch(/ node (--enable-source-maps )?apps\/server\/dist\/[\w-]+\.js$/);
+      expect(scripts[name]).not.toMatch(/tsx|--import|--loader|--experimental|strip-types/);
+    }
+  });
+});
 
 describe("restarts", () => {
   it("keeps data and sessions across a clean stop, refuses a second server, recovers from kill -9", async () => {
