@@ -13,6 +13,7 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
   PUBLIC_ORIGIN: z.string().url().optional(),
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -29,6 +30,8 @@ export type Config = {
   databaseUrl: string | undefined;
   poolSize: number;
   logLevel: z.infer<typeof ConfigSchema>["LOG_LEVEL"];
+  /** auto: readable lines on a terminal, JSON lines otherwise. */
+  logFormat: z.infer<typeof ConfigSchema>["LOG_FORMAT"];
   publicOrigin: string | undefined;
   trustProxy: boolean;
   bodyLimit: number;
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     poolSize: c.DATABASE_POOL_SIZE,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     publicOrigin: c.PUBLIC_ORIGIN,
     trustProxy: c.TRUST_PROXY,
     bodyLimit: c.BODY_LIMIT_BYTES,

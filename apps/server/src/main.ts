@@ -1,6 +1,8 @@
-import pino from "pino";
+import type { AddressInfo } from "node:net";
+import { startupBanner } from "./banner";
 import { loadConfig } from "./config";
 import { DataDirLockedError } from "./db/lock";
+import { createLogger, logFormatFor } from "./log";
 import { startServer } from "./server";
 
 const config = (() => {
@@ -11,14 +13,17 @@ const config = (() => {
     process.exit(2);
   }
 })();
-const log = pino({ level: config.logLevel });
+const log = createLogger(config);
 
 try {
   const server = await startServer(config, { log });
-  log.info(`Marquee is serving ${server.url} (console /, API /apm-web, docs /apm-web/docs)`);
+  const { lines, ...where } = startupBanner(config, (server.app.server.address() as AddressInfo).port);
+  if (logFormatFor(config.logFormat, process.stdout) === "pretty") log.info({ banner: lines });
+  else
+    log.info(where, `Marquee is serving ${where.console} (API docs ${where.docs}, player ${where.player})`);
   let firstSignalAt = 0;
   const stop = async (signal: string) => {
-    // npm and tsx pass one Ctrl-C on as several signals; a second one two seconds later means "now".
+    // npm passes one Ctrl-C on as several signals; a second one two seconds later means "now".
     if (firstSignalAt) {
       if (Date.now() - firstSignalAt > 2000) {
         log.warn("second signal: exiting without waiting");

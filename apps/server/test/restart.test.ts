@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../src/db/embedded";
 import { encryptForLogin } from "../src/platform/login-key";
 import { createTestDatabase } from "./helpers";
@@ -107,8 +107,23 @@ describe("the production start", () => {
 
 describe("restarts", () => {
   it("keeps data and sessions across a clean stop, refuses a second server, recovers from kill -9", async () => {
-    const first = start();
+    // The production start: the bundle under plain node, its JSON log saying where everything is.
+    const first = start({ LOG_LEVEL: "info", LOG_FORMAT: "auto" });
     await healthy(first);
+    const banner = await vi.waitFor(() => {
+      const line = first
+        .output()
+        .split("\n")
+        .find((l) => l.startsWith('{"') && l.includes('"msg":"Marquee is serving'));
+      if (!line) throw new Error(`no startup banner yet: ${first.output()}`);
+      return JSON.parse(line) as Record<string, unknown>;
+    });
+    expect(banner).toMatchObject({
+      console: `http://127.0.0.1:${port}/`,
+      docs: `http://127.0.0.1:${port}/apm-web/docs`,
+      player: `http://127.0.0.1:${port}/player/`,
+      dataDir,
+    });
     const init = await fetch(`${base()}/f/common/sysInit`, {
       method: "POST",
       headers: headers(),

@@ -5,11 +5,11 @@
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_PASSWORD_POLICY, NewPassword } from "@marquee/contracts";
-import pino from "pino";
 import { loadConfig } from "../config";
 import { connect, runMigrations } from "../db/client";
 import { type EmbeddedDatabase, startEmbedded } from "../db/embedded";
 import { DataDirLockedError, lockDataDir } from "../db/lock";
+import { createLogger } from "../log";
 import { AlreadyInitialisedError, initialiseSystem } from "../modules/common/init";
 
 const USAGE =
@@ -38,7 +38,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const log = pino({ level: "warn" });
+  const log = createLogger({ logLevel: "warn", logFormat: config.logFormat });
   let release: (() => void) | undefined;
   let embedded: EmbeddedDatabase | undefined;
   try {
