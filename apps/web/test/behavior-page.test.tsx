@@ -167,7 +167,8 @@ describe("the user behaviour page", { timeout: 30_000 }, () => {
 
     const actions = screen.getByTestId("behavior-actions");
     fireEvent.click(within(actions).getByText("Table"));
-    expect(await within(actions).findByText("/a/api/user/saveUserInfo")).toBeTruthy();
+    expect(await within(actions).findByText("Edit own profile")).toBeTruthy();
+    expect(within(actions).queryByText("/a/api/user/saveUserInfo")).toBeNull();
 
     const offices = screen.getByTestId("behavior-offices");
     fireEvent.click(within(offices).getByText("Table"));

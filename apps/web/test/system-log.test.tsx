@@ -43,7 +43,9 @@ function logServer(extra: Parameters<typeof fakeServer>[0] = {}) {
       );
       const list = rows.slice(0, size);
       const hasMore = rows.length > size;
-      return { list, total: all.length, lastId: hasMore ? (list.at(-1)?.id ?? null) : null, hasMore };
+      // The server names what it may: user 120 here, the others by their id.
+      const names = list.some((r) => r.id === 120) ? { "user:120": "Ann Admin" } : {};
+      return { list, total: all.length, lastId: hasMore ? (list.at(-1)?.id ?? null) : null, hasMore, names };
     },
     "GET /a/api/log/detailsFunc": (c: Call) => ({
       log: {
@@ -51,6 +53,7 @@ function logServer(extra: Parameters<typeof fakeServer>[0] = {}) {
         userAgent: "Mozilla/5.0 (X11; Linux) Test",
         detail: { changed: ["name"] },
       },
+      names: {},
     }),
     ...extra,
   });
@@ -91,7 +94,12 @@ describe("SysLogPage", { timeout: 30_000 }, () => {
     grant(VIEW_EXPORT);
     const { calls } = logServer();
     renderPage(<SysLogPage />);
-    expect((await screen.findByTestId("log-row-120")).textContent).toContain("/a/api/user/saveUserInfo");
+    const newest = await screen.findByTestId("log-row-120");
+    // actions and targets by name, never the raw path or "user:120"
+    expect(newest.textContent).toContain("Edit own profile");
+    expect(newest.textContent).toContain("User: Ann Admin (#120)");
+    expect(newest.textContent).not.toContain("/a/api/");
+    expect(screen.getByTestId("log-row-119").textContent).toContain("User: #119");
     expect(screen.getByTestId("log-count").textContent).toBe("50 of 120 entries");
     fireEvent.click(screen.getByTestId("log-load-more"));
     await screen.findByTestId("log-row-70");
@@ -126,6 +134,8 @@ describe("SysLogPage", { timeout: 30_000 }, () => {
     const drawer = await screen.findByTestId("log-details");
     await waitFor(() => expect(within(drawer).getByText("Mozilla/5.0 (X11; Linux) Test")).toBeTruthy());
     expect(within(drawer).getByText("Log entry 115")).toBeTruthy();
+    expect(within(drawer).getByText("Edit own profile")).toBeTruthy();
+    expect(within(drawer).getByText("User: #115")).toBeTruthy();
     expect(within(drawer).getByTestId("log-details-json").textContent).toContain('"changed"');
     expect(calls.find((c) => c.path === "/a/api/log/detailsFunc")?.query.get("id")).toBe("115");
   });

@@ -1,4 +1,5 @@
 export * from "./alarm";
+export * from "./audit";
 export * from "./behavior";
 export * from "./brand";
 export * from "./common";

@@ -55,15 +55,22 @@ export const LogListQuery = Paging.extend({ ...logFilters, lastId: logId.optiona
   .refine(inOrder, RANGE_ISSUE);
 export type LogListQuery = z.infer<typeof LogListQuery>;
 
-/** The page, plus the cursor of the next one (`lastId`, null at the end). */
+/**
+ * The names of what audit rows' targets name, by auditNameKey ("terminal:3"
+ * → "Lobby"): those the caller may read; others read by their id.
+ */
+export const AuditTargetNames = z.record(z.string(), z.string());
+
+/** The page, plus the cursor of the next one (`lastId`, null at the end) and the names its targets name. */
 export const LogListResponse = pageOf(AuditLogRow).extend({
   lastId: z.number().nullable(),
   hasMore: z.boolean(),
+  names: AuditTargetNames,
 });
 
 /** GET /a/api/log/detailsFunc?id= */
 export const LogDetailsQuery = z.strictObject({ id: logId });
-export const LogDetailsResponse = Envelope.extend({ log: AuditLogDetail });
+export const LogDetailsResponse = Envelope.extend({ log: AuditLogDetail, names: AuditTargetNames });
 
 /** GET /a/api/log/actions: the actions found in the caller's log, for the filter. */
 export const LogActionsResponse = Envelope.extend({ list: z.array(z.string()) });

@@ -1,5 +1,5 @@
 import { API_PREFIX, type Permission, tenantMayHold } from "@marquee/contracts";
-import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { type Actor, can } from "./actor";
 import { AppError } from "./errors";
@@ -25,6 +25,8 @@ export interface ApiRoute {
   url: string;
   access: Access | undefined;
   mutates: boolean;
+  /** The route's audit action name when a call of it leaves an audit row; null when none does. */
+  action: string | null;
   schema: RouteOptions["schema"];
 }
 
@@ -38,6 +40,11 @@ declare module "fastify" {
     mutates?: boolean;
     /** The audit action name; defaults to the path below /apm-web. */
     action?: string;
+    /**
+     * false: the call leaves no audit row: telemetry (the console's page views)
+     * and reads that are POST only because the spec says so.
+     */
+    audit?: false;
   }
 }
 
@@ -51,6 +58,22 @@ export function needsDeclaredAccess(url: string): boolean {
 
 export function isMutating(req: FastifyRequest): boolean {
   return !SAFE.has(req.method) || req.routeOptions.config.mutates === true;
+}
+
+/**
+ * The audit action a call of this route is recorded under, or null when its
+ * calls leave no audit row: reads, routes that declare no access, and routes
+ * that opt out (`audit: false`). The audit plugin and the action catalogue's
+ * test both ask this.
+ */
+export function auditedAction(
+  method: string,
+  url: string,
+  config: FastifyContextConfig | undefined,
+): string | null {
+  if (!config?.access || config.audit === false) return null;
+  if (SAFE.has(method) && config.mutates !== true) return null;
+  return config.action ?? url.replace(API_PREFIX, "");
 }
 
 /** The signed-in actor of a request whose route requires one. */
@@ -98,6 +121,7 @@ export const accessPlugin = fp(
           url: route.url,
           access: route.config?.access,
           mutates: route.config?.mutates === true,
+          action: auditedAction(method, route.url, route.config),
           schema: route.schema,
         });
       }

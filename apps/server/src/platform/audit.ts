@@ -1,8 +1,7 @@
-import { API_PREFIX } from "@marquee/contracts";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { auditLogs } from "../db/schema";
-import { isMutating } from "./access";
+import { auditedAction } from "./access";
 import type { Services } from "./services";
 
 /** What a handler adds to its audit row: the target, details, and who it was when no session says so. */
@@ -17,10 +16,6 @@ export interface AuditNote {
 declare module "fastify" {
   interface FastifyRequest {
     audit: AuditNote;
-  }
-  interface FastifyContextConfig {
-    /** false: a call that only records telemetry (the console's page views) leaves no audit row. */
-    audit?: false;
   }
 }
 
@@ -37,18 +32,18 @@ export const auditPlugin = fp(
       req.audit = {};
     });
     app.addHook("onSend", async (req, reply, payload) => {
-      const config = req.routeOptions.config;
-      if (!config.access || !isMutating(req) || config.audit === false) return payload;
+      const url = req.routeOptions.url ?? req.url;
+      const action = auditedAction(req.method, url, req.routeOptions.config);
+      if (action === null) return payload;
       // An anonymous call refused at the door changed nothing and names nobody.
       if (!req.actor && reply.statusCode === 401) return payload;
       const note = req.audit;
-      const url = req.routeOptions.url ?? req.url;
       try {
         await db.insert(auditLogs).values({
           officeId: req.actor?.officeId ?? note.officeId ?? null,
           userId: req.actor?.userId ?? note.userId ?? null,
           username: req.actor?.username ?? note.username ?? null,
-          action: config.action ?? url.replace(API_PREFIX, ""),
+          action,
           method: req.method,
           path: url,
           target: note.target?.slice(0, 500) ?? null,

@@ -1,16 +1,21 @@
 import type { PassThrough } from "node:stream";
-import type { MessageKey } from "@marquee/contracts";
+import { auditActionName, auditTargetText, type Locale, type MessageKey } from "@marquee/contracts";
 import { zoneClock } from "@marquee/schedule";
 import type { FastifyBaseLogger } from "fastify";
 import type { Actor } from "../../platform/actor";
 import type { Services } from "../../platform/services";
 import { cellText, streamWorkbook } from "../../platform/xlsx";
+import { targetNames } from "./names";
 import { auditBatch, type LogFilter } from "./repo";
 
 /** Rows read per query: a keyset range of the id index, small enough to hold a batch at a time. */
 export const EXPORT_BATCH = 2_000;
 
-type AuditRow = Awaited<ReturnType<typeof auditBatch>>[number];
+/** A row of a batch, with the names its batch's targets name. */
+interface ExportRow {
+  row: Awaited<ReturnType<typeof auditBatch>>[number];
+  names: Record<string, string>;
+}
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 interface ExportOptions {
@@ -18,6 +23,8 @@ interface ExportOptions {
   actor: Actor;
   filter: LogFilter;
   timezone: string;
+  /** Actions and targets are named in it. */
+  locale: Locale;
   t: Translate;
   log: FastifyBaseLogger;
 }
@@ -30,7 +37,7 @@ export function logWorkbook(o: ExportOptions): PassThrough {
   const clock = zoneClock(o.timezone);
   const ok = o.t("log.export.ok");
   const fail = o.t("log.export.fail");
-  return streamWorkbook<AuditRow>({
+  return streamWorkbook<ExportRow>({
     sheetName: o.t("log.export.sheet"),
     columns: [
       { header: o.t("log.export.col.id"), key: "id", width: 10 },
@@ -47,15 +54,20 @@ export function logWorkbook(o: ExportOptions): PassThrough {
       { header: o.t("log.export.col.detail"), key: "detail", width: 50 },
     ],
     batchSize: EXPORT_BATCH,
-    next: (last) => auditBatch(o.services, o.actor, o.filter, last?.id ?? null, EXPORT_BATCH),
-    cells: (r) => [
+    next: async (last) => {
+      const rows = await auditBatch(o.services, o.actor, o.filter, last?.row.id ?? null, EXPORT_BATCH);
+      // One names query per entity and batch, through the reader's tenancy like the list's.
+      const names = await targetNames(o.services.db, o.actor, rows);
+      return rows.map((row) => ({ row, names }));
+    },
+    cells: ({ row: r, names }) => [
       r.id,
       // Excel dates carry no zone: the wall-clock time of the chosen zone, as the header says.
       new Date(clock.wallOf(r.createdAt.getTime())),
       r.username ?? "",
-      r.action,
+      auditActionName(r.action, o.locale),
       r.method,
-      r.target ?? "",
+      cellText(auditTargetText(r.target, r.action, o.locale, { names })),
       r.result === "ok" ? ok : fail,
       r.status,
       r.ip ?? "",

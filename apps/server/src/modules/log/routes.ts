@@ -10,6 +10,7 @@ import { localDateOf } from "@marquee/schedule";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
 import { logWorkbook } from "./export";
+import { targetNames } from "./names";
 import { distinctActions, findAuditLog, listAuditLogs } from "./repo";
 
 /** The system log: the audit trail, filtered, paged or scrolled, in detail and exported, within the caller's data range. */
@@ -22,11 +23,14 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["log"], querystring: LogListQuery, response: { 200: LogListResponse } },
     },
     async (req) => {
-      const page = await listAuditLogs(services, actorOf(req), req.query);
+      const actor = actorOf(req);
+      const page = await listAuditLogs(services, actor, req.query);
       return {
         code: 0,
         msg: req.t("common.ok"),
         ...page,
+        // Read after the cached page: names change without the audit trail being written.
+        names: await targetNames(services.db, actor, page.list),
         pageNo: req.query.lastId === undefined ? req.query.pageNo : 1,
         pageSize: req.query.pageSize,
       };
@@ -39,11 +43,11 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { permission: "sys:log:view" } },
       schema: { tags: ["log"], querystring: LogDetailsQuery, response: { 200: LogDetailsResponse } },
     },
-    async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
-      log: await findAuditLog(services, actorOf(req), req.query.id),
-    }),
+    async (req) => {
+      const actor = actorOf(req);
+      const log = await findAuditLog(services, actor, req.query.id);
+      return { code: 0, msg: req.t("common.ok"), log, names: await targetNames(services.db, actor, [log]) };
+    },
   );
 
   app.get(
@@ -77,7 +81,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const t = (key: Parameters<typeof req.t>[0], values?: Record<string, string | number>) =>
         req.t(key, values);
-      const stream = logWorkbook({ services, actor, filter, timezone, t, log: req.log });
+      const stream = logWorkbook({ services, actor, filter, timezone, locale: req.locale, t, log: req.log });
       const name = `system-log-${localDateOf(timezone, services.clock.now().getTime())}.xlsx`;
       return reply
         .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")

@@ -67,7 +67,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { ...view, mutates: true }, schema: { tags: ["message"], querystring: UpdateReadStateQuery } },
     async (req) => {
       const actor = actorOf(req);
-      req.audit.target = `message:${req.query.id.join(",")}`.slice(0, 500);
+      req.audit.target = `notification:${req.query.id.join(",")}`.slice(0, 500);
       const changed = await services.db
         .update(notifications)
         .set({ readState: req.query.readState })
@@ -82,7 +82,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: view, schema: { tags: ["message"], body: ReadAllMessagesBody } },
     async (req) => {
       const actor = actorOf(req);
-      req.audit.target = "message:all";
+      req.audit.target = "notification:all";
       const changed = await services.db
         .update(notifications)
         .set({ readState: "1" })
@@ -98,7 +98,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: view, schema: { tags: ["message"], body: DeleteMessagesBody } },
     async (req) => {
       const actor = actorOf(req);
-      req.audit.target = `message:${req.body.id.join(",")}`.slice(0, 500);
+      req.audit.target = `notification:${req.body.id.join(",")}`.slice(0, 500);
       const gone = await services.db
         .delete(notifications)
         .where(and(eq(notifications.userId, actor.userId), inArray(notifications.id, req.body.id)))

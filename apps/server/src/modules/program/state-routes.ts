@@ -40,12 +40,13 @@ export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // program/review, and publishProgram/submitResult of the program review screen: one decision.
+  // program/review, and publishProgram/submitResult of the program review screen: one decision,
+  // audited as one action.
   for (const url of ["/a/api/program/review", "/a/api/publishProgram/submitResult"])
     app.post(
       url,
       {
-        config: { access: { permission: "content:program:review" } },
+        config: { access: { permission: "content:program:review" }, action: "/a/api/program/review" },
         schema: { tags: ["program"], body: ProgramReviewBody },
       },
       async (req) => {

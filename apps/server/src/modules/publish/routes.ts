@@ -153,12 +153,13 @@ export const publishRoutes =
         },
       );
 
-      // The JSON variant takes the same body (both accept JSON and form-encoded bodies).
+      // The JSON variant takes the same body (both accept JSON and form-encoded bodies), and is
+      // audited as the same action.
       for (const name of save) {
         app.post(
           `/a/api/${prefix}/${name}`,
           {
-            config: publish(kind),
+            config: { ...publish(kind), action: `/a/api/${prefix}/${save[0]}` },
             schema: { tags, body: PublishBody, response: { 200: PublishResponse } },
           },
           async (req) => {

@@ -232,7 +232,11 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/a/api/publishMessage/ajaxDelete",
-    { config: remove, schema: { tags: ["publishMessage"], body: IdQuery } },
+    // The one-message form of delete: audited as the same action.
+    {
+      config: { ...remove, action: "/a/api/publishMessage/delete" },
+      schema: { tags: ["publishMessage"], body: IdQuery },
+    },
     async (req) => {
       req.audit.target = `message:${req.body.id}`;
       await deleteMessages(actorOf(req), [req.body.id]);

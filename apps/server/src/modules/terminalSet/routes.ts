@@ -154,7 +154,8 @@ export const terminalSetRoutes =
     app.post(
       "/a/api/terminalSet/removeTerminals",
       {
-        config: access("terminal:device:delete"),
+        // Deletes terminals as terminal/delete does: audited as the same action.
+        config: { ...access("terminal:device:delete"), action: "/a/api/terminal/delete" },
         schema: { tags, body: TerminalSetIdsBody, response: { 200: RemoveTerminalsResponse } },
       },
       async (req) => {

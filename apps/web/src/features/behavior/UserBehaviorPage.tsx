@@ -30,6 +30,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ChartCard, type ChartColumn } from "../../components/ChartCard";
 import type { ChartOption } from "../../components/EChart";
+import { useAuditNames } from "../system/auditNames";
 import { type BehaviorRange, behaviorApi, type UserPaging } from "./api";
 import { daysIn, presets, rangeOf, readRange, writeRange } from "./filters";
 
@@ -277,6 +278,7 @@ export default function UserBehaviorPage() {
   const totals = active.data?.totals;
   const days = totals?.activeUsers ? (active.data?.series ?? []) : [];
   const pageName = (page: string) => t(`routes.${page}`, { defaultValue: page });
+  const named = useAuditNames();
   const fileSuffix = `${range.from}-${range.to}`;
 
   const dayColumns: ChartColumn<BehaviorActiveDay>[] = [
@@ -309,7 +311,7 @@ export default function UserBehaviorPage() {
 
   const actionRows = actions.data?.list ?? [];
   const actionColumns: ChartColumn<BehaviorActionRow>[] = [
-    { key: "action", title: t("behavior.actionsChart.action"), value: (r) => r.action },
+    { key: "action", title: t("behavior.actionsChart.action"), value: (r) => named.action(r.action) },
     { key: "count", title: t("behavior.actions"), value: (r) => r.count, align: "right" },
     { key: "users", title: t("behavior.users.count"), value: (r) => r.users, align: "right" },
     { key: "failed", title: t("behavior.actionsChart.failed"), value: (r) => r.failed, align: "right" },
@@ -401,7 +403,7 @@ export default function UserBehaviorPage() {
               fileName={`actions-${fileSuffix}`}
               height={360}
               option={topBars(
-                actionRows.map((r) => r.action),
+                actionRows.map((r) => named.action(r.action)),
                 [{ name: t("behavior.actions"), data: actionRows.map((r) => r.count) }],
               )}
             />

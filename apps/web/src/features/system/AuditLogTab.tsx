@@ -21,7 +21,8 @@ import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import { downloadLogExport, logApi } from "./api";
+import { downloadLogExport, logApi, type TargetNames } from "./api";
+import { useAuditNames } from "./auditNames";
 import { LoadMore } from "./LoadMore";
 import { browserTimeZone, EMPTY_LOG_FILTERS, type LogFilterValues, toLogQuery } from "./logFilters";
 
@@ -29,6 +30,7 @@ export const LOG_PERMISSIONS = { view: "sys:log:view", export: "sys:log:export" 
 /** Rows per slice of the infinite scroll. */
 export const LOG_SLICE = 50;
 const NO_ROWS: AuditLogRow[] = [];
+const NO_NAMES: TargetNames = {};
 const when = (iso: string) => dayjs(iso).format("YYYY-MM-DD HH:mm:ss");
 
 function ResultTag({ result }: { result: "ok" | "fail" }) {
@@ -43,6 +45,7 @@ function ResultTag({ result }: { result: "ok" | "fail" }) {
 /** One log row in full: who, what, from where, how long, and the details the call recorded. */
 function LogDetails({ id, onClose }: { id: number | null; onClose(): void }) {
   const { t } = useTranslation();
+  const named = useAuditNames();
   const details = useQuery({
     queryKey: ["system", "log", "details", id],
     queryFn: () => logApi.details(id as number),
@@ -70,13 +73,17 @@ function LogDetails({ id, onClose }: { id: number | null; onClose(): void }) {
             items={[
               { key: "time", label: t("system.log.columns.time"), children: when(log.createDate) },
               { key: "user", label: t("system.log.columns.user"), children: log.username ?? "-" },
-              { key: "action", label: t("system.log.columns.action"), children: log.action },
+              { key: "action", label: t("system.log.columns.action"), children: named.action(log.action) },
               {
                 key: "request",
                 label: t("system.log.details.request"),
                 children: `${log.method} ${log.path}`,
               },
-              { key: "target", label: t("system.log.columns.target"), children: log.target ?? "-" },
+              {
+                key: "target",
+                label: t("system.log.columns.target"),
+                children: log.target ? named.target(log.target, log.action, details.data?.names) : "-",
+              },
               {
                 key: "result",
                 label: t("system.log.columns.result"),
@@ -119,7 +126,8 @@ function LogDetails({ id, onClose }: { id: number | null; onClose(): void }) {
 
 /** The audit trail: filters, an infinitely scrolling table, details, and the export of what the filters find. */
 export function AuditLogTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const named = useAuditNames();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<LogFilterValues>(EMPTY_LOG_FILTERS);
@@ -136,6 +144,18 @@ export function AuditLogTab() {
     getNextPageParam: (last) => (last.hasMore ? last.lastId : undefined),
   });
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.list) ?? NO_ROWS, [list.data]);
+  const names = useMemo<TargetNames>(
+    () => (list.data ? Object.assign({}, ...list.data.pages.map((p) => p.names)) : NO_NAMES),
+    [list.data],
+  );
+  // The filter offers the actions by name, in alphabetical order of the reader's language.
+  const actionOptions = useMemo(
+    () =>
+      (actions.data?.list ?? [])
+        .map((a) => ({ value: a, label: named.action(a) }))
+        .sort((x, y) => x.label.localeCompare(y.label, i18n.language.replace("_", "-"))),
+    [actions.data, named, i18n.language],
+  );
   const total = list.data?.pages[0]?.total ?? 0;
 
   const set = (patch: Partial<LogFilterValues>) => setFilters((f) => ({ ...f, ...patch }));
@@ -159,12 +179,17 @@ export function AuditLogTab() {
   const columns: TableColumnsType<AuditLogRow> = [
     { key: "time", title: t("system.log.columns.time"), width: 170, render: (_, r) => when(r.createDate) },
     { key: "user", title: t("system.log.columns.user"), width: 130, render: (_, r) => r.username ?? "-" },
-    { key: "action", title: t("system.log.columns.action"), dataIndex: "action", ellipsis: true },
+    {
+      key: "action",
+      title: t("system.log.columns.action"),
+      ellipsis: true,
+      render: (_, r) => named.action(r.action),
+    },
     {
       key: "target",
       title: t("system.log.columns.target"),
       ellipsis: true,
-      render: (_, r) => r.target ?? "-",
+      render: (_, r) => (r.target ? named.target(r.target, r.action, names) : "-"),
     },
     {
       key: "result",
@@ -208,7 +233,7 @@ export function AuditLogTab() {
           showSearch={{ optionFilterProp: "label" }}
           placeholder={t("system.log.filters.action")}
           loading={actions.isLoading}
-          options={(actions.data?.list ?? []).map((a) => ({ value: a, label: a }))}
+          options={actionOptions}
           style={{ width: 280 }}
           aria-label={t("system.log.filters.action")}
           data-testid="log-filter-action"

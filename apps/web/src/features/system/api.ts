@@ -30,11 +30,15 @@ export interface LogQuery {
   endTime?: string;
 }
 
+/** Names of what the rows' targets name, by auditNameKey ("terminal:3"), as far as the reader may see them. */
+export type TargetNames = Readonly<Record<string, string>>;
+
 export interface LogSlice extends Envelope {
   list: AuditLogRow[];
   total: number;
   lastId: number | null;
   hasMore: boolean;
+  names: TargetNames;
 }
 
 export interface CommandQuery {
@@ -55,7 +59,8 @@ export const logApi = {
   /** The rows after `lastId` (the first slice without it). */
   scroll: (q: LogQuery, lastId: number | null, pageSize: number) =>
     http.get<LogSlice>("/a/api/log/ajaxScrollLog", { ...q, pageSize, lastId }),
-  details: (id: number) => http.get<Envelope & { log: AuditLogDetail }>("/a/api/log/detailsFunc", { id }),
+  details: (id: number) =>
+    http.get<Envelope & { log: AuditLogDetail; names: TargetNames }>("/a/api/log/detailsFunc", { id }),
   actions: () => http.get<Envelope & { list: string[] }>("/a/api/log/actions"),
   commands: (q: CommandQuery, lastId: string | null, size: number) =>
     http.get<CommandSlice>("/a/api/sysSetting/ajaxScrollCmd", { ...q, size, lastId }),
