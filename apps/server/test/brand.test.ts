@@ -157,6 +157,7 @@ describe("personalised interface", () => {
         tag: "",
         themeColor: "#AA3300",
         footerLinks: [{ name: "Home", link: "https://acme.example" }],
+        filing: { text: " ACME-REC-1 ", url: " https://rec.example/1 " },
         footerHtml:
           '<b>ACME</b><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)" onclick="x()">bad</a><a href="https://acme.example" target="_top">site</a><p style="position:fixed">p</p>',
       },
@@ -167,6 +168,7 @@ describe("personalised interface", () => {
       title: "ACME Signage",
       themeColor: "#aa3300",
       footerLinks: [{ name: "Home", link: "https://acme.example" }],
+      filing: { text: "ACME-REC-1", url: "https://rec.example/1" },
       footerHtml:
         '<b>ACME</b><a target="_blank" rel="noopener noreferrer">bad</a><a href="https://acme.example" target="_blank" rel="noopener noreferrer">site</a><p>p</p>',
     });
@@ -205,6 +207,22 @@ describe("personalised interface", () => {
       "branding.logo": "must be an image uploaded on this page",
       "branding.footerLinks.0.link": "has the wrong format",
     });
+    // A filing link needs its record number, and is an http(s) address.
+    const filing = async (f: object) =>
+      (
+        await acmeAdmin.post("/a/api/customer/savePersonalSetting", {
+          officeId: acme.id,
+          branding: { filing: f },
+        })
+      )
+        .json()
+        .errors?.map((e: { field: string; message: string }) => `${e.field}: ${e.message}`);
+    expect(await filing({ text: "", url: "https://rec.example" })).toEqual([
+      "branding.filing.text: enter the record number the link is shown as",
+    ]);
+    expect(await filing({ text: "REC", url: "javascript:alert(1)" })).toEqual([
+      "branding.filing.url: has the wrong format",
+    ]);
     const unknown = await acmeAdmin.post("/a/api/customer/savePersonalSetting", {
       officeId: acme.id,
       branding: { script: "x" },
@@ -433,7 +451,12 @@ describe("the brand of a Host and of a user", () => {
       (
         await admin.post("/a/api/customer/savePersonalSetting", {
           officeId: platformId,
-          branding: { title: "Platform Signage", tag: "Platform tag", copyright: "© Platform" },
+          branding: {
+            title: "Platform Signage",
+            tag: "Platform tag",
+            copyright: "© Platform",
+            filing: { text: "P-REC-9" },
+          },
         })
       ).statusCode,
     ).toBe(200);
@@ -466,8 +489,16 @@ describe("the brand of a Host and of a user", () => {
     ]);
     expect((await hostBrand("BETA.signage.example")).json()).toMatchObject({
       domain: "beta",
-      branding: { title: "Agent A Displays", tag: "Agent tag", copyright: "© Platform" },
+      branding: {
+        title: "Agent A Displays",
+        tag: "Agent tag",
+        copyright: "© Platform",
+        // the filing record is inherited like the other fields
+        filing: { text: "P-REC-9" },
+      },
     });
+    // ACME's brand, saved again without one, inherits it too.
+    expect((await hostBrand("acme.localhost:1234")).json().branding.filing).toEqual({ text: "P-REC-9" });
     // Unknown labels, bare hosts and IP addresses get the platform's.
     for (const host of ["nobody.localhost:8080", "localhost:8080", "127.0.0.1:8080"]) {
       expect((await hostBrand(host)).json(), host).toMatchObject({

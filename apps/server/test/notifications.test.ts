@@ -1,4 +1,4 @@
-import type { Permission } from "@marquee/contracts";
+import { type Locale, noticeMsg, type Permission } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../src/db/schema";
@@ -20,7 +20,7 @@ let ann: Client;
 let ben: Client;
 const ids = { ann: 0, ben: 0, customer: 0 };
 
-type Notice = { id: number; contentCn: string; contentEn: string; readState: "0" | "1" };
+type Notice = { id: number; content: string; contentCn: string; contentEn: string; readState: "0" | "1" };
 const listOf = async (client: Client, query: Record<string, string | number> = {}) => {
   const res = await client.get("/a/api/message/list", { pageSize: 50, ...query });
   expect(res.statusCode, res.body).toBe(200);
@@ -58,25 +58,25 @@ afterAll(async () => {
 });
 
 describe("notify", () => {
-  it("writes one unread notice per user, in Chinese and English, from a catalogue key", async () => {
-    const n = await notify(
-      t.database.db,
-      [ids.ann, ids.ann, ids.ben, 999_999],
-      "plan.reviewNotice",
-      (locale) => ({
-        name: "Lobby",
-        result: locale === "en" ? "Approved" : "已通过",
-      }),
-    );
+  it("writes one unread notice per user, with its catalogue key and values and its Chinese and English texts", async () => {
+    const n = await notify(t.database.db, [ids.ann, ids.ann, ids.ben, 999_999], "plan.reviewNotice", {
+      name: "Lobby",
+      result: noticeMsg("program.state.approved"),
+    });
     expect(n).toBe(2);
     const [mine] = await rowsOf(ids.ann);
     expect(mine).toMatchObject({
+      key: "plan.reviewNotice",
+      // the state is kept as its key, to be translated when read
+      values: { name: "Lobby", result: { t: "program.state.approved" } },
       contentEn: "Play plan Lobby: Approved",
       contentCn: "播放计划 Lobby：已通过",
       readState: "0",
     });
     expect(await notify(t.database.db, [], "plan.reviewNotice")).toBe(0);
     expect(noticeText("common.recordNotFound", { entity: "terminal", id: 7 })).toEqual({
+      key: "common.recordNotFound",
+      values: { entity: "terminal", id: 7 },
       contentCn: "terminal 7 不存在",
       contentEn: "terminal 7 does not exist",
     });
@@ -97,7 +97,10 @@ describe("notify", () => {
 describe("a user's notices", () => {
   it("pages them on the server and filters the unread ones", async () => {
     for (let i = 1; i <= 11; i++) {
-      await notify(t.database.db, [ids.ann], "plan.reviewNotice", { name: `Plan ${i}`, result: "Approved" });
+      await notify(t.database.db, [ids.ann], "plan.reviewNotice", {
+        name: `Plan ${i}`,
+        result: noticeMsg("program.state.approved"),
+      });
     }
     const all = await listOf(ann, { pageNo: 1, pageSize: 5 });
     expect(all).toMatchObject({ total: 12, unread: 12, pageNo: 1 });
@@ -163,6 +166,83 @@ describe("a user's notices", () => {
   });
 });
 
+describe("notices in the reader's language", () => {
+  /** The notices of a user as they read them in `locale` (the language cookie). */
+  const contentIn = async (locale: Locale, username: string, password: string) => {
+    const list = (await listOf(await signedIn(t, username, password, locale))).messageList;
+    expect(list.length).toBeGreaterThan(0);
+    return list.map((m) => m.content);
+  };
+
+  it("renders a notice when it is read, translating the values kept as keys, in all six languages", async () => {
+    const u = await addUser(t, ids.customer, "reader6", READER);
+    await notify(t.database.db, [u.id], "pubMessage.reviewNoticeNote", {
+      name: "Soldes",
+      result: noticeMsg("program.state.rejected"),
+      note: "trop long",
+    });
+    await notify(t.database.db, [u.id], "alarm.notice.pass", {
+      lines: {
+        lines: [
+          noticeMsg("alarm.notice.offline", {
+            minutes: 10,
+            count: 12,
+            names: noticeMsg("alarm.notice.more", { names: "A, B, C", count: 9 }),
+          }),
+          noticeMsg("alarm.notice.storageLow", { percent: 90, count: 1, names: "D" }),
+        ],
+      },
+    });
+    await notify(t.database.db, [u.id], "pay.noticePaid", {
+      no: "PO-1",
+      item: { l: { en: "Storage 10 GB", fr: "Stockage 10 Go", zh_CN: "存储 10 GB" } },
+    });
+    const read = (locale: Locale) => contentIn(locale, u.username, u.password);
+    expect(await read("fr")).toEqual([
+      expect.stringContaining("PO-1"),
+      "Écrans hors ligne depuis plus de 10 minutes (12) : A, B, C et 9 autres\nÉcrans dont le stockage dépasse 90 % (1) : D",
+      "Message Soldes : Refusé (trop long)",
+    ]);
+    expect((await read("fr"))[0]).toContain("Stockage 10 Go");
+    expect((await read("it"))[1]).toBe(
+      "Schermi offline da più di 10 minuti (12): A, B, C e altri 9\nSchermi con memoria piena oltre il 90% (1): D",
+    );
+    expect((await read("it"))[0]).toContain("Storage 10 GB"); // no Italian name: the English one
+    expect((await read("ru"))[1]).toMatch(/^Экраны не в сети дольше 10 минут \(12\): A, B, C и ещё 9\n/);
+    expect((await read("zh_TW"))[2]).toMatch(/^訊息 Soldes：/);
+    expect((await read("zh_CN"))[0]).toContain("存储 10 GB");
+    expect((await read("en"))[2]).toBe("Message Soldes: Rejected (trop long)");
+  });
+
+  it("shows a notice filed before keys were kept, or with a key no longer known, in the text it was filed with", async () => {
+    const u = await addUser(t, ids.customer, "oldreader", READER);
+    await t.database.db.insert(notifications).values([
+      { userId: u.id, officeId: ids.customer, contentCn: "旧通知", contentEn: "Old notice" },
+      {
+        userId: u.id,
+        officeId: ids.customer,
+        contentCn: "已删除的键",
+        contentEn: "Removed key",
+        key: "no.such.key",
+        values: { name: "x" },
+      },
+      {
+        userId: u.id,
+        officeId: ids.customer,
+        contentCn: "坏值",
+        contentEn: "Bad values",
+        key: "plan.reviewNotice",
+        // written by hand: odd shapes render as nothing, never fail the list
+        values: { name: { t: "no.such.key" }, result: [1, 2] } as never,
+      },
+    ]);
+    const fr = await contentIn("fr", u.username, u.password);
+    expect(fr).toEqual(["Plan de diffusion  : ", "Removed key", "Old notice"]);
+    const zh = await contentIn("zh_TW", u.username, u.password);
+    expect(zh.slice(1)).toEqual(["已删除的键", "旧通知"]);
+  });
+});
+
 describe("review notices in the notice list", () => {
   it("tells the reviewer of a submission and the author of the decision", async () => {
     await t.app.services.settings.set("audit", true, null);
@@ -187,6 +267,10 @@ describe("review notices in the notice list", () => {
       expect(decided.statusCode, decided.body).toBe(200);
       const heard = (await listOf(ann, { readState: "0" })).messageList[0];
       expect(heard?.contentEn).toBe("Play plan Spring campaign: Rejected (no content)");
+      expect(heard?.content).toBe("Play plan Spring campaign: Rejected (no content)");
+      const [annFr] = (await listOf(await signedIn(t, "ann", "annPass1", "fr"), { readState: "0" }))
+        .messageList;
+      expect(annFr?.content).toBe("Plan de diffusion Spring campaign : Refusé (no content)");
     } finally {
       await t.app.services.settings.set("audit", false, null);
     }

@@ -2,7 +2,14 @@
 import { mergeBrandings } from "@marquee/contracts";
 import { describe, expect, it } from "vitest";
 import { sanitizeSimpleHtml } from "../src/components/html";
-import { applyBranding, BRANDS, effectiveBrand, pickBrand, primaryColor } from "../src/config/brands";
+import {
+  applyBranding,
+  BRANDS,
+  effectiveBrand,
+  pickBrand,
+  primaryColor,
+  showsOwnLogo,
+} from "../src/config/brands";
 import {
   brandingFromForm,
   domainAddress,
@@ -48,6 +55,56 @@ describe("brand merge: built-in brand, then the tenant's white-label", () => {
     expect(applyBranding(BRANDS.yama, null)).toBe(BRANDS.yama);
   });
 
+  it("gives every built-in brand a filing link, and a tenant's filing replaces it", () => {
+    for (const key of ["default", "lango", "yama"] as const) {
+      expect(BRANDS[key].filing.text).not.toBe("");
+      expect(BRANDS[key].filing.link).toMatch(/^https:\/\//);
+    }
+    const own = applyBranding(BRANDS.default, {
+      filing: { text: "ACME-REC-42", url: "https://rec.example/42" },
+    });
+    expect(own.filing).toEqual({ text: "ACME-REC-42", link: "https://rec.example/42" });
+    // a record without a link shows as text; an empty one inherits
+    expect(applyBranding(BRANDS.yama, { filing: { text: "REC 7" } }).filing).toEqual({
+      text: "REC 7",
+      link: "",
+    });
+    expect(applyBranding(BRANDS.lango, { filing: { text: " " } }).filing).toEqual(BRANDS.lango.filing);
+  });
+
+  it("shows the tenant's own logo only where the site configuration's title is default (spec §1)", () => {
+    expect(BRANDS.default.title).toBe("default");
+    expect(showsOwnLogo(BRANDS.default)).toBe(true);
+    expect(showsOwnLogo(BRANDS.lango)).toBe(false);
+    expect(showsOwnLogo(BRANDS.yama)).toBe(false);
+    const personal = {
+      logo: "/apm-web/f/brand/acme.png",
+      branding: { title: "ACME", logo: "/apm-web/f/brand/acme.png" },
+    };
+    // the default site: the user's own (their tenant's) logo
+    const onDefault = effectiveBrand("http://localhost:8080/home", null, personal);
+    expect(onDefault).toMatchObject({
+      key: "default",
+      logo: "/apm-web/f/brand/acme.png",
+      showLogo: true,
+      title: "ACME",
+    });
+    // a named site keeps its logo; the tenant's other fields still apply
+    const onLango = effectiveBrand("https://lango.example.com/home", null, personal);
+    expect(onLango).toMatchObject({ key: "lango", logo: BRANDS.lango.logo, title: "ACME" });
+    const legacy = effectiveBrand("https://yama.example.com/home", null, { logo: "/old.png" });
+    expect(legacy.logo).toBe(BRANDS.yama.logo);
+    // before sign-in, the Host's tenant follows the same rule
+    const host = { logo: "/apm-web/f/brand/host.png" };
+    expect(effectiveBrand("http://acme.localhost:8080/login", host, null).logo).toBe(
+      "/apm-web/f/brand/host.png",
+    );
+    expect(effectiveBrand("http://acme.lango.example/login", host, null).logo).toBe(BRANDS.lango.logo);
+    // a tenant title over the default brand does not make it a named site: the chain keeps the rule
+    const chained = applyBranding(applyBranding(BRANDS.default, { title: "Agent" }), { logo: "/x.png" });
+    expect(chained.logo).toBe("/x.png");
+  });
+
   it("shows the host's brand before sign-in and the user's tenant brand after", () => {
     const href = "http://acme.localhost:8080/login";
     const host = { title: "ACME by host" };
@@ -62,16 +119,26 @@ describe("brand merge: built-in brand, then the tenant's white-label", () => {
 
   it("merges layers nearest first, skipping empty and wrongly typed values", () => {
     const merged = mergeBrandings([
-      { title: "ACME", tag: "", footerLinks: [] },
+      { title: "ACME", tag: "", footerLinks: [], filing: { text: "  " } },
       null,
-      { tag: "Agent tag", footerLinks: [{ name: "A", link: "https://a.example" }] },
-      { title: "Platform", copyright: "© P", logo: 42 as unknown as string },
+      {
+        tag: "Agent tag",
+        footerLinks: [{ name: "A", link: "https://a.example" }],
+        filing: "REC" as unknown as { text: string },
+      },
+      {
+        title: "Platform",
+        copyright: "© P",
+        logo: 42 as unknown as string,
+        filing: { text: "P-REC", url: "https://p.example", extra: 1 } as unknown as { text: string },
+      },
     ]);
     expect(merged).toEqual({
       title: "ACME",
       tag: "Agent tag",
       footerLinks: [{ name: "A", link: "https://a.example" }],
       copyright: "© P",
+      filing: { text: "P-REC", url: "https://p.example" },
     });
   });
 
@@ -105,12 +172,31 @@ describe("the personalised-interface form", () => {
       logo: "/apm-web/f/brand/x.png",
       footerLinks: [{ name: "Home", link: "https://a.example" }],
     });
-    expect(formFromBranding({ title: "T" })).toMatchObject({ title: "T", tag: "", footerLinks: [] });
+    expect(formFromBranding({ title: "T" })).toMatchObject({
+      title: "T",
+      tag: "",
+      footerLinks: [],
+      filingText: "",
+    });
+    expect(brandingFromForm({ filingText: " REC 1 ", filingUrl: "" })).toEqual({ filing: { text: "REC 1" } });
+    expect(brandingFromForm({ filingText: "REC 1", filingUrl: "https://r.example" })).toEqual({
+      filing: { text: "REC 1", url: "https://r.example" },
+    });
+    // a link alone goes to the server, which names the missing text
+    expect(brandingFromForm({ filingText: "", filingUrl: "https://r.example" })).toEqual({
+      filing: { text: "", url: "https://r.example" },
+    });
+    expect(formFromBranding({ filing: { text: "REC", url: "https://r.example" } })).toMatchObject({
+      filingText: "REC",
+      filingUrl: "https://r.example",
+    });
   });
 
   it("puts a server field error on its form field", () => {
     expect(formFieldOf("branding.footerLinks.0.link")).toEqual(["footerLinks", 0, "link"]);
     expect(formFieldOf("branding.themeColor")).toEqual(["themeColor"]);
+    expect(formFieldOf("branding.filing.text")).toEqual(["filingText"]);
+    expect(formFieldOf("branding.filing.url")).toEqual(["filingUrl"]);
   });
 });
 

@@ -12,6 +12,22 @@ export const BrandLink = z.strictObject({
 });
 
 /**
+ * The filing record shown in the footer (spec §1 "a filing link"): an
+ * ICP-style record number and the address of the registry that shows it.
+ * Without `url` the text shows without a link.
+ */
+export const BrandFiling = z.strictObject({
+  text: z.string().trim().max(100),
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(https?:\/\/[^\s]+)?$/, "validation.format")
+    .optional(),
+});
+export type BrandFiling = z.infer<typeof BrandFiling>;
+
+/**
  * A tenant's white-label (issue 8, personalised interface): every field
  * optional; what is missing falls back to the parent's brand, then the
  * platform's. Image fields hold addresses served by the server.
@@ -23,6 +39,8 @@ export const Branding = z.strictObject({
   footerLinks: z.array(BrandLink).max(10).optional(),
   /** Custom footer HTML; sanitised on the server before it is stored and again in the console. */
   footerHtml: z.string().max(5000).optional(),
+  /** The footer's filing record (a record number and its link). */
+  filing: BrandFiling.optional(),
   /** #rrggbb */
   themeColor: z
     .string()
@@ -41,6 +59,7 @@ export const BRANDING_FIELDS = [
   "copyright",
   "footerLinks",
   "footerHtml",
+  "filing",
   "themeColor",
   "logo",
   "favicon",
@@ -48,7 +67,26 @@ export const BRANDING_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof Branding>;
 
 const present = (v: unknown): boolean =>
-  typeof v === "string" ? v.trim() !== "" : Array.isArray(v) ? v.length > 0 : false;
+  typeof v === "string"
+    ? v.trim() !== ""
+    : Array.isArray(v)
+      ? v.length > 0
+      : typeof v === "object" && v !== null && "text" in v && typeof v.text === "string"
+        ? v.text.trim() !== ""
+        : false;
+
+/** Whether a stored value has the type its field takes (a row written by hand may not). */
+function typed(field: (typeof BRANDING_FIELDS)[number], value: unknown): boolean {
+  if (field === "footerLinks") return Array.isArray(value);
+  if (field === "filing")
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value) &&
+      ((value as { url?: unknown }).url === undefined || typeof (value as { url?: unknown }).url === "string")
+    );
+  return typeof value === "string";
+}
 
 /**
  * A brand made of layers, nearest first (a tenant, then its ancestors, then
@@ -62,8 +100,11 @@ export function mergeBrandings(layers: ReadonlyArray<Branding | null | undefined
     for (const layer of layers) {
       const value = (layer as Record<string, unknown> | null | undefined)?.[field];
       if (!present(value)) continue;
-      if (field === "footerLinks" ? !Array.isArray(value) : typeof value !== "string") continue;
-      out[field] = value;
+      if (!typed(field, value)) continue;
+      if (field === "filing") {
+        const { text, url } = value as { text: string; url?: string };
+        out[field] = url?.trim() ? { text, url } : { text };
+      } else out[field] = value;
       break;
     }
   }
@@ -96,6 +137,11 @@ const BrandImageRef = z
 
 /** Branding as the personalised-interface form sends it: images only from our own uploads. */
 export const BrandingInput = Branding.extend({
+  /** A link needs the text it is shown as. */
+  filing: BrandFiling.refine((f) => f.text !== "" || !f.url, {
+    message: "brand.filingTextRequired",
+    path: ["text"],
+  }).optional(),
   themeColor: z.union([z.literal(""), z.string().regex(/^#[0-9a-fA-F]{6}$/, "brand.colorFormat")]).optional(),
   logo: BrandImageRef.optional(),
   favicon: BrandImageRef.optional(),

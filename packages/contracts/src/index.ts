@@ -15,6 +15,7 @@ export * from "./log";
 export * from "./material";
 export * from "./menu";
 export * from "./message";
+export * from "./notice";
 export * from "./org";
 export * from "./pay";
 export * from "./permissions";

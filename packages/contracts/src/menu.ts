@@ -251,12 +251,11 @@ export const MENU_SEED: readonly MenuSeed[] = [
       },
       { name: "sysLog", path: "sys/log", icon: "FileTextOutlined", permission: "sys:log:view" },
       {
-        // Reached from the notice dropdown's "View all" button, not from the menu.
+        // A page of System management (spec §2 menu groups; migration 0015), also reached from the bell's "View all".
         name: "messageNotification",
         path: "/sysManage/messageNotification",
         icon: "BellOutlined",
         permission: "sys:messageNotification:view",
-        invisible: true,
       },
       {
         name: "alarmManagement",

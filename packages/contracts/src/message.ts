@@ -2,9 +2,17 @@ import { z } from "zod";
 import { Paging, zId, zIdList } from "./common";
 import { NOTICE_PAGE } from "./constants";
 
-/** A notification (spec §3 Message/notification). */
+/**
+ * A notification (spec §3 Message/notification). `content` is the notice in
+ * the reader's language (the `language` cookie of the call that lists it),
+ * rendered from the catalogue key and values it was filed with;
+ * `contentCn` and `contentEn` are the spec's two texts, written when it was
+ * filed (a notice filed before keys were kept has only those: `content` is
+ * then the Chinese one for Chinese readers and the English one for others).
+ */
 export const Notification = z.object({
   id: z.number(),
+  content: z.string(),
   contentCn: z.string(),
   contentEn: z.string(),
   createDate: z.string(),

@@ -13,7 +13,7 @@ export interface Brand {
   customContent: string;
   logo: string;
   icoImg: string;
-  /** The filing link shown in the footer. */
+  /** The filing link shown in the footer (spec §1): a record number and its registry's address ("" for none). */
   filing: { text: string; link: string };
   /** A tenant's theme colour (#rrggbb), when its brand sets one. */
   themeColor?: string;
@@ -21,6 +21,14 @@ export interface Brand {
   loginBackground?: string;
 }
 
+/** Where an ICP record number is looked up (the built-in brands' filing links). */
+const ICP_REGISTRY = "https://beian.miit.gov.cn/";
+
+/**
+ * The built-in brands (the "site configuration" of spec §1). Their filing
+ * records are placeholders of the right shape: an installation shows its own
+ * by setting the platform's filing in the personalised interface.
+ */
 export const BRANDS: Record<Brand["key"], Brand> = {
   default: {
     key: "default",
@@ -34,7 +42,7 @@ export const BRANDS: Record<Brand["key"], Brand> = {
     customContent: "",
     logo: "/logo.svg",
     icoImg: "/favicon.svg",
-    filing: { text: "", link: "" },
+    filing: { text: "京ICP备00000000号-1", link: ICP_REGISTRY },
   },
   lango: {
     key: "lango",
@@ -48,7 +56,7 @@ export const BRANDS: Record<Brand["key"], Brand> = {
     customContent: "",
     logo: "/logo.svg",
     icoImg: "/favicon.svg",
-    filing: { text: "", link: "" },
+    filing: { text: "沪ICP备00000000号-2", link: ICP_REGISTRY },
   },
   yama: {
     key: "yama",
@@ -62,7 +70,7 @@ export const BRANDS: Record<Brand["key"], Brand> = {
     customContent: "",
     logo: "/logo.svg",
     icoImg: "/favicon.svg",
-    filing: { text: "", link: "" },
+    filing: { text: "粤ICP备00000000号-3", link: ICP_REGISTRY },
   },
 };
 
@@ -80,13 +88,28 @@ export function pickBrand(href: string): Brand {
 }
 
 /**
+ * Whether a page of this site shows the tenant's own logo (spec §1: "If the
+ * site configuration's title value is default, the user's own logo is
+ * used"). The site configuration is the built-in brand its address picked:
+ * the default one, whose title is "default", shows the logo of the user's
+ * tenant (imgSetting's logo, or before sign-in the logo of the Host's tenant);
+ * a named site (lango, yama) always shows its own logo. A tenant's title does
+ * not change the answer: it is the site's configuration that is read.
+ */
+export function showsOwnLogo(brand: Pick<Brand, "key">): boolean {
+  return BRANDS[brand.key].title === "default";
+}
+
+/**
  * A built-in brand with a tenant's white-label over it (issue 8): each field
- * the branding sets replaces the built-in one; the rest stays. The server has
+ * the branding sets replaces the built-in one; the rest stays, and the logo
+ * only where the site shows the tenant's own (showsOwnLogo). The server has
  * already merged the tenant's brand over its parents' and the platform's.
  */
 export function applyBranding(base: Brand, b: Branding | null | undefined): Brand {
   if (!b) return base;
   const set = (v: string | undefined) => (v?.trim() ? v : undefined);
+  const logo = showsOwnLogo(base) ? set(b.logo) : undefined;
   return {
     ...base,
     title: set(b.title) ?? base.title,
@@ -96,8 +119,9 @@ export function applyBranding(base: Brand, b: Branding | null | undefined): Bran
       ? b.footerLinks.map((l) => ({ link: l.link, name: l.name }))
       : base.linkList,
     customContent: set(b.footerHtml) ?? base.customContent,
-    logo: set(b.logo) ?? base.logo,
-    showLogo: set(b.logo) ? true : base.showLogo,
+    filing: set(b.filing?.text) ? { text: b.filing?.text ?? "", link: b.filing?.url ?? "" } : base.filing,
+    logo: logo ?? base.logo,
+    showLogo: logo ? true : base.showLogo,
     icoImg: set(b.favicon) ?? base.icoImg,
     themeColor: set(b.themeColor) ?? base.themeColor,
     loginBackground: set(b.loginBackground) ?? base.loginBackground,

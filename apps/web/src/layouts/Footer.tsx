@@ -20,12 +20,26 @@ export function Footer() {
       )}
       <div>
         <span>{brand.copyRight}</span>
-        {brand.filing.text && (
-          <a href={brand.filing.link} target="_blank" rel="noreferrer" title={t("layout.filing")}>
-            {brand.filing.text}
-          </a>
-        )}
-        <span style={{ marginLeft: 8 }}>{VERSION}</span>
+        {brand.filing.text &&
+          (brand.filing.link ? (
+            <a
+              href={brand.filing.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={t("layout.filing")}
+              style={{ marginLeft: 8 }}
+              data-testid="footer-filing"
+            >
+              {brand.filing.text}
+            </a>
+          ) : (
+            <span title={t("layout.filing")} style={{ marginLeft: 8 }} data-testid="footer-filing">
+              {brand.filing.text}
+            </span>
+          ))}
+        <span style={{ marginLeft: 8 }} data-testid="footer-version">
+          {VERSION}
+        </span>
       </div>
       {brand.customContent && (
         <div data-testid="footer-html">

@@ -17,6 +17,7 @@ const en = {
   "brand.domainRequired": "enter a domain label",
   "brand.domainTaken": "{domain} is already the domain of {name}",
   "brand.domainTakenOther": "{domain} is already the domain of another tenant",
+  "brand.filingTextRequired": "enter the record number the link is shown as",
 } as const;
 
 type Catalogue = { readonly [K in keyof typeof en]: string };
@@ -34,6 +35,7 @@ const zh_CN: Catalogue = {
   "brand.domainRequired": "请输入域名前缀",
   "brand.domainTaken": "{domain} 已是 {name} 的域名",
   "brand.domainTakenOther": "{domain} 已被其他租户使用",
+  "brand.filingTextRequired": "请填写链接显示的备案号",
 };
 
 const zh_TW: Catalogue = {
@@ -50,6 +52,7 @@ const zh_TW: Catalogue = {
   "brand.domainRequired": "請輸入網域前綴",
   "brand.domainTaken": "{domain} 已是 {name} 的網域",
   "brand.domainTakenOther": "{domain} 已被其他租戶使用",
+  "brand.filingTextRequired": "請填寫連結顯示的備案號",
 };
 
 const it: Catalogue = {
@@ -67,6 +70,7 @@ const it: Catalogue = {
   "brand.domainRequired": "inserisci un'etichetta di dominio",
   "brand.domainTaken": "{domain} è già il dominio di {name}",
   "brand.domainTakenOther": "{domain} è già il dominio di un altro locatario",
+  "brand.filingTextRequired": "inserisci il numero di registrazione mostrato come link",
 };
 
 const ru: Catalogue = {
@@ -84,6 +88,7 @@ const ru: Catalogue = {
   "brand.domainRequired": "введите метку домена",
   "brand.domainTaken": "{domain} уже является доменом {name}",
   "brand.domainTakenOther": "{domain} уже занят другим арендатором",
+  "brand.filingTextRequired": "укажите регистрационный номер, который показывает ссылка",
 };
 
 const fr: Catalogue = {
@@ -101,6 +106,7 @@ const fr: Catalogue = {
   "brand.domainRequired": "saisissez une étiquette de domaine",
   "brand.domainTaken": "{domain} est déjà le domaine de {name}",
   "brand.domainTakenOther": "{domain} est déjà le domaine d'un autre locataire",
+  "brand.filingTextRequired": "saisissez le numéro d'enregistrement affiché par le lien",
 };
 
 export const brandMessages = { zh_CN, zh_TW, en, it, ru, fr };

@@ -1,3 +1,4 @@
+import type { NoticeValues } from "@marquee/contracts";
 import {
   bigint,
   boolean,
@@ -53,9 +54,12 @@ export const notifications = pgTable(
       .references(() => offices.id),
     contentCn: text("content_cn").notNull(),
     contentEn: text("content_en").notNull(),
-    /** The catalogue key and values it was filed with: rendered in the reader's language when read (null: an older notice, its two texts only). */
+    /**
+     * The catalogue key and values it was filed with: rendered in the reader's language when read
+     * (null: an older notice, its two texts only). Translatable values are kept as keys (NoticeValue).
+     */
     key: text("key"),
-    values: jsonb("values").$type<Record<string, string | number>>(),
+    values: jsonb("values").$type<NoticeValues>(),
     readState: text("read_state", { enum: ["0", "1"] })
       .notNull()
       .default("0"),

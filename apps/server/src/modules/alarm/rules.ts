@@ -3,8 +3,8 @@ import {
   type AlarmEventKind,
   type AlarmKind,
   type AlarmRules,
-  type Locale,
-  translate,
+  type NoticeValue,
+  noticeMsg,
 } from "@marquee/contracts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -130,11 +130,11 @@ export async function responsibleUsers(
   return out;
 }
 
-/** "A, B, C and 9 more" in `locale`. */
-function nameList(locale: Locale, names: string[]): string {
+/** "A, B, C and 9 more", in the reader's language. */
+function nameList(names: string[]): NoticeValue {
   const shown = names.slice(0, NOTICE_NAMES).join(", ");
   return names.length > NOTICE_NAMES
-    ? translate(locale, "alarm.notice.more", { names: shown, count: names.length - NOTICE_NAMES })
+    ? noticeMsg("alarm.notice.more", { names: shown, count: names.length - NOTICE_NAMES })
     : shown;
 }
 
@@ -370,24 +370,26 @@ export class AlarmEngine {
       const nameOf = (a: Raised) => names.get(a.terminalId) ?? `#${a.terminalId}`;
       const offline = byThreshold(alarms.filter((a) => a.kind === "offline"));
       const storage = byThreshold(alarms.filter((a) => a.kind === "storageLow"));
-      sent += await notify(tx, userIds, "alarm.notice.pass", (locale) => ({
-        lines: [
-          ...offline.map(([minutes, list]) =>
-            translate(locale, "alarm.notice.offline", {
-              minutes,
-              count: list.length,
-              names: nameList(locale, list.map(nameOf)),
-            }),
-          ),
-          ...storage.map(([percent, list]) =>
-            translate(locale, "alarm.notice.storageLow", {
-              percent,
-              count: list.length,
-              names: nameList(locale, list.map(nameOf)),
-            }),
-          ),
-        ].join("\n"),
-      }));
+      sent += await notify(tx, userIds, "alarm.notice.pass", {
+        lines: {
+          lines: [
+            ...offline.map(([minutes, list]) =>
+              noticeMsg("alarm.notice.offline", {
+                minutes,
+                count: list.length,
+                names: nameList(list.map(nameOf)),
+              }),
+            ),
+            ...storage.map(([percent, list]) =>
+              noticeMsg("alarm.notice.storageLow", {
+                percent,
+                count: list.length,
+                names: nameList(list.map(nameOf)),
+              }),
+            ),
+          ],
+        },
+      });
     }
     return sent;
   }
@@ -439,11 +441,11 @@ export class AlarmEngine {
         do update set count = alarms.count + 1, last_at = excluded.last_at, message = excluded.message
         returning id, (xmax = 0) as inserted`);
       if (!result.rows[0]?.inserted || !userIds.length) return;
-      await notify(tx, userIds, "alarm.notice.event", (locale) => ({
-        kind: translate(locale, `alarm.kind.${kind}`),
+      await notify(tx, userIds, "alarm.notice.event", {
+        kind: noticeMsg(`alarm.kind.${kind}`),
         name: terminal.name,
         message: message.slice(0, 300),
-      }));
+      });
     });
   };
 }

@@ -46,7 +46,14 @@ function cleanBranding(input: Record<string, unknown>): Branding {
       if (field === "footerHtml") v = sanitizeSimpleHtml(v);
       if (field === "themeColor") v = v.toLowerCase();
       if (v !== "") out[field] = v;
-    } else if (Array.isArray(value) && value.length > 0) out[field] = value;
+    } else if (Array.isArray(value)) {
+      if (value.length > 0) out[field] = value;
+    } else if (field === "filing" && typeof value === "object" && value !== null) {
+      // A filing without its record number sets nothing (the link alone is refused by BrandingInput).
+      const { text, url } = value as { text: string; url?: string };
+      if (text.trim() !== "")
+        out[field] = url?.trim() ? { text: text.trim(), url: url.trim() } : { text: text.trim() };
+    }
   }
   return out as Branding;
 }

@@ -5,10 +5,10 @@ import {
   IdsBody,
   MaterialListQuery,
   MoveBody,
+  noticeMsg,
   PasteBody,
   RenameBody,
   ReviewBody,
-  translate,
   UsageResponse,
 } from "@marquee/contracts";
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
@@ -322,11 +322,11 @@ export const materialRoutes =
           .map((r) => ({
             userId: r.createdBy as number,
             officeId: r.officeId,
-            ...noticeText(note ? "material.reviewNoticeNote" : "material.reviewNotice", (locale) => ({
+            ...noticeText(note ? "material.reviewNoticeNote" : "material.reviewNotice", {
               name: r.name,
-              result: translate(locale, `program.state.${req.body.result}`),
+              result: noticeMsg(`program.state.${req.body.result}`),
               ...(note ? { note } : {}),
-            })),
+            }),
           }));
         if (notices.length) await db.insert(notifications).values(notices);
         req.audit.target = `material:${req.body.ids.join(",")}`.slice(0, 500);

@@ -10,6 +10,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notifications } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError } from "../../platform/errors";
+import { scope } from "../../platform/tenancy";
+import { noticeContent } from "./notify";
 
 /** The signed-in user's notifications (spec §3, §7 Messages): only ever their own rows. */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +30,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (userId !== undefined && userId !== actor.userId) {
         throw new AppError(403, "auth.outOfRange", { entity: "user", id: userId });
       }
-      const mine = eq(notifications.userId, actor.userId);
+      // The caller's own notices (the tenancy rule of notifications).
+      const mine = scope(actor, notifications);
       const where = readState ? and(mine, eq(notifications.readState, readState)) : mine;
       const [rows, totals, unread] = await Promise.all([
         services.db
@@ -47,8 +50,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         code: 0,
         msg: req.t("common.ok"),
+        // In the reader's language, from the key and values each notice was filed with.
         messageList: rows.map((r) => ({
           id: r.id,
+          content: noticeContent(req.locale, r),
           contentCn: r.contentCn,
           contentEn: r.contentEn,
           createDate: r.createdAt.toISOString(),
@@ -71,7 +76,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const changed = await services.db
         .update(notifications)
         .set({ readState: req.query.readState })
-        .where(and(eq(notifications.userId, actor.userId), inArray(notifications.id, req.query.id)))
+        .where(and(scope(actor, notifications), inArray(notifications.id, req.query.id)))
         .returning({ id: notifications.id });
       return { code: 0, msg: req.t("common.ok"), updated: changed.length };
     },
@@ -86,7 +91,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const changed = await services.db
         .update(notifications)
         .set({ readState: "1" })
-        .where(and(eq(notifications.userId, actor.userId), eq(notifications.readState, "0")))
+        .where(and(scope(actor, notifications), eq(notifications.readState, "0")))
         .returning({ id: notifications.id });
       req.audit.detail = { updated: changed.length };
       return { code: 0, msg: req.t("common.ok"), updated: changed.length };
@@ -101,7 +106,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `notification:${req.body.id.join(",")}`.slice(0, 500);
       const gone = await services.db
         .delete(notifications)
-        .where(and(eq(notifications.userId, actor.userId), inArray(notifications.id, req.body.id)))
+        .where(and(scope(actor, notifications), inArray(notifications.id, req.body.id)))
         .returning({ id: notifications.id });
       return { code: 0, msg: req.t("common.ok"), deleted: gone.length };
     },

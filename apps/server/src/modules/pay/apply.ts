@@ -1,4 +1,4 @@
-import { type Locale, localised, type MessageKey, type PayServiceKind } from "@marquee/contracts";
+import type { MessageKey, PayServiceKind } from "@marquee/contracts";
 import { and, arrayContains, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { entitlements, offices, payOrders, roles, userRoles, users } from "../../db/schema";
 import { can } from "../../platform/actor";
@@ -236,8 +236,6 @@ export async function tellBuyer(
     const actor = await services.actors.get(c.id);
     if (actor && can(actor, "pay:order:view")) ids.push(c.id);
   }
-  return notify(tx, ids, key, (locale: Locale) => ({
-    no: order.no,
-    item: localised(order.item.name, locale),
-  }));
+  // The service's name in the reader's language (kept in all of them).
+  return notify(tx, ids, key, { no: order.no, item: { l: order.item.name } });
 }

@@ -1,4 +1,4 @@
-import { type ContentState, type MessageKey, translate } from "@marquee/contracts";
+import { type ContentState, type MessageKey, noticeMsg } from "@marquee/contracts";
 import { and, arrayContains, eq, inArray, ne, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { notifications, roles, userRoles, users } from "../../db/schema";
@@ -81,11 +81,11 @@ export async function decideItems(
     const notices = rows.flatMap((r) => {
       const authors = new Set([r.createdBy, submitters.get(r.id) ?? null]);
       authors.delete(null);
-      const text = noticeText(note ? spec.keys.noticeNote : spec.keys.notice, (locale) => ({
+      const text = noticeText(note ? spec.keys.noticeNote : spec.keys.notice, {
         name: r.name,
-        result: translate(locale, `program.state.${result}`),
+        result: noticeMsg(`program.state.${result}`),
         ...(note ? { note } : {}),
-      }));
+      });
       return [...authors].map((userId) => ({ userId: userId as number, officeId: r.officeId, ...text }));
     });
     if (notices.length) await tx.insert(notifications).values(notices);

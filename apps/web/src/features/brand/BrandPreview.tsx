@@ -20,7 +20,14 @@ export function BrandPreview({ brand, systemName }: { brand: Brand; systemName: 
           ))}
         </div>
       )}
-      <div>{brand.copyRight}</div>
+      <div>
+        {brand.copyRight}
+        {brand.filing.text && (
+          <span style={{ marginLeft: 6, textDecoration: brand.filing.link ? "underline" : undefined }}>
+            {brand.filing.text}
+          </span>
+        )}
+      </div>
       {brand.customContent && (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify, as in the real footer
         <div dangerouslySetInnerHTML={{ __html: sanitizeSimpleHtml(brand.customContent) }} />

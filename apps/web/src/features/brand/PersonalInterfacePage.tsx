@@ -20,7 +20,7 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import { applyBranding, pickBrand } from "../../config/brands";
+import { applyBranding, pickBrand, showsOwnLogo } from "../../config/brands";
 import { PALETTE } from "../../config/settings";
 import { loadHostBrand } from "../../layouts/useBrand";
 import { HttpError } from "../../services/http";
@@ -147,10 +147,12 @@ export default function PersonalInterfacePage() {
   }, [data, form]);
 
   const values = Form.useWatch([], form) as Partial<BrandFormValues> | undefined;
+  /** The built-in brand of this address (the site configuration). */
+  const site = useMemo(() => pickBrand(window.location.href), []);
   const preview = useMemo(() => {
-    const base = applyBranding(pickBrand(window.location.href), inherited);
+    const base = applyBranding(site, inherited);
     return applyBranding(base, brandingFromForm(values ?? {}) as Branding);
-  }, [inherited, values]);
+  }, [site, inherited, values]);
 
   const save = async (v: BrandFormValues) => {
     if (targetId === null || !data) return;
@@ -247,6 +249,44 @@ export default function PersonalInterfacePage() {
                   data-testid="brand-copyright-input"
                 />
               </Form.Item>
+              <Row gutter={16}>
+                <Col xs={24} md={10}>
+                  <Form.Item
+                    name="filingText"
+                    label={t("brand.fields.filingText")}
+                    dependencies={["filingUrl"]}
+                    rules={[
+                      { max: 100 },
+                      ({ getFieldValue }) => ({
+                        validator: (_, v: string | undefined) =>
+                          !v?.trim() && String(getFieldValue("filingUrl") ?? "").trim()
+                            ? Promise.reject(new Error(t("brand.filingTextRequired")))
+                            : Promise.resolve(),
+                      }),
+                    ]}
+                  >
+                    <Input
+                      placeholder={placeholder(inherited.filing?.text)}
+                      maxLength={100}
+                      data-testid="brand-filing-text"
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={14}>
+                  <Form.Item
+                    name="filingUrl"
+                    label={t("brand.fields.filingUrl")}
+                    extra={t("brand.filingHelp")}
+                    rules={[{ pattern: /^https?:\/\/\S+$/, message: t("brand.filingUrlFormat") }]}
+                  >
+                    <Input
+                      placeholder={inherited.filing?.url ?? "https://"}
+                      maxLength={500}
+                      data-testid="brand-filing-url"
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
               <Form.Item
                 name="themeColor"
                 label={t("brand.fields.themeColor")}
@@ -255,7 +295,16 @@ export default function PersonalInterfacePage() {
                 <ThemeColorField disabled={disabled} inherited={inherited.themeColor} />
               </Form.Item>
               {(["logo", "favicon", "loginBackground"] as const).map((kind) => (
-                <Form.Item key={kind} name={kind} label={t(`brand.fields.${kind}`)}>
+                <Form.Item
+                  key={kind}
+                  name={kind}
+                  label={t(`brand.fields.${kind}`)}
+                  extra={
+                    kind === "logo" && !showsOwnLogo(site)
+                      ? t("brand.siteLogoHint", { site: site.title })
+                      : undefined
+                  }
+                >
                   <ImageField
                     kind={kind}
                     officeId={targetId}

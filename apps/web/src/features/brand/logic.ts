@@ -37,6 +37,9 @@ export interface BrandFormValues {
   loginBackground: string;
   footerLinks: Array<{ name?: string; link?: string }>;
   footerHtml: string;
+  /** The footer's filing record: its number and, optionally, its link. */
+  filingText: string;
+  filingUrl: string;
 }
 
 export function formFromBranding(b: Branding): BrandFormValues {
@@ -50,6 +53,8 @@ export function formFromBranding(b: Branding): BrandFormValues {
     loginBackground: b.loginBackground ?? "",
     footerLinks: b.footerLinks ?? [],
     footerHtml: b.footerHtml ?? "",
+    filingText: b.filing?.text ?? "",
+    filingUrl: b.filing?.url ?? "",
   };
 }
 
@@ -73,15 +78,24 @@ export function brandingFromForm(v: Partial<BrandFormValues>): BrandingInput {
     .map((l) => ({ name: l?.name?.trim() ?? "", link: l?.link?.trim() ?? "" }))
     .filter((l) => l.name !== "" || l.link !== "");
   if (links.length) out.footerLinks = links;
+  // A link without its text is sent as it is, so the server names the missing text.
+  const filingText = v.filingText?.trim() ?? "";
+  const filingUrl = v.filingUrl?.trim() ?? "";
+  if (filingText || filingUrl)
+    out.filing = filingUrl ? { text: filingText, url: filingUrl } : { text: filingText };
   return out as BrandingInput;
 }
 
 /**
  * The form field of a server field error: "branding.footerLinks.0.link"
- * → ["footerLinks", 0, "link"]; "image" and others stay as they are.
+ * → ["footerLinks", 0, "link"]; "branding.filing.url" → ["filingUrl"];
+ * "image" and others stay as they are.
  */
 export function formFieldOf(serverField: string): Array<string | number> {
-  const parts = serverField.replace(/^branding\./, "").split(".");
+  const field = serverField.replace(/^branding\./, "");
+  if (field === "filing.text" || field === "filing") return ["filingText"];
+  if (field === "filing.url") return ["filingUrl"];
+  const parts = field.split(".");
   return parts.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 }
 

@@ -13,7 +13,7 @@ export const NOTICE_DROPDOWN_WIDTH = 297;
 
 /** The bell: the latest 10 notices; opening it marks every listed one read (spec §4). */
 export function NoticeBell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const userId = useSession((s) => s.user?.id);
@@ -42,7 +42,6 @@ export function NoticeBell() {
     void load(false);
   }, [userId]);
 
-  const chinese = i18n.language.startsWith("zh");
   const panel = (
     <div
       data-testid="notice-dropdown"
@@ -63,8 +62,8 @@ export function NoticeBell() {
             <List.Item>
               <List.Item.Meta
                 title={
-                  <span style={{ fontWeight: m.readState === "0" ? 600 : 400 }}>
-                    {chinese ? m.contentCn : m.contentEn}
+                  <span style={{ fontWeight: m.readState === "0" ? 600 : 400, whiteSpace: "pre-line" }}>
+                    {m.content}
                   </span>
                 }
                 description={dayjs(m.createDate).format("YYYY-MM-DD HH:mm")}

@@ -46,6 +46,8 @@ export default function NotificationPage() {
   const toast = useRef(message);
   toast.current = message;
 
+  // The server writes each notice in the language of the call: read them again when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is the call's cookie, not a variable of it
   const load = useCallback(async () => {
     const mine = ++seq.current;
     setLoading(true);
@@ -67,7 +69,7 @@ export default function NotificationPage() {
     } finally {
       if (mine === seq.current) setLoading(false);
     }
-  }, [userId, pageNo, pageSize, show]);
+  }, [userId, pageNo, pageSize, show, i18n.language]);
 
   useEffect(() => {
     void load();
@@ -100,13 +102,14 @@ export default function NotificationPage() {
       setSelected((s) => s.filter((id) => !ids.includes(id)));
     }, false);
 
-  const chinese = i18n.language.startsWith("zh");
   const columns: TableColumnsType<Notification> = [
     {
       key: "content",
       title: t("notice.content"),
       render: (_, m) => (
-        <Typography.Text strong={m.readState === "0"}>{chinese ? m.contentCn : m.contentEn}</Typography.Text>
+        <Typography.Text strong={m.readState === "0"} style={{ whiteSpace: "pre-line" }}>
+          {m.content}
+        </Typography.Text>
       ),
     },
     {

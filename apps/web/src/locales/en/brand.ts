@@ -17,6 +17,8 @@ export default {
     loginBackground: "Sign-in background",
     footerLinks: "Footer links",
     footerHtml: "Custom footer HTML",
+    filingText: "Filing record number",
+    filingUrl: "Filing link",
   },
   inherits: "Empty: inherits “{{value}}”",
   emptyInherits: "Empty: inherits the default",
@@ -35,6 +37,11 @@ export default {
   linkNameRequired: "Enter the link's name",
   linkUrlRequired: "Enter the address",
   linkUrlFormat: "Must start with http://, https:// or mailto:",
+  filingHelp:
+    "The record number shown in the footer next to the copyright (an ICP number, for example) and the registry page it links to.",
+  filingTextRequired: "Enter the record number the link is shown as",
+  filingUrlFormat: "Must start with http:// or https://",
+  siteLogoHint: "This site ({{site}}) shows its own logo; the tenant's logo shows on the default site.",
   addLink: "Add a link",
   removeLink: "Remove the link",
   footerHtmlHelp:

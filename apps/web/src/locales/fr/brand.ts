@@ -18,6 +18,8 @@ export default {
     loginBackground: "Fond de la page de connexion",
     footerLinks: "Liens du pied de page",
     footerHtml: "HTML personnalisé du pied de page",
+    filingText: "Numéro d'enregistrement",
+    filingUrl: "Lien de l'enregistrement",
   },
   inherits: "Vide : hérite de « {{value}} »",
   emptyInherits: "Vide : hérite de la valeur par défaut",
@@ -36,6 +38,12 @@ export default {
   linkNameRequired: "Saisissez le nom du lien",
   linkUrlRequired: "Saisissez l'adresse",
   linkUrlFormat: "Doit commencer par http://, https:// ou mailto:",
+  filingHelp:
+    "Le numéro d'enregistrement affiché dans le pied de page à côté du copyright (un numéro ICP, par exemple) et la page du registre vers laquelle il pointe.",
+  filingTextRequired: "Saisissez le numéro d'enregistrement affiché par le lien",
+  filingUrlFormat: "Doit commencer par http:// ou https://",
+  siteLogoHint:
+    "Ce site ({{site}}) affiche son propre logo ; le logo du locataire s'affiche sur le site par défaut.",
   addLink: "Ajouter un lien",
   removeLink: "Supprimer le lien",
   footerHtmlHelp:

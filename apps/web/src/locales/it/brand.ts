@@ -18,6 +18,8 @@ export default {
     loginBackground: "Sfondo dell'accesso",
     footerLinks: "Link a piè di pagina",
     footerHtml: "HTML personalizzato a piè di pagina",
+    filingText: "Numero di registrazione",
+    filingUrl: "Link della registrazione",
   },
   inherits: "Vuoto: eredita «{{value}}»",
   emptyInherits: "Vuoto: eredita il valore predefinito",
@@ -36,6 +38,12 @@ export default {
   linkNameRequired: "Inserisci il nome del link",
   linkUrlRequired: "Inserisci l'indirizzo",
   linkUrlFormat: "Deve iniziare con http://, https:// o mailto:",
+  filingHelp:
+    "Il numero di registrazione mostrato a piè di pagina accanto al copyright (ad esempio un numero ICP) e la pagina del registro a cui rimanda.",
+  filingTextRequired: "Inserisci il numero di registrazione mostrato come link",
+  filingUrlFormat: "Deve iniziare con http:// o https://",
+  siteLogoHint:
+    "Questo sito ({{site}}) mostra il proprio logo; il logo del locatario compare sul sito predefinito.",
   addLink: "Aggiungi un link",
   removeLink: "Rimuovi il link",
   footerHtmlHelp:

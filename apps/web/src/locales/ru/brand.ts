@@ -18,6 +18,8 @@ export default {
     loginBackground: "Фон страницы входа",
     footerLinks: "Ссылки в подвале",
     footerHtml: "Свой HTML в подвале",
+    filingText: "Регистрационный номер",
+    filingUrl: "Ссылка на регистрацию",
   },
   inherits: "Пусто: наследует «{{value}}»",
   emptyInherits: "Пусто: наследует значение по умолчанию",
@@ -36,6 +38,12 @@ export default {
   linkNameRequired: "Введите название ссылки",
   linkUrlRequired: "Введите адрес",
   linkUrlFormat: "Должен начинаться с http://, https:// или mailto:",
+  filingHelp:
+    "Регистрационный номер в подвале рядом с копирайтом (например, номер ICP) и страница реестра, на которую он ведёт.",
+  filingTextRequired: "Укажите регистрационный номер, который показывает ссылка",
+  filingUrlFormat: "Должна начинаться с http:// или https://",
+  siteLogoHint:
+    "Этот сайт ({{site}}) показывает свой логотип; логотип арендатора виден на сайте по умолчанию.",
   addLink: "Добавить ссылку",
   removeLink: "Удалить ссылку",
   footerHtmlHelp:
