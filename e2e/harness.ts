@@ -73,7 +73,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       browser.newContext({
         baseURL: base,
         viewport: { width: 1440, height: 900 },
-        ...(locale ? { locale } : {}),
+        // The console follows the browser's language when no cookie says otherwise: Chinese unless asked.
+        locale: locale ?? "zh-CN",
       }),
     async close() {
       await browser.close();

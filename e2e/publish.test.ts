@@ -129,7 +129,7 @@ const imageShown = () =>
     .evaluateAll((els) => els.some((img) => (img as HTMLImageElement).naturalWidth > 0));
 
 describe("from the library to a screen, through plans, messages and review", () => {
-  it("publishes a plan to a player page and shows it; an emergency message covers it until withdrawn", async () => {
+  it("publishes a plan to a player page and shows it; an emergency message shows over it until withdrawn", async () => {
     const operator = await consolePage(e, ADMIN.username, ADMIN.password);
     await upload(operator, [poster]);
     await buildProgram(operator, PROGRAM, "poster");
@@ -143,21 +143,55 @@ describe("from the library to a screen, through plans, messages and review", () 
     await screenshot(operator, "publish-delivery");
     await screenshot(screen, "player-plan");
 
-    // An emergency notice: it interrupts the program on the screen.
+    // An emergency notice over the program: it shows at once, and the program goes on behind it.
     await operator.goto("/message/form");
     await operator.getByTestId("message-form").waitFor();
     await operator.getByTestId("message-name").fill("Evacuation");
     await operator.getByTestId("message-text").fill("Please leave the building");
     await operator.getByTestId("message-kind").getByText("Notice").click();
     await operator.getByTestId("message-priority").getByText("Emergency").click();
+    // The form offers both ways and starts on "over the program"; its preview shows the program behind.
+    await expect(
+      operator
+        .getByTestId("message-emergency-display")
+        .getByRole("radio", { name: "Over the program" })
+        .isChecked(),
+    ).resolves.toBe(true);
+    await operator
+      .getByTestId("message-emergency-warning")
+      .getByText(/over the program/)
+      .waitFor();
+    await expect(
+      operator
+        .getByTestId("message-preview")
+        .locator('[data-testid="mq-message"]')
+        .getAttribute("data-display"),
+    ).resolves.toBe("over");
+    await screenshot(operator, "message-form-emergency-over");
     await operator.getByTestId("message-save-publish").click();
     await operator.waitForURL("**/publishSet?kind=message**");
     const messageId = Number(new URL(operator.url()).searchParams.get("id"));
     await publish(operator, "message", messageId);
     const message = screen.locator('[data-testid="mq-message"][data-priority="emergency"]');
     await message.getByText("Please leave the building").waitFor({ timeout: 30_000 });
-    await expect.poll(() => screen.locator(".mq-widget img").count()).toBe(0);
-    await screenshot(screen, "player-emergency");
+    await expect(message.getAttribute("data-display")).resolves.toBe("over");
+    // The program is still on the screen, visible around the band.
+    await expect.poll(imageShown).toBe(true);
+    await expect(screen.getByTestId("interrupted").count()).resolves.toBe(0);
+    // What covers the screen is the band alone: the picture is drawn, visible, and mostly above the band.
+    const layout = await screen.evaluate(() => {
+      const img = document.querySelector<HTMLImageElement>(".mq-widget img");
+      const band = document.querySelector<HTMLElement>('[data-testid="mq-message-band"]');
+      if (!img || !band) return null;
+      const i = img.getBoundingClientRect();
+      const b = band.getBoundingClientRect();
+      const seen = getComputedStyle(img).visibility === "visible" && i.width > 0 && i.height > 0;
+      return { seen, bandShare: b.height / window.innerHeight, imageAboveBand: i.top < b.top };
+    });
+    expect(layout?.seen).toBe(true);
+    expect(layout?.imageAboveBand).toBe(true);
+    expect(layout?.bandShare).toBeLessThan(0.5);
+    await screenshot(screen, "player-emergency-over");
 
     // Withdrawn, it leaves the screen and the program comes back.
     await operator.getByTestId("publish-withdraw-all").click();

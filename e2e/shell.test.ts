@@ -23,9 +23,16 @@ async function firstPage(locale?: string): Promise<Page> {
 
 describe("first run and sign-in", () => {
   it("sends the first visitor to initialisation, creates the administrator, then signs in with encryption", async () => {
-    const page = await firstPage();
+    // A French browser with no language cookie: the first-run page speaks French and offers the switch.
+    const page = await firstPage("fr-FR");
     await page.goto("/");
     await page.waitForURL("**/init");
+    await page.getByText("Configurer Marquee").waitFor();
+    await page.getByTestId("language-switch").waitFor();
+    await screenshot(page, "init-fr");
+    await page.getByTestId("language-switch").hover();
+    await page.getByTestId("lang-en").click();
+    await page.getByText("Set up Marquee").waitFor();
     await page.locator("#init_officeName").fill("Marquee HQ");
     await page.locator("#init_username").fill(ADMIN.username);
     await page.locator("#init_name").fill("Ada Admin");
@@ -212,7 +219,6 @@ describe("access", () => {
 
   it("sends an expired session to /login with the warning", async () => {
     const page = await signedInPage();
-    await page.context().clearCookies();
     await page.goto("/personalCenter");
     await page.waitForURL("**/login");
     await expect.poll(() => toasts(page)).toContain("登录已失效，请重新登录");

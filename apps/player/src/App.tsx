@@ -24,8 +24,8 @@ import { PLAYER_VERSION } from "./version";
 
 /**
  * The screen: the program the schedule picked, full-screen, with the active
- * messages over it (an emergency message alone, the program hidden and
- * silent under it), or a calm full-screen message (enrolment code, waiting,
+ * messages over it (an emergency message without the others, over the
+ * program or alone with the program hidden and silent under it), or a calm full-screen message (enrolment code, waiting,
  * no content, disabled). No chrome; the cursor hides after 3 s still; "d"
  * three times shows the diagnostics. The screen's settings turn the stage
  * (rotation) and dim it (brightness); while the timers have the screen off

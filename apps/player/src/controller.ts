@@ -93,9 +93,9 @@ export interface PlayerSnapshot {
   manifest: Manifest | null;
   /** The program on screen and why (the schedule's candidate); null: nothing to play now. */
   showing: Showing | null;
-  /** Messages drawn over the program (the interrupting one alone while it lasts). */
+  /** Messages drawn over the program (an emergency one without the others while it lasts). */
   messages: ScheduleMessage[];
-  /** An emergency message that hides and silences the program until it ends. */
+  /** An emergency message shown alone, hiding and silencing the program until it ends (hidesProgram). */
   interrupt: ScheduleMessage | null;
   media: (materialId: number) => MediaInfo | null;
   downloads: { done: number; total: number; bytes: number; totalBytes: number } | null;

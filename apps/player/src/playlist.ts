@@ -1,6 +1,7 @@
 import { type ProgramDoc, parseProgram } from "@marquee/program";
 import {
   type Candidate,
+  hidesProgram,
   type PlayState,
   pickNext,
   type Resolution,
@@ -157,18 +158,19 @@ export function step(
 export const messageKey = (m: ScheduleMessage): string => `${m.id}:${m.publicationId ?? 0}:${m.startAt ?? 0}`;
 
 /**
- * The messages on screen: the newest active emergency alone (it interrupts
- * the program), else one message per position (top band, bottom band, full
- * notice), the strongest and newest first as the resolver orders them.
- * Messages that have been shown their count are left out.
+ * The messages on screen: the newest active emergency without the others
+ * (`interrupt` when it is shown alone and hides the program; over the
+ * program, the program goes on under it), else one message per position (top
+ * band, bottom band, full notice), the strongest and newest first as the
+ * resolver orders them. Messages that have been shown their count are left out.
  */
 export function messagesOnScreen(
   res: Resolution,
   ended: ReadonlySet<string>,
 ): { interrupt: ScheduleMessage | null; overlays: ScheduleMessage[] } {
   const live = res.messages.filter((m) => !ended.has(messageKey(m)));
-  const interrupt = live.find((m) => m.doc.priority === "emergency") ?? null;
-  if (interrupt) return { interrupt, overlays: [interrupt] };
+  const emergency = live.find((m) => m.doc.priority === "emergency") ?? null;
+  if (emergency) return { interrupt: hidesProgram(emergency.doc) ? emergency : null, overlays: [emergency] };
   const byPosition = new Map<string, ScheduleMessage>();
   for (const m of live) if (!byPosition.has(m.doc.position)) byPosition.set(m.doc.position, m);
   return { interrupt: null, overlays: [...byPosition.values()] };

@@ -372,15 +372,30 @@ describe("play now", () => {
     expect(await h.command("playProgram", { programId: "x" })).toMatchObject({ ok: false });
   });
 
-  it("playProgram waits under an emergency message and says so when time runs out", async () => {
+  it("playProgram waits under an emergency message shown alone and says so when time runs out", async () => {
     const h = screen({
       manifest: withPrograms("v1", {
-        messages: [scheduleMessage(8, { priority: "emergency" }, { name: "Fire" })],
+        messages: [
+          scheduleMessage(8, { priority: "emergency", emergencyDisplay: "alone" }, { name: "Fire" }),
+        ],
       }),
     });
     await h.start();
     const ack = await h.command("playProgram", { programId: 3 }, 5000);
     expect(ack).toMatchObject({ ok: false, reason: "an emergency message (Fire) covers the screen" });
+  });
+
+  it("plays on under an emergency message shown over the program", async () => {
+    const h = screen({
+      manifest: withPrograms("v1", {
+        messages: [scheduleMessage(8, { priority: "emergency", emergencyDisplay: "over" }, { name: "Fire" })],
+      }),
+    });
+    await h.start();
+    expect(h.snap().interrupt).toBeNull();
+    expect(h.snap().messages.map((m) => m.id)).toEqual([8]);
+    const ack = await h.command("playProgram", { programId: 3 }, 5000);
+    expect(ack, ack.reason).toMatchObject({ ok: true, data: { programId: 3 } });
   });
 
   it("a play-now ends at its end and the schedule comes back", async () => {

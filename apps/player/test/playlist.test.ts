@@ -173,7 +173,7 @@ describe("messages on screen", () => {
   const top = scheduleMessage(3, { position: "top" });
   const emergency = scheduleMessage(
     4,
-    { kind: "notice", position: "full", priority: "emergency", repeat: 1 },
+    { kind: "notice", position: "full", priority: "emergency", repeat: 1, emergencyDisplay: "alone" },
     { startAt: MONDAY_10 - MIN, endAt: MONDAY_10 + 10 * MIN },
   );
   const m = manifest(docs(1), [], "v1", {
@@ -193,6 +193,27 @@ describe("messages on screen", () => {
     const after = messagesOnScreen(res, new Set([messageKey(emergency)]));
     expect(after.interrupt).toBeNull();
     expect(after.overlays.map((x) => x.id).sort()).toEqual([2, 3]);
+  });
+
+  it("shows an emergency message over the program without the other messages, the program still playing", () => {
+    const over = scheduleMessage(
+      5,
+      { kind: "notice", position: "bottom", priority: "emergency", emergencyDisplay: "over" },
+      { startAt: MONDAY_10 - MIN / 2, endAt: MONDAY_10 + 10 * MIN },
+    );
+    const withOver = manifest(docs(1), [], "v2", {
+      schedule: [schedulePlan(1, [planItem("a", 1)])],
+      messages: [bottom, top, over],
+    });
+    const res = resolveAt(scheduleInputOf(withOver, programsOf(withOver).programs), MONDAY_10);
+    expect(res.playing.map((c) => c.programId)).toEqual([1]);
+    const shown = messagesOnScreen(res, new Set());
+    expect(shown.interrupt).toBeNull();
+    expect(shown.overlays.map((x) => x.id)).toEqual([5]);
+    // A message saved before the choice existed shows over the program too.
+    const { emergencyDisplay: _, ...old } = over.doc;
+    const legacy = { ...over, doc: old as typeof over.doc };
+    expect(messagesOnScreen({ ...res, messages: [legacy] }, new Set()).interrupt).toBeNull();
   });
 
   it("ends the interruption at the message's end time", () => {

@@ -83,6 +83,7 @@ const message = (over: Partial<ScheduleMessage> = {}): ScheduleMessage => ({
     repeat: 0,
     noticeSec: 10,
     priority: "emergency",
+    emergencyDisplay: "alone",
   },
   ...over,
 });
@@ -162,6 +163,17 @@ describe("why → sentence", () => {
     const until = Date.parse("2025-03-10T14:45:00Z");
     expect(whySentence({ kind: "interrupt", message: message({ endAt: until }) }, ctx())).toBe(
       "Emergency message “Fire drill” interrupts the programs until 14:45.",
+    );
+  });
+
+  it("over: an emergency message shown over the programs says so rather than interrupting them", () => {
+    const over = message({ doc: { ...message().doc, emergencyDisplay: "over" } });
+    expect(whySentence({ kind: "interrupt", message: over }, ctx())).toBe(
+      "Emergency message “Fire drill” shows over the programs.",
+    );
+    const until = Date.parse("2025-03-10T14:45:00Z");
+    expect(whySentence({ kind: "interrupt", message: { ...over, endAt: until } }, ctx())).toBe(
+      "Emergency message “Fire drill” shows over the programs until 14:45.",
     );
   });
 

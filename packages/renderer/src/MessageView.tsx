@@ -1,4 +1,4 @@
-import type { MessageDoc } from "@marquee/schedule";
+import { hidesProgram, type MessageDoc } from "@marquee/schedule";
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from "react";
 import { useLatest } from "./hooks";
 import { useRendererStyles } from "./styles";
@@ -60,12 +60,22 @@ export function fontStack(family: string): string {
 }
 
 /**
+ * How a message is laid out: as typed, except an emergency message shown
+ * alone, which fills the screen in its own background at full opacity (the
+ * program is hidden under it, so a band on black would read as a fault).
+ */
+export function messageLayout(doc: MessageDoc): MessageDoc {
+  return hidesProgram(doc) ? { ...doc, position: "full", opacity: 100 } : doc;
+}
+
+/**
  * A message over the program: a scrolling line at the top or bottom (or in the
- * middle of a dimmed screen), or a notice (a band, or the whole screen). The
+ * middle of a dimmed screen), or a notice (a band, or the whole screen); an
+ * emergency message shown alone takes the whole screen (messageLayout). The
  * console's preview and the player draw messages with this one component; the
  * host decides when it shows and removes it once `onEnded` is called.
  */
-export function MessageView({ doc, width, height, onEnded }: MessageViewProps) {
+export function MessageView({ doc: typed, width, height, onEnded }: MessageViewProps) {
   useRendererStyles();
   const [ended, setEnded] = useState(false);
   const endedRef = useLatest(onEnded);
@@ -74,6 +84,8 @@ export function MessageView({ doc, width, height, onEnded }: MessageViewProps) {
     endedRef.current?.();
   }, [endedRef]);
 
+  const doc = messageLayout(typed);
+  const alone = hidesProgram(typed);
   const scale = messageScale(height);
   const fontPx = doc.fontSize * scale;
   const emergency = doc.priority === "emergency";
@@ -92,6 +104,7 @@ export function MessageView({ doc, width, height, onEnded }: MessageViewProps) {
       data-kind={doc.kind}
       data-priority={doc.priority}
       data-position={doc.position}
+      data-display={typed.priority === "emergency" ? (alone ? "alone" : "over") : undefined}
       data-ended={ended ? "true" : undefined}
       style={{
         position: "absolute",
@@ -102,6 +115,8 @@ export function MessageView({ doc, width, height, onEnded }: MessageViewProps) {
         overflow: "hidden",
         pointerEvents: "none",
         display: ended ? "none" : undefined,
+        // Alone, nothing shows through: a transparent background reads as black, as on the screen.
+        background: alone ? "#000" : undefined,
       }}
     >
       {doc.kind === "scroll" ? (

@@ -180,4 +180,64 @@ describe("MessageView", () => {
     expect(screen.queryByTestId("mq-message-emergency")).toBeNull();
     expect(screen.queryByTestId("mq-message-badge")).toBeNull();
   });
+
+  it("draws an emergency message over the program as typed: a band, the rest of the screen left clear", () => {
+    render(
+      <MessageView
+        doc={doc({ priority: "emergency", position: "bottom", emergencyDisplay: "over" })}
+        width={1920}
+        height={1080}
+      />,
+    );
+    expect(root().dataset.display).toBe("over");
+    expect(root().dataset.position).toBe("bottom");
+    expect(root().style.background).toBe("");
+    expect(screen.queryByTestId("mq-message-backdrop")).toBeNull();
+    expect(screen.getByTestId("mq-message-band").style.bottom).toBe("0px");
+  });
+
+  it("fills the whole screen with an emergency message shown alone, in its own background at full opacity", () => {
+    const { rerender } = render(
+      <MessageView
+        doc={doc({
+          kind: "notice",
+          priority: "emergency",
+          position: "bottom",
+          opacity: 30,
+          emergencyDisplay: "alone",
+        })}
+        width={1920}
+        height={1080}
+      />,
+    );
+    expect(root().dataset.display).toBe("alone");
+    expect(root().dataset.position).toBe("full");
+    expect(root().style.background).toBe("rgb(0, 0, 0)");
+    expect(screen.getByTestId("mq-message-backdrop").style.background).toBe("rgb(0, 0, 0)");
+    expect(screen.getByTestId("mq-message-band").style.inset).toBe("0px");
+    expect(screen.getByTestId("mq-message-emergency")).toBeTruthy();
+    // A scrolling line alone crosses the middle of its filled screen, not a band on black.
+    rerender(
+      <MessageView
+        doc={doc({
+          priority: "emergency",
+          position: "top",
+          background: "#204080",
+          emergencyDisplay: "alone",
+        })}
+        width={1920}
+        height={1080}
+      />,
+    );
+    expect(screen.getByTestId("mq-message-backdrop").style.background).toBe("rgb(32, 64, 128)");
+    expect(screen.getByTestId("mq-message-band").style.top).toBe("50%");
+  });
+
+  it("ignores the emergency display of a normal message", () => {
+    render(
+      <MessageView doc={doc({ position: "top", emergencyDisplay: "alone" })} width={1920} height={1080} />,
+    );
+    expect(root().dataset.display).toBeUndefined();
+    expect(root().dataset.position).toBe("top");
+  });
 });

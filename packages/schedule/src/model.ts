@@ -118,6 +118,13 @@ export const MESSAGE_KINDS = ["scroll", "notice"] as const;
 export const MESSAGE_POSITIONS = ["top", "bottom", "full"] as const;
 export const MESSAGE_PRIORITIES = ["normal", "emergency"] as const;
 export type MessagePriority = (typeof MESSAGE_PRIORITIES)[number];
+/**
+ * How an emergency message takes the screen: drawn over the program, which
+ * goes on playing ("over"), or alone on the whole screen in its own colours,
+ * the program hidden and silent under it ("alone").
+ */
+export const EMERGENCY_DISPLAYS = ["over", "alone"] as const;
+export type EmergencyDisplay = (typeof EMERGENCY_DISPLAYS)[number];
 
 const zMsgColor = z
   .string()
@@ -145,6 +152,8 @@ export const MessageDoc = z.object({
   /** How long one showing of a notice lasts, in seconds. */
   noticeSec: z.number().int().min(1).max(86_400),
   priority: z.enum(MESSAGE_PRIORITIES),
+  /** How an emergency message shows (unused for normal ones); messages saved before it had this field show over the program. */
+  emergencyDisplay: z.enum(EMERGENCY_DISPLAYS).default("over"),
 });
 export type MessageDoc = z.infer<typeof MessageDoc>;
 
@@ -162,7 +171,15 @@ export const DEFAULT_MESSAGE: MessageDoc = {
   repeat: 0,
   noticeSec: 10,
   priority: "normal",
+  emergencyDisplay: "over",
 };
+
+/** Whether a message hides the program under it: an emergency message shown alone. */
+export function hidesProgram(
+  doc: Pick<MessageDoc, "priority"> & { emergencyDisplay?: EmergencyDisplay },
+): boolean {
+  return doc.priority === "emergency" && doc.emergencyDisplay === "alone";
+}
 
 /** A message as a terminal holds it: shown from `startAt` until `endAt` (ms since the epoch; null: open). */
 export const ScheduleMessage = z.object({

@@ -20,8 +20,9 @@ import { pickNextImpl } from "./pick";
  * 3. With no active item, the plans' default programs play (tier "filler",
  *    itemId null), in plan order.
  * 4. Messages are active from startAt (inclusive) to endAt (exclusive); an
- *    active emergency message interrupts the programs (shown alone, over
- *    them), the newest emergency first.
+ *    active emergency message takes the screen from the other messages (the
+ *    newest emergency first): over the programs, which go on playing, or
+ *    alone, hiding them (its `emergencyDisplay`, see hidesProgram).
  */
 
 /** One program that may play now, with where it comes from. */
@@ -70,7 +71,7 @@ export interface Resolution {
   overruled: Candidate[];
   /** Active messages, emergency first, then newest first. */
   messages: ScheduleMessage[];
-  /** The emergency message shown over everything, if any. */
+  /** The emergency message shown instead of the other messages, if any (over the program, or alone: hidesProgram). */
   interrupt: ScheduleMessage | null;
   /** The next instant after `at` at which anything of this resolution may change (a window or message boundary); null within the horizon (8 days) if none. */
   until: number | null;

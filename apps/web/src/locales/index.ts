@@ -1,6 +1,7 @@
-import { DEFAULT_LOCALE, LANGUAGE_COOKIE, type Locale, ROUTE_TITLES, toLocale } from "@marquee/contracts";
+import { LANGUAGE_COOKIE, type Locale, ROUTE_TITLES } from "@marquee/contracts";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
+import { startLocale } from "./detect";
 import en from "./en";
 import fr from "./fr";
 import it from "./it";
@@ -18,10 +19,18 @@ function routeTitles(locale: Locale): Record<string, string> {
   return Object.fromEntries(Object.entries(ROUTE_TITLES).map(([name, titles]) => [name, titles[locale]]));
 }
 
-/** The language chosen by the `language` cookie (spec §1), zh_CN by default. */
+/**
+ * The language the console opens in: the `language` cookie (spec §1), else the
+ * browser's language, else zh_CN. A language taken from the browser is written
+ * to the cookie, so that the server answers in it too.
+ */
 export function cookieLocale(): Locale {
-  const match = /(?:^|;\s*)language=([^;]+)/.exec(document.cookie);
-  return toLocale(match ? decodeURIComponent(match[1] ?? "") : DEFAULT_LOCALE);
+  const { locale, fromCookie } = startLocale(
+    document.cookie,
+    navigator.languages?.length ? navigator.languages : [navigator.language],
+  );
+  if (!fromCookie) writeLocaleCookie(locale);
+  return locale;
 }
 
 /** Writes the language cookie (a year) so the server answers in the same language. */

@@ -3,6 +3,7 @@ import { App, Button, Card, Form, Input } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { LanguageCorner } from "../../components/LanguageCorner";
 import { HttpError } from "../../services/http";
 import { sessionApi } from "../../services/session";
 import { PasswordPolicyHint, policyRule } from "../user/PasswordPolicyHint";
@@ -61,8 +62,11 @@ export default function InitPage() {
         alignItems: "center",
         justifyContent: "center",
         background: "#0f2744",
+        position: "relative",
       }}
+      data-testid="init-page"
     >
+      <LanguageCorner onDark />
       <Card title={t("login.initTitle")} style={{ width: 460 }}>
         <p>{t("login.initIntro")}</p>
         <Form form={form} layout="vertical" onFinish={onFinish} name="init">

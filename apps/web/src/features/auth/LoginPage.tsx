@@ -3,8 +3,8 @@ import { Alert, App, Button, Card, Checkbox, Form, Input, Space } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { LanguageCorner } from "../../components/LanguageCorner";
 import { Footer } from "../../layouts/Footer";
-import { LanguageSwitch } from "../../layouts/LanguageSwitch";
 import { useBrand, useBrandFavicon } from "../../layouts/useBrand";
 import { HttpError } from "../../services/http";
 import { sessionApi } from "../../services/session";
@@ -114,9 +114,7 @@ export default function LoginPage() {
       }}
       data-testid="login-page"
     >
-      <div style={{ position: "absolute", top: 16, right: 24, color: "#fff" }}>
-        <LanguageSwitch />
-      </div>
+      <LanguageCorner onDark />
       <Card style={{ width: 380 }}>
         <Space direction="vertical" align="center" style={{ width: "100%", marginBottom: 16 }}>
           {brand.showLogo && (

@@ -3,6 +3,7 @@ import { DEFAULT_PASSWORD_POLICY } from "@marquee/contracts";
 import { Alert, App, Form, Input, Modal, Space } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "../../layouts/LanguageSwitch";
 import { HttpError } from "../../services/http";
 import { sessionApi } from "../../services/session";
 import { changeExpiredPassword } from "../user/api";
@@ -75,7 +76,13 @@ export function PasswordExpiredModal({ onChanged }: { onChanged: (newPassword: s
   return (
     <Modal
       open={pending !== null}
-      title={t("user.expired.title")}
+      title={
+        // Before sign-in: the language can still be changed here, the page's own switch is under the mask.
+        <Space style={{ width: "100%", justifyContent: "space-between", paddingRight: 32 }}>
+          {t("user.expired.title")}
+          <LanguageSwitch />
+        </Space>
+      }
       okText={t("user.expired.submit")}
       cancelText={t("common.cancel")}
       confirmLoading={busy}

@@ -1,4 +1,10 @@
-import { MESSAGE_KINDS, MESSAGE_POSITIONS, MESSAGE_PRIORITIES, type MessageDoc } from "@marquee/schedule";
+import {
+  EMERGENCY_DISPLAYS,
+  MESSAGE_KINDS,
+  MESSAGE_POSITIONS,
+  MESSAGE_PRIORITIES,
+  type MessageDoc,
+} from "@marquee/schedule";
 import {
   Alert,
   AutoComplete,
@@ -30,7 +36,15 @@ const color = (v: unknown) =>
  * timing and priority. Speed is for scrolling lines, the showing length for
  * notices; the other kind's field stays in the form, hidden, with its value.
  */
-export function MessageFields({ kind, emergency }: { kind: MessageDoc["kind"]; emergency: boolean }) {
+export function MessageFields({
+  kind,
+  emergency,
+  alone,
+}: {
+  kind: MessageDoc["kind"];
+  emergency: boolean;
+  alone: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -236,12 +250,20 @@ export function MessageFields({ kind, emergency }: { kind: MessageDoc["kind"]; e
           data-testid="message-priority"
         />
       </Form.Item>
+      {/* Kept in the form when hidden, so a normal message keeps its choice for the day it becomes urgent. */}
+      <Form.Item name="emergencyDisplay" label={t("pubMessage.form.emergencyDisplay")} hidden={!emergency}>
+        <Radio.Group
+          optionType="button"
+          options={EMERGENCY_DISPLAYS.map((d) => ({ value: d, label: t(`pubMessage.form.displays.${d}`) }))}
+          data-testid="message-emergency-display"
+        />
+      </Form.Item>
       {emergency ? (
         <Alert
           type="error"
           showIcon
-          title={t("pubMessage.form.emergencyTitle")}
-          description={t("pubMessage.form.emergencyText")}
+          title={t(alone ? "pubMessage.form.emergencyAloneTitle" : "pubMessage.form.emergencyOverTitle")}
+          description={t(alone ? "pubMessage.form.emergencyAloneText" : "pubMessage.form.emergencyOverText")}
           style={{ marginBottom: 16 }}
           data-testid="message-emergency-warning"
         />

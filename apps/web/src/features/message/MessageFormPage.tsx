@@ -1,4 +1,5 @@
 import { PlusOutlined, SaveOutlined, SendOutlined, UnorderedListOutlined } from "@ant-design/icons";
+import { hidesProgram } from "@marquee/schedule";
 import {
   Alert,
   App,
@@ -198,6 +199,7 @@ export default function MessageFormPage() {
 
   const kind = values.kind;
   const emergency = values.priority === "emergency";
+  const alone = hidesProgram(values);
   const problem = timesProblem(values.startAt, values.endAt);
   // An edit brings a message back to draft: with changes, it can always be submitted.
   const canSubmit = dirty || !saved || SUBMITTABLE.includes(saved.state);
@@ -235,7 +237,7 @@ export default function MessageFormPage() {
               onValuesChange={() => setDirty(true)}
               data-testid="message-form"
             >
-              <MessageFields kind={kind} emergency={emergency} />
+              <MessageFields kind={kind} emergency={emergency} alone={alone} />
             </Form>
             <Divider />
             <Space wrap>
@@ -281,13 +283,17 @@ export default function MessageFormPage() {
         </Col>
         <Col xs={24} xl={10}>
           <Card title={t("pubMessage.form.preview")} style={{ position: "sticky", top: 16 }}>
-            <Typography.Paragraph type="secondary">{t("pubMessage.form.previewHint")}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              {t(alone ? "pubMessage.form.previewHintAlone" : "pubMessage.form.previewHint")}
+            </Typography.Paragraph>
             <MessagePreview doc={docOf(values)} />
             {emergency ? (
               <Alert
                 type="error"
                 showIcon
-                title={t("pubMessage.form.emergencyTitle")}
+                title={t(
+                  alone ? "pubMessage.form.emergencyAloneTitle" : "pubMessage.form.emergencyOverTitle",
+                )}
                 style={{ marginTop: 16 }}
               />
             ) : null}

@@ -46,6 +46,7 @@ export function docOf(v: MessageFormValues): MessageDoc {
     repeat: whole(v.repeat, DEFAULT_MESSAGE.repeat),
     noticeSec: whole(v.noticeSec, DEFAULT_MESSAGE.noticeSec),
     priority: v.priority,
+    emergencyDisplay: v.emergencyDisplay ?? DEFAULT_MESSAGE.emergencyDisplay,
   };
 }
 

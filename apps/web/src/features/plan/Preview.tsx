@@ -1,4 +1,4 @@
-import type { Candidate, Segment } from "@marquee/schedule";
+import { type Candidate, hidesProgram, type Segment } from "@marquee/schedule";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Segmented, Select, Typography } from "antd";
 import { useEffect, useState } from "react";
@@ -227,7 +227,9 @@ export function WhyTip({
         {seg.tier ? ` · ${tierName(t, seg.tier)}` : ""}
       </div>
       {interrupts.map((m) => (
-        <div key={`i${m.id}`}>{t("plan.why.interrupt", { name: m.name })}</div>
+        <div key={`i${m.id}`}>
+          {t(hidesProgram(m.doc) ? "plan.why.interrupt" : "plan.why.over", { name: m.name })}
+        </div>
       ))}
       {seg.playing.length === 0 && <div>{t("plan.why.nothing")}</div>}
       {seg.playing.map((c) => (

@@ -1,5 +1,5 @@
 import { AlertOutlined, ClockCircleOutlined, NotificationOutlined } from "@ant-design/icons";
-import type { Candidate, Tier } from "@marquee/schedule";
+import { type Candidate, hidesProgram, type Tier } from "@marquee/schedule";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Empty, Space, Spin, Tag, Typography, theme } from "antd";
 import { Children, type ReactNode, useEffect, useMemo } from "react";
@@ -80,7 +80,12 @@ export function WhatPlaysPanel({ terminalId }: { terminalId: number }) {
           type="error"
           showIcon
           icon={<AlertOutlined />}
-          title={t("publish.whatPlays.interrupted", { name: r.interrupt.name })}
+          title={t(
+            hidesProgram(r.interrupt.doc) ? "publish.whatPlays.alone" : "publish.whatPlays.interrupted",
+            {
+              name: r.interrupt.name,
+            },
+          )}
           description={r.interrupt.doc.text}
           data-testid="publish-what-plays-interrupt"
         />

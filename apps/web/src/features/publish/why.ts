@@ -1,4 +1,11 @@
-import type { Candidate, ScheduleMessage, Tier, TimeWindow, Why } from "@marquee/schedule";
+import {
+  type Candidate,
+  hidesProgram,
+  type ScheduleMessage,
+  type Tier,
+  type TimeWindow,
+  type Why,
+} from "@marquee/schedule";
 import type { TFunction } from "i18next";
 
 /**
@@ -71,10 +78,12 @@ export function sourceText(c: Pick<Candidate, "source" | "planName">, t: TFuncti
 
 export const tierText = (tier: Tier, t: TFunction) => t(`publish.tiers.${tier}`);
 
+/** An emergency message: it interrupts the programs when shown alone, else it shows over them. */
 function interruptText(m: ScheduleMessage, ctx: WhyContext): string {
+  const key = hidesProgram(m.doc) ? "interrupt" : "over";
   return m.endAt === null
-    ? ctx.t("publish.why.interrupt", { name: m.name })
-    : ctx.t("publish.why.interruptUntil", { name: m.name, until: ctx.formatInstant(m.endAt) });
+    ? ctx.t(`publish.why.${key}`, { name: m.name })
+    : ctx.t(`publish.why.${key}Until`, { name: m.name, until: ctx.formatInstant(m.endAt) });
 }
 
 /** One "why" line as a sentence. */

@@ -292,6 +292,7 @@ export default {
     overruled: "“{{program}}” of {{plan}} ({{tier}}) waits: the {{winner}} tier overrules it",
     nothing: "Nothing plays: no item is on, and no plan has a program for empty time",
     interrupt: "Emergency message “{{name}}” interrupts the programs",
+    over: "Emergency message “{{name}}” shows over the programs",
     message: "Message “{{name}}” shows over the programs",
   },
   review: {

@@ -53,11 +53,17 @@ export default {
     endBeforeStart: "The end must be after the start",
     endPast: "This end time has passed: the screens would not show the message",
     priority: "Priority",
-    emergencyTitle: "An emergency message interrupts the programs",
-    emergencyText:
-      "Every screen it reaches shows it at once over whatever plays, until it ends. Use it only for urgent information.",
+    emergencyDisplay: "How it takes the screen",
+    displays: { over: "Over the program", alone: "Alone, full screen" },
+    emergencyOverTitle: "An emergency message shows at once, over the program",
+    emergencyOverText:
+      "Every screen it reaches shows it at once in place of its other messages, over the program, which goes on playing behind it, until it ends. Use it only for urgent information.",
+    emergencyAloneTitle: "An emergency message shown alone interrupts the programs",
+    emergencyAloneText:
+      "Every screen it reaches hides and silences its program at once and shows only this message, on the whole screen in its background colour, until it ends. Use it only for urgent information.",
     preview: "Preview",
     previewHint: "As a 16:9 screen shows it over a program.",
+    previewHintAlone: "As a 16:9 screen shows it: alone, the program hidden.",
     previewPlaceholder: "Your text appears here",
     previewProgram: "Program",
     save: "Save",

@@ -176,6 +176,7 @@ export default {
     messageUntil: "until {{time}}",
     messageOpen: "no end time",
     interrupted: "Emergency message “{{name}}” is shown over the programs",
+    alone: "Emergency message “{{name}}” hides the programs",
     programNo: "Program #{{id}}",
     failed: "What plays could not be worked out",
   },
@@ -187,6 +188,8 @@ export default {
     nothing: "Nothing is scheduled now and no plan has a default program: the screen shows nothing.",
     interrupt: "Emergency message “{{name}}” interrupts the programs.",
     interruptUntil: "Emergency message “{{name}}” interrupts the programs until {{until}}.",
+    over: "Emergency message “{{name}}” shows over the programs.",
+    overUntil: "Emergency message “{{name}}” shows over the programs until {{until}}.",
     source: {
       plan: "plan “{{name}}”",
       program: "the published program “{{name}}”",

@@ -294,6 +294,7 @@ export default {
     overruled: "« {{program}} » de {{plan}} ({{tier}}) attend : le niveau {{winner}} l'emporte",
     nothing: "Rien ne passe : aucun élément n'est actif et aucun plan n'a de programme pour le temps libre",
     interrupt: "Le message d'urgence « {{name}} » interrompt les programmes",
+    over: "Le message d'urgence « {{name}} » s'affiche par-dessus les programmes",
     message: "Le message « {{name}} » s'affiche par-dessus les programmes",
   },
   review: {

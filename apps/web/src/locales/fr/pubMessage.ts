@@ -54,11 +54,17 @@ export default {
     endBeforeStart: "La fin doit être après le début",
     endPast: "Cette heure de fin est passée : les écrans n'afficheraient pas le message",
     priority: "Priorité",
-    emergencyTitle: "Un message d'urgence interrompt les programmes",
-    emergencyText:
-      "Chaque écran qui le reçoit l'affiche aussitôt par-dessus ce qu'il diffuse, jusqu'à sa fin. Réservez-le aux informations urgentes.",
+    emergencyDisplay: "Comment il occupe l'écran",
+    displays: { over: "Par-dessus le programme", alone: "Seul, en plein écran" },
+    emergencyOverTitle: "Un message d'urgence s'affiche aussitôt, par-dessus le programme",
+    emergencyOverText:
+      "Chaque écran qui le reçoit l'affiche aussitôt à la place de ses autres messages, par-dessus le programme qui continue dessous, jusqu'à sa fin. Réservez-le aux informations urgentes.",
+    emergencyAloneTitle: "Un message d'urgence affiché seul interrompt les programmes",
+    emergencyAloneText:
+      "Chaque écran qui le reçoit masque et coupe aussitôt son programme et n'affiche que ce message, en plein écran dans sa couleur de fond, jusqu'à sa fin. Réservez-le aux informations urgentes.",
     preview: "Aperçu",
     previewHint: "Tel qu'un écran 16:9 l'affiche par-dessus un programme.",
+    previewHintAlone: "Tel qu'un écran 16:9 l'affiche : seul, le programme masqué.",
     previewPlaceholder: "Votre texte apparaît ici",
     previewProgram: "Programme",
     save: "Enregistrer",

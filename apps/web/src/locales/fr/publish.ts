@@ -179,6 +179,7 @@ export default {
     messageUntil: "jusqu'à {{time}}",
     messageOpen: "sans heure de fin",
     interrupted: "Le message d'urgence « {{name}} » s'affiche par-dessus les programmes",
+    alone: "Le message d'urgence « {{name}} » masque les programmes",
     programNo: "Programme n° {{id}}",
     failed: "Impossible de déterminer ce qui passe",
   },
@@ -191,6 +192,8 @@ export default {
       "Rien n'est prévu maintenant et aucun plan n'a de programme par défaut : l'écran n'affiche rien.",
     interrupt: "Le message d'urgence « {{name}} » interrompt les programmes.",
     interruptUntil: "Le message d'urgence « {{name}} » interrompt les programmes jusqu'à {{until}}.",
+    over: "Le message d'urgence « {{name}} » s'affiche par-dessus les programmes.",
+    overUntil: "Le message d'urgence « {{name}} » s'affiche par-dessus les programmes jusqu'à {{until}}.",
     source: {
       plan: "le plan « {{name}} »",
       program: "le programme publié « {{name}} »",

@@ -295,6 +295,7 @@ export default {
     nothing:
       "Non va in onda nulla: nessun elemento è attivo e nessun piano ha un programma per il tempo vuoto",
     interrupt: "Il messaggio di emergenza “{{name}}” interrompe i programmi",
+    over: "Il messaggio di emergenza “{{name}}” è mostrato sopra i programmi",
     message: "Il messaggio “{{name}}” compare sopra i programmi",
   },
   review: {

@@ -53,11 +53,17 @@ export default {
     endBeforeStart: "La fine deve essere dopo l'inizio",
     endPast: "Quest'ora di fine è passata: gli schermi non mostrerebbero il messaggio",
     priority: "Priorità",
-    emergencyTitle: "Un messaggio di emergenza interrompe i programmi",
-    emergencyText:
-      "Ogni schermo che lo riceve lo mostra subito sopra ciò che sta riproducendo, fino alla sua fine. Usalo solo per informazioni urgenti.",
+    emergencyDisplay: "Come occupa lo schermo",
+    displays: { over: "Sopra il programma", alone: "Da solo, a schermo intero" },
+    emergencyOverTitle: "Un messaggio di emergenza compare subito, sopra il programma",
+    emergencyOverText:
+      "Ogni schermo che lo riceve lo mostra subito al posto degli altri messaggi, sopra il programma che continua sotto, fino alla sua fine. Usalo solo per informazioni urgenti.",
+    emergencyAloneTitle: "Un messaggio di emergenza mostrato da solo interrompe i programmi",
+    emergencyAloneText:
+      "Ogni schermo che lo riceve nasconde e silenzia subito il programma e mostra solo questo messaggio, a schermo intero nel suo colore di sfondo, fino alla sua fine. Usalo solo per informazioni urgenti.",
     preview: "Anteprima",
     previewHint: "Come lo mostra uno schermo 16:9 sopra un programma.",
+    previewHintAlone: "Come lo mostra uno schermo 16:9: da solo, il programma nascosto.",
     previewPlaceholder: "Il tuo testo compare qui",
     previewProgram: "Programma",
     save: "Salva",

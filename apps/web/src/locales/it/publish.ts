@@ -179,6 +179,7 @@ export default {
     messageUntil: "fino alle {{time}}",
     messageOpen: "senza ora di fine",
     interrupted: "Il messaggio di emergenza «{{name}}» è mostrato sopra i programmi",
+    alone: "Il messaggio di emergenza «{{name}}» nasconde i programmi",
     programNo: "Programma n. {{id}}",
     failed: "Impossibile calcolare cosa va in onda",
   },
@@ -192,6 +193,8 @@ export default {
       "Ora non è previsto nulla e nessun piano ha un programma predefinito: lo schermo non mostra nulla.",
     interrupt: "Il messaggio di emergenza «{{name}}» interrompe i programmi.",
     interruptUntil: "Il messaggio di emergenza «{{name}}» interrompe i programmi fino alle {{until}}.",
+    over: "Il messaggio di emergenza «{{name}}» è mostrato sopra i programmi.",
+    overUntil: "Il messaggio di emergenza «{{name}}» è mostrato sopra i programmi fino alle {{until}}.",
     source: {
       plan: "il piano «{{name}}»",
       program: "il programma pubblicato «{{name}}»",

@@ -286,6 +286,7 @@ export default {
     overruled: "{{plan}}的“{{program}}”（{{tier}}）等待：被{{winner}}优先级压过",
     nothing: "没有内容播放：没有生效的播放项，也没有计划设置空闲时段节目",
     interrupt: "紧急消息“{{name}}”中断节目",
+    over: "紧急消息“{{name}}”覆盖在节目之上",
     message: "消息“{{name}}”显示在节目之上",
   },
   review: {

@@ -175,6 +175,7 @@ export default {
     messageUntil: "至 {{time}}",
     messageOpen: "无结束时间",
     interrupted: "紧急消息“{{name}}”正覆盖节目显示",
+    alone: "紧急消息“{{name}}”正隐藏节目全屏显示",
     programNo: "节目 #{{id}}",
     failed: "无法计算当前播放内容",
   },
@@ -186,6 +187,8 @@ export default {
     nothing: "当前没有安排内容，也没有计划设置默认节目：终端不显示任何内容。",
     interrupt: "紧急消息“{{name}}”中断了节目。",
     interruptUntil: "紧急消息“{{name}}”中断节目，直到 {{until}}。",
+    over: "紧急消息“{{name}}”覆盖在节目之上。",
+    overUntil: "紧急消息“{{name}}”覆盖在节目之上，直到 {{until}}。",
     source: {
       plan: "计划“{{name}}”",
       program: "已发布的节目“{{name}}”",

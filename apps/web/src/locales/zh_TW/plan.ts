@@ -286,6 +286,7 @@ export default {
     overruled: "{{plan}}的「{{program}}」（{{tier}}）等待：被{{winner}}優先級壓過",
     nothing: "沒有內容播放：沒有生效的播放項，也沒有計畫設定空閒時段節目",
     interrupt: "緊急訊息「{{name}}」中斷節目",
+    over: "緊急訊息「{{name}}」覆蓋在節目之上",
     message: "訊息「{{name}}」顯示在節目之上",
   },
   review: {

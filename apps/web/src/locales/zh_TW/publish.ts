@@ -175,6 +175,7 @@ export default {
     messageUntil: "至 {{time}}",
     messageOpen: "無結束時間",
     interrupted: "緊急訊息「{{name}}」正覆蓋節目顯示",
+    alone: "緊急訊息「{{name}}」正隱藏節目全螢幕顯示",
     programNo: "節目 #{{id}}",
     failed: "無法計算目前播放內容",
   },
@@ -186,6 +187,8 @@ export default {
     nothing: "目前沒有安排內容，也沒有計劃設定預設節目：終端不顯示任何內容。",
     interrupt: "緊急訊息「{{name}}」中斷了節目。",
     interruptUntil: "緊急訊息「{{name}}」中斷節目，直到 {{until}}。",
+    over: "緊急訊息「{{name}}」覆蓋在節目之上。",
+    overUntil: "緊急訊息「{{name}}」覆蓋在節目之上，直到 {{until}}。",
     source: {
       plan: "計劃「{{name}}」",
       program: "已發佈的節目「{{name}}」",
