@@ -429,6 +429,7 @@ function randomInput(r: () => number, from: number, n: number): ScheduleInput {
         repeat: 0,
         noticeSec: 10,
         priority: r() < 0.1 ? ("emergency" as const) : ("normal" as const),
+        emergencyDisplay: "over" as const,
       },
     };
   });
