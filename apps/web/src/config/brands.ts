@@ -21,13 +21,15 @@ export interface Brand {
   loginBackground?: string;
 }
 
-/** Where an ICP record number is looked up (the built-in brands' filing links). */
-const ICP_REGISTRY = "https://beian.miit.gov.cn/";
+/**
+ * A built-in brand holds no filing record: a made-up number would claim a registration nobody holds. An
+ * installation shows its own (an ICP number and its registry's address, for example) by setting the
+ * platform's filing in the personalised interface; each tenant may set its own there too.
+ */
+const NO_FILING = { text: "", link: "" };
 
 /**
- * The built-in brands (the "site configuration" of spec §1). Their filing
- * records are placeholders of the right shape: an installation shows its own
- * by setting the platform's filing in the personalised interface.
+ * The built-in brands (the "site configuration" of spec §1).
  */
 export const BRANDS: Record<Brand["key"], Brand> = {
   default: {
@@ -42,7 +44,7 @@ export const BRANDS: Record<Brand["key"], Brand> = {
     customContent: "",
     logo: "/logo.svg",
     icoImg: "/favicon.svg",
-    filing: { text: "京ICP备00000000号-1", link: ICP_REGISTRY },
+    filing: NO_FILING,
   },
   lango: {
     key: "lango",
@@ -56,7 +58,7 @@ export const BRANDS: Record<Brand["key"], Brand> = {
     customContent: "",
     logo: "/logo.svg",
     icoImg: "/favicon.svg",
-    filing: { text: "沪ICP备00000000号-2", link: ICP_REGISTRY },
+    filing: NO_FILING,
   },
   yama: {
     key: "yama",
@@ -70,7 +72,7 @@ export const BRANDS: Record<Brand["key"], Brand> = {
     customContent: "",
     logo: "/logo.svg",
     icoImg: "/favicon.svg",
-    filing: { text: "粤ICP备00000000号-3", link: ICP_REGISTRY },
+    filing: NO_FILING,
   },
 };
 
