@@ -106,3 +106,17 @@ export function failedOf(rows: Iterable<Pick<PublicationTarget, "terminalId" | "
 export function withdrawableOf(rows: Iterable<Pick<PublicationTarget, "terminalId" | "state">>): number[] {
   return [...rows].filter((r) => r.state !== "withdrawn").map((r) => r.terminalId);
 }
+
+/**
+ * The summary above a publication's delivery, following its state as it is now (a publication
+ * withdrawn from the delivery below no longer says it is on its way): the result's status and the
+ * title's and hint's keys (publish.done.*).
+ */
+export function doneSummary(state: PublicationState): {
+  status: "success" | "info";
+  title: "published" | "scheduled" | "withdrawn";
+  hint: "hint" | "withdrawnHint";
+} {
+  if (state === "withdrawn") return { status: "info", title: "withdrawn", hint: "withdrawnHint" };
+  return { status: "success", title: state === "scheduled" ? "scheduled" : "published", hint: "hint" };
+}
