@@ -1,4 +1,5 @@
 import type { PublicationState, PublicationTarget, TargetState } from "@marquee/contracts";
+import { STATUS_PALETTE } from "../../config/statusColors";
 
 /**
  * How each delivery state looks: the tag's colour (antd presets) and the bar's colour. Colours follow
@@ -11,8 +12,8 @@ export const TARGET_STYLE: Record<TargetState, { tag: string; bar: string }> = {
   fetched: { tag: "geekblue", bar: "#2f54eb" },
   downloading: { tag: "processing", bar: "#1677ff" },
   downloaded: { tag: "blue", bar: "#69b1ff" },
-  playing: { tag: "success", bar: "#52c41a" },
-  failed: { tag: "error", bar: "#ff4d4f" },
+  playing: { tag: "success", bar: STATUS_PALETTE.online },
+  failed: { tag: "error", bar: STATUS_PALETTE.fault },
   withdrawn: { tag: "purple", bar: "#8c8c8c" },
 };
 
