@@ -21,6 +21,7 @@ import { buildMenu } from "./menu";
 import { PageAnimation } from "./PageAnimation";
 import { SettingButton, SettingDrawer } from "./SettingDrawer";
 import { useBrand, useBrandFavicon } from "./useBrand";
+import { flushPageViews } from "../features/behavior/beacon";
 
 const MenuLinkPage = lazy(() => import("../features/menu/LinkPage"));
 
@@ -84,6 +85,8 @@ export default function AdminLayout() {
   };
 
   const signOut = async () => {
+    // Page views go while the session still takes them: after the logout the server answers 401.
+    flushPageViews();
     await sessionApi.logout().catch(() => undefined);
     useSession.getState().clear();
     navigate("/login");
