@@ -51,7 +51,12 @@ describe("the beacon's batches", () => {
   it("drops rather than sends when there is no session to send with", () => {
     const sent: PageView[][] = [];
     let signedIn = true;
-    const b = createBeacon((v) => sent.push(v), Date.now, BEACON_INTERVAL_MS, () => signedIn);
+    const b = createBeacon(
+      (v) => sent.push(v),
+      Date.now,
+      BEACON_INTERVAL_MS,
+      () => signedIn,
+    );
     b.record("home");
     signedIn = false;
     b.flush();
@@ -156,4 +161,3 @@ describe("the router's reports", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
-

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { levelAllows } from "../access/authority";
 import { AlarmBell } from "../features/alarm/AlarmBell";
+import { flushPageViews } from "../features/behavior/beacon";
 import { openMenuLink } from "../features/menu/links";
 import { NoticeBell } from "../features/notice/NoticeBell";
 import { useAnnouncement } from "../features/notice/useAnnouncement";
@@ -21,7 +22,6 @@ import { buildMenu } from "./menu";
 import { PageAnimation } from "./PageAnimation";
 import { SettingButton, SettingDrawer } from "./SettingDrawer";
 import { useBrand, useBrandFavicon } from "./useBrand";
-import { flushPageViews } from "../features/behavior/beacon";
 
 const MenuLinkPage = lazy(() => import("../features/menu/LinkPage"));
 
