@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginGuards, offices, sessions, users } from "../src/db/schema";
+import { auditLogs, loginGuards, offices, sessions, users } from "../src/db/schema";
 import {
   ADMIN,
   addOffice,
@@ -115,14 +115,24 @@ describe("the password policy", () => {
     t.clock.advance(31 * DAY);
     const expired = new Client(t.app, "en");
     const res = await expired.login("bob", bob.password);
-    expect(res.statusCode).toBe(400);
+    // HTTP 200, not 400: no error in the browser's console; the code and the flag tell the console.
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
+      code: 400,
       passwordExpired: true,
       reason: "expired",
       msg: "Your password has expired; choose a new one to sign in",
       passwordPolicy: STRICT,
     });
     expect(expired.sessionToken).toBeUndefined();
+    // The audit log still records a refused sign-in.
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.username, "bob"), eq(auditLogs.action, "login")))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(audit).toMatchObject({ result: "fail", status: 200 });
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, bob.id))).toHaveLength(
       before.length,
     );
@@ -202,8 +212,8 @@ describe("the password policy", () => {
       username: "carol",
       password: await c.password(carol.password),
     });
-    expect(send.statusCode).toBe(400);
-    expect(send.json()).toMatchObject({ passwordExpired: true, reason: "reset" });
+    expect(send.statusCode).toBe(200);
+    expect(send.json()).toMatchObject({ code: 400, passwordExpired: true, reason: "reset" });
   });
 });
 

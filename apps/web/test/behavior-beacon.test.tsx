@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   BEACON_INTERVAL_MS,
   createBeacon,
+  flushPageViews,
   pageNameOf,
   recordPageView,
 } from "../src/features/behavior/beacon";
@@ -47,6 +48,22 @@ describe("page names", () => {
 });
 
 describe("the beacon's batches", () => {
+  it("drops rather than sends when there is no session to send with", () => {
+    const sent: PageView[][] = [];
+    let signedIn = true;
+    const b = createBeacon(
+      (v) => sent.push(v),
+      Date.now,
+      BEACON_INTERVAL_MS,
+      () => signedIn,
+    );
+    b.record("home");
+    signedIn = false;
+    b.flush();
+    expect(sent).toEqual([]);
+    expect(b.pending()).toBe(0);
+  });
+
   it("sends the views of 15 seconds in one call, then waits for new ones", () => {
     const sent: PageView[][] = [];
     const beacon = createBeacon((v) => sent.push(v));
@@ -124,6 +141,23 @@ describe("the router's reports", () => {
     recordPageView("/home", PAGES);
     vi.advanceTimersByTime(BEACON_INTERVAL_MS);
     window.dispatchEvent(new Event("pagehide"));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends the queue before signing out and nothing after: no page view answered 401", () => {
+    const fetch = vi.fn(async () => new Response("{}"));
+    vi.stubGlobal("fetch", fetch);
+    useSession.setState({ user: { id: 1, name: "Admin", avatar: null } });
+    recordPageView("/home", PAGES);
+    // Sign-out: the views go while the session holds, then the session ends.
+    flushPageViews();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    recordPageView("/terminal/list", PAGES);
+    useSession.setState({ user: null });
+    // The timer fires after sign-out, and the page goes away: nothing is sent without a session.
+    vi.advanceTimersByTime(BEACON_INTERVAL_MS);
+    window.dispatchEvent(new Event("pagehide"));
+    recordPageView("/login", PAGES);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -206,6 +206,18 @@ describe("home page", { timeout: 30_000 }, () => {
       expect(screen.queryByTestId(gone), gone).toBeNull();
   });
 
+  it("offers no upload to a user who may open the materials but not upload (a reviewer)", async () => {
+    signIn(["content:material:view", "content:material:review", "content:program:view"]);
+    fakeServer({
+      "GET /a/api/home/summary": () => ({ timezone: "UTC", at: FULL.at, review: { material: 2 } }),
+    });
+    renderPage(<HomePage />);
+    await screen.findByTestId("home-review-material");
+    const shortcuts = screen.queryByTestId("home-shortcuts");
+    expect(shortcuts?.textContent ?? "").not.toContain("Upload material");
+    expect(screen.queryByTestId("home-shortcut-materialManage")).toBeNull();
+  });
+
   it("shows a figure without a link when its screen is not in the user's routes", async () => {
     // Terminal figures for a user whose menu lacks terminal monitoring.
     signIn(["terminal:alarm:view"]);

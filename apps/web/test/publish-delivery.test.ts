@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   countSegments,
   deliveryTag,
+  doneSummary,
   failedOf,
   isMoving,
   TARGET_STYLE,
@@ -85,5 +86,18 @@ describe("a publication's counts", () => {
     ];
     expect(failedOf(rows)).toEqual([1, 4]);
     expect(withdrawableOf(rows)).toEqual([1, 2, 4]);
+  });
+});
+
+describe("the summary above a publication's delivery", () => {
+  it("follows the publication's state: withdrawn is no longer a success on its way", () => {
+    expect(doneSummary("active")).toEqual({ status: "success", title: "published", hint: "hint" });
+    expect(doneSummary("scheduled")).toEqual({ status: "success", title: "scheduled", hint: "hint" });
+    const withdrawn = doneSummary("withdrawn");
+    expect(withdrawn).toEqual({ status: "info", title: "withdrawn", hint: "withdrawnHint" });
+    for (const catalogue of [en, fr, it_, ru, zh_CN, zh_TW]) {
+      expect(catalogue.done[withdrawn.title]).toContain("{{name}}");
+      expect(catalogue.done[withdrawn.hint]).not.toBe(catalogue.done.hint);
+    }
   });
 });

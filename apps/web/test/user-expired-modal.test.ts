@@ -8,6 +8,7 @@ import { offerPasswordChange, useExpiredPassword } from "../src/features/auth/si
 import { PasswordPolicyHint } from "../src/features/user/PasswordPolicyHint";
 import i18n from "../src/locales";
 import { HttpError } from "../src/services/http";
+import { sessionApi } from "../src/services/session";
 
 /** The sign-in answer of right credentials whose password must change (as the server sends it). */
 const expiredAnswer = () =>
@@ -58,6 +59,22 @@ describe("the password policy hint", () => {
 });
 
 describe("a password that must change at sign-in", () => {
+  it("is understood from the server's HTTP 200 answer (no error in the browser's console): code 400 and the flag", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        const body = url.includes("getPublishKey")
+          ? { code: 0, msg: "Success", landingEncryption: false, publicKeyJson: {} }
+          : { ...(expiredAnswer().body as object) };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+    const err = await sessionApi.login({ username: "bob", password: "Old-pass-1" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(offerPasswordChange(err, { username: "bob", password: "Old-pass-1" })).toBe(true);
+    expect(useExpiredPassword.getState().pending).toMatchObject({ username: "bob", reason: "expired" });
+  });
+
   it("is offered only for the server's passwordExpired answer", () => {
     expect(
       offerPasswordChange(new HttpError("Wrong username or password", 400, null), {

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
+
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { App } from "antd";
+import dayjs from "dayjs";
 import { createElement } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import UserManagePage from "../src/features/user/UserManagePage";
@@ -74,8 +76,8 @@ function serve(calls: Call[], saveAnswer: () => Response) {
                 remarks: null,
                 roles: [{ id: 7, code: "viewer", name: "Viewer" }],
                 dataRange: "subtree",
-                lastLoginAt: null,
-                lastLoginIp: null,
+                lastLoginAt: "2026-01-02T03:04:00.000Z",
+                lastLoginIp: "10.0.0.1",
                 mustChangePassword: true,
                 passwordExpired: false,
                 createdAt: "2026-01-01T00:00:00.000Z",
@@ -162,6 +164,8 @@ describe("user management", () => {
     const row = await screen.findByTestId("user-row-keeper");
     expect(row.textContent).toContain("Viewer");
     expect(row.textContent).toContain("Must change password");
+    // The last sign-in as the rest of the console writes a moment, not in the browser's format.
+    expect(row.textContent).toContain(dayjs("2026-01-02T03:04:00.000Z").format("YYYY-MM-DD HH:mm"));
     fireEvent.click(await within(await screen.findByTestId("user-office-tree")).findByText("Acme"));
     await waitFor(() =>
       expect(calls.some((c) => c.path === "/a/api/user/usereList" && c.query.officeId === "3")).toBe(true),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PASSWORD_POLICY } from "./sysSetting";
+import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from "./sysSetting";
 import { passwordProblems } from "./user";
 
 const username = z.string().trim().min(1).max(64);
@@ -46,12 +46,20 @@ export const PublishKeyResponse = z.object({
   publicKeyJson: z.object({ exponent: z.string(), modulus: z.string(), isLandingEncryption: z.boolean() }),
 });
 
+/**
+ * POST /a/login. Right credentials whose password must change first answer HTTP 200 (not an
+ * error in the browser's console) with code 400, no session and `passwordExpired: true`, its
+ * reason and the policy the new password must meet: the console opens the change of password.
+ */
 export const LoginResponse = z.object({
   code: z.number(),
   msg: z.string(),
   needCaptcha: z.boolean().optional(),
   needVerificationCode: z.boolean().optional(),
   user: z.object({ id: z.number(), name: z.string(), avatar: z.string().nullable() }).optional(),
+  passwordExpired: z.boolean().optional(),
+  reason: z.enum(["expired", "reset"]).optional(),
+  passwordPolicy: PasswordPolicy.optional(),
 });
 
 export const CheckLoginResponse = z.object({ code: z.number(), msg: z.string(), isLogin: z.boolean() });

@@ -11,6 +11,8 @@ export interface AuditNote {
   userId?: number;
   username?: string;
   officeId?: number;
+  /** A refusal answered with HTTP 200 (a sign-in whose password must change first): logged as failed. */
+  refused?: boolean;
 }
 
 declare module "fastify" {
@@ -47,7 +49,7 @@ export const auditPlugin = fp(
           method: req.method,
           path: url,
           target: note.target?.slice(0, 500) ?? null,
-          result: reply.statusCode < 400 ? "ok" : "fail",
+          result: reply.statusCode < 400 && !note.refused ? "ok" : "fail",
           status: reply.statusCode,
           ip: req.ip,
           userAgent: req.headers["user-agent"]?.slice(0, 500) ?? null,

@@ -2,6 +2,7 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { Button, Card, Empty, Segmented, Space, Table, type TableColumnsType } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CardHead } from "./CardHead";
 import { type ChartOption, EChart } from "./EChart";
 
 /** A table column of a chart card: its title and how a row reads for the table and the CSV. */
@@ -69,34 +70,39 @@ export function ChartCard<Row>({
   }));
   return (
     <Card
-      // A title with its summary wraps instead of being cut by the toolbar on a narrow card.
-      title={<div style={{ whiteSpace: "normal" }}>{title}</div>}
+      // The toolbar moves under a long title instead of squeezing it (see CardHead).
+      title={
+        <CardHead
+          title={title}
+          testId={testId}
+          toolbar={
+            <Space wrap size={8}>
+              {extra}
+              <Segmented
+                size="small"
+                value={view}
+                onChange={(v) => setView(v as "chart" | "table")}
+                options={[
+                  { value: "chart", label: t("common.chart.chart") },
+                  { value: "table", label: t("common.chart.table") },
+                ]}
+                data-testid={`${testId}-view`}
+              />
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                disabled={!rows.length}
+                onClick={() => download(`${fileName}.csv`, toCsv(columns, rows))}
+                data-testid={`${testId}-export`}
+              >
+                {t("common.chart.export")}
+              </Button>
+            </Space>
+          }
+        />
+      }
       loading={loading}
       data-testid={testId}
-      extra={
-        <Space wrap>
-          {extra}
-          <Segmented
-            size="small"
-            value={view}
-            onChange={(v) => setView(v as "chart" | "table")}
-            options={[
-              { value: "chart", label: t("common.chart.chart") },
-              { value: "table", label: t("common.chart.table") },
-            ]}
-            data-testid={`${testId}-view`}
-          />
-          <Button
-            size="small"
-            icon={<DownloadOutlined />}
-            disabled={!rows.length}
-            onClick={() => download(`${fileName}.csv`, toCsv(columns, rows))}
-            data-testid={`${testId}-export`}
-          >
-            {t("common.chart.export")}
-          </Button>
-        </Space>
-      }
     >
       {!rows.length ? (
         <Empty description={t("common.chart.empty")} />

@@ -26,6 +26,7 @@ import { usePalette, WIDGET_DRAG_TYPE } from "./palette";
 import { createRenderContext } from "./renderContext";
 import { activeScene, useEditor } from "./store";
 import { Transformer, type TransformerHandle } from "./Transformer";
+import { measureTexts, useTextOverflow } from "./textFit";
 import { useElementSize } from "./useElementSize";
 
 /**
@@ -54,6 +55,28 @@ function SelectionOutlines({ members, locked }: { members: string[]; locked: str
   );
 }
 
+/** Text widgets whose text does not fit their box: a red dashed outline, as on the screen a part is cut off. */
+function OverflowOutlines({ ids }: { ids: readonly string[] }) {
+  if (ids.length === 0) return null;
+  const sel = ids.map((id) => `.mq-ed-design .mq-widget[data-widget-id="${id}"]`).join(",");
+  return (
+    <style>{`${sel}{outline:calc(2px * var(--mq-inv)) dashed #ff4d4f;outline-offset:calc(-2px * var(--mq-inv))}`}</style>
+  );
+}
+
+/** Measures the scene's text widgets after each change (and once the fonts are in) for text that overflows. */
+function useMeasureTexts(scene: { widgets: ReadonlyArray<{ id: string; type: string }> } | undefined) {
+  useLayoutEffect(() => {
+    const ids = (scene?.widgets ?? []).filter((w) => w.type === "text").map((w) => w.id);
+    measureTexts(ids);
+    let live = true;
+    void document.fonts?.ready.then(() => live && measureTexts(ids));
+    return () => {
+      live = false;
+    };
+  }, [scene]);
+}
+
 export function Canvas() {
   const { i18n } = useTranslation();
   const doc = useEditor((s) => s.doc);
@@ -61,6 +84,8 @@ export function Canvas() {
   const selectedIds = useEditor((s) => s.selectedIds);
   const zoom = useEditor((s) => s.canvas.zoom);
   const palette = usePalette();
+  useMeasureTexts(scene);
+  const overflowing = useTextOverflow((s) => s.ids);
   const ctx = useMemo(() => createRenderContext("edit", i18n.language), [i18n.language]);
 
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -251,6 +276,7 @@ export function Canvas() {
           </div>
         </div>
         <SelectionOutlines members={outlined.members} locked={outlined.locked} />
+        <OverflowOutlines ids={overflowing} />
         <div className="mq-ed-band" ref={bandRef} />
         <Transformer
           ref={transformer}

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { levelAllows } from "../access/authority";
 import { AlarmBell } from "../features/alarm/AlarmBell";
+import { flushPageViews } from "../features/behavior/beacon";
 import { openMenuLink } from "../features/menu/links";
 import { NoticeBell } from "../features/notice/NoticeBell";
 import { useAnnouncement } from "../features/notice/useAnnouncement";
@@ -84,6 +85,8 @@ export default function AdminLayout() {
   };
 
   const signOut = async () => {
+    // Page views go while the session still takes them: after the logout the server answers 401.
+    flushPageViews();
     await sessionApi.logout().catch(() => undefined);
     useSession.getState().clear();
     navigate("/login");

@@ -12,7 +12,8 @@ import type { WidgetComponentProps } from "./types";
 export function TextWidget({ widget }: WidgetComponentProps<"text">) {
   const p = widget.props;
   return (
-    <div style={textBoxCss(p)}>
+    // data-text-box: where the editor measures whether the text fits its box.
+    <div style={textBoxCss(p)} data-text-box="">
       {p.binding ? (
         <BoundText widget={widget} />
       ) : p.html ? (

@@ -112,17 +112,19 @@ export class SignInRules {
     return { reason: null, policy };
   }
 
-  /** The answer to right credentials whose password must be changed: no session, a flag for the console. */
-  changeRequired(reason: ChangeReason, policy: PasswordPolicy): AppError {
-    return new AppError(
-      400,
-      reason === "reset" ? "login.passwordReset" : "login.passwordExpired",
-      undefined,
-      {
-        passwordExpired: true,
-        reason,
-        passwordPolicy: policy,
-      },
-    );
+  /**
+   * The answer to right credentials whose password must be changed: no session, a flag for the
+   * console. HTTP 200 (a 400 showed as an error in every browser's console) with code 400, so the
+   * console still takes it as a refusal; the audit log records it as refused.
+   */
+  changeRequired(req: FastifyRequest, reason: ChangeReason, policy: PasswordPolicy) {
+    req.audit.refused = true;
+    return {
+      code: 400,
+      msg: req.t(reason === "reset" ? "login.passwordReset" : "login.passwordExpired"),
+      passwordExpired: true,
+      reason,
+      passwordPolicy: policy,
+    };
   }
 }

@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.officeId = user.officeId;
       // The right password, but past its time (or set by an administrator): no session until it is changed.
       const change = await rules.changeReason(user);
-      if (change.reason) throw rules.changeRequired(change.reason, change.policy);
+      if (change.reason) return rules.changeRequired(req, change.reason, change.policy);
       if (user.twoFactor) {
         if (!user.email) throw badRequest("login.noMail");
         if (!verificationCode) {
@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.userId = user.id;
       req.audit.officeId = user.officeId;
       const change = await rules.changeReason(user);
-      if (change.reason) throw rules.changeRequired(change.reason, change.policy);
+      if (change.reason) return rules.changeRequired(req, change.reason, change.policy);
       if (!user.email) throw badRequest("login.noMail");
       const wait = await codes.waitSeconds(user.id);
       if (wait > 0) throw new AppError(429, "login.codeTooSoon", { seconds: wait });

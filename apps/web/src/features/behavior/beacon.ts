@@ -41,6 +41,8 @@ export interface Beacon {
   record(page: string): void;
   /** Sends what is queued, in batches of at most PAGE_VIEWS_MAX. */
   flush(): void;
+  /** Forgets what is queued (the session is gone: a send would be refused with 401). */
+  drop(): void;
   /** Views waiting (for tests). */
   pending(): number;
 }
@@ -50,12 +52,18 @@ export function createBeacon(
   send: (views: PageView[]) => void = post,
   now: () => number = Date.now,
   intervalMs = BEACON_INTERVAL_MS,
+  /** Whether a session is there to send with; without one the queue is dropped, not sent. */
+  canSend: () => boolean = () => true,
 ): Beacon {
   let queue: PageView[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = null;
+    if (!canSend()) {
+      queue = [];
+      return;
+    }
     const fresh = queue.filter((v) => now() - Date.parse(v.at) < SEND_MAX_AGE_MS);
     queue = [];
     for (let i = 0; i < fresh.length; i += PAGE_VIEWS_MAX) send(fresh.slice(i, i + PAGE_VIEWS_MAX));
@@ -69,6 +77,11 @@ export function createBeacon(
       else if (!timer) timer = setTimeout(flush, intervalMs);
     },
     flush,
+    drop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      queue = [];
+    },
     pending: () => queue.length,
   };
 }
@@ -85,7 +98,7 @@ let lastPath: string | null = null;
 
 function theBeacon(): Beacon {
   if (!beacon) {
-    const b = createBeacon();
+    const b = createBeacon(undefined, undefined, undefined, () => useSession.getState().user !== null);
     beacon = b;
     window.addEventListener("pagehide", () => b.flush());
     document.addEventListener("visibilitychange", () => {
@@ -95,15 +108,27 @@ function theBeacon(): Beacon {
   return beacon;
 }
 
+/** Sends what is queued now, while the session still holds: signing out calls it before the server's logout. */
+export function flushPageViews(): void {
+  beacon?.flush();
+}
+
+/** Forgets what is queued: the session has ended (signed out, or the server said so), so a send would answer 401. */
+export function dropPageViews(): void {
+  beacon?.drop();
+  lastPath = null;
+}
+
 /**
  * Called by the router each time a page is shown: records its route name
  * (never the URL, its query or ids) for a signed-in user. The same path shown
- * again by a re-render counts once; signing out sends what is queued.
+ * again by a re-render counts once. Signing out sends what is queued before
+ * the session ends (flushPageViews); what is left when the sign-in or sign-out
+ * page shows is dropped, as no session would take it.
  */
 export function recordPageView(path: string, pages: readonly PageRoute[]): void {
   if (path === "/logout" || path === "/login") {
-    lastPath = null;
-    beacon?.flush();
+    dropPageViews();
     return;
   }
   if (path === lastPath || !useSession.getState().user) return;

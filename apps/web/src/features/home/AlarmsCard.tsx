@@ -3,6 +3,7 @@ import { Card, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { dateTime } from "../../components/dateTime";
+import { STATUS_PALETTE } from "../../config/statusColors";
 import { alarmMessage, KIND_COLOR } from "../alarm/alarmText";
 import { Figure } from "./Figure";
 import { Rows } from "./Rows";
@@ -20,7 +21,7 @@ export function AlarmsCard({ data, alarmsPath }: { data: HomeAlarms; alarmsPath:
       <Figure
         label={t("home.alarms.open")}
         value={data.open}
-        color={data.open ? "#ff4d4f" : "#52c41a"}
+        color={data.open ? STATUS_PALETTE.fault : STATUS_PALETTE.online}
         to={alarmsPath}
         testId="home-alarms-open"
       />

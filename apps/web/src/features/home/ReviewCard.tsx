@@ -1,6 +1,7 @@
 import { HOME_REVIEW_KINDS, type HomeReview } from "@marquee/contracts";
 import { Card, Flex } from "antd";
 import { useTranslation } from "react-i18next";
+import { STATUS_PALETTE } from "../../config/statusColors";
 import { Figure } from "./Figure";
 import { REVIEW_ROUTE } from "./links";
 
@@ -19,7 +20,7 @@ export function ReviewCard({ data, pathOf }: { data: HomeReview; pathOf: (name: 
                   key={kind}
                   label={t(`home.review.${kind}`)}
                   value={value}
-                  color={value ? "#faad14" : "#d9d9d9"}
+                  color={value ? STATUS_PALETTE.pending : "#d9d9d9"}
                   to={pathOf(REVIEW_ROUTE[kind])}
                   testId={`home-review-${kind}`}
                 />,

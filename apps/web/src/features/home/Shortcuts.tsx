@@ -9,10 +9,21 @@ import { Button, Card, Flex } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { can } from "../../access/authority";
+import { useSession } from "../../stores/session";
 
-/** The common tasks, by the route that does each (only those the user may open are shown). */
-export const SHORTCUTS: ReadonlyArray<{ route: string; key: string; icon: ReactNode }> = [
-  { route: "materialManage", key: "upload", icon: <CloudUploadOutlined /> },
+/**
+ * The common tasks, by the route that does each, and the operation the task needs on that page
+ * when opening it is not enough (a reviewer opens the materials but may not upload): only those
+ * the user may open and do are shown.
+ */
+export const SHORTCUTS: ReadonlyArray<{ route: string; key: string; icon: ReactNode; operation?: string }> = [
+  {
+    route: "materialManage",
+    key: "upload",
+    icon: <CloudUploadOutlined />,
+    operation: "content:material:upload",
+  },
   { route: "progMake", key: "program", icon: <VideoCameraAddOutlined /> },
   { route: "PlanMake", key: "plan", icon: <ScheduleOutlined /> },
   { route: "messageMake", key: "message", icon: <FormOutlined /> },
@@ -23,8 +34,10 @@ export const SHORTCUTS: ReadonlyArray<{ route: string; key: string; icon: ReactN
 export function Shortcuts({ pathOf }: { pathOf: (name: string) => string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { permissions, roles } = useSession();
   const shown = SHORTCUTS.flatMap((s) => {
     const path = pathOf(s.route);
+    if (s.operation && !can(s.operation, undefined, permissions, roles).can) return [];
     return path ? [{ ...s, path }] : [];
   });
   if (!shown.length) return null;

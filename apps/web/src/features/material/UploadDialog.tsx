@@ -1,6 +1,7 @@
 import { InboxOutlined } from "@ant-design/icons";
 import { formatSize } from "@marquee/contracts";
 import { Alert, App, Modal, Space, Typography, Upload } from "antd";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { UploadQueue } from "./UploadQueue";
 import { checkFiles, MB, type Refusal } from "./upload";
@@ -27,6 +28,12 @@ export function UploadDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const enqueue = useUploadQueue((s) => s.enqueue);
+  const clearFinished = useUploadQueue((s) => s.clearFinished);
+  // Opened again, the dialog starts from what is still on its way: the last time's finished,
+  // failed and cancelled files are not listed again.
+  useEffect(() => {
+    if (open) clearFinished();
+  }, [open, clearFinished]);
 
   const refusalText = (name: string, r: Refusal) => {
     switch (r.reason) {

@@ -60,6 +60,7 @@ export function ItemPanel({
   onRemove,
   onDuplicate,
   snapStep,
+  next = null,
 }: {
   item: PlanItem;
   known: ReadonlyMap<number, PlanProgram>;
@@ -70,6 +71,8 @@ export function ItemPanel({
   onRemove: () => void;
   onDuplicate: () => void;
   snapStep: number;
+  /** When the item plays next, in words (nextPlay.ts); null: not known. */
+  next?: string | null;
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -115,6 +118,15 @@ export function ItemPanel({
           </Tooltip>
         </Space>
       </Space>
+      {next && (
+        <Typography.Paragraph
+          type="secondary"
+          style={{ fontSize: 12, marginBottom: 8 }}
+          data-testid="plan-item-next"
+        >
+          {next}
+        </Typography.Paragraph>
+      )}
       {conflicts.length > 0 && (
         <div
           role="alert"

@@ -41,6 +41,7 @@ import { AddItemModal, type PendingItem } from "./AddItemModal";
 import { ConflictList, conflictText } from "./ConflictList";
 import { isDirty, type PlanEditorAction, type PlanEditorState } from "./editorState";
 import { ItemPanel } from "./ItemPanel";
+import { newItemPlace, nextPlayOf, nextPlayText } from "./nextPlay";
 import { PlanPanel } from "./PlanPanel";
 import { PreviewBar, WhyTip } from "./Preview";
 import { ProgramPicker } from "./ProgramPicker";
@@ -325,6 +326,21 @@ export function PlanEditor({
         .filter((c) => c.a === selected.id || c.b === selected.id)
         .map((c) => conflictText(t, c, doc.items, programName))
     : [];
+  // When the selected item plays next, on the chosen screen's clock (else the browser's), kept current by the minute.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const zone = schedule.data?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const selectedNext = useMemo(() => {
+    if (!selected) return null;
+    try {
+      return nextPlayText(t, nextPlayOf(selected, now, zone), zone);
+    } catch {
+      return null;
+    }
+  }, [selected, now, zone, t]);
   const scale = SCALE[view];
   const switchView = (v: View) => {
     setView(v);
@@ -523,6 +539,7 @@ export function PlanEditor({
                       edit(r.doc, r.id);
                     }}
                     snapStep={snapStep}
+                    next={selectedNext}
                   />
                 ) : (
                   <Typography.Paragraph type="secondary">{t("plan.make.noSelection")}</Typography.Paragraph>
@@ -541,13 +558,7 @@ export function PlanEditor({
                     onDefault={(id) => edit({ ...doc, defaultProgramId: id })}
                     onProgram={(p) => onKnown([p])}
                     onSelect={select}
-                    onAdd={() =>
-                      setPending({
-                        date: today(),
-                        weekdays: [1, 2, 3, 4, 5, 6, 7],
-                        window: { start: "08:00", end: "18:00" },
-                      })
-                    }
+                    onAdd={() => setPending(newItemPlace(today()))}
                   />
                 ),
               },

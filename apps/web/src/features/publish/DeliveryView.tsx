@@ -1,5 +1,11 @@
 import { ReloadOutlined, RollbackOutlined } from "@ant-design/icons";
-import type { PublicationKind, PublicationSummary, PublicationTarget, TargetState } from "@marquee/contracts";
+import type {
+  PublicationKind,
+  PublicationState,
+  PublicationSummary,
+  PublicationTarget,
+  TargetState,
+} from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   Alert,
@@ -76,7 +82,16 @@ export function PublicationWhen({ publication }: { publication: PublicationSumma
  * One publication's delivery, per terminal and live (polled every 2 s while shown): filter by state,
  * retry the failed ones and withdraw, for all terminals or the chosen rows.
  */
-export function DeliveryView({ kind, publicationId }: { kind: PublicationKind; publicationId: number }) {
+export function DeliveryView({
+  kind,
+  publicationId,
+  onState,
+}: {
+  kind: PublicationKind;
+  publicationId: number;
+  /** Told the publication's state whenever an answer shows it (the summary above follows it). */
+  onState?: (state: PublicationState) => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -95,6 +110,10 @@ export function DeliveryView({ kind, publicationId }: { kind: PublicationKind; p
   });
   const d = details.data;
   const publication = d?.publication;
+  const shownState = publication?.state;
+  useEffect(() => {
+    if (shownState) onState?.(shownState);
+  }, [shownState, onState]);
   // Keep chosen rows as the last answer shows them: a retry or withdraw acts on their current state.
   const listed = d?.list;
   useEffect(() => {

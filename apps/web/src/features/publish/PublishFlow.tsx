@@ -1,5 +1,5 @@
 import { SendOutlined } from "@ant-design/icons";
-import type { PublicationKind } from "@marquee/contracts";
+import type { PublicationKind, PublicationState } from "@marquee/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   Alert,
@@ -27,6 +27,7 @@ import { type PublishAnswer, publishApi } from "../../services/publish";
 import { formatTime } from "../program/format";
 import { ContentCard } from "./ContentCard";
 import { DeliveryView } from "./DeliveryView";
+import { doneSummary } from "./delivery";
 import { KIND_LIST_PATH, KIND_PERMISSIONS, reviewBlock } from "./kinds";
 import { EMPTY_SELECTION, isEmptySelection, type SelectionState, selectionBody } from "./selection";
 import { defaultPublishName, NAME_MAX, settingsErrors, type When } from "./settings";
@@ -61,6 +62,8 @@ export function PublishFlow({
   const [publishing, setPublishing] = useState(false);
   const [failure, setFailure] = useState<HttpError | null>(null);
   const [result, setResult] = useState<PublishAnswer | null>(null);
+  /** The publication's state as its delivery last showed it (withdrawn, or scheduled gone active). */
+  const [shownState, setShownState] = useState<PublicationState | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const count = useSelectionCount(kind, selection);
 
@@ -108,20 +111,21 @@ export function PublishFlow({
     }
   };
 
+  const summary = doneSummary(shownState ?? result?.state ?? "active");
   if (result)
     return (
       <Space orientation="vertical" size="large" style={{ width: "100%" }}>
         <Result
-          status="success"
+          status={summary.status}
           title={
-            result.state === "scheduled"
+            summary.title === "scheduled"
               ? t("publish.done.scheduled", {
                   name: result.name,
                   time: when.mode === "at" && when.at ? when.at.format("YYYY-MM-DD HH:mm") : "",
                 })
-              : t("publish.done.published", { name: result.name, count: result.targetCount })
+              : t(`publish.done.${summary.title}`, { name: result.name, count: result.targetCount })
           }
-          subTitle={t("publish.done.hint")}
+          subTitle={t(`publish.done.${summary.hint}`)}
           extra={[
             <Link key="list" to={KIND_LIST_PATH[kind]}>
               <Button type="primary">{t(`publish.page.backTo.${kind}`)}</Button>
@@ -130,6 +134,7 @@ export function PublishFlow({
               key="again"
               onClick={() => {
                 setResult(null);
+                setShownState(null);
                 setSelection(EMPTY_SELECTION);
                 setName(defaultPublishName(content.name));
                 setWhen({ mode: "now" });
@@ -143,7 +148,7 @@ export function PublishFlow({
           data-testid="publish-done"
         />
         <Card title={t("publish.done.delivery")}>
-          <DeliveryView kind={kind} publicationId={result.publicationId} />
+          <DeliveryView kind={kind} publicationId={result.publicationId} onState={setShownState} />
         </Card>
       </Space>
     );

@@ -1,4 +1,5 @@
 import type { PublicationState, PublicationTarget, TargetState } from "@marquee/contracts";
+import { STATUS_PALETTE } from "../../config/statusColors";
 
 /**
  * How each delivery state looks: the tag's colour (antd presets) and the bar's colour. Colours follow
@@ -11,8 +12,8 @@ export const TARGET_STYLE: Record<TargetState, { tag: string; bar: string }> = {
   fetched: { tag: "geekblue", bar: "#2f54eb" },
   downloading: { tag: "processing", bar: "#1677ff" },
   downloaded: { tag: "blue", bar: "#69b1ff" },
-  playing: { tag: "success", bar: "#52c41a" },
-  failed: { tag: "error", bar: "#ff4d4f" },
+  playing: { tag: "success", bar: STATUS_PALETTE.online },
+  failed: { tag: "error", bar: STATUS_PALETTE.fault },
   withdrawn: { tag: "purple", bar: "#8c8c8c" },
 };
 
@@ -105,4 +106,18 @@ export function failedOf(rows: Iterable<Pick<PublicationTarget, "terminalId" | "
 /** Of the chosen rows, the terminals a withdraw applies to (those not withdrawn already). */
 export function withdrawableOf(rows: Iterable<Pick<PublicationTarget, "terminalId" | "state">>): number[] {
   return [...rows].filter((r) => r.state !== "withdrawn").map((r) => r.terminalId);
+}
+
+/**
+ * The summary above a publication's delivery, following its state as it is now (a publication
+ * withdrawn from the delivery below no longer says it is on its way): the result's status and the
+ * title's and hint's keys (publish.done.*).
+ */
+export function doneSummary(state: PublicationState): {
+  status: "success" | "info";
+  title: "published" | "scheduled" | "withdrawn";
+  hint: "hint" | "withdrawnHint";
+} {
+  if (state === "withdrawn") return { status: "info", title: "withdrawn", hint: "withdrawnHint" };
+  return { status: "success", title: state === "scheduled" ? "scheduled" : "published", hint: "hint" };
 }

@@ -1,6 +1,7 @@
 import { Card, Input, Table, type TableColumnsType, type TableProps } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CardHead } from "../../components/CardHead";
 import type { Paged } from "./usePaging";
 
 /**
@@ -53,19 +54,24 @@ export function PagedCard<Row extends object, Sort extends string>({
   return (
     <Card
       size="small"
-      title={title}
-      extra={
-        searchPlaceholder && (
-          <Input.Search
-            allowClear
-            size="small"
-            maxLength={100}
-            placeholder={searchPlaceholder}
-            onSearch={(v) => onPaging({ keyword: v.trim() || undefined, pageNo: 1 })}
-            style={{ width: 220 }}
-            data-testid={`${testId}-search`}
-          />
-        )
+      title={
+        <CardHead
+          title={title}
+          testId={testId}
+          toolbar={
+            searchPlaceholder && (
+              <Input.Search
+                allowClear
+                size="small"
+                maxLength={100}
+                placeholder={searchPlaceholder}
+                onSearch={(v) => onPaging({ keyword: v.trim() || undefined, pageNo: 1 })}
+                style={{ width: 220 }}
+                data-testid={`${testId}-search`}
+              />
+            )
+          }
+        />
       }
       data-testid={testId}
     >

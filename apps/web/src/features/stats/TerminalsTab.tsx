@@ -11,7 +11,8 @@ import { Card, Col, Row, Space, Statistic, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { ChartCard, type ChartColumn } from "../../components/ChartCard";
 import { type StatsRange, statsApi } from "../../services/stats";
-import { anyFigure, categoryOption, dailyOption } from "./charts";
+import { STATUS_COLORS } from "../terminal/status";
+import { anyFigure, categoryOption, dailyOption, officeStatusSeries } from "./charts";
 import { sharePercent as pct, percent } from "./format";
 import { PagedCard } from "./PagedCard";
 import { usePaging } from "./usePaging";
@@ -56,7 +57,11 @@ function TerminalCount({ range }: { range: StatsRange }) {
           {STATUSES.map((s) => (
             <Col key={s} xs={12} sm={8} lg={4}>
               <div data-testid={`stats-terminal-status-${s}`}>
-                <Statistic title={t(`stats.terminals.status.${s}`)} value={q.data?.counts[s] ?? 0} />
+                <Statistic
+                  title={t(`stats.terminals.status.${s}`)}
+                  value={q.data?.counts[s] ?? 0}
+                  styles={{ content: { color: STATUS_COLORS[s] } }}
+                />
               </div>
             </Col>
           ))}
@@ -75,8 +80,18 @@ function TerminalCount({ range }: { range: StatsRange }) {
             option={dailyOption(
               trend.map((d) => d.day),
               [
-                { name: t("stats.terminals.counted"), type: "line", data: trend.map((d) => d.terminals) },
-                { name: t("stats.terminals.onlineThatDay"), type: "bar", data: trend.map((d) => d.online) },
+                {
+                  name: t("stats.terminals.counted"),
+                  type: "line",
+                  data: trend.map((d) => d.terminals),
+                  color: STATUS_COLORS.total,
+                },
+                {
+                  name: t("stats.terminals.onlineThatDay"),
+                  type: "bar",
+                  data: trend.map((d) => d.online),
+                  color: STATUS_COLORS.online,
+                },
               ],
               [t("stats.unit.terminals")],
             )}
@@ -93,11 +108,7 @@ function TerminalCount({ range }: { range: StatsRange }) {
             fileName={fileName("terminals-by-office", range)}
             option={categoryOption(
               offices.map((o) => o.officeName),
-              (["online", "offline", "fault", "unauthorised", "disabled"] as const).map((s) => ({
-                name: t(`stats.terminals.status.${s}`),
-                data: offices.map((o) => o[s]),
-                stack: "status",
-              })),
+              officeStatusSeries(offices, (s) => t(`stats.terminals.status.${s}`)),
               t("stats.unit.terminals"),
             )}
           />

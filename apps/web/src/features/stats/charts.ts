@@ -1,4 +1,6 @@
+import type { TerminalCountOffice } from "@marquee/contracts";
 import type { ChartOption } from "../../components/EChart";
+import { STATUS_COLORS } from "../terminal/status";
 
 /** A value axis: its name with the unit; counts (the default) tick on whole numbers, hours and % do not. */
 export type Axis = string | { name: string; fractional: true };
@@ -18,6 +20,8 @@ export interface DailySeries {
   axis?: 0 | 1;
   stack?: string;
   area?: boolean;
+  /** A fixed colour (a status's, from the shared palette); else the chart's own. */
+  color?: string;
 }
 
 /**
@@ -42,6 +46,7 @@ export function dailyOption(days: string[], series: DailySeries[], axes: Axis[],
       ...(s.stack ? { stack: s.stack } : {}),
       ...(s.type === "line" ? { smooth: false, showSymbol: days.length <= 31, connectNulls: false } : {}),
       ...(s.area ? { areaStyle: { opacity: 0.15 } } : {}),
+      ...(s.color ? { itemStyle: { color: s.color }, lineStyle: { color: s.color } } : {}),
     })),
   };
 }
@@ -55,6 +60,7 @@ export function categoryOption(
     stack?: string;
     axis?: 0 | 1;
     type?: "bar" | "line";
+    color?: string;
   }>,
   axes: Axis | Axis[],
 ): ChartOption {
@@ -75,6 +81,7 @@ export function categoryOption(
       data: s.data,
       yAxisIndex: s.axis ?? 0,
       ...(s.stack ? { stack: s.stack } : {}),
+      ...(s.color ? { itemStyle: { color: s.color } } : {}),
     })),
   };
 }
@@ -91,3 +98,19 @@ export function pieOption(name: string, parts: Array<{ name: string; value: numb
 /** Whether a daily series has anything to show: a range of zeros reads as "no data in this range". */
 export const anyFigure = <Row>(rows: Row[], figures: Array<(r: Row) => number | null>): boolean =>
   rows.some((r) => figures.some((f) => (f(r) ?? 0) !== 0));
+
+/** The statuses an office's terminals are stacked by, in the tiles' order. */
+export const OFFICE_STATUSES = ["online", "offline", "fault", "unauthorised", "disabled"] as const;
+
+/** Per office, a stacked bar per status in the console's status colours (online green, offline grey …). */
+export function officeStatusSeries(
+  offices: readonly TerminalCountOffice[],
+  name: (status: (typeof OFFICE_STATUSES)[number]) => string,
+) {
+  return OFFICE_STATUSES.map((s) => ({
+    name: name(s),
+    data: offices.map((o) => o[s]),
+    stack: "status",
+    color: STATUS_COLORS[s],
+  }));
+}

@@ -1,4 +1,5 @@
 import type { TerminalViewStatus } from "@marquee/contracts";
+import { STATUS_PALETTE } from "../../config/statusColors";
 
 /** The counts tiles at the top, in reading order: "total" clears the status filter. */
 export const STATUS_TILES = ["total", "online", "offline", "fault", "unauthorised", "disabled"] as const;
@@ -6,12 +7,12 @@ export type StatusTile = (typeof STATUS_TILES)[number];
 
 /** One colour per status, shared by the dots, the tiles and the details. */
 export const STATUS_COLORS: Record<StatusTile, string> = {
-  total: "#1677ff",
-  online: "#52c41a",
-  offline: "#8c8c8c",
-  fault: "#ff4d4f",
-  unauthorised: "#faad14",
-  disabled: "#434343",
+  total: STATUS_PALETTE.neutral,
+  online: STATUS_PALETTE.online,
+  offline: STATUS_PALETTE.offline,
+  fault: STATUS_PALETTE.fault,
+  unauthorised: STATUS_PALETTE.pending,
+  disabled: STATUS_PALETTE.disabled,
 };
 
 /** The status filter a tile sets; a click on the active tile (or on "total") shows every status again. */

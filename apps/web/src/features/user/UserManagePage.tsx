@@ -23,6 +23,7 @@ import { useLastFilledPage } from "../../components/listSelection";
 import { HttpError } from "../../services/http";
 import { useSession } from "../../stores/session";
 import { useCan } from "../material/useCan";
+import { formatTime } from "../program/format";
 import { type UserListParams, userApi } from "./api";
 import { officeForest } from "./form";
 import { ResetPasswordModal } from "./ResetPasswordModal";
@@ -38,7 +39,7 @@ type EnabledFilter = "all" | "enabled" | "disabled";
 
 /** User management (userManage, sys/user/): the users of the caller's range, by institution. */
 export default function UserManagePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const selfId = useSession((s) => s.user?.id);
@@ -118,9 +119,6 @@ export default function UserManagePage() {
       },
     });
 
-  const dateTime = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language.replace("_", "-"), { dateStyle: "short", timeStyle: "short" });
-
   const columns: TableColumnsType<UserRow> = [
     {
       key: "username",
@@ -196,7 +194,7 @@ export default function UserManagePage() {
       width: 150,
       render: (_, r) =>
         r.lastLoginAt ? (
-          <span title={r.lastLoginIp ?? undefined}>{dateTime(r.lastLoginAt)}</span>
+          <span title={r.lastLoginIp ?? undefined}>{formatTime(r.lastLoginAt)}</span>
         ) : (
           <Typography.Text type="secondary">{t("user.never")}</Typography.Text>
         ),

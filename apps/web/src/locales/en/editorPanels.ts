@@ -196,6 +196,9 @@ export default {
     richTip: "Bold, italic, underline and colours on parts of the text",
     selectionColor: "Colour of the selected text",
     boundHint: "The text comes from the data binding below; this text shows while there is no data.",
+    overflow: "The text does not fit its box: a part is cut off on the screen.",
+    fit: "Fit the text",
+    fitNone: "Even the smallest font size does not fit: make the box larger or the text shorter.",
   },
   binding: {
     source: "Data source",

@@ -212,6 +212,13 @@ export default {
     armTitle: "Choose: drawing on an empty slot places this program",
     armedTitle: "Chosen: drawing on an empty slot places it (click again to drop the choice)",
   },
+  next: {
+    nowUntil: "Plays now, until {{until}}",
+    nowOn: "Plays now, without a break for at least the coming week",
+    at: "Next plays {{at}}",
+    ended: "Does not play any more: its last day has passed",
+    none: "Does not play in the coming week: check its days and time windows",
+  },
   add: {
     title: "Which program plays here?",
     ok: "Add the item",

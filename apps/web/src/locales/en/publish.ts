@@ -95,6 +95,8 @@ export default {
     published: "“{{name}}” is on its way to its screens ({{count}})",
     scheduled: "“{{name}}” will be published at {{time}}",
     hint: "The delivery to each screen follows below, live.",
+    withdrawn: "“{{name}}” has been withdrawn from its screens",
+    withdrawnHint: "Its screens have gone back to what else they hold; publish it again to put it back.",
     again: "Publish to other screens",
     delivery: "Delivery",
   },

@@ -205,6 +205,9 @@ export default {
     selectionColor: "Couleur du texte sélectionné",
     boundHint:
       "Le texte vient de la liaison aux données ci-dessous ; ce texte s'affiche tant qu'il n'y a pas de données.",
+    overflow: "Le texte dépasse de son cadre : une partie est coupée à l’écran.",
+    fit: "Ajuster le texte",
+    fitNone: "Même la plus petite taille ne tient pas : agrandissez le cadre ou raccourcissez le texte.",
   },
   binding: {
     source: "Source de données",

@@ -213,6 +213,13 @@ export default {
     armTitle: "Choisir : tracer sur un créneau vide place ce programme",
     armedTitle: "Choisi : tracer sur un créneau vide le place (cliquez à nouveau pour annuler le choix)",
   },
+  next: {
+    nowUntil: "Diffusé maintenant, jusqu’à {{until}}",
+    nowOn: "Diffusé maintenant, sans interruption au moins pour la semaine à venir",
+    at: "Prochaine diffusion : {{at}}",
+    ended: "N’est plus diffusé : son dernier jour est passé",
+    none: "Pas de diffusion dans la semaine à venir : vérifiez ses jours et ses plages horaires",
+  },
   add: {
     title: "Quel programme passe ici ?",
     ok: "Ajouter l'élément",

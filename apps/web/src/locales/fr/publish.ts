@@ -98,6 +98,9 @@ export default {
     published: "« {{name}} » part vers ses écrans ({{count}})",
     scheduled: "« {{name}} » sera publié le {{time}}",
     hint: "La livraison sur chaque écran s'affiche ci-dessous, en direct.",
+    withdrawn: "« {{name}} » a été retiré de ses écrans",
+    withdrawnHint:
+      "Ses écrans sont revenus à leurs autres contenus ; publiez-le de nouveau pour le remettre.",
     again: "Publier sur d'autres écrans",
     delivery: "Livraison",
   },

@@ -205,6 +205,9 @@ export default {
     selectionColor: "Colore del testo selezionato",
     boundHint:
       "Il testo viene dal collegamento ai dati qui sotto; questo testo appare finché non ci sono dati.",
+    overflow: "Il testo non entra nel suo riquadro: sullo schermo una parte viene tagliata.",
+    fit: "Adatta il testo",
+    fitNone: "Non entra nemmeno con la dimensione minima: ingrandisci il riquadro o accorcia il testo.",
   },
   binding: {
     source: "Fonte di dati",

@@ -212,6 +212,13 @@ export default {
     armTitle: "Scegli: disegnando su uno spazio vuoto si colloca questo programma",
     armedTitle: "Scelto: disegnando su uno spazio vuoto lo si colloca (clicca di nuovo per annullare)",
   },
+  next: {
+    nowUntil: "In onda ora, fino a {{until}}",
+    nowOn: "In onda ora, senza interruzioni almeno per la prossima settimana",
+    at: "Prossima messa in onda: {{at}}",
+    ended: "Non va più in onda: il suo ultimo giorno è passato",
+    none: "Non va in onda nella prossima settimana: controlla i giorni e le fasce orarie",
+  },
   add: {
     title: "Quale programma va in onda qui?",
     ok: "Aggiungi l'elemento",

@@ -98,6 +98,8 @@ export default {
     published: "«{{name}}» è in viaggio verso i suoi schermi ({{count}})",
     scheduled: "«{{name}}» sarà pubblicato alle {{time}}",
     hint: "Qui sotto la consegna a ogni schermo, in tempo reale.",
+    withdrawn: "«{{name}}» è stato ritirato dai suoi schermi",
+    withdrawnHint: "I suoi schermi sono tornati a ciò che hanno d’altro; pubblicalo di nuovo per rimetterlo.",
     again: "Pubblica su altri schermi",
     delivery: "Consegna",
   },

@@ -194,6 +194,9 @@ export default {
     richTip: "对部分文字设置加粗、斜体、下划线和颜色",
     selectionColor: "选中文字的颜色",
     boundHint: "文本来自下方的数据绑定；没有数据时显示此文本。",
+    overflow: "文字超出文本框：终端上会有一部分被截掉。",
+    fit: "自动适应",
+    fitNone: "即使最小字号也放不下：请放大文本框或缩短文字。",
   },
   binding: {
     source: "数据源",

@@ -94,6 +94,8 @@ export default {
     published: "“{{name}}”正在下发到 {{count}} 台终端",
     scheduled: "“{{name}}”将于 {{time}} 发布",
     hint: "下方实时显示每台终端的下发情况。",
+    withdrawn: "“{{name}}”已从其终端撤回",
+    withdrawnHint: "这些终端已恢复播放它们的其他内容；如需恢复，请重新发布。",
     again: "发布到其他终端",
     delivery: "下发情况",
   },

@@ -194,6 +194,9 @@ export default {
     richTip: "對部分文字設定粗體、斜體、底線和顏色",
     selectionColor: "選取文字的顏色",
     boundHint: "文字來自下方的資料繫結；沒有資料時顯示此文字。",
+    overflow: "文字超出文字框：終端上會有一部分被截掉。",
+    fit: "自動適應",
+    fitNone: "即使最小字號也放不下：請放大文字框或縮短文字。",
   },
   binding: {
     source: "資料來源",

@@ -94,6 +94,8 @@ export default {
     published: "「{{name}}」正在下發到 {{count}} 台終端",
     scheduled: "「{{name}}」將於 {{time}} 發佈",
     hint: "下方即時顯示每台終端的下發情況。",
+    withdrawn: "「{{name}}」已從其終端撤回",
+    withdrawnHint: "這些終端已恢復播放它們的其他內容；如需恢復，請重新發佈。",
     again: "發佈到其他終端",
     delivery: "下發情況",
   },
