@@ -140,6 +140,9 @@ describe("findScreenshotBytreeIdAndType", () => {
     expect(scheduled.total).toBe(1);
     const shop = (await alice.get(PATH, { treeId: ids.a, terminalId: term.shop.id })).json();
     expect(shop.list.map((s: { terminalId: number }) => s.terminalId)).toEqual([term.shop.id]);
+    // A screen's own history needs no node.
+    const screen = (await alice.get(PATH, { terminalId: term.a.id, type: "monitor" })).json();
+    expect(screen.total).toBe(2);
     const group = (await alice.get(PATH, { treeId: ids.groupA, treeType: "group" })).json();
     expect(group.total).toBe(4);
     expect(new Set(group.list.map((s: { terminalId: number }) => s.terminalId))).toEqual(
@@ -159,17 +162,23 @@ describe("findScreenshotBytreeIdAndType", () => {
   });
 
   it("answers another tenant's office, group or screen like a missing one (404), and gives nothing of it", async () => {
-    for (const q of [
+    const foreign: Array<Record<string, string | number>> = [
       { treeId: ids.a },
       { treeId: ids.shop },
       { treeId: ids.groupA, treeType: "group" },
       { treeId: ids.b, terminalId: term.a.id },
-    ]) {
+      { terminalId: term.a.id },
+    ];
+    for (const q of foreign) {
       const res = await bob.get(PATH, q);
       expect(res.statusCode, JSON.stringify(q)).toBe(404);
       expect(res.body).not.toContain(md5(shots.manual as Buffer).slice(0, 12));
     }
-    for (const q of [{ treeId: ids.b }, { treeId: ids.groupB, treeType: "group" }]) {
+    const theirs: Array<Record<string, string | number>> = [
+      { treeId: ids.b },
+      { treeId: ids.groupB, treeType: "group" },
+    ];
+    for (const q of theirs) {
       expect((await alice.get(PATH, q)).statusCode).toBe(404);
     }
     const own = (await bob.get(PATH, { treeId: ids.b })).json();
@@ -183,6 +192,9 @@ describe("findScreenshotBytreeIdAndType", () => {
     expect(body.errors?.[0]?.field).toBe("type");
     expect(body.errors?.[0]?.message).toContain("doit être l'une des valeurs suivantes");
     expect((await alice.get(PATH, { treeId: ids.a, treeType: "shelf" })).statusCode).toBe(400);
+    const bare = await alice.get(PATH, { type: "manual" });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().errors?.[0]).toEqual({ field: "treeId", message: "est obligatoire" });
   });
 
   it("is in the API document", async () => {

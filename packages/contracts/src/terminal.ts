@@ -262,12 +262,15 @@ export const TerminalScreenshotQuery = z.strictObject({
  * first. `treeId` is an office (`treeType` office, the default) or a group
  * (`treeType` group) of the caller's range, 404 otherwise; with
  * `includeChildren` (default true) the offices or groups below it count too.
- * `type` keeps one kind (every kind when absent); `terminalId` one screen.
+ * `type` keeps one kind (every kind when absent); `terminalId` one screen (of
+ * the caller's range, 404 otherwise), and then `treeId` may be left out: the
+ * screen's pictures wherever in the caller's range it stood. One of the two
+ * is required (400 on treeId).
  * A screenshot belongs to the office its screen had when it was taken.
  * Permission terminal:device:view.
  */
 export const ScreenshotHistoryQuery = Paging.extend({
-  treeId: zId,
+  treeId: zId.optional(),
   treeType: z.enum(["office", "group"]).default("office"),
   type: z.enum(SCREENSHOT_KINDS).optional(),
   terminalId: zId.optional(),

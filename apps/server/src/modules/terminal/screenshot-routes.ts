@@ -3,6 +3,7 @@ import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { terminalScreenshots, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
+import { FieldErrors } from "../../platform/errors";
 import { namesIn, officeInScope, scoped } from "../../platform/tenancy";
 import { findGroup, findTerminals, groupAndBelow } from "./repo";
 
@@ -37,7 +38,10 @@ export const screenshotHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = req.query;
       const below = q.includeChildren !== false;
       const c: Array<SQL | undefined> = [];
-      if (q.treeType === "group") {
+      if (q.treeId === undefined) {
+        if (q.terminalId === undefined)
+          throw new FieldErrors([{ field: "treeId", key: "validation.required" }]);
+      } else if (q.treeType === "group") {
         const group = await findGroup(db, actor, q.treeId);
         const groups = below ? await groupAndBelow(db, group) : [group.id];
         // The screens of the group now, and only the pictures taken while they served its office.
