@@ -265,6 +265,9 @@ describe("dictionary items", () => {
     const inChinese = (await tenant.get("/a/api/dict/items", { code: "materialType" })).json();
     tenant.cookies.set(LANGUAGE_COOKIE, "fr");
     expect(inChinese.items[1]).toEqual({ value: "video", label: "视频" });
+    // The seeded type is named in the caller's language too, not by its stored English name.
+    expect(fr.type.name).toBe("Types de médias");
+    expect(inChinese.type.name).toBe("素材类型");
 
     const type = await typeByCode("resolution");
     const items = (await tenant.get("/a/api/dict/items", { code: "resolution" })).json().items;

@@ -337,6 +337,12 @@ describe("terminal settings page", { timeout: 20_000 }, () => {
         ],
       }),
       "GET /a/api/terminalSet/onlyScreenShoot": () => ({ terminalId: 1, screenshot: null }),
+      "GET /a/api/fileInfosa/findScreenshotBytreeIdAndType": () => ({
+        list: [],
+        total: 0,
+        pageNo: 1,
+        pageSize: 8,
+      }),
       "POST /a/api/terminalSet/getCurTerminalProgram": () => ({ list: [] }),
       "GET /a/api/terminalSet/onlyProgramList": () => ({
         terminalId: 1,
@@ -369,5 +375,7 @@ describe("terminal settings page", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Closing soon")).toBeTruthy();
     const monitor = await screen.findByTestId("terminal-live-monitor");
     expect(within(monitor).getByText("Europe/Rome")).toBeTruthy();
+    // The screen's screenshot history is shown beside its latest picture.
+    expect(await screen.findByText("No screenshot of this kind yet")).toBeTruthy();
   });
 });

@@ -110,3 +110,44 @@ export function dictLabel(item: { label: string; labels: Partial<Record<string, 
   const own = item.labels[locale]?.trim();
   return own ? own : item.label;
 }
+
+/**
+ * The seeded types' names in every language, with the English name the
+ * migration stored (0007_org_admin.sql). A seeded type still named so reads in
+ * the reader's language; once renamed, it reads as named.
+ */
+export const DICT_SEEDED_TYPE_NAMES: Record<
+  keyof typeof DICT_TYPES,
+  { stored: string; names: Record<Locale, string> }
+> = {
+  terminalModel: {
+    stored: "Terminal models",
+    names: {
+      zh_CN: "终端型号",
+      zh_TW: "終端型號",
+      en: "Terminal models",
+      it: "Modelli di terminale",
+      ru: "Модели терминалов",
+      fr: "Modèles de terminal",
+    },
+  },
+  materialType: {
+    stored: "Material types",
+    names: {
+      zh_CN: "素材类型",
+      zh_TW: "素材類型",
+      en: "Material types",
+      it: "Tipi di materiale",
+      ru: "Типы материалов",
+      fr: "Types de médias",
+    },
+  },
+};
+
+/** A type's name in `locale`: a seeded type still under its seeded name in the reader's language, else as named. */
+export function dictTypeName(type: { code: string; name: string; builtIn: boolean }, locale: Locale): string {
+  const seeded = Object.hasOwn(DICT_SEEDED_TYPE_NAMES, type.code)
+    ? DICT_SEEDED_TYPE_NAMES[type.code as keyof typeof DICT_TYPES]
+    : undefined;
+  return type.builtIn && seeded && seeded.stored === type.name ? seeded.names[locale] : type.name;
+}

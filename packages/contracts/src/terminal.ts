@@ -14,6 +14,15 @@ import { Paging, pageOf, zBool, zId, zIdList } from "./common";
 export const TERMINAL_VIEW_STATUS = ["online", "offline", "fault", "unauthorised", "disabled"] as const;
 export type TerminalViewStatus = (typeof TERMINAL_VIEW_STATUS)[number];
 
+/**
+ * How a screenshot was taken: asked for by an operator (manual), by a timer
+ * (scheduled) or by monitoring (monitor). A screenshot command may carry its
+ * kind in its arguments; a terminal uploading a picture of its own accord
+ * names it in the upload (scheduled when it does not).
+ */
+export const SCREENSHOT_KINDS = ["manual", "scheduled", "monitor"] as const;
+export type ScreenshotKind = (typeof SCREENSHOT_KINDS)[number];
+
 export const TerminalSummary = z.object({
   id: z.number(),
   name: z.string(),
@@ -181,7 +190,8 @@ export const COMMAND_ARGS: Record<string, z.ZodType<Record<string, unknown>>> = 
   volume: z.strictObject({ volume: z.number().int().min(0).max(100) }),
   /** Fetch the manifest again; `reload` also reloads the player (a new player build). */
   refresh: z.strictObject({ reload: z.boolean().optional() }),
-  screenshot: z.strictObject({}),
+  /** `kind`: how the picture is filed in the history (manual when absent). */
+  screenshot: z.strictObject({ kind: z.enum(SCREENSHOT_KINDS).optional() }),
   settings: z.strictObject({ settings: DeviceSettings }),
   reboot: z.strictObject({}),
   clear: z.strictObject({}),
@@ -238,11 +248,46 @@ export const TerminalGroupTreeQuery = z.strictObject({ officeId: zId });
 /** GET screenshot?id&v: the latest screenshot; `v` (the start of its hash, see screenshotUrl) only makes a new address. */
 export const TerminalScreenshotQuery = z.strictObject({
   id: zId,
+  /** One screenshot of the terminal's history (ScreenshotHistoryItem.id) instead of the latest. */
+  shot: zId.optional(),
   v: z
     .string()
     .regex(/^[0-9a-f]{1,32}$/)
     .optional(),
 });
+
+/**
+ * GET /a/api/fileInfosa/findScreenshotBytreeIdAndType (spec §7): the
+ * screenshots taken of the screens under a node of the terminal tree, newest
+ * first. `treeId` is an office (`treeType` office, the default) or a group
+ * (`treeType` group) of the caller's range, 404 otherwise; with
+ * `includeChildren` (default true) the offices or groups below it count too.
+ * `type` keeps one kind (every kind when absent); `terminalId` one screen (of
+ * the caller's range, 404 otherwise), and then `treeId` may be left out: the
+ * screen's pictures wherever in the caller's range it stood. One of the two
+ * is required (400 on treeId).
+ * A screenshot belongs to the office its screen had when it was taken.
+ * Permission terminal:device:view.
+ */
+export const ScreenshotHistoryQuery = Paging.extend({
+  treeId: zId.optional(),
+  treeType: z.enum(["office", "group"]).default("office"),
+  type: z.enum(SCREENSHOT_KINDS).optional(),
+  terminalId: zId.optional(),
+  includeChildren: zBool.optional(),
+}).strict();
+export const ScreenshotHistoryItem = z.object({
+  id: z.number(),
+  terminalId: z.number(),
+  /** The screen's name; null when the caller may not read it (the screen moved to another tenant). */
+  terminalName: z.string().nullable(),
+  type: z.enum(SCREENSHOT_KINDS),
+  /** The picture (GET /a/api/terminal/screenshot?id=…&shot=…). */
+  url: z.string(),
+  at: z.string(),
+});
+export type ScreenshotHistoryItem = z.infer<typeof ScreenshotHistoryItem>;
+export const ScreenshotHistoryResponse = pageOf(ScreenshotHistoryItem);
 
 /** GET findTerminalStatus?id: the live status of one terminal. */
 export const TerminalStatusResponse = z.object({

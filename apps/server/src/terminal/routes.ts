@@ -1,11 +1,12 @@
 import { stat } from "node:fs/promises";
 import websocket from "@fastify/websocket";
+import { SCREENSHOT_KINDS, type ScreenshotKind } from "@marquee/contracts";
 import { RegisterBody, RegisterResponse, TERMINAL_PATHS } from "@marquee/terminal-protocol";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { offices, playerPackages, terminalCommands, terminals } from "../db/schema";
+import { offices, playerPackages, terminalCommands, terminalScreenshots, terminals } from "../db/schema";
 import type { MediaStorage } from "../modules/material/storage";
 import { mayDownload } from "../modules/terminalSet/package-routes";
 import { AppError, badRequest, notFound, violates } from "../platform/errors";
@@ -282,7 +283,11 @@ export const terminalRoutes =
         bodyLimit: SCREENSHOT_MAX_BYTES,
         schema: {
           tags: ["terminal"],
-          querystring: z.strictObject({ commandId: z.string().min(1).max(64).optional() }),
+          querystring: z.strictObject({
+            commandId: z.string().min(1).max(64).optional(),
+            /** A picture taken of the terminal's own accord (no command): its kind, scheduled when absent. */
+            kind: z.enum(["scheduled", "monitor"]).optional(),
+          }),
         },
       },
       async (req) => {
@@ -297,19 +302,33 @@ export const terminalRoutes =
         const kind = sniffMedia(bytes.subarray(0, 4096));
         if (!kind || !SCREENSHOT_TYPES.has(kind.mime)) throw badRequest("gateway.screenshotInvalid");
         const commandId = req.query.commandId;
+        // How the picture is filed: the command's kind (an operator's when it names none), else the terminal's own.
+        let shotKind: ScreenshotKind = req.query.kind ?? "scheduled";
         if (commandId) {
           const [cmd] = await db
-            .select({ id: terminalCommands.id })
+            .select({ id: terminalCommands.id, args: terminalCommands.args })
             .from(terminalCommands)
             .where(and(eq(terminalCommands.id, commandId), eq(terminalCommands.terminalId, terminal.id)));
           if (!cmd) throw notFound("command", commandId);
+          const named = (cmd.args as { kind?: unknown }).kind;
+          shotKind = SCREENSHOT_KINDS.find((k) => k === named) ?? "manual";
         }
         const md5 = await storage.putBuffer(bytes);
         const now = clock.now();
-        await db
-          .update(terminals)
-          .set({ screenshotMd5: md5, screenshotAt: now })
-          .where(eq(terminals.id, terminal.id));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(terminals)
+            .set({ screenshotMd5: md5, screenshotAt: now })
+            .where(eq(terminals.id, terminal.id));
+          // The history keeps every picture with the office the screen has now (terminal_screenshots).
+          await tx.insert(terminalScreenshots).values({
+            terminalId: terminal.id,
+            officeId: terminal.officeId,
+            kind: shotKind,
+            md5,
+            at: now,
+          });
+        });
         if (commandId) {
           await db
             .update(terminalCommands)
@@ -320,7 +339,7 @@ export const terminalRoutes =
         }
         req.audit.target = `terminal:${terminal.id}`;
         req.audit.officeId = terminal.officeId;
-        req.audit.detail = { md5, size: bytes.length, ...(commandId ? { commandId } : {}) };
+        req.audit.detail = { md5, size: bytes.length, kind: shotKind, ...(commandId ? { commandId } : {}) };
         return { code: 0, msg: req.t("common.ok"), md5 };
       },
     );

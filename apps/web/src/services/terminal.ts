@@ -16,6 +16,8 @@ import {
   type RemoveTerminalsResponse,
   type RltMonitorResponse,
   type RltScreenshotResponse,
+  type ScreenshotHistoryItem,
+  type ScreenshotKind,
   type SendApkResponse,
   type TerminalCommandBody,
   type TerminalDetails,
@@ -64,6 +66,14 @@ export type TerminalLive = z.infer<typeof TerminalLiveStatus>;
 export type TerminalDetail = z.infer<typeof TerminalDetails>;
 export type TerminalTree = TerminalTreeNodeT;
 export type ProgramPublishInfo = z.infer<typeof ProgramPublishInfoResponse>;
+
+export type { ScreenshotHistoryItem, ScreenshotKind };
+export interface ScreenshotHistoryPage extends Envelope {
+  list: ScreenshotHistoryItem[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
 
 interface TreeAnswer extends Envelope {
   tree: TerminalTreeNodeT[];
@@ -118,6 +128,9 @@ export const terminalApi = {
   /** Sends a command; answers one outcome per terminal as it stands right after sending. */
   command: (ids: readonly number[], name: CommandName, args: Record<string, unknown> = {}) =>
     http.post<OutcomesAnswer>(`${BASE}/command`, { ids, name, args }, { json: true }),
+  /** A screen's screenshots, newest first, of one kind or all (spec §7 findScreenshotBytreeIdAndType). */
+  screenshotHistory: (q: { terminalId: number; type?: ScreenshotKind; pageNo: number; pageSize: number }) =>
+    http.get<ScreenshotHistoryPage>("/a/api/fileInfosa/findScreenshotBytreeIdAndType", { ...q }),
   /** The outcomes of the commands in a comma list, live; silent: a missed poll is retried a second later. */
   commandResults: (idList: string) =>
     http.get<OutcomesAnswer>(`${BASE}/commandResults`, { ids: idList }, { silent: true }),

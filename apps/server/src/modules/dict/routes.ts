@@ -14,6 +14,7 @@ import {
   DictTypeSaveBody,
   DictTypeSaveResponse,
   dictLabel,
+  dictTypeName,
   OkResponse,
 } from "@marquee/contracts";
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
@@ -340,7 +341,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         code: 0,
         msg: req.t("common.ok"),
-        type: { code: type.code, name: type.name },
+        type: { code: type.code, name: dictTypeName(type, req.locale) },
         items: rows.map((r) => ({ value: r.value, label: dictLabel(r, req.locale) })),
       };
     },

@@ -4,14 +4,14 @@ import {
   TerminalCommandBody,
   TerminalScreenshotQuery,
 } from "@marquee/contracts";
-import { and, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { terminals } from "../../db/schema";
+import { terminalScreenshots, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
-import { scope } from "../../platform/tenancy";
+import { scope, scoped } from "../../platform/tenancy";
 import type { MediaStorage } from "../material/storage";
 import { findTerminals } from "./repo";
 
@@ -87,11 +87,30 @@ export const terminalCommandRoutes =
         schema: { tags, querystring: TerminalScreenshotQuery },
       },
       async (req, reply) => {
-        const [row] = await findTerminals(db, actorOf(req), [req.query.id]);
-        const md5 = row?.screenshotMd5;
-        if (!md5 || !(await storage.exists(md5))) throw notFound("screenshot", req.query.id);
+        const actor = actorOf(req);
+        const { id, shot } = req.query;
+        let md5: string | null | undefined;
+        if (shot !== undefined) {
+          // One picture of the history: read through its own scope (it stays with the office it was taken for).
+          const [row] = await db
+            .select({ md5: terminalScreenshots.md5 })
+            .from(terminalScreenshots)
+            .where(
+              scoped(
+                actor,
+                terminalScreenshots,
+                eq(terminalScreenshots.id, shot),
+                eq(terminalScreenshots.terminalId, id),
+              ),
+            );
+          md5 = row?.md5;
+        } else {
+          const [row] = await findTerminals(db, actor, [id]);
+          md5 = row?.screenshotMd5;
+        }
+        if (!md5 || !(await storage.exists(md5))) throw notFound("screenshot", shot ?? id);
         const mime = sniffMedia(await storage.head(md5, 64));
-        if (mime?.type !== "image") throw notFound("screenshot", req.query.id);
+        if (mime?.type !== "image") throw notFound("screenshot", shot ?? id);
         const etag = `"${md5}"`;
         // The address carries the picture's hash (screenshotUrl): a new picture is a new address.
         reply

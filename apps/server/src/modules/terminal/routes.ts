@@ -36,6 +36,7 @@ import {
   toSummaries,
   viewStatus,
 } from "./repo";
+import { screenshotHistoryRoutes } from "./screenshot-routes";
 import { findNode, groupForest, officeForest } from "./tree";
 
 type ListQuery = typeof TerminalListQuery._zod.output;
@@ -328,4 +329,5 @@ export const terminalRoutes =
 
     await app.register(terminalManageRoutes);
     await app.register(terminalCommandRoutes(storage));
+    await app.register(screenshotHistoryRoutes);
   };

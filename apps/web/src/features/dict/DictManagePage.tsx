@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
-import type { DictItem, DictType } from "@marquee/contracts";
+import { type DictItem, type DictType, dictLabel, type Locale } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   App,
@@ -187,9 +187,7 @@ export default function DictManagePage() {
               </Tooltip>
             )}
           </Space>
-          <Typography.Text type="secondary" style={{ fontFamily: "monospace", fontSize: 12 }}>
-            {r.code}
-          </Typography.Text>
+          {/* The code is what forms ask for, not a label: it is shown where the type is edited. */}
         </Space>
       ),
     },
@@ -215,7 +213,7 @@ export default function DictManagePage() {
               />
             </Tooltip>
             <Popconfirm
-              title={t("dict.deleteTypeConfirm", { name: r.name, count: r.itemCount })}
+              title={t("dict.deleteTypeConfirm", { name: typeName(r), count: r.itemCount })}
               okText={t("common.delete")}
               okButtonProps={{ danger: true }}
               cancelText={t("common.cancel")}
@@ -251,16 +249,10 @@ export default function DictManagePage() {
   const language = i18n.language;
   const itemColumns: TableColumnsType<DictItem> = [
     { key: "sort", title: t("dict.fields.sort"), dataIndex: "sort", width: 70 },
+    // An item reads by its label in the reader's language (the stored value is a code: it is edited, not shown).
     {
-      key: "value",
-      title: t("dict.fields.value"),
-      dataIndex: "value",
-      render: (v: string) => <Typography.Text style={{ fontFamily: "monospace" }}>{v}</Typography.Text>,
-    },
-    { key: "label", title: t("dict.fields.label"), dataIndex: "label" },
-    {
-      key: "translations",
-      title: t("dict.fields.translations"),
+      key: "label",
+      title: t("dict.fields.label"),
       render: (_, r) => (
         <Tooltip
           title={Object.entries(r.labels)
@@ -311,7 +303,7 @@ export default function DictManagePage() {
             data-testid="dict-item-edit"
           />
           <Popconfirm
-            title={t("dict.deleteItemConfirm", { name: r.label })}
+            title={t("dict.deleteItemConfirm", { name: dictLabel(r, language as Locale) })}
             okText={t("common.delete")}
             okButtonProps={{ danger: true }}
             cancelText={t("common.cancel")}
@@ -392,18 +384,7 @@ export default function DictManagePage() {
       </Col>
       <Col xs={24} xl={15}>
         <Card
-          title={
-            current ? (
-              <Space size={8}>
-                <span>{typeName(current)}</span>
-                <Typography.Text type="secondary" code>
-                  {current.code}
-                </Typography.Text>
-              </Space>
-            ) : (
-              t("dict.items")
-            )
-          }
+          title={current ? <span>{typeName(current)}</span> : t("dict.items")}
           extra={
             <Space>
               <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t("common.refresh")} />

@@ -25,6 +25,7 @@ import { WhatPlaysPanel } from "../publish/WhatPlaysPanel";
 import { OutcomeTag } from "./OutcomeTag";
 import { isSettled } from "./outcomes";
 import { TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";
+import { ScreenshotHistory } from "./ScreenshotHistory";
 import { StatusDot } from "./StatusDot";
 import { relativeTime, splitUptime } from "./time";
 import { useCommandRun } from "./useCommandRun";
@@ -303,6 +304,12 @@ export function DetailsDrawer({
             <>
               <Section>{t("terminal.details.screenshot")}</Section>
               <Screenshot key={terminal.id} terminal={terminal} />
+              <Section>{t("terminal.shots.title")}</Section>
+              <ScreenshotHistory
+                key={`history-${terminal.id}`}
+                terminalId={terminal.id}
+                name={terminal.name}
+              />
             </>
           )}
           <Section>{t("terminal.details.reported")}</Section>

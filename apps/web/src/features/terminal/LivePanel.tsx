@@ -24,6 +24,7 @@ import { terminalSetApi } from "../../services/terminal";
 import { OutcomeTag } from "./OutcomeTag";
 import { isSettled } from "./outcomes";
 import { SETTING_ROUTE_PERMISSION, TERMINAL_PERMISSIONS } from "./permissions";
+import { ScreenshotHistory } from "./ScreenshotHistory";
 import { StatusDot } from "./StatusDot";
 import { useCommandRun } from "./useCommandRun";
 
@@ -136,6 +137,9 @@ function Screenshot({ id, name }: { id: number; name: string }) {
   const live = useMutation({
     mutationFn: () => terminalSetApi.liveScreenshot(id),
     onSuccess: (answer) => {
+      // The new picture is the newest of the history too.
+      if (answer.screenshot)
+        void queryClient.invalidateQueries({ queryKey: ["terminal", "screenshotHistory", id] });
       if (answer.screenshot)
         queryClient.setQueryData(["terminal", "onlyScreenShoot", id], {
           code: 0,
@@ -400,6 +404,8 @@ export function LivePanel({ id, name }: { id: number; name: string }) {
       <Monitor id={id} />
       <Section>{t("terminal.details.screenshot")}</Section>
       <Screenshot id={id} name={name} />
+      <Section>{t("terminal.shots.title")}</Section>
+      <ScreenshotHistory terminalId={id} name={name} />
       <Section>{t("terminal.live.current")}</Section>
       <CurrentProgram id={id} />
       <Section>{t("terminal.live.programs")}</Section>

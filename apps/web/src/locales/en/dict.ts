@@ -39,7 +39,6 @@ export default {
     sort: "Order",
     value: "Value",
     label: "Label",
-    translations: "In this language",
     enabled: "Enabled",
     remarks: "Remarks",
     actions: "Actions",

@@ -363,6 +363,15 @@ export default {
     none: "No screen waiting yet",
     authorize: "Authorise",
   },
+  shots: {
+    title: "Screenshot history",
+    all: "All",
+    kinds: { manual: "Manual", scheduled: "Scheduled", monitor: "Monitoring" },
+    none: "No screenshot of this kind yet",
+    failed: "The screenshot history could not be loaded",
+    alt: "Screenshot of {{name}} at {{at}}",
+    total: "Total: {{n}}",
+  },
   live: {
     monitor: "Live status",
     failed: "The live status could not be loaded",

@@ -40,7 +40,6 @@ export default {
     sort: "Ordre",
     value: "Valeur",
     label: "Libellé",
-    translations: "Dans cette langue",
     enabled: "Activée",
     remarks: "Remarques",
     actions: "Opérations",

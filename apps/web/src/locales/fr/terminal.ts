@@ -367,6 +367,15 @@ export default {
     none: "Aucun écran en attente pour l'instant",
     authorize: "Autoriser",
   },
+  shots: {
+    title: "Historique des captures",
+    all: "Toutes",
+    kinds: { manual: "Manuelle", scheduled: "Programmée", monitor: "Surveillance" },
+    none: "Pas encore de capture de ce type",
+    failed: "L'historique des captures n'a pas pu être chargé",
+    alt: "Capture d'écran de {{name}} du {{at}}",
+    total: "Total : {{n}}",
+  },
   live: {
     monitor: "État en direct",
     failed: "L'état en direct n'a pas pu être chargé",

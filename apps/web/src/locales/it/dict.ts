@@ -40,7 +40,6 @@ export default {
     sort: "Ordine",
     value: "Valore",
     label: "Etichetta",
-    translations: "In questa lingua",
     enabled: "Attiva",
     remarks: "Note",
     actions: "Azioni",

@@ -365,6 +365,15 @@ export default {
     none: "Ancora nessuno schermo in attesa",
     authorize: "Autorizza",
   },
+  shots: {
+    title: "Cronologia delle schermate",
+    all: "Tutte",
+    kinds: { manual: "Manuale", scheduled: "Programmata", monitor: "Monitoraggio" },
+    none: "Ancora nessuna schermata di questo tipo",
+    failed: "Impossibile caricare la cronologia delle schermate",
+    alt: "Schermata di {{name}} delle {{at}}",
+    total: "Totale: {{n}}",
+  },
   live: {
     monitor: "Stato in tempo reale",
     failed: "Impossibile caricare lo stato in tempo reale",

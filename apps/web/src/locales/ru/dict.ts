@@ -39,7 +39,6 @@ export default {
     sort: "Порядок",
     value: "Значение",
     label: "Подпись",
-    translations: "На этом языке",
     enabled: "Включён",
     remarks: "Примечания",
     actions: "Действия",

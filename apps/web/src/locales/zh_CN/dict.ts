@@ -39,7 +39,6 @@ export default {
     sort: "排序",
     value: "值",
     label: "标签",
-    translations: "当前语言",
     enabled: "启用",
     remarks: "备注",
     actions: "操作",

@@ -358,6 +358,15 @@ export default {
     none: "暂无等待的终端",
     authorize: "授权",
   },
+  shots: {
+    title: "截图历史",
+    all: "全部",
+    kinds: { manual: "手动", scheduled: "定时", monitor: "监控" },
+    none: "还没有这类截图",
+    failed: "截图历史加载失败",
+    alt: "{{name}} 的截图（{{at}}）",
+    total: "共 {{n}} 张",
+  },
   live: {
     monitor: "实时状态",
     failed: "无法加载实时状态",

@@ -39,7 +39,6 @@ export default {
     sort: "排序",
     value: "值",
     label: "標籤",
-    translations: "目前語言",
     enabled: "啟用",
     remarks: "備註",
     actions: "操作",

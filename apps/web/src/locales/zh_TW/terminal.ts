@@ -358,6 +358,15 @@ export default {
     none: "暫無等待的終端",
     authorize: "授權",
   },
+  shots: {
+    title: "截圖歷史",
+    all: "全部",
+    kinds: { manual: "手動", scheduled: "定時", monitor: "監控" },
+    none: "還沒有這類截圖",
+    failed: "截圖歷史載入失敗",
+    alt: "{{name}} 的截圖（{{at}}）",
+    total: "共 {{n}} 張",
+  },
   live: {
     monitor: "即時狀態",
     failed: "無法載入即時狀態",
