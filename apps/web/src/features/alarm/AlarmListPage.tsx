@@ -18,7 +18,6 @@ import {
   Select,
   Space,
   Table,
-  type TableColumnsType,
   Tag,
   Typography,
 } from "antd";
@@ -26,6 +25,7 @@ import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { type FitColumns, SELECTION_WIDTH, useFitColumns } from "../../components/fitColumns";
 import { useCan } from "../material/useCan";
 import { OfficeSelect } from "../terminal/pickers";
 import { useOfficeTree } from "../terminal/useOfficeTree";
@@ -190,7 +190,7 @@ export default function AlarmListPage() {
     }
   };
 
-  const columns: TableColumnsType<AlarmRow> = [
+  const allColumns: FitColumns<AlarmRow> = [
     {
       key: "kind",
       title: t("alarm.columns.kind"),
@@ -220,26 +220,27 @@ export default function AlarmListPage() {
         </Space>
       ),
     },
-    { key: "office", title: t("alarm.columns.office"), width: 150, render: (_, r) => r.officeName ?? "-" },
+    { key: "office", title: t("alarm.columns.office"), width: 150, drop: 2, render: (_, r) => r.officeName ?? "-" },
     {
       key: "message",
       title: t("alarm.columns.message"),
       ellipsis: true,
       render: (_, r) => alarmMessage(r, t),
     },
-    { key: "count", title: t("alarm.columns.count"), width: 80, align: "right", dataIndex: "count" },
+    { key: "count", title: t("alarm.columns.count"), width: 80, drop: 1, align: "right", dataIndex: "count" },
     { key: "raisedAt", title: t("alarm.columns.raisedAt"), width: 170, render: (_, r) => when(r.raisedAt) },
-    { key: "lastAt", title: t("alarm.columns.lastAt"), width: 170, render: (_, r) => when(r.lastAt) },
+    { key: "lastAt", title: t("alarm.columns.lastAt"), width: 170, drop: 3, render: (_, r) => when(r.lastAt) },
     {
       key: "clearedAt",
       title: t("alarm.columns.clearedAt"),
       width: 170,
+      drop: 4,
       render: (_, r) => when(r.clearedAt),
     },
     {
       key: "actions",
       title: t("alarm.columns.actions"),
-      width: 90,
+      width: 120,
       fixed: "right",
       render: (_, r) => (
         <Button
@@ -253,6 +254,8 @@ export default function AlarmListPage() {
       ),
     },
   ];
+
+  const fit = useFitColumns(allColumns, SELECTION_WIDTH);
 
   return (
     <Card>
@@ -347,14 +350,14 @@ export default function AlarmListPage() {
             {t("alarm.count", { total: list.data?.total ?? 0 })}
           </Typography.Text>
         </Space>
-        <div data-testid="alarm-table">
+        <div data-testid="alarm-table" ref={fit.ref}>
           <Table<AlarmRow>
             rowKey="id"
             size="small"
-            columns={columns}
+            columns={fit.columns}
             dataSource={rows}
             loading={list.isLoading}
-            scroll={{ x: 1300 }}
+            scroll={{ x: fit.scrollX }}
             rowSelection={{
               selectedRowKeys: selected,
               preserveSelectedRowKeys: true,

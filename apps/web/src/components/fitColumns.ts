@@ -1,0 +1,73 @@
+import type { TableColumnsType } from "antd";
+import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from "react";
+
+/** What a table column may say about itself to fit a narrow screen. */
+export interface Droppable {
+  width?: number | string;
+  /**
+   * A secondary column: hidden when the table does not fit its box, the highest first (ties: the later
+   * column first). A column without it is primary and always shown.
+   */
+  drop?: number;
+}
+
+/** A table's columns, each primary or secondary. */
+export type FitColumns<T> = Array<TableColumnsType<T>[number] & Droppable>;
+
+/** The px a table's selection column takes. */
+export const SELECTION_WIDTH = 32;
+
+/** The width a column without a numeric width is counted at. */
+const DEFAULT_COLUMN = 120;
+
+/** The columns that fit `available` px, secondary ones dropped highest first; and their total width. */
+export function fitColumns<C extends Droppable>(
+  columns: readonly C[],
+  available: number,
+  reserve = 0,
+): { columns: C[]; total: number } {
+  const widthOf = (c: C) => (typeof c.width === "number" ? c.width : DEFAULT_COLUMN);
+  const kept = [...columns];
+  let total = reserve + kept.reduce((n, c) => n + widthOf(c), 0);
+  // Unmeasured (a first render, or no layout at all as in tests): every column.
+  if (available <= 0) return { columns: kept, total };
+  while (total > available) {
+    let victim = -1;
+    kept.forEach((c, i) => {
+      if (c.drop !== undefined && (victim < 0 || c.drop >= (kept[victim]?.drop ?? 0))) victim = i;
+    });
+    if (victim < 0) break;
+    const [gone] = kept.splice(victim, 1);
+    if (gone) total -= widthOf(gone);
+  }
+  return { columns: kept, total };
+}
+
+/**
+ * A table's columns fitted to the box `ref` is on, measured as it resizes: the primary columns are always
+ * shown and the secondary ones go first on a narrow screen, so no column hides behind a horizontal scroll.
+ * `scrollX` is set only when even the primary columns do not fit. `reserve`: px taken by a selection column.
+ */
+export function useFitColumns<C extends Droppable>(
+  columns: readonly C[],
+  reserve = 0,
+): { ref: RefObject<HTMLDivElement | null>; columns: C[]; scrollX: number | undefined } {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [available, setAvailable] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const measure = () => setAvailable(el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return useMemo(() => {
+    const fitted = fitColumns(columns, available, reserve);
+    const scrollX = available > 0 && fitted.total <= available ? undefined : fitted.total;
+    // `drop` is ours alone: antd gets the columns without it.
+    const shown = fitted.columns.map(({ drop: _drop, ...column }) => column as unknown as C);
+    return { ref, columns: shown, scrollX };
+  }, [columns, available, reserve]);
+}
