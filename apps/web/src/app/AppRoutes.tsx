@@ -2,7 +2,7 @@ import { App, Spin } from "antd";
 import NProgress from "nprogress";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { type Location, Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import "nprogress/nprogress.css";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { recordPageView } from "../features/behavior/beacon";
@@ -48,6 +48,9 @@ export function AppRoutes() {
   const { t } = useTranslation();
   const session = useSession();
   const [allowed, setAllowed] = useState<string | null>(null);
+  // The last address the guards let through: its page stays on screen (and mounted, with the pages kept
+  // alive beside it) while the next address is checked.
+  const [shown, setShown] = useState<Location | null>(null);
   const pages = useMemo(() => flattenRoutes(session.routesConfig), [session.routesConfig]);
   const latest = useRef(location.pathname);
 
@@ -114,27 +117,19 @@ export function AppRoutes() {
         navigate(result.redirect, { replace: true });
       } else {
         setAllowed(path);
+        setShown(location);
         recordPageView(path, pages);
       }
     })();
-  }, [
-    location.pathname,
-    location.search,
-    location.hash,
-    pages,
-    session.routesConfig,
-    session.permissions,
-    session.roles,
-    message,
-    navigate,
-    t,
-  ]);
+  }, [location, pages, session.routesConfig, session.permissions, session.roles, message, navigate, t]);
 
-  if (allowed !== location.pathname) return full;
+  const current = allowed === location.pathname ? location : shown;
+  if (!current) return full;
   return (
     <ErrorBoundary>
       <Suspense fallback={full}>
-        <Routes>
+        {/* Always given a location, so that the tree keeps its shape (and its pages) between the two. */}
+        <Routes location={current}>
           <Route path="/" element={<Navigate to="/login" replace />} />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/init" element={<InitPage />} />
