@@ -12,11 +12,9 @@ describe("route authority (spec §5, §6)", () => {
     expect(levelAllows("sys:log:view", ["sys:log:view"], [])).toBe(true);
     expect(levelAllows("sys:log:view", [{ id: "sys:log:view", operation: ["export"] }], [])).toBe(true);
     expect(levelAllows("sys:log:view", ["sys:user:view"], [])).toBe(false);
-    expect(levelAllows({ permission: "demo:form:view", role: ["manager"] }, [], ["manager"])).toBe(true);
-    expect(levelAllows({ permission: "demo:form:view", role: "manager" }, [], [{ id: "manager" }])).toBe(
-      true,
-    );
-    expect(levelAllows({ permission: "demo:form:view", role: ["manager"] }, [], ["viewer"])).toBe(false);
+    expect(levelAllows({ permission: "form", role: ["manager"] }, [], ["manager"])).toBe(true);
+    expect(levelAllows({ permission: "form", role: "manager" }, [], [{ id: "manager" }])).toBe(true);
+    expect(levelAllows({ permission: "form", role: ["manager"] }, [], ["viewer"])).toBe(false);
     expect(levelAllows("anything", ["*"], [])).toBe(true);
   });
 
@@ -31,10 +29,10 @@ describe("route authority (spec §5, §6)", () => {
 
 describe("operation checks", () => {
   it("tests an operation against the route's permission entry or the roles' operation lists, with a reason", () => {
-    const perms = [{ id: "demo:form:view", operation: ["add", "edit"] }];
-    expect(can("add", "demo:form:view", perms, [])).toEqual({ can: true });
-    expect(can("delete", "demo:form:view", perms, [])).toEqual({ can: false, reason: "noPermission" });
-    expect(can("delete", "demo:form:view", perms, [{ id: "manager", operation: ["delete"] }])).toEqual({
+    const perms = [{ id: "form", operation: ["add", "edit"] }];
+    expect(can("add", "form", perms, [])).toEqual({ can: true });
+    expect(can("delete", "form", perms, [])).toEqual({ can: false, reason: "noPermission" });
+    expect(can("delete", "form", perms, [{ id: "manager", operation: ["delete"] }])).toEqual({
       can: true,
     });
     expect(can("add", "other:route", perms, [])).toEqual({ can: false, reason: "noPermission" });

@@ -8,14 +8,14 @@ import {
 } from "../src/config/settings";
 
 describe("settings: defaults plus a saved override", () => {
-  it("has the spec's defaults, with lightSpeed left as the page animation", () => {
+  it("has the spec's defaults, with a plain fade as the page animation", () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
       theme: { mode: "dark", color: "#65a7f3" },
       multiPage: false,
       cachePage: true,
       pageWidth: "fixed",
       layout: "side",
-      animate: { disabled: false, name: "lightSpeed", direction: "left" },
+      animate: { disabled: false, name: "fade", direction: "default" },
     });
     expect(Object.keys(ANIMATIONS)).toEqual([
       "back",
@@ -49,7 +49,7 @@ describe("settings: defaults plus a saved override", () => {
     ).toBe("x");
     expect(
       mergeSettings(DEFAULT_SETTINGS, { animate: { name: "nope", direction: "left" } }).animate.name,
-    ).toBe("lightSpeed");
+    ).toBe("fade");
   });
 
   it("warns about settings saved by an older version, and not about current ones", () => {

@@ -5,10 +5,10 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { CommandDrawer } from "../src/features/terminal/CommandDrawer";
 import { LivePanel } from "../src/features/terminal/LivePanel";
+import { SettingPanel } from "../src/features/terminal/SettingPanel";
 import { SettingsBar } from "../src/features/terminal/SettingsBar";
 import { SettingsModal } from "../src/features/terminal/SettingsModal";
 import { formFieldOf, toSettingsPatch, UNTOUCHED, weekPreview } from "../src/features/terminal/settingsForm";
-import TerminalSettingPage from "../src/features/terminal/TerminalSettingPage";
 import { UpdateModal } from "../src/features/terminal/UpdateModal";
 import { useCommandRun } from "../src/features/terminal/useCommandRun";
 import { HttpError } from "../src/services/http";
@@ -366,7 +366,7 @@ describe("terminal settings page", { timeout: 20_000 }, () => {
         ],
       }),
     });
-    renderPage(<TerminalSettingPage />);
+    renderPage(<SettingPanel />);
     expect(await screen.findByText("Screens")).toBeTruthy();
     expect(screen.getByText("Strategies")).toBeTruthy();
     expect(screen.getByTestId("terminal-scan")).toBeTruthy();

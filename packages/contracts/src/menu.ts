@@ -331,14 +331,9 @@ export const MENU_SEED: readonly MenuSeed[] = [
     path: "auth",
     icon: "LockOutlined",
     children: [
-      // Spec §6: the demo page needs role manager or permission form.
-      {
-        name: "demo",
-        path: "auth/demo",
-        icon: "ExperimentOutlined",
-        permission: "demo:form:view",
-        roles: ["manager"],
-      },
+      // Spec §6: the demo page's authority names role manager and permission form; by the rule of §5
+      // and §6, either one opens it (README, Decisions).
+      { name: "demo", path: "auth/demo", icon: "ExperimentOutlined", permission: "form", roles: ["manager"] },
     ],
   },
   {

@@ -104,8 +104,8 @@ export const PERMISSIONS = [
   "pay:service:purchase",
   "pay:order:view",
   "pay:order:confirm",
-  // The spec's demo permission "form" (§6), in catalogue form.
-  "demo:form:view",
+  // The permission demo page's own permission, named as the spec names it (§6: "permission form").
+  "form",
 ] as const;
 
 /** One permission of the catalogue. */
@@ -118,9 +118,10 @@ export function isPermission(v: unknown): v is Permission {
   return typeof v === "string" && PERMISSION_SET.has(v);
 }
 
-/** The `domain:entity` part of a permission, which names its group. */
+/** The `domain:entity` part of a permission, which names its group; a bare name (`form`) is its own group. */
 function groupOf(permission: Permission): string {
-  return permission.slice(0, permission.lastIndexOf(":"));
+  const end = permission.lastIndexOf(":");
+  return end < 0 ? permission : permission.slice(0, end);
 }
 
 /** Permissions grouped by `domain:entity` in catalogue order, for the role editor. */
@@ -178,6 +179,6 @@ export function tenantMayHold(permission: Permission, tenantType?: string): bool
 export const TENANT_ADMIN_PERMISSIONS: Record<"agent" | "customer", readonly Permission[]> = {
   agent: PERMISSIONS.filter((p) => tenantMayHold(p, "agent")),
   customer: PERMISSIONS.filter(
-    (p) => tenantMayHold(p, "customer") && !p.startsWith("sys:customer:") && p !== "demo:form:view",
+    (p) => tenantMayHold(p, "customer") && !p.startsWith("sys:customer:") && p !== "form",
   ),
 };

@@ -159,12 +159,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { consoleInd
   });
 
   app.setNotFoundHandler((req, reply) => {
-    // The console routes in the browser: any other page address gets its index.html.
+    // The console routes in the browser: any other page address gets its index.html, and so does a
+    // browser's visit of a console page whose address lies under the API's prefix.
     if (
       opts.consoleIndex &&
       req.method === "GET" &&
-      !req.url.startsWith(API_PREFIX) &&
-      !req.url.startsWith("/player")
+      ((!req.url.startsWith(API_PREFIX) && !req.url.startsWith("/player")) || isConsolePageVisit(req))
     ) {
       return reply
         .header("cache-control", "no-cache")
@@ -177,3 +177,16 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { consoleInd
     });
   });
 });
+
+/**
+ * The console's pages whose address lies under the API's prefix: the menu's `apm-web/a` entry (spec §2).
+ * The API has no call there, so a browser opening the address directly gets the console, while any other
+ * caller (a fetch asking for JSON) still gets the API's 404.
+ */
+const CONSOLE_PAGES_UNDER_API = new Set([`${API_PREFIX}/a`, `${API_PREFIX}/a/`]);
+
+/** A browser's page load (it asks for HTML) of one of CONSOLE_PAGES_UNDER_API. */
+export function isConsolePageVisit(req: { url: string; headers: { accept?: string } }): boolean {
+  const path = req.url.split("?")[0] ?? "";
+  return CONSOLE_PAGES_UNDER_API.has(path) && (req.headers.accept ?? "").includes("text/html");
+}

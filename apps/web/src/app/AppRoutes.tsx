@@ -1,8 +1,8 @@
 import { App, Spin } from "antd";
 import NProgress from "nprogress";
-import { Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { type Location, Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import "nprogress/nprogress.css";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { recordPageView } from "../features/behavior/beacon";
@@ -11,8 +11,8 @@ import { lazyPage } from "../router/lazy";
 import { flattenRoutes } from "../router/routes";
 import { setHttpHost } from "../services/http";
 import { sessionApi } from "../services/session";
+import { sessionExpired, watchExpiry } from "../services/sessionExpiry";
 import { useSession } from "../stores/session";
-import { useSettings } from "../stores/settings";
 
 const loadLogin = () => import("../features/auth/LoginPage");
 // The most common first page: fetch its code while the app starts, not after the first render.
@@ -47,10 +47,20 @@ export function AppRoutes() {
   const { message } = App.useApp();
   const { t } = useTranslation();
   const session = useSession();
-  const layout = useSettings((s) => s.settings.layout);
   const [allowed, setAllowed] = useState<string | null>(null);
+  // The last address the guards let through: its page stays on screen (and mounted, with the pages kept
+  // alive beside it) while the next address is checked.
+  const [shown, setShown] = useState<Location | null>(null);
   const pages = useMemo(() => flattenRoutes(session.routesConfig), [session.routesConfig]);
   const latest = useRef(location.pathname);
+
+  // The session cookie ran out (spec §8, "missing login cookie"): sign-in with the warning. The guard may
+  // say the same after a page load; one key keeps it one message.
+  const expire = useCallback(() => {
+    useSession.getState().clear();
+    void message.warning({ content: t("login.expired"), key: "login.expired" });
+    navigate("/login");
+  }, [message, navigate, t]);
 
   useEffect(() => {
     setHttpHost({
@@ -59,8 +69,13 @@ export function AppRoutes() {
         useSession.getState().clear();
         navigate("/logout");
       },
+      sessionExpired: expire,
     });
-  }, [message, navigate]);
+  }, [message, navigate, expire]);
+
+  // While signed in, the cookie's two hours are watched: a session that runs out on a page ends on /login.
+  const signedIn = session.user !== null;
+  useEffect(() => (signedIn ? watchExpiry(expire) : undefined), [signedIn, expire]);
 
   useEffect(() => {
     const path = location.pathname;
@@ -73,7 +88,9 @@ export function AppRoutes() {
     void (async () => {
       const result = await runGuards({
         path,
+        search: location.search,
         signedIn: useSession.getState().user !== null,
+        sessionExpired: sessionExpired(),
         checkSession: async () => {
           if (sessionVerified) return true;
           const alive = await sessionApi
@@ -88,7 +105,6 @@ export function AppRoutes() {
         tree: session.routesConfig,
         permissions: session.permissions,
         roles: session.roles,
-        layout,
         startProgress: () => NProgress.start(),
         setLoading: (v) => useSession.getState().setLoading(v),
       });
@@ -96,32 +112,24 @@ export function AppRoutes() {
       NProgress.done();
       useSession.getState().setLoading(false);
       if ("redirect" in result) {
-        if (result.warn) void message.warning(t(result.warn.key, result.warn.values));
+        if (result.warn)
+          void message.warning({ content: t(result.warn.key, result.warn.values), key: result.warn.key });
         navigate(result.redirect, { replace: true });
       } else {
         setAllowed(path);
+        setShown(location);
         recordPageView(path, pages);
       }
     })();
-  }, [
-    location.pathname,
-    location.search,
-    location.hash,
-    pages,
-    session.routesConfig,
-    session.permissions,
-    session.roles,
-    layout,
-    message,
-    navigate,
-    t,
-  ]);
+  }, [location, pages, session.routesConfig, session.permissions, session.roles, message, navigate, t]);
 
-  if (allowed !== location.pathname) return full;
+  const current = allowed === location.pathname ? location : shown;
+  if (!current) return full;
   return (
     <ErrorBoundary>
       <Suspense fallback={full}>
-        <Routes>
+        {/* Always given a location, so that the tree keeps its shape (and its pages) between the two. */}
+        <Routes location={current}>
           <Route path="/" element={<Navigate to="/login" replace />} />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/init" element={<InitPage />} />

@@ -5,8 +5,10 @@ import { useSession } from "../stores/session";
 
 /**
  * A button guarded by an operation: without it the button is disabled with the
- * title "no permission" (spec §5), and a click that still arrives shows the
- * spec's message. The server checks again; this is convenience.
+ * title "no permission" (spec §5), and a click on it shows the spec's message
+ * "对不起，您没有操作权限：{name}" (§8). A disabled button fires no click, so
+ * the click lands on a wrapper around it. The server checks again; this is
+ * convenience.
  */
 export function AuthButton({
   operation,
@@ -19,20 +21,29 @@ export function AuthButton({
   const { message } = App.useApp();
   const { permissions, roles } = useSession();
   const allowed = can(operation, routePermission, permissions, roles).can;
+  if (allowed)
+    return (
+      <Button {...rest} onClick={onClick}>
+        {label}
+      </Button>
+    );
   return (
-    <Button
-      {...rest}
-      disabled={!allowed || rest.disabled}
-      title={allowed ? rest.title : t("common.noPermission")}
-      onClick={(e) => {
-        if (!allowed) {
-          void message.error(t("common.actionDenied", { name: label }));
-          return;
-        }
-        onClick?.(e);
-      }}
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the button inside is disabled, so it takes no focus and no key
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer's click on the disabled button arrives here
+    <span
+      title={t("common.noPermission")}
+      onClick={() => void message.error(t("common.actionDenied", { name: label }))}
+      style={{ display: rest.block ? "block" : "inline-block", cursor: "not-allowed" }}
+      data-testid="auth-denied"
     >
-      {label}
-    </Button>
+      <Button
+        {...rest}
+        disabled
+        title={t("common.noPermission")}
+        style={{ ...rest.style, pointerEvents: "none" }}
+      >
+        {label}
+      </Button>
+    </span>
   );
 }

@@ -53,9 +53,9 @@ export const SETTINGS_VERSION = 2;
 
 /**
  * The defaults (spec §9). The spec's two animation defaults differ: bounce in
- * the base config, lightSpeed left in the local theme. The local theme is the
- * override that sits on top of the base, so lightSpeed left is what a user
- * sees first: that reading wins (README, Decisions).
+ * the base config, lightSpeed left in the local theme. Both are shows rather
+ * than entrances; the default is a plain fade, and every effect runs in at most
+ * 300 ms (PageAnimation). The nine effects stay to choose (README, Decisions).
  */
 export const DEFAULT_SETTINGS: Settings = {
   lang: "zh_CN",
@@ -70,7 +70,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cachePage: true,
   hideSetting: false,
   systemName: "Marquee",
-  animate: { disabled: false, name: "lightSpeed", direction: "left" },
+  animate: { disabled: false, name: "fade", direction: "default" },
   filterMenu: true,
 };
 

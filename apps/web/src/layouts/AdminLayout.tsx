@@ -1,6 +1,6 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
 import { Avatar, Button, Drawer, Dropdown, Grid, Layout, Menu, theme } from "antd";
-import { lazy, type ReactElement, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, type ReactElement, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { levelAllows } from "../access/authority";
@@ -10,16 +10,19 @@ import { openMenuLink } from "../features/menu/links";
 import { NoticeBell } from "../features/notice/NoticeBell";
 import { useAnnouncement } from "../features/notice/useAnnouncement";
 import { usePaymentMenu } from "../features/pay/paymentSwitch";
-import { BeingBuilt, REGISTRY } from "../router/registry";
-import { absolute, flattenRoutes } from "../router/routes";
+import { CurrentPage } from "../router/currentPage";
+import { BeingBuilt, REGISTRY, SHARED_SCREENS } from "../router/registry";
+import { absolute, flattenRoutes, type PageRoute } from "../router/routes";
 import { sessionApi } from "../services/session";
 import { useSession } from "../stores/session";
 import { useSettings } from "../stores/settings";
+import { useTabs } from "../stores/tabs";
 import { Footer } from "./Footer";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { MultiTab, useOpenTab } from "./MultiTab";
 import { buildMenu } from "./menu";
 import { PageAnimation } from "./PageAnimation";
+import { PageHost } from "./PageHost";
 import { SettingButton, SettingDrawer } from "./SettingDrawer";
 import { useBrand, useBrandFavicon } from "./useBrand";
 
@@ -30,6 +33,14 @@ export const SIDER_WIDTH = 256;
 export const SIDER_COLLAPSED = 80;
 /** Below this width the sidebar becomes a drawer (spec §9: 767.99 px). */
 export const MOBILE_MAX = 767.99;
+/** The header's height (antd's Layout.Header): a fixed tab bar sticks under it. */
+const HEADER_HEIGHT = 64;
+
+/** What the page area keeps a page under: its shared screen (SHARED_SCREENS), else its own path. */
+function screenKeyOf(page: PageRoute): string {
+  const shared = SHARED_SCREENS[page.component ?? page.name];
+  return shared ? `screen:${shared}` : page.path;
+}
 
 /** The main layout: side, head or mix navigation, header, tabs, the page, footer (spec §2). */
 export default function AdminLayout() {
@@ -40,6 +51,7 @@ export default function AdminLayout() {
   const { token } = theme.useToken();
   const settings = useSettings((s) => s.settings);
   const { user, permissions, roles, routesConfig } = useSession();
+  const tabs = useTabs((s) => s.tabs);
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const screens = Grid.useBreakpoint();
@@ -125,8 +137,17 @@ export default function AdminLayout() {
   else if (page.link) content = <MenuLinkPage title={title} link={page.link} frame={page.frame === true} />;
   else {
     const Page = REGISTRY[page.component ?? page.name] ?? REGISTRY[page.name];
-    content = Page ? <Page /> : <BeingBuilt name={page.name} />;
+    content = <CurrentPage value={page}>{Page ? <Page /> : <BeingBuilt name={page.name} />}</CurrentPage>;
   }
+  const screenKey = page ? screenKeyOf(page) : location.pathname;
+  // Multi-tab with cachePage keeps the pages of the open tabs alive (spec §3 local settings).
+  const keep = useMemo(() => {
+    if (!settings.multiPage || !settings.cachePage) return null;
+    return tabs.map((tab) => {
+      const tabPage = pages.find((p) => p.path === tab.path);
+      return tabPage ? screenKeyOf(tabPage) : tab.path;
+    });
+  }, [settings.multiPage, settings.cachePage, tabs, pages]);
 
   return (
     <Layout style={{ minHeight: "100%" }}>
@@ -171,6 +192,7 @@ export default function AdminLayout() {
             color: layout === "side" || !dark ? token.colorText : "#fff",
             position: settings.fixedHeader ? "sticky" : "static",
             top: 0,
+            height: HEADER_HEIGHT,
             zIndex: 10,
           }}
           data-testid="header"
@@ -210,13 +232,13 @@ export default function AdminLayout() {
                   {
                     key: "personal",
                     icon: <UserOutlined />,
-                    label: t("layout.personalCenter"),
+                    label: <span data-testid="avatar-personal">{t("layout.personalCenter")}</span>,
                     onClick: () => navigate("/personalCenter"),
                   },
                   {
                     key: "logout",
                     icon: <LogoutOutlined />,
-                    label: t("layout.signOut"),
+                    label: <span data-testid="avatar-sign-out">{t("layout.signOut")}</span>,
                     onClick: () => void signOut(),
                   },
                 ],
@@ -230,13 +252,31 @@ export default function AdminLayout() {
             <LanguageSwitch />
           </div>
         </Layout.Header>
-        {settings.multiPage && <MultiTab pages={pages} />}
+        {settings.multiPage && (
+          <div
+            style={
+              // fixedTabs: the tab bar stays in view under the header (or at the top) while the page scrolls
+              settings.fixedTabs
+                ? {
+                    position: "sticky",
+                    top: settings.fixedHeader ? HEADER_HEIGHT : 0,
+                    zIndex: 9,
+                    background: token.colorBgLayout,
+                  }
+                : undefined
+            }
+          >
+            <MultiTab pages={pages} />
+          </div>
+        )}
         {/* The page's entrance animation starts outside the content area: clip it there. */}
         <Layout.Content style={{ margin: 16, overflow: "hidden" }}>
           <div className={settings.pageWidth === "fixed" ? "marquee-fixed-width" : undefined}>
-            <Suspense fallback={null}>
-              <PageAnimation>{content}</PageAnimation>
-            </Suspense>
+            <PageAnimation animateKey={screenKey}>
+              <PageHost screen={screenKey} keep={keep}>
+                {content}
+              </PageHost>
+            </PageAnimation>
           </div>
         </Layout.Content>
         <Layout.Footer>

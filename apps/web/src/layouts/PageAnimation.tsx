@@ -1,50 +1,44 @@
 import "animate.css";
-import { Spin } from "antd";
-import { type ReactNode, useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { type CSSProperties, type ReactNode, useLayoutEffect, useRef } from "react";
 import type { AnimationName } from "../config/settings";
 import { useSettings } from "../stores/settings";
-import { useTabs } from "../stores/tabs";
 
-/** How long a tab "refresh" shows the spinner before the page is mounted again (spec §9: about 200 ms). */
-export const REFRESH_DELAY_MS = 200;
+/** Every page animation runs this long at most: an entrance, not a show (README, Decisions). */
+export const PAGE_ANIMATION_MS = 300;
 
-/** The animate.css entrance class of an effect and direction, e.g. lightSpeed + left → animate__lightSpeedInLeft. */
+/** The animate.css entrance class of an effect and direction, e.g. fade + up → animate__fadeInUp. */
 export function animationClass(name: AnimationName, direction: string): string {
   const suffix = direction === "default" ? "" : `${direction.charAt(0).toUpperCase()}${direction.slice(1)}`;
   return `animate__${name}In${suffix}`;
 }
 
-/** Wraps the page: the chosen entrance animation on each page change, and the tab refresh reload. */
-export function PageAnimation({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+// animate.css times every effect from this variable (a few at three quarters of it).
+const DURATION = { "--animate-duration": `${PAGE_ANIMATION_MS}ms` } as CSSProperties;
+
+/**
+ * Plays the chosen entrance animation whenever `animateKey` (the page shown) changes, on the same
+ * element: the page inside is not mounted again for it (kept pages keep their state).
+ */
+export function PageAnimation({ animateKey, children }: { animateKey: string; children: ReactNode }) {
   const animate = useSettings((s) => s.settings.animate);
-  const refreshKey = useTabs((s) => s.refreshKey);
-  // The refresh key the page was last mounted with; differs from the store's while refreshing.
-  const [mountedKey, setMountedKey] = useState(refreshKey);
+  const ref = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (refreshKey === mountedKey) return;
-    const timer = window.setTimeout(() => setMountedKey(refreshKey), REFRESH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [refreshKey, mountedKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (animateKey) replays the animation
+  useLayoutEffect(() => {
+    for (const running of ref.current?.getAnimations?.() ?? []) {
+      running.cancel();
+      running.play();
+    }
+  }, [animateKey]);
 
-  if (refreshKey !== mountedKey) {
-    return (
-      <div
-        data-testid="page-refreshing"
-        style={{ display: "flex", alignItems: "center", justifyContent: "center", minHeight: 200 }}
-      >
-        <Spin />
-      </div>
-    );
-  }
-
-  if (animate.disabled) return <div key={mountedKey}>{children}</div>;
   return (
     <div
-      key={`${pathname}#${mountedKey}`}
-      className={`animate__animated ${animationClass(animate.name, animate.direction)}`}
+      ref={ref}
+      className={
+        animate.disabled ? undefined : `animate__animated ${animationClass(animate.name, animate.direction)}`
+      }
+      style={DURATION}
+      data-testid="page-animation"
     >
       {children}
     </div>

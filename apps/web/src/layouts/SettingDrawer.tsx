@@ -20,13 +20,25 @@ const EFFECTS = Object.keys(ANIMATIONS) as AnimationName[];
 
 /** The boolean settings shown as switches, in drawer order, with their test ids. */
 const SWITCHES: readonly {
-  key: "fixedHeader" | "fixedSideBar" | "weekMode" | "multiPage" | "hideSetting" | "filterMenu";
+  key:
+    | "fixedHeader"
+    | "fixedSideBar"
+    | "fixedTabs"
+    | "weekMode"
+    | "multiPage"
+    | "cachePage"
+    | "hideSetting"
+    | "filterMenu";
   testId: string;
 }[] = [
   { key: "fixedHeader", testId: "settings-fixed-header" },
   { key: "fixedSideBar", testId: "settings-fixed-sidebar" },
+  // the tab bar stays in view while the page scrolls (multi-tab mode)
+  { key: "fixedTabs", testId: "settings-fixed-tabs" },
   { key: "weekMode", testId: "settings-weekmode" },
   { key: "multiPage", testId: "settings-multipage" },
+  // the pages of the open tabs stay alive, with their state, while another is shown (multi-tab mode)
+  { key: "cachePage", testId: "settings-cache-page" },
   { key: "hideSetting", testId: "settings-hide-setting" },
   { key: "filterMenu", testId: "settings-filter-menu" },
 ];

@@ -1,7 +1,18 @@
 import type { ComponentType } from "react";
 import { lazyPage } from "./lazy";
 
-const TerminalMonitor = lazyPage(() => import("../features/terminal/TerminalMonitorPage"));
+const TerminalScreen = lazyPage(() => import("../features/terminal/TerminalScreen"));
+
+/**
+ * Route names that show one screen between them (spec §2: terminal manage, monitor, info and setting), by
+ * the screen's key. The screen stays open while its names change; it reads the name it was opened as.
+ */
+export const SHARED_SCREENS: Record<string, string> = {
+  terminalManage: "terminal",
+  terminalMonitor: "terminal",
+  terminalInfo: "terminal",
+  terminalSetting: "terminal",
+};
 
 /**
  * Route name → page component (each its own chunk). Server routes name their
@@ -24,10 +35,10 @@ export const REGISTRY: Record<string, ComponentType<object>> = {
   messageCheck: lazyPage(() => import("../features/message/MessageReviewPage")),
   progCheck: lazyPage(() => import("../features/program/ProgramReviewPage")),
   widgetManagement: lazyPage(() => import("../features/widget/WidgetPage")),
-  // Terminal monitoring and information share one screen (spec §2); settings join it with Terminals II.
-  terminalMonitor: TerminalMonitor,
-  terminalInfo: TerminalMonitor,
-  terminalSetting: lazyPage(() => import("../features/terminal/TerminalSettingPage")),
+  terminalManage: TerminalScreen,
+  terminalMonitor: TerminalScreen,
+  terminalInfo: TerminalScreen,
+  terminalSetting: TerminalScreen,
   synchronizedBroadcast: lazyPage(() => import("../features/sync/SyncBroadcastPage")),
   debugging: lazyPage(() => import("../features/debug/DebuggingPage")),
   terminalMap: lazyPage(() => import("../features/map/TerminalMapPage")),

@@ -1,5 +1,7 @@
-import type { Authority } from "../access/authority";
+import { type Authority, hasAuthority } from "../access/authority";
+import { KIND_PERMISSIONS, parsePublishParams } from "../features/publish/kinds";
 import type { RouteNode } from "../services/session";
+import type { Grant } from "../stores/session";
 
 /** A page the router can show, with the authority of every level above it. */
 export interface PageRoute {
@@ -50,33 +52,82 @@ export function flattenRoutes(nodes: readonly RouteNode[]): PageRoute[] {
   return out;
 }
 
-/** The first visible page below a node (mix layout redirects a group to it). */
-export function firstLeaf(node: RouteNode): RouteNode | undefined {
-  for (const c of node.children) {
+/** The first visible page below a group that the user may open, with the inherited authority (spec §4, §5). */
+export function firstPermittedLeaf(
+  group: RouteNode,
+  chain: readonly Authority[],
+  permissions: readonly Grant[],
+  roles: readonly Grant[],
+): RouteNode | undefined {
+  for (const c of group.children) {
     if (c.meta.invisible) continue;
-    if (!c.children.length) return c;
-    const deeper = firstLeaf(c);
+    const nextChain = [...chain, c.meta.authority];
+    if (!hasAuthority(nextChain, permissions, roles)) continue;
+    // A node with children is a page of its own only when its path names one (as flattenRoutes reads it).
+    if (!c.children.length || c.path.includes("/")) return c;
+    const deeper = firstPermittedLeaf(c, nextChain, permissions, roles);
     if (deeper) return deeper;
-    return c;
   }
   return undefined;
 }
 
-/** Static routes known before sign-in (spec §2), always open or checked in their own pages. */
-export const STATIC_PATHS = [
-  "/",
-  "/login",
-  "/init",
-  "/403",
-  "/404",
-  "/500",
-  "/logout",
-  "/inframe",
-  "/PlanMake",
-  "/publishSet",
-  "/terminalSelection",
-  "/programEditor",
-] as const;
+/** A group of the server's tree whose own path is `path`, with the authority of every level down to it. */
+export function findGroup(
+  nodes: readonly RouteNode[],
+  path: string,
+  chain: readonly Authority[] = [],
+): { group: RouteNode; chain: Authority[] } | undefined {
+  for (const n of nodes) {
+    const nextChain = [...chain, n.meta.authority];
+    if (n.children.length && absolute(n.path) === path) return { group: n, chain: nextChain };
+    const deeper = findGroup(n.children, path, nextChain);
+    if (deeper) return deeper;
+  }
+  return undefined;
+}
 
-/** Pages reachable without signing in. */
-export const PUBLIC_PATHS = new Set(["/", "/login", "/init", "/403", "/404", "/500", "/logout"]);
+/**
+ * A static route of spec §2 with the authority it carries: the console's own, as it is known before the
+ * server's routes arrive. `authority` may read the address's query (the publish screens publish one kind of
+ * content, named there).
+ */
+export interface StaticRoute {
+  path: string;
+  /** Reachable without signing in. */
+  public: boolean;
+  authority: (search: URLSearchParams) => Authority[];
+}
+
+const open = () => ["*"];
+/** The publish screens need the publish permission of the kind they publish (`?kind=`). */
+const publishAuthority = (search: URLSearchParams): Authority[] => {
+  const target = parsePublishParams(search);
+  // An address naming no content shows only that it names none.
+  return target ? [KIND_PERMISSIONS[target.kind].publish] : ["*"];
+};
+
+/** The static routes of spec §2, each with its authority (PlanMake and programEditor as in the menu seed). */
+export const STATIC_ROUTES: readonly StaticRoute[] = [
+  { path: "/", public: true, authority: open },
+  { path: "/login", public: true, authority: open },
+  { path: "/init", public: true, authority: open },
+  { path: "/403", public: true, authority: open },
+  { path: "/404", public: true, authority: open },
+  { path: "/500", public: true, authority: open },
+  { path: "/logout", public: true, authority: open },
+  // Shows a menu entry's external link: any signed-in user.
+  { path: "/inframe", public: false, authority: open },
+  { path: "/PlanMake", public: false, authority: () => ["content:playPlan:view", "content:playPlan:edit"] },
+  { path: "/publishSet", public: false, authority: publishAuthority },
+  { path: "/terminalSelection", public: false, authority: publishAuthority },
+  { path: "/programEditor", public: false, authority: () => ["content:program:edit"] },
+];
+
+/** The static route at this path: matched without case, as the router matches it. */
+export function staticRoute(path: string): StaticRoute | undefined {
+  const lower = path.toLowerCase();
+  return STATIC_ROUTES.find((r) => r.path.toLowerCase() === lower);
+}
+
+/** Whether a path is reachable without signing in. */
+export const isPublicPath = (path: string) => staticRoute(path)?.public === true;

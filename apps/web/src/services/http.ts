@@ -1,15 +1,22 @@
 import { API_PREFIX, REQUEST_TIMEOUT_MS } from "@marquee/contracts";
 import i18n from "../locales";
+import { logoutReason, noteAnswer } from "./sessionExpiry";
 
 /** What the console shows and where it goes: set by the app shell (antd's App context, the router). */
 export interface HttpHost {
   toast(kind: "error" | "warning" | "info", text: string): void;
+  /** The server ended the session: the session-expired page (spec §8, "logout" answer). */
   goLogout(): void;
+  /** The session cookie ran out: sign-in with the expired warning (spec §8, missing login cookie). */
+  sessionExpired(): void;
 }
 let host: HttpHost = {
   toast: () => undefined,
   goLogout: () => {
     window.location.assign("/logout");
+  },
+  sessionExpired: () => {
+    window.location.assign("/login");
   },
 };
 export function setHttpHost(h: HttpHost): void {
@@ -25,8 +32,6 @@ const LOGIN_CALLS = [
   "/f/common/getPublishKey",
   "/a/api/user/modifyPassword",
 ];
-/** The QR-code info call a binding page polls before a session exists: never sent to /logout (DECISIONS). */
-export const QR_CODE_INFO_CALL = "/f/common/qrCodeInfo";
 
 export interface Envelope {
   code: number;
@@ -108,12 +113,15 @@ async function request<T extends Envelope>(
     payload = null;
   }
   if (payload?.msg === "logout") {
-    if (path !== QR_CODE_INFO_CALL) {
+    if (logoutReason() === "expired") host.sessionExpired();
+    else {
       if (!exempt) host.toast("info", i18n.t("http.signOut"));
       host.goLogout();
     }
     throw new HttpError("logout", res.status, payload);
   }
+  // Any other answer pushed the session cookie two hours on.
+  noteAnswer();
   if (res.status === 401 || payload?.code === 401) {
     if (!opts.silent) host.toast("error", i18n.t("http.noPermission"));
     throw new HttpError(payload?.msg ?? "401", 401, payload);

@@ -9,6 +9,7 @@ import {
 } from "@marquee/contracts";
 import i18n from "../locales";
 import { type Envelope, HttpError, http } from "./http";
+import { noteAnswer } from "./sessionExpiry";
 
 /** The list filters of GET /a/api/material/list and checklist (MaterialListQuery). */
 export interface MaterialQuery {
@@ -139,6 +140,8 @@ async function postRaw<T extends Envelope>(
     void http.get(USAGE_PATH, undefined, { silent: true }).catch(() => undefined);
     throw new HttpError("logout", res.status, payload);
   }
+  // Any other answer pushed the session cookie two hours on (sessionExpiry).
+  noteAnswer();
   if (res.status === 401 || payload?.code === 401) {
     throw new HttpError(payload?.msg || i18n.t("http.noPermission"), 401, payload);
   }

@@ -31,6 +31,7 @@ import {
 import type { z } from "zod";
 import i18n from "../locales";
 import { type Envelope, HttpError, http } from "./http";
+import { noteAnswer } from "./sessionExpiry";
 
 /** Calls of terminal monitoring under /a/api/terminal/ (contracts/src/terminal.ts). */
 
@@ -193,6 +194,8 @@ async function postForm<T extends Envelope>(path: string, form: FormData): Promi
     void http.get(`${SET}/getApkUpdateInfo`, undefined, { silent: true }).catch(() => undefined);
     throw new HttpError("logout", res.status, payload);
   }
+  // Any other answer pushed the session cookie two hours on (sessionExpiry).
+  noteAnswer();
   if (!res.ok || !payload || payload.code !== 0)
     throw new HttpError(payload?.msg || `${res.status} ${res.statusText}`, res.status, payload);
   return payload as T;

@@ -26,7 +26,7 @@ export interface SessionState {
   roles: Grant[];
   routesConfig: RouteNode[];
   loading: boolean;
-  serverIp: string;
+  // No server IP (spec §3 lists one): the console talks to the origin it came from (README, Decisions).
   httpBase: string;
   paymentSwitchOpenTime: number | null;
   showTips: boolean;
@@ -58,7 +58,6 @@ const empty = {
   roles: [],
   routesConfig: [],
   loading: false,
-  serverIp: "",
   httpBase: "/apm-web",
   paymentSwitchOpenTime: null,
   showTips: true,

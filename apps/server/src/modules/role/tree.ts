@@ -9,7 +9,8 @@ import {
 } from "@marquee/contracts";
 import { byParent, depthFirst, type MenuRow, titleOf } from "../menu/repo";
 
-const groupOf = (p: string) => p.slice(0, p.lastIndexOf(":"));
+/** A permission's group: its `domain:entity` part, or the whole name when it has none (`form`). */
+const groupOf = (p: string) => (p.includes(":") ? p.slice(0, p.lastIndexOf(":")) : p);
 const ORDER = new Map<string, number>(PERMISSIONS.map((p, i) => [p, i]));
 
 /**

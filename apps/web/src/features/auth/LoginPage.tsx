@@ -1,9 +1,10 @@
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from "@ant-design/icons";
 import { Alert, App, Button, Card, Checkbox, Form, Input, Space } from "antd";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { LanguageCorner } from "../../components/LanguageCorner";
+import type { Brand } from "../../config/brands";
 import { Footer } from "../../layouts/Footer";
 import { useBrand, useBrandFavicon } from "../../layouts/useBrand";
 import { HttpError } from "../../services/http";
@@ -115,7 +116,7 @@ export default function LoginPage() {
       data-testid="login-page"
     >
       <LanguageCorner onDark />
-      <Card style={{ width: 380 }}>
+      <Dual brand={brand}>
         <Space direction="vertical" align="center" style={{ width: "100%", marginBottom: 16 }}>
           {brand.showLogo && (
             <img
@@ -201,7 +202,7 @@ export default function LoginPage() {
             {t("login.submit")}
           </Button>
         </Form>
-      </Card>
+      </Dual>
       <PasswordExpiredModal
         onChanged={(password) => {
           form.setFieldValue("password", password);
@@ -211,6 +212,46 @@ export default function LoginPage() {
       <div className="marquee-login-footer">
         <Footer />
       </div>
+    </div>
+  );
+}
+
+/**
+ * The sign-in card. A brand with `dualScreen` (spec §1) shows it in two halves: the brand (logo, title,
+ * tag) on the left, the form on the right; other brands show one card with the brand above the form.
+ * The first child is the brand's part, the rest the form.
+ */
+function Dual({ brand, children }: { brand: Brand; children: ReactNode[] }) {
+  const [head, ...form] = children;
+  if (!brand.dualScreen) return <Card style={{ width: 380 }}>{children}</Card>;
+  return (
+    <div
+      style={{
+        display: "flex",
+        flexWrap: "wrap",
+        width: "min(900px, calc(100% - 32px))",
+        borderRadius: 8,
+        overflow: "hidden",
+        boxShadow: "0 8px 32px rgba(0,0,0,0.3)",
+      }}
+      data-testid="login-dual"
+    >
+      <div
+        style={{
+          flex: "1 1 320px",
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          padding: 32,
+          background: "rgba(255,255,255,0.9)",
+        }}
+        data-testid="login-brand-panel"
+      >
+        {head}
+      </div>
+      <Card style={{ flex: "1 1 320px", borderRadius: 0 }} variant="borderless">
+        {form}
+      </Card>
     </div>
   );
 }

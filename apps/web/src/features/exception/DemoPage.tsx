@@ -9,19 +9,9 @@ export default function DemoPage() {
     <Card title={t("exception.demoTitle")}>
       <p>{t("exception.demoText")}</p>
       <Space>
-        <AuthButton
-          operation="add"
-          routePermission="demo:form:view"
-          label={t("exception.demoAdd")}
-          type="primary"
-        />
-        <AuthButton operation="edit" routePermission="demo:form:view" label={t("exception.demoEdit")} />
-        <AuthButton
-          operation="delete"
-          routePermission="demo:form:view"
-          label={t("exception.demoDelete")}
-          danger
-        />
+        <AuthButton operation="add" routePermission="form" label={t("exception.demoAdd")} type="primary" />
+        <AuthButton operation="edit" routePermission="form" label={t("exception.demoEdit")} />
+        <AuthButton operation="delete" routePermission="form" label={t("exception.demoDelete")} danger />
       </Space>
     </Card>
   );

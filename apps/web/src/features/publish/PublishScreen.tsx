@@ -3,7 +3,7 @@ import type { PublicationKind } from "@marquee/contracts";
 import { Button, Result, Spin, Typography, theme } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { useCan } from "../material/useCan";
 import { KIND_LIST_PATH, KIND_PERMISSIONS, parsePublishParams } from "./kinds";
 import { PublishFlow } from "./PublishFlow";
@@ -84,12 +84,9 @@ function PublishLoader({
   const title = content.data
     ? t("publish.page.titleOf", { name: content.data.name })
     : t("publish.page.title");
-  if (!allowed)
-    return (
-      <Frame kind={kind} title={title}>
-        <Result status="403" title={t("publish.page.denied")} subTitle={t("common.noPermission")} />
-      </Frame>
-    );
+  // The guard refuses the address before it opens (router/routes.ts, STATIC_ROUTES); a right taken away
+  // while the page is open goes the same way: to /403 like every other page (spec §4).
+  if (!allowed) return <Navigate to="/403" replace />;
   if (content.isError)
     return (
       <Frame kind={kind} title={title}>

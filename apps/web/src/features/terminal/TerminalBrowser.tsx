@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { GroupTree } from "./GroupTree";
 import { OfficeTree } from "./OfficeTree";
 import { TerminalFilters } from "./TerminalFilters";
-import { TerminalTable } from "./TerminalTable";
+import { type TableView, TerminalTable } from "./TerminalTable";
 import { findNode } from "./tree";
 import type { useOfficeTree } from "./useOfficeTree";
 import type { TerminalList } from "./useTerminalList";
@@ -21,6 +21,7 @@ export function TerminalBrowser({
   batch,
   nothingYet,
   onOpen,
+  view = "monitor",
 }: {
   list: TerminalList;
   offices: ReturnType<typeof useOfficeTree>;
@@ -30,6 +31,8 @@ export function TerminalBrowser({
   /** What shows instead of the list while the caller has no terminal at all. */
   nothingYet: ReactNode;
   onOpen: (terminal: TerminalSummary) => void;
+  /** Which facts the list shows (TerminalTable). */
+  view?: TableView;
 }) {
   const { t } = useTranslation();
   const { scope, changeScope, filters, changeFilters } = list;
@@ -79,6 +82,7 @@ export function TerminalBrowser({
               selected={list.selected}
               onSelect={list.setSelected}
               onOpen={onOpen}
+              view={view}
             />
           )}
         </Space>

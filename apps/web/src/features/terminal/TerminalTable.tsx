@@ -13,10 +13,22 @@ import { useNow } from "./useNow";
 /** Height of the scrolling body: the virtual table renders only the rows in view. */
 const BODY_HEIGHT = 560;
 const THUMB = { width: 64, height: 36 };
-const SORTABLE: readonly TerminalSort[] = ["name", "status", "lastSeen"];
+const SORTABLE: readonly TerminalSort[] = ["name", "status", "lastSeen", "createDate"];
+
+/**
+ * The facts a row shows: how the screen is doing (`monitor`: its screen, what plays, when last seen), or
+ * what the device is (`info`: model, version, resolution, address, when it was registered).
+ */
+export type TableView = "monitor" | "info";
+/** The columns of each view (shown in the order they are defined below). */
+const COLUMNS: Record<TableView, readonly string[]> = {
+  monitor: ["status", "screenshot", "name", "place", "program", "resolution", "version", "ip", "lastSeen"],
+  info: ["status", "name", "place", "model", "version", "resolution", "ip", "createDate", "lastSeen"],
+};
 
 /** The centre list: one page from the server, virtualised so that 200 rows scroll smoothly. */
 export function TerminalTable({
+  view = "monitor",
   rows,
   loading,
   total,
@@ -42,12 +54,13 @@ export function TerminalTable({
   selected: ReadonlyMap<number, TerminalSummary>;
   onSelect: (selected: Map<number, TerminalSummary>) => void;
   onOpen: (terminal: TerminalSummary) => void;
+  view?: TableView;
 }) {
   const { t } = useTranslation();
   const now = useNow(15_000);
   const sortOrder = (field: TerminalSort) =>
     sort === field ? (order === "asc" ? ("ascend" as const) : ("descend" as const)) : null;
-  const columns: TableColumnsType<TerminalSummary> = [
+  const every: TableColumnsType<TerminalSummary> = [
     {
       key: "status",
       title: t("terminal.columns.status"),
@@ -135,7 +148,25 @@ export function TerminalTable({
         </Typography.Text>
       ),
     },
+    {
+      key: "model",
+      title: t("terminal.columns.model"),
+      width: 160,
+      render: (_, r) => (
+        <Typography.Text ellipsis title={r.model}>
+          {r.model || "-"}
+        </Typography.Text>
+      ),
+    },
     { key: "ip", title: t("terminal.columns.ip"), width: 130, render: (_, r) => r.ip ?? "-" },
+    {
+      key: "createDate",
+      title: t("terminal.columns.registered"),
+      width: 160,
+      sorter: true,
+      sortOrder: sortOrder("createDate"),
+      render: (_, r) => dateTime(r.createDate),
+    },
     {
       key: "lastSeen",
       title: t("terminal.columns.lastSeen"),
@@ -152,6 +183,7 @@ export function TerminalTable({
       },
     },
   ];
+  const columns = every.filter((c) => COLUMNS[view].includes(String(c.key)));
   const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) + 48;
 
   return (

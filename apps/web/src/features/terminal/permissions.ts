@@ -5,6 +5,7 @@ export const TERMINAL_ROUTE_PERMISSION = "terminal:device:view";
 
 /** The operations of terminal monitoring (contracts/src/permissions.ts). */
 export const TERMINAL_PERMISSIONS = {
+  view: "terminal:device:view",
   edit: "terminal:device:edit",
   remove: "terminal:device:delete",
   authorize: "terminal:device:authorize",

@@ -11,7 +11,6 @@ export default {
     backTo: { program: "Back to programs", plan: "Back to play plans", message: "Back to messages" },
     badAddress: "This address does not name anything to publish",
     badAddressHint: "Open publishing from a program, a play plan or a message.",
-    denied: "You may not publish this kind of content",
     loadFailed: {
       program: "The program could not be read",
       plan: "The play plan could not be read",

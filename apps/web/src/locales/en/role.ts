@@ -147,6 +147,6 @@ export default {
       service: { view: "View paid services", edit: "Edit paid services", purchase: "Purchase services" },
       order: { view: "View orders", confirm: "Confirm orders" },
     },
-    demo: { form: { view: "Permission demo form" } },
+    form: "Permission demo form",
   },
 } as const;

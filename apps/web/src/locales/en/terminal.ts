@@ -76,6 +76,7 @@ export default {
     version: "Version",
     ip: "IP",
     lastSeen: "Last seen",
+    registered: "Registered",
     screenshot: "Screen",
   },
   nothingPlaying: "Nothing playing",
@@ -228,6 +229,8 @@ export default {
   setting: {
     terminalsTab: "Screens",
     strategiesTab: "Strategies",
+    needsView:
+      "The screens are listed only with the permission to view terminals; the strategies can still be managed here.",
   },
   actions: {
     settings: "Settings",

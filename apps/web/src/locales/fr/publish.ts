@@ -11,7 +11,6 @@ export default {
     backTo: { program: "Retour aux programmes", plan: "Retour aux plans", message: "Retour aux messages" },
     badAddress: "Cette adresse ne désigne rien à publier",
     badAddressHint: "Ouvrez la publication depuis un programme, un plan de diffusion ou un message.",
-    denied: "Vous ne pouvez pas publier ce type de contenu",
     loadFailed: {
       program: "Le programme n'a pas pu être lu",
       plan: "Le plan de diffusion n'a pas pu être lu",

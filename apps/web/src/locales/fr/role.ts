@@ -163,6 +163,6 @@ export default {
       },
       order: { view: "Voir les commandes", confirm: "Confirmer des commandes" },
     },
-    demo: { form: { view: "Formulaire de démo des droits" } },
+    form: "Formulaire de démo des droits",
   },
 };

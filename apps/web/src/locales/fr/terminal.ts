@@ -77,6 +77,7 @@ export default {
     version: "Version logicielle",
     ip: "IP",
     lastSeen: "Dernier contact",
+    registered: "Enregistré le",
     screenshot: "Écran",
   },
   nothingPlaying: "Aucune diffusion",
@@ -230,6 +231,8 @@ export default {
   setting: {
     terminalsTab: "Écrans",
     strategiesTab: "Stratégies",
+    needsView:
+      "Les écrans ne sont listés qu'avec le droit de voir les terminaux ; les stratégies restent gérables ici.",
   },
   actions: {
     settings: "Paramètres",

@@ -11,7 +11,6 @@ export default {
     backTo: { program: "Torna ai programmi", plan: "Torna ai piani", message: "Torna ai messaggi" },
     badAddress: "Questo indirizzo non indica nulla da pubblicare",
     badAddressHint: "Apri la pubblicazione da un programma, da un piano o da un messaggio.",
-    denied: "Non puoi pubblicare questo tipo di contenuto",
     loadFailed: {
       program: "Impossibile leggere il programma",
       plan: "Impossibile leggere il piano di riproduzione",

@@ -162,6 +162,6 @@ export default {
       },
       order: { view: "Vedere gli ordini", confirm: "Confermare ordini" },
     },
-    demo: { form: { view: "Modulo demo dei permessi" } },
+    form: "Modulo demo dei permessi",
   },
 };

@@ -76,6 +76,7 @@ export default {
     version: "Versione",
     ip: "IP",
     lastSeen: "Ultima connessione",
+    registered: "Registrato il",
     screenshot: "Schermo",
   },
   nothingPlaying: "Nessuna riproduzione",
@@ -228,6 +229,8 @@ export default {
   setting: {
     terminalsTab: "Schermi",
     strategiesTab: "Strategie",
+    needsView:
+      "Gli schermi sono elencati solo con il permesso di vedere i terminali; le strategie si possono comunque gestire qui.",
   },
   actions: {
     settings: "Impostazioni",

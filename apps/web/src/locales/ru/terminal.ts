@@ -76,6 +76,7 @@ export default {
     version: "Версия",
     ip: "IP",
     lastSeen: "Последняя связь",
+    registered: "Зарегистрирован",
     screenshot: "Экран",
   },
   nothingPlaying: "Ничего не воспроизводится",
@@ -228,6 +229,7 @@ export default {
   setting: {
     terminalsTab: "Экраны",
     strategiesTab: "Стратегии",
+    needsView: "Экраны показываются только с правом просмотра терминалов; стратегиями можно управлять здесь.",
   },
   actions: {
     settings: "Настройки",

@@ -11,7 +11,6 @@ export default {
     backTo: { program: "返回节目管理", plan: "返回播放计划", message: "返回消息管理" },
     badAddress: "此地址没有指明要发布的内容",
     badAddressHint: "请从节目、播放计划或消息中打开发布。",
-    denied: "您不能发布此类内容",
     loadFailed: {
       program: "无法读取该节目",
       plan: "无法读取该播放计划",

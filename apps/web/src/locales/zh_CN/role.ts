@@ -140,6 +140,6 @@ export default {
       service: { view: "查看付费服务", edit: "编辑付费服务", purchase: "购买服务" },
       order: { view: "查看订单", confirm: "确认订单" },
     },
-    demo: { form: { view: "权限演示表单" } },
+    form: "权限演示表单",
   },
 };

@@ -76,6 +76,7 @@ export default {
     version: "版本",
     ip: "IP",
     lastSeen: "最后在线",
+    registered: "注册时间",
     screenshot: "画面",
   },
   nothingPlaying: "未在播放",
@@ -228,6 +229,7 @@ export default {
   setting: {
     terminalsTab: "终端",
     strategiesTab: "策略",
+    needsView: "终端列表需要“查看终端”权限；策略仍可在此管理。",
   },
   actions: {
     settings: "设置",

@@ -11,7 +11,6 @@ export default {
     backTo: { program: "返回節目管理", plan: "返回播放計劃", message: "返回訊息管理" },
     badAddress: "此網址沒有指明要發佈的內容",
     badAddressHint: "請從節目、播放計劃或訊息中開啟發佈。",
-    denied: "您不能發佈此類內容",
     loadFailed: {
       program: "無法讀取該節目",
       plan: "無法讀取該播放計劃",

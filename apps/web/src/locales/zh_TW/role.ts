@@ -140,6 +140,6 @@ export default {
       service: { view: "檢視付費服務", edit: "編輯付費服務", purchase: "購買服務" },
       order: { view: "檢視訂單", confirm: "確認訂單" },
     },
-    demo: { form: { view: "權限演示表單" } },
+    form: "權限演示表單",
   },
 };

@@ -76,6 +76,7 @@ export default {
     version: "版本",
     ip: "IP",
     lastSeen: "最後在線",
+    registered: "註冊時間",
     screenshot: "畫面",
   },
   nothingPlaying: "未在播放",
@@ -228,6 +229,7 @@ export default {
   setting: {
     terminalsTab: "終端",
     strategiesTab: "策略",
+    needsView: "終端列表需要「檢視終端」權限；策略仍可在此管理。",
   },
   actions: {
     settings: "設定",

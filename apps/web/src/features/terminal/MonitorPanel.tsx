@@ -29,10 +29,11 @@ const COUNTS_REFRESH_MS = 10_000;
 const UPDATE_CONCURRENCY = 4;
 
 /**
- * Terminal monitoring (terminalMonitor/monitor; also the information entry, which shares this screen,
- * spec §2): counts, office and group trees, a server-paged live list, batch actions, details.
+ * The monitoring and information modes of the terminal screen: counts, office and group trees, a
+ * server-paged live list (what plays and the screens' look for monitoring, the devices' facts for
+ * information), batch actions, details.
  */
-export default function TerminalMonitorPage() {
+export function MonitorPanel({ view }: { view: "monitor" | "info" }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const offices = useOfficeTree();
@@ -111,6 +112,7 @@ export default function TerminalMonitorPage() {
       <TerminalBrowser
         list={list}
         offices={offices}
+        view={view}
         onOpen={(r) => setDetailsId(r.id)}
         toolbar={
           <Space wrap>

@@ -1,10 +1,11 @@
 import { CheckCircleOutlined, RadarChartOutlined, ReloadOutlined } from "@ant-design/icons";
 import type { DeviceSettingsPatch } from "@marquee/contracts";
-import { App, Button, Space, Tabs } from "antd";
+import { Alert, App, Button, Space, Tabs } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
 import { terminalSetApi } from "../../services/terminal";
+import { useCan } from "../material/useCan";
 import { StrategyPanel } from "../strategy/StrategyPanel";
 import { AddScreenHelp } from "./AddScreenHelp";
 import { AuthorizeModal } from "./AuthorizeModal";
@@ -33,18 +34,49 @@ const CONFIRMED = {
 } as const;
 
 /**
- * Terminal settings (terminalMonitor/setting; spec §2: it shares the terminal screen): the terminals with
- * the office and group trees, and the settings and commands acting on the selection, each with a result per
- * terminal in the results drawer; the strategies on a second tab.
+ * The settings mode of the terminal screen (terminalMonitor/setting): the terminals with the office and
+ * group trees, and the settings and commands acting on the selection, each with a result per terminal in
+ * the results drawer; the strategies on a second tab.
  */
-export default function TerminalSettingPage() {
+export function SettingPanel() {
+  const { t } = useTranslation();
+  // The screens are listed by the monitoring calls, which need terminal:device:view.
+  const canList = useCan(TERMINAL_PERMISSIONS.view, SETTING_ROUTE_PERMISSION);
+  const [tab, setTab] = useState("terminals");
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      items={[
+        {
+          key: "terminals",
+          label: t("terminal.setting.terminalsTab"),
+          children: canList ? (
+            <SettingScreens />
+          ) : (
+            <Alert
+              type="info"
+              showIcon
+              title={t("terminal.setting.needsView")}
+              data-testid="terminal-needs-view"
+            />
+          ),
+        },
+        { key: "strategies", label: t("terminal.setting.strategiesTab"), children: <StrategyPanel /> },
+      ]}
+      data-testid="terminal-setting-tabs"
+    />
+  );
+}
+
+/** The screens of the settings mode with what acts on the selection. */
+function SettingScreens() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const offices = useOfficeTree();
   const commands = useCommandRun();
   const list = useTerminalList();
   const { selectedIds, clearSelection, refresh } = list;
-  const [tab, setTab] = useState("terminals");
   const [dialog, setDialog] = useState<Dialog>(null);
   const [detailsId, setDetailsId] = useState<number | null>(null);
   const [authorizing, setAuthorizing] = useState<{ code: string } | null>(null);
@@ -114,50 +146,38 @@ export default function TerminalSettingPage() {
 
   const openAuthorize = (code = "") => setAuthorizing({ code });
 
-  const terminals = (
-    <TerminalBrowser
-      list={list}
-      offices={offices}
-      onOpen={(r) => setDetailsId(r.id)}
-      toolbar={
-        <Space wrap>
-          <AuthButton
-            type="primary"
-            operation={TERMINAL_PERMISSIONS.authorize}
-            routePermission={SETTING_ROUTE_PERMISSION}
-            label={t("terminal.scan.button")}
-            icon={<RadarChartOutlined />}
-            onClick={() => setDialog("scan")}
-            data-testid="terminal-scan"
-          />
-          <AuthButton
-            operation={TERMINAL_PERMISSIONS.authorize}
-            routePermission={SETTING_ROUTE_PERMISSION}
-            label={t("terminal.authorize.button")}
-            icon={<CheckCircleOutlined />}
-            onClick={() => openAuthorize()}
-            data-testid="terminal-authorize"
-          />
-          <Button icon={<ReloadOutlined />} onClick={refresh} data-testid="terminal-refresh">
-            {t("common.refresh")}
-          </Button>
-        </Space>
-      }
-      batch={<SettingsBar count={count} onAction={act} onClear={clearSelection} />}
-      nothingYet={<AddScreenHelp onAuthorize={() => openAuthorize()} />}
-    />
-  );
-
   return (
     <>
-      <Tabs
-        activeKey={tab}
-        onChange={setTab}
-        items={[
-          { key: "terminals", label: t("terminal.setting.terminalsTab"), children: terminals },
-          { key: "strategies", label: t("terminal.setting.strategiesTab"), children: <StrategyPanel /> },
-        ]}
-        data-testid="terminal-setting-tabs"
+      <TerminalBrowser
+        list={list}
+        offices={offices}
+        onOpen={(r) => setDetailsId(r.id)}
+        toolbar={
+          <Space wrap>
+            <AuthButton
+              type="primary"
+              operation={TERMINAL_PERMISSIONS.authorize}
+              routePermission={SETTING_ROUTE_PERMISSION}
+              label={t("terminal.scan.button")}
+              icon={<RadarChartOutlined />}
+              onClick={() => setDialog("scan")}
+              data-testid="terminal-scan"
+            />
+            <AuthButton
+              operation={TERMINAL_PERMISSIONS.authorize}
+              routePermission={SETTING_ROUTE_PERMISSION}
+              label={t("terminal.authorize.button")}
+              icon={<CheckCircleOutlined />}
+              onClick={() => openAuthorize()}
+              data-testid="terminal-authorize"
+            />
+            <Button icon={<ReloadOutlined />} onClick={refresh} data-testid="terminal-refresh">
+              {t("common.refresh")}
+            </Button>
+          </Space>
+        }
+        batch={<SettingsBar count={count} onAction={act} onClear={clearSelection} />}
+        nothingYet={<AddScreenHelp onAuthorize={() => openAuthorize()} />}
       />
 
       <DetailsDrawer
