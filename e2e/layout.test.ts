@@ -30,7 +30,8 @@ afterAll(async () => {
 function findProblems(): string[] {
   const problems: string[] = [];
   const shown = (el: Element) =>
-    el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && el.getBoundingClientRect().width > 0;
+    el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) &&
+    el.getBoundingClientRect().width > 0;
   const label = (el: Element) => (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
   const TEXT = [
     ".ant-table-thead th",
@@ -43,7 +44,7 @@ function findProblems(): string[] {
     ".ant-statistic-title",
     ".ant-radio-button-wrapper",
   ].join(",");
-  for (const el of document.querySelectorAll(TEXT)) {
+  for (const el of Array.from(document.querySelectorAll(TEXT))) {
     if (!shown(el) || !label(el)) continue;
     // antd's own ellipsis of a table cell shows the whole text on hover: still clipped to the eye.
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible") {
@@ -58,17 +59,21 @@ function findProblems(): string[] {
         const range = document.createRange();
         range.setStart(node, m.index ?? 0);
         range.setEnd(node, (m.index ?? 0) + m[0].length);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        const tops = new Set(
+          Array.from(range.getClientRects())
+            .filter((r) => r.width > 0)
+            .map((r) => Math.round(r.top)),
+        );
         if (tops.size > 1) problems.push(`word broken: "${m[0]}" in "${label(el)}"`);
       }
     }
   }
-  for (const table of document.querySelectorAll(".ant-table-wrapper")) {
+  for (const table of Array.from(document.querySelectorAll(".ant-table-wrapper"))) {
     if (!shown(table)) continue;
     const scroller = table.querySelector(".ant-table-content, .ant-table-body");
     if (scroller && scroller.scrollWidth > scroller.clientWidth + 1) {
       const box = scroller.getBoundingClientRect();
-      const hidden = [...table.querySelectorAll(".ant-table-thead th")]
+      const hidden = Array.from(table.querySelectorAll(".ant-table-thead th"))
         .filter((th) => th.getBoundingClientRect().right > box.right + 1)
         .map((th) => label(th) || "(no title)");
       problems.push(`columns behind a horizontal scroll: ${hidden.join(", ")}`);
@@ -83,9 +88,11 @@ async function open(page: Page, path: string): Promise<void> {
     window.history.pushState({}, "", to);
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, path);
+  // The page's code and its first calls, then its first paint with them.
+  await page.waitForLoadState("networkidle");
   await page.waitForFunction(
     () =>
-      ![...document.querySelectorAll(".ant-spin-spinning, .ant-skeleton-active")].some((el) =>
+      !Array.from(document.querySelectorAll(".ant-spin-spinning, .ant-skeleton-active")).some((el) =>
         el.checkVisibility(),
       ) && document.getAnimations().every((a) => a.playState !== "running"),
     undefined,

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { LOCALES, MENU_SEED, ROUTE_TITLES } from "@marquee/contracts";
 import { describe, expect, it } from "vitest";
 import { MENU_ICONS } from "../src/layouts/icons";
@@ -35,6 +37,32 @@ describe("console translations", () => {
       expect(text.trim(), `${locale} ${key}`).not.toBe("");
       expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(source[key] ?? ""));
     }
+  });
+
+  it("has every key the console's code asks for by name", () => {
+    const src = path.join(import.meta.dirname, "../src");
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => {
+        const p = path.join(dir, n);
+        if (statSync(p).isDirectory()) return n === "locales" ? [] : files(p);
+        return /\.tsx?$/.test(n) ? [p] : [];
+      });
+    const missing: string[] = [];
+    for (const file of files(src)) {
+      for (const m of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([A-Za-z][\w]*(?:\.[\w]+)+)"/g)) {
+        const key = m[1] ?? "";
+        // Route titles join the catalogue from the contracts' ROUTE_TITLES when the console starts.
+        if (key.startsWith("routes.")) {
+          if (!(key.slice("routes.".length) in ROUTE_TITLES))
+            missing.push(`${path.relative(src, file)}: ${key}`);
+          continue;
+        }
+        // A plural key is asked for by its stem.
+        if (!(key in source) && !Object.keys(source).some((k) => k.startsWith(`${key}_`)))
+          missing.push(`${path.relative(src, file)}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it("translates rather than copies English", () => {

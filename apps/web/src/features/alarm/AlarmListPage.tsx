@@ -220,16 +220,35 @@ export default function AlarmListPage() {
         </Space>
       ),
     },
-    { key: "office", title: t("alarm.columns.office"), width: 150, drop: 2, render: (_, r) => r.officeName ?? "-" },
+    {
+      key: "office",
+      title: t("alarm.columns.office"),
+      width: 150,
+      drop: 2,
+      render: (_, r) => r.officeName ?? "-",
+    },
     {
       key: "message",
       title: t("alarm.columns.message"),
       ellipsis: true,
       render: (_, r) => alarmMessage(r, t),
     },
-    { key: "count", title: t("alarm.columns.count"), width: 80, drop: 1, align: "right", dataIndex: "count" },
+    {
+      key: "count",
+      title: t("alarm.columns.count"),
+      width: 110,
+      drop: 1,
+      align: "right",
+      dataIndex: "count",
+    },
     { key: "raisedAt", title: t("alarm.columns.raisedAt"), width: 170, render: (_, r) => when(r.raisedAt) },
-    { key: "lastAt", title: t("alarm.columns.lastAt"), width: 170, drop: 3, render: (_, r) => when(r.lastAt) },
+    {
+      key: "lastAt",
+      title: t("alarm.columns.lastAt"),
+      width: 170,
+      drop: 3,
+      render: (_, r) => when(r.lastAt),
+    },
     {
       key: "clearedAt",
       title: t("alarm.columns.clearedAt"),

@@ -23,6 +23,7 @@ import {
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { DICT_QUERY_KEY } from "../../components/useDict";
 import { useCan } from "../material/useCan";
 import { DICT_PERMISSIONS, dictApi } from "./api";
@@ -247,8 +248,8 @@ export default function DictManagePage() {
   ];
 
   const language = i18n.language;
-  const itemColumns: TableColumnsType<DictItem> = [
-    { key: "sort", title: t("dict.fields.sort"), dataIndex: "sort", width: 70 },
+  const itemColumnsAll: FitColumns<DictItem> = [
+    { key: "sort", drop: 1, title: t("dict.fields.sort"), dataIndex: "sort", width: 100 },
     // An item reads by its label in the reader's language (the stored value is a code: it is edited, not shown).
     {
       key: "label",
@@ -282,6 +283,7 @@ export default function DictManagePage() {
     },
     {
       key: "remarks",
+      drop: 2,
       title: t("dict.fields.remarks"),
       dataIndex: "remarks",
       ellipsis: true,
@@ -325,6 +327,7 @@ export default function DictManagePage() {
       ),
     },
   ];
+  const itemColumnsFit = useFitColumns(itemColumnsAll, 0);
 
   const current = chosen && chosen.id === typeId ? chosen : null;
   return (
@@ -449,34 +452,36 @@ export default function DictManagePage() {
                   {t("dict.selected", { count: selected.length })}
                 </Typography.Text>
               </Space>
-              <Table<DictItem>
-                data-testid="dict-item-table"
-                rowKey="id"
-                size="middle"
-                loading={items.isFetching}
-                columns={itemColumns}
-                dataSource={itemRows}
-                scroll={{ x: 820 }}
-                locale={{ emptyText: t("dict.noItems") }}
-                rowSelection={
-                  canEdit
-                    ? {
-                        selectedRowKeys: selected,
-                        preserveSelectedRowKeys: true,
-                        onChange: (keys) => setSelected(keys.map(Number)),
-                      }
-                    : undefined
-                }
-                pagination={{
-                  current: itemQuery.pageNo,
-                  pageSize: itemQuery.pageSize,
-                  total: itemTotal,
-                  showSizeChanger: true,
-                  showTotal: (n, range) => `${range[0]}-${range[1]} / ${n}`,
-                  onChange: (pageNo, pageSize) =>
-                    setItemQuery((q) => ({ ...q, pageNo: pageSize === q.pageSize ? pageNo : 1, pageSize })),
-                }}
-              />
+              <div ref={itemColumnsFit.ref}>
+                <Table<DictItem>
+                  data-testid="dict-item-table"
+                  rowKey="id"
+                  size="middle"
+                  loading={items.isFetching}
+                  columns={itemColumnsFit.columns}
+                  dataSource={itemRows}
+                  scroll={{ x: itemColumnsFit.scrollX }}
+                  locale={{ emptyText: t("dict.noItems") }}
+                  rowSelection={
+                    canEdit
+                      ? {
+                          selectedRowKeys: selected,
+                          preserveSelectedRowKeys: true,
+                          onChange: (keys) => setSelected(keys.map(Number)),
+                        }
+                      : undefined
+                  }
+                  pagination={{
+                    current: itemQuery.pageNo,
+                    pageSize: itemQuery.pageSize,
+                    total: itemTotal,
+                    showSizeChanger: true,
+                    showTotal: (n, range) => `${range[0]}-${range[1]} / ${n}`,
+                    onChange: (pageNo, pageSize) =>
+                      setItemQuery((q) => ({ ...q, pageNo: pageSize === q.pageSize ? pageNo : 1, pageSize })),
+                  }}
+                />
+              </div>
             </Space>
           )}
         </Card>

@@ -17,7 +17,6 @@ import {
   Space,
   Switch,
   Table,
-  type TableColumnsType,
   Tag,
   Tooltip,
   Typography,
@@ -25,6 +24,7 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { FAQ_PERMISSIONS, helpApi } from "./api";
 import { FaqDialog } from "./FaqDialog";
 
@@ -94,7 +94,7 @@ export function FaqManager({ onChanged }: { onChanged: () => void }) {
   // Filters narrow the table; moves act on the one order readers see, so they stay off while filtering.
   const filtered = Boolean(query.keyword || query.lang || query.enabled !== undefined);
 
-  const columns: TableColumnsType<CommonProblem> = [
+  const columnsAll: FitColumns<CommonProblem> = [
     {
       key: "order",
       title: t("help.faq.order"),
@@ -129,6 +129,7 @@ export function FaqManager({ onChanged }: { onChanged: () => void }) {
     },
     {
       key: "lang",
+      drop: 1,
       title: t("help.faq.language"),
       dataIndex: "lang",
       width: 130,
@@ -180,6 +181,7 @@ export function FaqManager({ onChanged }: { onChanged: () => void }) {
       ),
     },
   ];
+  const columnsFit = useFitColumns(columnsAll, 0);
 
   return (
     <Card
@@ -245,30 +247,32 @@ export function FaqManager({ onChanged }: { onChanged: () => void }) {
           </Popconfirm>
           <Typography.Text type="secondary">{t("help.selected", { count: selected.length })}</Typography.Text>
         </Space>
-        <Table<CommonProblem>
-          data-testid="faq-manage-table"
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={rows}
-          scroll={{ x: 760 }}
-          locale={{ emptyText: t("help.faq.empty") }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            preserveSelectedRowKeys: true,
-            onChange: (keys) => setSelected(keys.map(Number)),
-          }}
-          pagination={{
-            current: query.pageNo,
-            pageSize: query.pageSize,
-            total,
-            showSizeChanger: true,
-            showTotal: (n, range) => `${range[0]}-${range[1]} / ${n}`,
-            onChange: (pageNo, pageSize) =>
-              setQuery((q) => ({ ...q, pageNo: pageSize === q.pageSize ? pageNo : 1, pageSize })),
-          }}
-        />
+        <div ref={columnsFit.ref}>
+          <Table<CommonProblem>
+            data-testid="faq-manage-table"
+            rowKey="id"
+            size="middle"
+            loading={list.isFetching}
+            columns={columnsFit.columns}
+            dataSource={rows}
+            scroll={{ x: columnsFit.scrollX }}
+            locale={{ emptyText: t("help.faq.empty") }}
+            rowSelection={{
+              selectedRowKeys: selected,
+              preserveSelectedRowKeys: true,
+              onChange: (keys) => setSelected(keys.map(Number)),
+            }}
+            pagination={{
+              current: query.pageNo,
+              pageSize: query.pageSize,
+              total,
+              showSizeChanger: true,
+              showTotal: (n, range) => `${range[0]}-${range[1]} / ${n}`,
+              onChange: (pageNo, pageSize) =>
+                setQuery((q) => ({ ...q, pageNo: pageSize === q.pageSize ? pageNo : 1, pageSize })),
+            }}
+          />
+        </div>
       </Space>
       <FaqDialog
         open={dialog.open}

@@ -2,24 +2,12 @@ import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { CONTENT_STATES, type ContentState, type PubMessageSummary } from "@marquee/contracts";
 import { MESSAGE_KINDS, MESSAGE_PRIORITIES, type MessageDoc } from "@marquee/schedule";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from "antd";
+import { App, Button, Card, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AuthButton } from "../../components/AuthButton";
+import { type FitColumns, SELECTION_WIDTH, useFitColumns } from "../../components/fitColumns";
 import {
   rowSelectionAcrossPages,
   serverPagination,
@@ -198,7 +186,7 @@ export default function MessageListPage() {
     },
   };
 
-  const columns: TableColumnsType<PubMessageSummary> = [
+  const columnsAll: FitColumns<PubMessageSummary> = [
     {
       key: "name",
       title: t("pubMessage.list.columns.name"),
@@ -211,6 +199,7 @@ export default function MessageListPage() {
     },
     {
       key: "text",
+      drop: 1,
       title: t("pubMessage.list.columns.text"),
       width: 240,
       render: (_, r) => (
@@ -237,6 +226,7 @@ export default function MessageListPage() {
     },
     {
       key: "period",
+      drop: 5,
       title: t("pubMessage.list.columns.period"),
       width: 170,
       render: (_, r) => (
@@ -256,6 +246,7 @@ export default function MessageListPage() {
     },
     {
       key: "terminals",
+      drop: 4,
       title: t("pubMessage.list.columns.terminals"),
       width: 130,
       render: (_, r) => (
@@ -268,12 +259,14 @@ export default function MessageListPage() {
     },
     {
       key: "creator",
+      drop: 2,
       title: t("pubMessage.list.columns.creator"),
       width: 120,
       render: (_, r) => r.creatorName ?? "",
     },
     {
       key: "updated",
+      drop: 3,
       title: t("pubMessage.list.columns.updated"),
       width: 160,
       render: (_, r) => formatTime(r.updateDate),
@@ -286,6 +279,7 @@ export default function MessageListPage() {
       render: (_, r) => <MessageActions row={r} grants={grants} audit={audit} ops={ops} />,
     },
   ];
+  const columnsFit = useFitColumns(columnsAll, SELECTION_WIDTH);
 
   const rows = list.data?.list ?? NO_ROWS;
   const selection = [...selected.values()];
@@ -360,22 +354,24 @@ export default function MessageListPage() {
             {newMessage}
           </Empty>
         ) : (
-          <Table<PubMessageSummary>
-            data-testid="message-table"
-            rowKey="id"
-            size="middle"
-            scroll={{ x: 1520 }}
-            loading={list.isFetching}
-            columns={columns}
-            dataSource={rows}
-            locale={{ emptyText: t("pubMessage.list.noMatch") }}
-            rowSelection={rowSelectionAcrossPages(selected, setSelected)}
-            pagination={serverPagination({
-              ...page,
-              total,
-              onPage: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-            })}
-          />
+          <div ref={columnsFit.ref}>
+            <Table<PubMessageSummary>
+              data-testid="message-table"
+              rowKey="id"
+              size="middle"
+              scroll={{ x: columnsFit.scrollX }}
+              loading={list.isFetching}
+              columns={columnsFit.columns}
+              dataSource={rows}
+              locale={{ emptyText: t("pubMessage.list.noMatch") }}
+              rowSelection={rowSelectionAcrossPages(selected, setSelected)}
+              pagination={serverPagination({
+                ...page,
+                total,
+                onPage: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+              })}
+            />
+          </div>
         )}
       </Space>
       <MessagePreviewModal message={preview} onClose={() => setPreview(null)} />

@@ -26,7 +26,6 @@ import {
   Space,
   Spin,
   Table,
-  type TableColumnsType,
   Tag,
   Tree,
   type TreeDataNode,
@@ -36,6 +35,7 @@ import dayjs from "dayjs";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { customerApi } from "./api";
 import { CustomerDrawer } from "./CustomerDrawer";
 import { ORG_PERMISSIONS, STATE_COLORS, TYPE_COLORS } from "./format";
@@ -175,7 +175,7 @@ export default function AgentOpeningPage() {
       kind: "agent",
     });
 
-  const columns: TableColumnsType<CustomerSummary> = [
+  const columnsAll: FitColumns<CustomerSummary> = [
     {
       key: "name",
       title: t("org.agents.name"),
@@ -186,9 +186,10 @@ export default function AgentOpeningPage() {
         </Typography.Link>
       ),
     },
-    { key: "parent", title: t("org.agents.parent"), dataIndex: "parentName", width: 160 },
+    { key: "parent", drop: 3, title: t("org.agents.parent"), dataIndex: "parentName", width: 160 },
     {
       key: "contact",
+      drop: 4,
       title: t("org.agents.contact"),
       width: 200,
       render: (_, c) => (
@@ -202,12 +203,14 @@ export default function AgentOpeningPage() {
     },
     {
       key: "storage",
+      drop: 1,
       title: t("org.agents.storage"),
       width: 110,
       render: (_, c) => (c.capacityBytes === null ? t("org.detail.unlimited") : formatSize(c.capacityBytes)),
     },
     {
       key: "terminals",
+      drop: 2,
       title: t("org.agents.terminals"),
       width: 100,
       render: (_, c) => c.terminalQuota ?? t("org.detail.unlimited"),
@@ -250,6 +253,7 @@ export default function AgentOpeningPage() {
       ),
     },
   ];
+  const columnsFit = useFitColumns(columnsAll, 0);
 
   return (
     <Row gutter={16}>
@@ -371,25 +375,27 @@ export default function AgentOpeningPage() {
               </Tag>
             )}
           </Space>
-          <Table<CustomerSummary>
-            data-testid="customer-table"
-            rowKey="id"
-            size="middle"
-            loading={list.isFetching}
-            columns={columns}
-            dataSource={list.data?.list ?? []}
-            locale={{
-              emptyText: t(kind === "customer" ? "org.agents.emptyCustomers" : "org.agents.emptyAgents"),
-            }}
-            scroll={{ x: 1000 }}
-            pagination={{
-              current: page.pageNo,
-              pageSize: page.pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-            }}
-          />
+          <div ref={columnsFit.ref}>
+            <Table<CustomerSummary>
+              data-testid="customer-table"
+              rowKey="id"
+              size="middle"
+              loading={list.isFetching}
+              columns={columnsFit.columns}
+              dataSource={list.data?.list ?? []}
+              locale={{
+                emptyText: t(kind === "customer" ? "org.agents.emptyCustomers" : "org.agents.emptyAgents"),
+              }}
+              scroll={{ x: columnsFit.scrollX }}
+              pagination={{
+                current: page.pageNo,
+                pageSize: page.pageSize,
+                total: list.data?.total ?? 0,
+                showSizeChanger: true,
+                onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+              }}
+            />
+          </div>
         </Card>
       </Col>
       <OfficeForm

@@ -1,25 +1,12 @@
 import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { formatSize, type OfficeChild, type OfficeDetail, type OfficeNode } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Input,
-  Row,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from "antd";
+import { App, Button, Card, Col, Descriptions, Empty, Input, Row, Space, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { HttpError } from "../../services/http";
 import { useCan } from "../material/useCan";
 import { officeApi } from "./api";
@@ -150,7 +137,7 @@ export default function OfficePage() {
     });
   };
 
-  const columns: TableColumnsType<OfficeChild> = [
+  const columnsAll: FitColumns<OfficeChild> = [
     {
       key: "name",
       title: t("org.children.name"),
@@ -172,9 +159,10 @@ export default function OfficePage() {
       width: 130,
       render: (_, c) => <Tag color={STATE_COLORS[c.state]}>{t(`org.states.${c.state}`)}</Tag>,
     },
-    { key: "users", title: t("org.children.users"), dataIndex: "users", width: 90, align: "right" },
+    { key: "users", drop: 1, title: t("org.children.users"), dataIndex: "users", width: 90, align: "right" },
     {
       key: "terminals",
+      drop: 2,
       title: t("org.children.terminals"),
       width: 110,
       align: "right",
@@ -182,16 +170,19 @@ export default function OfficePage() {
     },
     {
       key: "contact",
+      drop: 3,
       title: t("org.children.contact"),
       render: (_, c) => [c.contactName, c.contactPhone].filter(Boolean).join(" · "),
     },
     {
       key: "expires",
+      drop: 4,
       title: t("org.children.expires"),
       width: 120,
       render: (_, c) => (c.expiresAt ? dayjs(c.expiresAt).format("YYYY-MM-DD") : ""),
     },
   ];
+  const columnsFit = useFitColumns(columnsAll, 0);
 
   return (
     <Row gutter={16}>
@@ -326,23 +317,25 @@ export default function OfficePage() {
                 />
               }
             >
-              <Table<OfficeChild>
-                data-testid="office-children"
-                rowKey="id"
-                size="small"
-                loading={children.isFetching}
-                columns={columns}
-                dataSource={children.data?.list ?? []}
-                locale={{ emptyText: t("org.children.empty") }}
-                scroll={{ x: 760 }}
-                pagination={{
-                  current: page.pageNo,
-                  pageSize: page.pageSize,
-                  total: children.data?.total ?? 0,
-                  showSizeChanger: true,
-                  onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-                }}
-              />
+              <div ref={columnsFit.ref}>
+                <Table<OfficeChild>
+                  data-testid="office-children"
+                  rowKey="id"
+                  size="small"
+                  loading={children.isFetching}
+                  columns={columnsFit.columns}
+                  dataSource={children.data?.list ?? []}
+                  locale={{ emptyText: t("org.children.empty") }}
+                  scroll={{ x: columnsFit.scrollX }}
+                  pagination={{
+                    current: page.pageNo,
+                    pageSize: page.pageSize,
+                    total: children.data?.total ?? 0,
+                    showSizeChanger: true,
+                    onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+                  }}
+                />
+              </div>
             </Card>
           </Space>
         )}

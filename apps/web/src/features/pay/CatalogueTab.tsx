@@ -1,21 +1,11 @@
 import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { PAY_SERVICE_KINDS, type PayService, type PayServiceKind } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  App,
-  Button,
-  type ButtonProps,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from "antd";
+import { App, Button, type ButtonProps, Input, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { type CatalogueQuery, PAY_PERMISSIONS, payApi } from "../../services/pay";
 import { durationText, formatMoney, KIND_COLORS, nameOf, quantityText } from "./format";
 import { ServiceDrawer } from "./ServiceDrawer";
@@ -59,10 +49,11 @@ export function CatalogueTab() {
     });
   };
 
-  const columns: TableColumnsType<PayService> = [
-    { key: "code", title: t("pay.catalogue.columns.code"), dataIndex: "code", width: 140 },
+  const columnsAll: FitColumns<PayService> = [
+    { key: "code", drop: 2, title: t("pay.catalogue.columns.code"), dataIndex: "code", width: 140 },
     {
       key: "name",
+      width: 160,
       title: t("pay.catalogue.columns.name"),
       ellipsis: true,
       render: (_, s) => nameOf(s.name, i18n.language, s.code),
@@ -88,6 +79,7 @@ export function CatalogueTab() {
     },
     {
       key: "duration",
+      drop: 1,
       title: t("pay.catalogue.columns.duration"),
       width: 110,
       render: (_, s) => durationText(s.durationDays, t),
@@ -132,6 +124,7 @@ export function CatalogueTab() {
       ),
     },
   ];
+  const columnsFit = useFitColumns(columnsAll, 0);
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%" }} data-testid="pay-catalogue">
@@ -182,22 +175,24 @@ export function CatalogueTab() {
           {t("pay.catalogue.count", { total: list.data?.total ?? 0 })}
         </Typography.Text>
       </Space>
-      <Table<PayService>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isLoading}
-        scroll={{ x: 1000 }}
-        onRow={(s) => ({ "data-testid": `pay-catalogue-row-${s.code}` }) as object}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
-      />
+      <div ref={columnsFit.ref}>
+        <Table<PayService>
+          rowKey="id"
+          size="small"
+          columns={columnsFit.columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isLoading}
+          scroll={{ x: columnsFit.scrollX }}
+          onRow={(s) => ({ "data-testid": `pay-catalogue-row-${s.code}` }) as object}
+          pagination={{
+            current: page.pageNo,
+            pageSize: page.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+          }}
+        />
+      </div>
       <ServiceDrawer
         target={editing}
         onClose={() => setEditing(null)}

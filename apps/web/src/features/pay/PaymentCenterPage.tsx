@@ -12,7 +12,6 @@ import {
   Select,
   Space,
   Table,
-  type TableColumnsType,
   Tag,
   Typography,
 } from "antd";
@@ -20,6 +19,7 @@ import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { downloadInvoice, type OrderQuery, PAY_PERMISSIONS, payApi } from "../../services/pay";
 import { formatMoney, nameOf, STATE_COLORS, when } from "./format";
 import { OrderDrawer } from "./OrderDrawer";
@@ -222,7 +222,7 @@ export default function PaymentCenterPage() {
     );
   };
 
-  const columns: TableColumnsType<PayOrder> = [
+  const columnsAll: FitColumns<PayOrder> = [
     {
       key: "no",
       title: t("pay.orders.columns.no"),
@@ -235,6 +235,7 @@ export default function PaymentCenterPage() {
     },
     {
       key: "service",
+      width: 180,
       title: t("pay.orders.columns.service"),
       ellipsis: true,
       render: (_, o) => (
@@ -253,7 +254,14 @@ export default function PaymentCenterPage() {
       ellipsis: true,
       render: (_, o) => o.buyerName,
     },
-    { key: "units", title: t("pay.orders.columns.units"), width: 70, align: "right", dataIndex: "units" },
+    {
+      key: "units",
+      drop: 1,
+      title: t("pay.orders.columns.units"),
+      width: 70,
+      align: "right",
+      dataIndex: "units",
+    },
     {
       key: "amount",
       title: t("pay.orders.columns.amount"),
@@ -273,17 +281,25 @@ export default function PaymentCenterPage() {
     },
     {
       key: "provider",
+      drop: 2,
       title: t("pay.orders.columns.provider"),
       width: 150,
       render: (_, o) => t(`pay.providers.${o.provider}`),
     },
     {
       key: "createdAt",
+      drop: 3,
       title: t("pay.orders.columns.createdAt"),
       width: 165,
       render: (_, o) => when(o.createdAt),
     },
-    { key: "paidAt", title: t("pay.orders.columns.paidAt"), width: 165, render: (_, o) => when(o.paidAt) },
+    {
+      key: "paidAt",
+      drop: 4,
+      title: t("pay.orders.columns.paidAt"),
+      width: 165,
+      render: (_, o) => when(o.paidAt),
+    },
     {
       key: "actions",
       title: t("pay.orders.columns.actions"),
@@ -304,6 +320,7 @@ export default function PaymentCenterPage() {
       ),
     },
   ];
+  const columnsFit = useFitColumns(columnsAll, 0);
 
   const opened = rows.find((o) => o.id === detailId);
   return (
@@ -367,22 +384,24 @@ export default function PaymentCenterPage() {
           </Typography.Text>
         </Space>
         <div data-testid="pay-orders">
-          <Table<PayOrder>
-            rowKey="id"
-            size="small"
-            columns={columns}
-            dataSource={rows}
-            loading={list.isLoading}
-            scroll={{ x: 1500 }}
-            onRow={(o) => ({ "data-testid": `pay-order-row-${o.no}` }) as object}
-            pagination={{
-              current: page.pageNo,
-              pageSize: page.pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-            }}
-          />
+          <div ref={columnsFit.ref}>
+            <Table<PayOrder>
+              rowKey="id"
+              size="small"
+              columns={columnsFit.columns}
+              dataSource={rows}
+              loading={list.isLoading}
+              scroll={{ x: columnsFit.scrollX }}
+              onRow={(o) => ({ "data-testid": `pay-order-row-${o.no}` }) as object}
+              pagination={{
+                current: page.pageNo,
+                pageSize: page.pageSize,
+                total: list.data?.total ?? 0,
+                showSizeChanger: true,
+                onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+              }}
+            />
+          </div>
         </div>
       </Space>
       <OrderDrawer

@@ -1,22 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import type { RoleSummary } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  App,
-  Button,
-  Card,
-  Input,
-  Popconfirm,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from "antd";
+import { App, Button, Card, Input, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { serverPagination, useLastFilledPage } from "../../components/listSelection";
 import { useCan } from "../material/useCan";
 import { formatTime } from "../program/format";
@@ -70,10 +59,11 @@ export default function RoleManagePage() {
     }
   };
 
-  const columns: TableColumnsType<RoleSummary> = [
+  const columnsAll: FitColumns<RoleSummary> = [
     {
       key: "name",
       title: t("role.columns.name"),
+      width: 220,
       render: (_, r) => (
         <Space size={6} wrap>
           <Typography.Text strong>
@@ -84,9 +74,10 @@ export default function RoleManagePage() {
         </Space>
       ),
     },
-    { key: "code", title: t("role.columns.code"), dataIndex: "code", width: 140 },
+    { key: "code", drop: 1, title: t("role.columns.code"), dataIndex: "code", width: 140 },
     {
       key: "tenant",
+      drop: 4,
       title: t("role.columns.tenant"),
       width: 220,
       render: (_, r) => (
@@ -98,20 +89,24 @@ export default function RoleManagePage() {
     },
     {
       key: "description",
+      drop: 5,
+      width: 200,
       title: t("role.columns.description"),
       dataIndex: "description",
       ellipsis: true,
     },
     {
       key: "permissions",
+      drop: 3,
       title: t("role.columns.permissions"),
       width: 120,
       render: (_, r) =>
         r.allPermissions ? <Tag color="gold">{t("role.allPermissions")}</Tag> : r.permissionCount,
     },
-    { key: "users", title: t("role.columns.users"), dataIndex: "userCount", width: 100 },
+    { key: "users", title: t("role.columns.users"), dataIndex: "userCount", width: 130 },
     {
       key: "updated",
+      drop: 2,
       title: t("role.columns.updated"),
       width: 170,
       render: (_, r) => formatTime(r.updateDate),
@@ -174,6 +169,7 @@ export default function RoleManagePage() {
       },
     },
   ];
+  const columnsFit = useFitColumns(columnsAll, 0);
 
   return (
     <Card title={t("routes.roleManage")}>
@@ -215,21 +211,23 @@ export default function RoleManagePage() {
             testId="role-tenant-filter"
           />
         </Space>
-        <Table<RoleSummary>
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.list ?? NO_ROWS}
-          pagination={serverPagination({
-            pageNo: page.pageNo,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            onPage: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-          })}
-          scroll={{ x: 1100 }}
-          data-testid="role-table"
-        />
+        <div ref={columnsFit.ref}>
+          <Table<RoleSummary>
+            rowKey="id"
+            size="middle"
+            loading={list.isFetching}
+            columns={columnsFit.columns}
+            dataSource={list.data?.list ?? NO_ROWS}
+            pagination={serverPagination({
+              pageNo: page.pageNo,
+              pageSize: page.pageSize,
+              total: list.data?.total ?? 0,
+              onPage: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+            })}
+            scroll={{ x: columnsFit.scrollX }}
+            data-testid="role-table"
+          />
+        </div>
       </Space>
       <RoleDrawer
         open={drawer.open}

@@ -1,24 +1,11 @@
 import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import type { UserRow } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Input,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from "antd";
+import { App, Button, Card, Col, Input, Row, Select, Space, Switch, Table, Tag, Typography } from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { useLastFilledPage } from "../../components/listSelection";
 import { HttpError } from "../../services/http";
 import { useSession } from "../../stores/session";
@@ -119,7 +106,7 @@ export default function UserManagePage() {
       },
     });
 
-  const columns: TableColumnsType<UserRow> = [
+  const columnsAll: FitColumns<UserRow> = [
     {
       key: "username",
       title: t("user.columns.username"),
@@ -132,7 +119,14 @@ export default function UserManagePage() {
       ),
     },
     { key: "name", title: t("user.columns.name"), dataIndex: "name", width: 140, ellipsis: true },
-    { key: "office", title: t("user.columns.office"), dataIndex: "officeName", width: 160, ellipsis: true },
+    {
+      key: "office",
+      drop: 1,
+      title: t("user.columns.office"),
+      dataIndex: "officeName",
+      width: 160,
+      ellipsis: true,
+    },
     {
       key: "roles",
       title: t("user.columns.roles"),
@@ -150,6 +144,7 @@ export default function UserManagePage() {
     },
     {
       key: "contact",
+      drop: 3,
       title: t("user.columns.contact"),
       width: 200,
       render: (_, r) => (
@@ -179,6 +174,7 @@ export default function UserManagePage() {
     },
     {
       key: "state",
+      drop: 4,
       title: t("user.columns.state"),
       width: 150,
       render: (_, r) => (
@@ -190,6 +186,7 @@ export default function UserManagePage() {
     },
     {
       key: "lastLogin",
+      drop: 2,
       title: t("user.columns.lastLogin"),
       width: 150,
       render: (_, r) =>
@@ -240,6 +237,7 @@ export default function UserManagePage() {
       ),
     },
   ];
+  const columnsFit = useFitColumns(columnsAll, 0);
 
   return (
     <Row gutter={[16, 16]}>
@@ -308,26 +306,28 @@ export default function UserManagePage() {
                 {t("common.refresh")}
               </Button>
             </Space>
-            <Table<UserRow>
-              rowKey="id"
-              size="middle"
-              columns={columns}
-              dataSource={list.data?.list ?? NO_ROWS}
-              loading={list.isFetching}
-              scroll={{ x: 1300 }}
-              onRow={(r) => ({ "data-testid": `user-row-${r.username}` }) as object}
-              pagination={{
-                current: page.pageNo,
-                pageSize: page.pageSize,
-                total: list.data?.total ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: [10, 20, 50, 100],
-                showTotal: (n) => t("user.total", { count: n }),
-                onChange: (pageNo, pageSize) =>
-                  setPage((p) => ({ pageNo: pageSize === p.pageSize ? pageNo : 1, pageSize })),
-              }}
-              data-testid="user-table"
-            />
+            <div ref={columnsFit.ref}>
+              <Table<UserRow>
+                rowKey="id"
+                size="middle"
+                columns={columnsFit.columns}
+                dataSource={list.data?.list ?? NO_ROWS}
+                loading={list.isFetching}
+                scroll={{ x: columnsFit.scrollX }}
+                onRow={(r) => ({ "data-testid": `user-row-${r.username}` }) as object}
+                pagination={{
+                  current: page.pageNo,
+                  pageSize: page.pageSize,
+                  total: list.data?.total ?? 0,
+                  showSizeChanger: true,
+                  pageSizeOptions: [10, 20, 50, 100],
+                  showTotal: (n) => t("user.total", { count: n }),
+                  onChange: (pageNo, pageSize) =>
+                    setPage((p) => ({ pageNo: pageSize === p.pageSize ? pageNo : 1, pageSize })),
+                }}
+                data-testid="user-table"
+              />
+            </div>
           </Space>
         </Card>
       </Col>

@@ -38,6 +38,8 @@ export default {
     reset: "Reset",
   },
   clear: {
+    button: "Clear selected ({{count}})",
+    title: "Clear {{count}} alarms",
     ok: "Clear",
     hint: "Open alarms among them are marked cleared; those already cleared stay as they are. Every alarm stays in the list.",
     note: "Note (optional): what was done",

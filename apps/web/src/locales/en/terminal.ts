@@ -74,6 +74,7 @@ export default {
     program: "Playing now",
     resolution: "Resolution",
     version: "Version",
+    model: "Model",
     ip: "IP",
     lastSeen: "Last seen",
     registered: "Registered",

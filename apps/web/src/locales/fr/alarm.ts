@@ -38,6 +38,8 @@ export default {
     reset: "Réinitialiser",
   },
   clear: {
+    button: "Lever la sélection ({{count}})",
+    title: "Lever {{count}} alarmes",
     ok: "Lever",
     hint: "Les alarmes ouvertes parmi elles sont levées ; celles déjà levées restent telles quelles. Toutes restent dans la liste.",
     note: "Remarque (facultative) : ce qui a été fait",

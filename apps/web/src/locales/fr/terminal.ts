@@ -75,6 +75,7 @@ export default {
     program: "En diffusion",
     resolution: "Résolution",
     version: "Version logicielle",
+    model: "Modèle",
     ip: "IP",
     lastSeen: "Dernier contact",
     registered: "Enregistré le",

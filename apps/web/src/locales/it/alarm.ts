@@ -38,6 +38,8 @@ export default {
     reset: "Azzera",
   },
   clear: {
+    button: "Risolvi selezionati ({{count}})",
+    title: "Risolvi {{count}} allarmi",
     ok: "Risolvi",
     hint: "Gli allarmi aperti tra questi vengono segnati come risolti; quelli già risolti restano come sono. Ogni allarme resta nell'elenco.",
     note: "Nota (facoltativa): cosa è stato fatto",

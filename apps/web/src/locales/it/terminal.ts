@@ -74,6 +74,7 @@ export default {
     program: "In riproduzione",
     resolution: "Risoluzione",
     version: "Versione",
+    model: "Modello",
     ip: "IP",
     lastSeen: "Ultima connessione",
     registered: "Registrato il",

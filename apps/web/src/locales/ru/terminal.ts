@@ -74,6 +74,7 @@ export default {
     program: "Сейчас играет",
     resolution: "Разрешение",
     version: "Версия",
+    model: "Модель",
     ip: "IP",
     lastSeen: "Последняя связь",
     registered: "Зарегистрирован",

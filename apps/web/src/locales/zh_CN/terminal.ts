@@ -74,6 +74,7 @@ export default {
     program: "正在播放",
     resolution: "分辨率",
     version: "版本",
+    model: "型号",
     ip: "IP",
     lastSeen: "最后在线",
     registered: "注册时间",

@@ -74,6 +74,7 @@ export default {
     program: "正在播放",
     resolution: "解析度",
     version: "版本",
+    model: "型號",
     ip: "IP",
     lastSeen: "最後在線",
     registered: "註冊時間",
