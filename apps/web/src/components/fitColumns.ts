@@ -51,7 +51,7 @@ export function fitColumns<C extends Droppable>(
 export function useFitColumns<C extends Droppable>(
   columns: readonly C[],
   reserve = 0,
-): { ref: RefObject<HTMLDivElement | null>; columns: C[]; scrollX: number | undefined } {
+): { ref: RefObject<HTMLDivElement | null>; columns: C[]; scrollX: number | undefined; total: number } {
   const ref = useRef<HTMLDivElement | null>(null);
   const [available, setAvailable] = useState(0);
   useLayoutEffect(() => {
@@ -68,6 +68,6 @@ export function useFitColumns<C extends Droppable>(
     const scrollX = available > 0 && fitted.total <= available ? undefined : fitted.total;
     // `drop` is ours alone: antd gets the columns without it.
     const shown = fitted.columns.map(({ drop: _drop, ...column }) => column as unknown as C);
-    return { ref, columns: shown, scrollX };
+    return { ref, columns: shown, scrollX, total: fitted.total };
   }, [columns, available, reserve]);
 }

@@ -1,8 +1,10 @@
 import type { TerminalSummary } from "@marquee/contracts";
-import { Table, type TableColumnsType, Tag, Typography } from "antd";
+import { Table, Tag, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { dateTime } from "../../components/dateTime";
+import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { rowSelectionAcrossPages } from "../../components/listSelection";
 import type { TerminalSort } from "../../services/terminal";
 import { PAGE_SIZES } from "./query";
@@ -60,7 +62,7 @@ export function TerminalTable({
   const now = useNow(15_000);
   const sortOrder = (field: TerminalSort) =>
     sort === field ? (order === "asc" ? ("ascend" as const) : ("descend" as const)) : null;
-  const every: TableColumnsType<TerminalSummary> = [
+  const every: FitColumns<TerminalSummary> = [
     {
       key: "status",
       title: t("terminal.columns.status"),
@@ -71,6 +73,7 @@ export function TerminalTable({
     },
     {
       key: "screenshot",
+      drop: 6,
       title: t("terminal.columns.screenshot"),
       width: 90,
       render: (_, r) =>
@@ -134,12 +137,14 @@ export function TerminalTable({
     },
     {
       key: "resolution",
+      drop: 1,
       title: t("terminal.columns.resolution"),
       width: 110,
       render: (_, r) => `${r.width}×${r.height}`,
     },
     {
       key: "version",
+      drop: 2,
       title: t("terminal.columns.version"),
       width: 100,
       render: (_, r) => (
@@ -158,9 +163,10 @@ export function TerminalTable({
         </Typography.Text>
       ),
     },
-    { key: "ip", title: t("terminal.columns.ip"), width: 130, render: (_, r) => r.ip ?? "-" },
+    { key: "ip", drop: 3, title: t("terminal.columns.ip"), width: 130, render: (_, r) => r.ip ?? "-" },
     {
       key: "createDate",
+      drop: 4,
       title: t("terminal.columns.registered"),
       width: 160,
       sorter: true,
@@ -169,6 +175,7 @@ export function TerminalTable({
     },
     {
       key: "lastSeen",
+      drop: 5,
       title: t("terminal.columns.lastSeen"),
       width: 130,
       sorter: true,
@@ -183,44 +190,49 @@ export function TerminalTable({
       },
     },
   ];
-  const columns = every.filter((c) => COLUMNS[view].includes(String(c.key)));
-  const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) + 48;
+  // A virtual table wants a numeric width: the fitted columns' own, within the box once it is measured.
+  const fit = useFitColumns(
+    useMemo(() => every.filter((c) => COLUMNS[view].includes(String(c.key))), [every, view]),
+    48,
+  );
 
   return (
-    <Table<TerminalSummary>
-      data-testid="terminal-table"
-      rowKey="id"
-      size="small"
-      virtual
-      scroll={{ x: scrollX, y: BODY_HEIGHT }}
-      loading={loading}
-      columns={columns}
-      dataSource={rows}
-      onRow={(r) => ({
-        onClick: (e) => {
-          // a click on the checkbox, a link or an image preview is its own action
-          if ((e.target as HTMLElement).closest("a, button, input, .ant-checkbox-wrapper")) return;
-          onOpen(r);
-        },
-        style: { cursor: "pointer" },
-      })}
-      rowSelection={rowSelectionAcrossPages(selected, onSelect)}
-      onChange={(_, __, sorter, extra) => {
-        if (extra.action !== "sort") return;
-        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<TerminalSummary> | undefined;
-        const field = SORTABLE.find((f) => f === s?.columnKey);
-        if (!field || !s?.order) onSort("name", "asc");
-        else onSort(field, s.order === "ascend" ? "asc" : "desc");
-      }}
-      pagination={{
-        current: pageNo,
-        pageSize,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: [...PAGE_SIZES],
-        showTotal: (n: number, range: [number, number]) => `${range[0]}-${range[1]} / ${n}`,
-        onChange: (page: number, size: number) => onPage(size === pageSize ? page : 1, size),
-      }}
-    />
+    <div ref={fit.ref}>
+      <Table<TerminalSummary>
+        data-testid="terminal-table"
+        rowKey="id"
+        size="small"
+        virtual
+        scroll={{ x: fit.scrollX ?? fit.total, y: BODY_HEIGHT }}
+        loading={loading}
+        columns={fit.columns}
+        dataSource={rows}
+        onRow={(r) => ({
+          onClick: (e) => {
+            // a click on the checkbox, a link or an image preview is its own action
+            if ((e.target as HTMLElement).closest("a, button, input, .ant-checkbox-wrapper")) return;
+            onOpen(r);
+          },
+          style: { cursor: "pointer" },
+        })}
+        rowSelection={rowSelectionAcrossPages(selected, onSelect)}
+        onChange={(_, __, sorter, extra) => {
+          if (extra.action !== "sort") return;
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<TerminalSummary> | undefined;
+          const field = SORTABLE.find((f) => f === s?.columnKey);
+          if (!field || !s?.order) onSort("name", "asc");
+          else onSort(field, s.order === "ascend" ? "asc" : "desc");
+        }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [...PAGE_SIZES],
+          showTotal: (n: number, range: [number, number]) => `${range[0]}-${range[1]} / ${n}`,
+          onChange: (page: number, size: number) => onPage(size === pageSize ? page : 1, size),
+        }}
+      />
+    </div>
   );
 }
