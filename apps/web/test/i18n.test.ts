@@ -25,15 +25,44 @@ const FIXED = new Set(["common.actionDenied", "login.expired", "layout.noAccess"
 /** Words that are the same in English and that language. */
 const SAME_WORD: Record<string, string[]> = { it: ["login.password"], fr: ["common.version"] };
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A key without its plural suffix: `x_one`, `x_few` and `x_other` are the message `x`. */
+const base = (key: string) => key.replace(PLURAL, "");
+/** The plural forms a language needs (CLDR, as i18next picks them): en one/other, ru one/few/many/other, zh other. */
+const formsOf = (locale: string) =>
+  new Intl.PluralRules(locale.replace("_", "-")).resolvedOptions().pluralCategories.slice().sort();
+/**
+ * A catalogue's keys with each plural message written once, `x_{forms}`:
+ * English's `x_one, x_other` and Russian's `x_few, x_many, x_one, x_other`
+ * both give `x`, and the forms are compared with the language's own.
+ */
+function shape(flat: Record<string, string>) {
+  const plain: string[] = [];
+  const plurals = new Map<string, string[]>();
+  for (const key of Object.keys(flat)) {
+    const m = PLURAL.exec(key);
+    if (m?.[1]) plurals.set(base(key), [...(plurals.get(base(key)) ?? []), m[1]].sort());
+    else plain.push(key);
+  }
+  return { plain: plain.sort(), plurals };
+}
+
 describe("console translations", () => {
   const source = flatten(en);
+  const english = shape(source);
+  /** The English text of a key, for its placeholders: a plural form takes its message's `_other`. */
+  const sourceText = (key: string) => source[key] ?? source[`${base(key)}_other`] ?? "";
 
   it.each(LOCALES)("%s has every key of English, non-empty, with the same placeholders", (locale) => {
     const flat = flatten(CATALOGUES[locale]);
-    expect(Object.keys(flat).sort()).toEqual(Object.keys(source).sort());
+    const own = shape(flat);
+    expect(own.plain).toEqual(english.plain);
+    expect([...own.plurals.keys()].sort()).toEqual([...english.plurals.keys()].sort());
+    const forms = formsOf(locale);
+    for (const [key, have] of own.plurals) expect(have, `${locale} ${key}`).toEqual(forms);
     for (const [key, text] of Object.entries(flat)) {
       expect(text.trim(), `${locale} ${key}`).not.toBe("");
-      expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(source[key] ?? ""));
+      expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(sourceText(key)));
     }
   });
 

@@ -142,11 +142,8 @@ export default {
   openNew: "Open in a new tab",
   streamHint: "Live streams play on the terminals; the console shows their address.",
   review: {
-    title: "Material review",
     approve: "Approve",
     reject: "Reject",
-    approveSelected: "Approve selected ({{count}})",
-    rejectSelected: "Reject selected ({{count}})",
     approveTitle: "Approve {{count}} materials",
     rejectTitle: "Reject {{count}} materials",
     note: "Note for the uploader",
@@ -155,6 +152,5 @@ export default {
     noteTooLong: "At most 500 characters",
     approved: "Approved {{count}} materials",
     rejected: "Rejected {{count}} materials",
-    empty: "Nothing is waiting for review",
   },
 } as const;

@@ -142,11 +142,8 @@ export default {
   openNew: "Ouvrir dans un nouvel onglet",
   streamHint: "Les flux en direct sont lus sur les terminaux ; la console en affiche l'adresse.",
   review: {
-    title: "Validation des médias",
     approve: "Approuver",
     reject: "Refuser",
-    approveSelected: "Approuver la sélection ({{count}})",
-    rejectSelected: "Refuser la sélection ({{count}})",
     approveTitle: "Approuver {{count}} médias",
     rejectTitle: "Refuser {{count}} médias",
     note: "Note pour l'auteur du téléversement",
@@ -155,6 +152,5 @@ export default {
     noteTooLong: "500 caractères au maximum",
     approved: "{{count}} médias approuvés",
     rejected: "{{count}} médias refusés",
-    empty: "Rien n'attend de validation",
   },
 } as const;

@@ -142,11 +142,8 @@ export default {
   openNew: "Apri in una nuova scheda",
   streamHint: "Le dirette vengono riprodotte sui terminali; la console ne mostra l'indirizzo.",
   review: {
-    title: "Revisione materiali",
     approve: "Approva",
     reject: "Respingi",
-    approveSelected: "Approva selezionati ({{count}})",
-    rejectSelected: "Respingi selezionati ({{count}})",
     approveTitle: "Approva {{count}} materiali",
     rejectTitle: "Respingi {{count}} materiali",
     note: "Nota per chi ha caricato",
@@ -155,6 +152,5 @@ export default {
     noteTooLong: "Al massimo 500 caratteri",
     approved: "Approvati {{count}} materiali",
     rejected: "Respinti {{count}} materiali",
-    empty: "Nulla in attesa di revisione",
   },
 } as const;

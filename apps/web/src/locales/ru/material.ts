@@ -142,11 +142,8 @@ export default {
   openNew: "Открыть в новой вкладке",
   streamHint: "Прямые эфиры воспроизводятся на терминалах; консоль показывает их адрес.",
   review: {
-    title: "Проверка материалов",
     approve: "Одобрить",
     reject: "Отклонить",
-    approveSelected: "Одобрить выбранные ({{count}})",
-    rejectSelected: "Отклонить выбранные ({{count}})",
     approveTitle: "Одобрить материалы ({{count}})",
     rejectTitle: "Отклонить материалы ({{count}})",
     note: "Комментарий для автора загрузки",
@@ -155,6 +152,5 @@ export default {
     noteTooLong: "Не более 500 символов",
     approved: "Одобрено материалов: {{count}}",
     rejected: "Отклонено материалов: {{count}}",
-    empty: "Нет материалов, ожидающих проверки",
   },
 } as const;

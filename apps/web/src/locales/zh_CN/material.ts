@@ -142,11 +142,8 @@ export default {
   openNew: "在新标签页中打开",
   streamHint: "直播流在终端上播放，控制台只显示其地址。",
   review: {
-    title: "素材审核",
     approve: "通过",
     reject: "驳回",
-    approveSelected: "批量通过（{{count}}）",
-    rejectSelected: "批量驳回（{{count}}）",
     approveTitle: "通过 {{count}} 个素材",
     rejectTitle: "驳回 {{count}} 个素材",
     note: "给上传者的审核意见",
@@ -155,6 +152,5 @@ export default {
     noteTooLong: "最多 500 个字符",
     approved: "已通过 {{count}} 个素材",
     rejected: "已驳回 {{count}} 个素材",
-    empty: "没有待审核的素材",
   },
 } as const;

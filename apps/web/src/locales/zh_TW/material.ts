@@ -142,11 +142,8 @@ export default {
   openNew: "在新分頁中開啟",
   streamHint: "直播串流在終端上播放，主控台只顯示其位址。",
   review: {
-    title: "素材審核",
     approve: "通過",
     reject: "駁回",
-    approveSelected: "批次通過（{{count}}）",
-    rejectSelected: "批次駁回（{{count}}）",
     approveTitle: "通過 {{count}} 個素材",
     rejectTitle: "駁回 {{count}} 個素材",
     note: "給上傳者的審核意見",
@@ -155,6 +152,5 @@ export default {
     noteTooLong: "最多 500 個字元",
     approved: "已通過 {{count}} 個素材",
     rejected: "已駁回 {{count}} 個素材",
-    empty: "沒有待審核的素材",
   },
 } as const;
