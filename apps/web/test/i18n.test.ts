@@ -1,4 +1,5 @@
 import { LOCALES, MENU_SEED, ROUTE_TITLES } from "@marquee/contracts";
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { MENU_ICONS } from "../src/layouts/icons";
 import en from "../src/locales/en";
@@ -23,7 +24,10 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) =>
 /** Strings the spec gives in Chinese for every language, and the language names. */
 const FIXED = new Set(["common.actionDenied", "login.expired", "layout.noAccess"]);
 /** Words that are the same in English and that language. */
-const SAME_WORD: Record<string, string[]> = { it: ["login.password"], fr: ["common.version"] };
+const SAME_WORD: Record<string, string[]> = {
+  it: ["login.password"],
+  fr: ["common.version", "pubMessage.list.reach_one", "pay.terminals_one"],
+};
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** A key without its plural suffix: `x_one`, `x_few` and `x_other` are the message `x`. */
@@ -66,6 +70,14 @@ describe("console translations", () => {
     }
   });
 
+  it("writes every count as a plural message", () => {
+    for (const locale of LOCALES) {
+      const flat = flatten(CATALOGUES[locale]);
+      const counted = Object.keys(flat).filter((k) => flat[k]?.includes("{{count}}") && !PLURAL.test(k));
+      expect(counted, locale).toEqual([]);
+    }
+  });
+
   it("translates rather than copies English", () => {
     for (const locale of LOCALES.filter((l) => l !== "en")) {
       const flat = flatten(CATALOGUES[locale]);
@@ -101,5 +113,51 @@ describe("console translations", () => {
       }
     };
     walk(MENU_SEED);
+  });
+});
+
+describe("counts follow each language's plural rules", () => {
+  /** The console's catalogues under the console's language codes, as src/locales loads them. */
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    initAsync: false,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    resources: Object.fromEntries(
+      Object.entries(CATALOGUES).map(([locale, catalogue]) => [locale, { translation: catalogue }]),
+    ),
+  });
+  it("English: 1 material, 2 materials", () => {
+    const t = i18n.getFixedT("en");
+    expect(t("material.review.approved", { count: 1 })).toBe("Approved 1 material");
+    expect(t("material.review.approved", { count: 2 })).toBe("Approved 2 materials");
+    expect(t("home.storage.seatsUnlimited", { count: 1 })).toBe("1 terminal authorised, no quota");
+    expect(t("home.storage.seatsUnlimited", { count: 2 })).toBe("2 terminals authorised, no quota");
+  });
+
+  it("Russian: 1, 2 and 5 take their own forms", () => {
+    const t = i18n.getFixedT("ru");
+    expect([1, 2, 5, 21].map((count) => t("material.review.approved", { count }))).toEqual([
+      "Одобрен 1 материал",
+      "Одобрены 2 материала",
+      "Одобрено 5 материалов",
+      "Одобрен 21 материал",
+    ]);
+    expect([1, 2, 5].map((count) => t("sync.chosen", { count }))).toEqual([
+      "Выбран 1 терминал",
+      "Выбрано 2 терминала",
+      "Выбрано 5 терминалов",
+    ]);
+    expect([1, 3, 11].map((count) => t("org.agents.daysLeft", { count }))).toEqual([
+      "Остался 1 день",
+      "Осталось 3 дня",
+      "Осталось 11 дней",
+    ]);
+  });
+
+  it("Chinese has one form for every count", () => {
+    const t = i18n.getFixedT("zh_CN");
+    expect(t("material.review.approved", { count: 1 })).toBe("已通过 1 个素材");
+    expect(t("material.review.approved", { count: 5 })).toBe("已通过 5 个素材");
   });
 });
