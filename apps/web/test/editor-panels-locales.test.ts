@@ -14,19 +14,12 @@ import it_ from "../src/locales/it/editorPanels";
 import ru from "../src/locales/ru/editorPanels";
 import zh_CN from "../src/locales/zh_CN/editorPanels";
 import zh_TW from "../src/locales/zh_TW/editorPanels";
+import { flattenMessages } from "./plural-keys";
 
 const CATALOGUES = { zh_CN, zh_TW, en, it: it_, ru, fr };
 
-function flatten(obj: object, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(obj)) {
-    if (typeof v === "object" && v !== null) Object.assign(out, flatten(v, `${prefix}${k}.`));
-    else out[`${prefix}${k}`] = String(v);
-  }
-  return out;
-}
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-const source = flatten(en);
+const source = flattenMessages(en);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -39,7 +32,7 @@ describe("editor panel translations", () => {
   it.each(Object.keys(CATALOGUES))(
     "%s has every key of English with the same placeholders, translated",
     (locale) => {
-      const flat = flatten(CATALOGUES[locale as keyof typeof CATALOGUES]);
+      const flat = flattenMessages(CATALOGUES[locale as keyof typeof CATALOGUES]);
       expect(Object.keys(flat).sort()).toEqual(Object.keys(source).sort());
       for (const [key, text] of Object.entries(flat)) {
         expect(text.trim(), `${locale} ${key}`).not.toBe("");

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { LOCALES, MENU_SEED, ROUTE_TITLES } from "@marquee/contracts";
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { MENU_ICONS } from "../src/layouts/icons";
 import en from "../src/locales/en";
@@ -25,17 +26,57 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) =>
 /** Strings the spec gives in Chinese for every language, and the language names. */
 const FIXED = new Set(["common.actionDenied", "login.expired", "layout.noAccess"]);
 /** Words that are the same in English and that language. */
-const SAME_WORD: Record<string, string[]> = { it: ["login.password"], fr: ["common.version"] };
+const SAME_WORD: Record<string, string[]> = {
+  it: ["login.password"],
+  fr: ["common.version", "pubMessage.list.reach_one", "pay.terminals_one"],
+};
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A key without its plural suffix: `x_one`, `x_few` and `x_other` are the message `x`. */
+const base = (key: string) => key.replace(PLURAL, "");
+/** The plural forms a language needs (CLDR, as i18next picks them): en one/other, ru one/few/many/other, zh other. */
+const formsOf = (locale: string) =>
+  new Intl.PluralRules(locale.replace("_", "-")).resolvedOptions().pluralCategories.slice().sort();
+/**
+ * A catalogue's keys with each plural message written once, `x_{forms}`:
+ * English's `x_one, x_other` and Russian's `x_few, x_many, x_one, x_other`
+ * both give `x`, and the forms are compared with the language's own.
+ */
+function shape(flat: Record<string, string>) {
+  const plain: string[] = [];
+  const plurals = new Map<string, string[]>();
+  for (const key of Object.keys(flat)) {
+    const m = PLURAL.exec(key);
+    if (m?.[1]) plurals.set(base(key), [...(plurals.get(base(key)) ?? []), m[1]].sort());
+    else plain.push(key);
+  }
+  return { plain: plain.sort(), plurals };
+}
 
 describe("console translations", () => {
   const source = flatten(en);
+  const english = shape(source);
+  /** The English text of a key, for its placeholders: a plural form takes its message's `_other`. */
+  const sourceText = (key: string) => source[key] ?? source[`${base(key)}_other`] ?? "";
 
   it.each(LOCALES)("%s has every key of English, non-empty, with the same placeholders", (locale) => {
     const flat = flatten(CATALOGUES[locale]);
-    expect(Object.keys(flat).sort()).toEqual(Object.keys(source).sort());
+    const own = shape(flat);
+    expect(own.plain).toEqual(english.plain);
+    expect([...own.plurals.keys()].sort()).toEqual([...english.plurals.keys()].sort());
+    const forms = formsOf(locale);
+    for (const [key, have] of own.plurals) expect(have, `${locale} ${key}`).toEqual(forms);
     for (const [key, text] of Object.entries(flat)) {
       expect(text.trim(), `${locale} ${key}`).not.toBe("");
-      expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(source[key] ?? ""));
+      expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(sourceText(key)));
+    }
+  });
+
+  it("writes every count as a plural message", () => {
+    for (const locale of LOCALES) {
+      const flat = flatten(CATALOGUES[locale]);
+      const counted = Object.keys(flat).filter((k) => flat[k]?.includes("{{count}}") && !PLURAL.test(k));
+      expect(counted, locale).toEqual([]);
     }
   });
 
@@ -100,5 +141,51 @@ describe("console translations", () => {
       }
     };
     walk(MENU_SEED);
+  });
+});
+
+describe("counts follow each language's plural rules", () => {
+  /** The console's catalogues under the console's language codes, as src/locales loads them. */
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    initAsync: false,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    resources: Object.fromEntries(
+      Object.entries(CATALOGUES).map(([locale, catalogue]) => [locale, { translation: catalogue }]),
+    ),
+  });
+  it("English: 1 material, 2 materials", () => {
+    const t = i18n.getFixedT("en");
+    expect(t("material.review.approved", { count: 1 })).toBe("Approved 1 material");
+    expect(t("material.review.approved", { count: 2 })).toBe("Approved 2 materials");
+    expect(t("home.storage.seatsUnlimited", { count: 1 })).toBe("1 terminal authorised, no quota");
+    expect(t("home.storage.seatsUnlimited", { count: 2 })).toBe("2 terminals authorised, no quota");
+  });
+
+  it("Russian: 1, 2 and 5 take their own forms", () => {
+    const t = i18n.getFixedT("ru");
+    expect([1, 2, 5, 21].map((count) => t("material.review.approved", { count }))).toEqual([
+      "Одобрен 1 материал",
+      "Одобрены 2 материала",
+      "Одобрено 5 материалов",
+      "Одобрен 21 материал",
+    ]);
+    expect([1, 2, 5].map((count) => t("sync.chosen", { count }))).toEqual([
+      "Выбран 1 терминал",
+      "Выбрано 2 терминала",
+      "Выбрано 5 терминалов",
+    ]);
+    expect([1, 3, 11].map((count) => t("org.agents.daysLeft", { count }))).toEqual([
+      "Остался 1 день",
+      "Осталось 3 дня",
+      "Осталось 11 дней",
+    ]);
+  });
+
+  it("Chinese has one form for every count", () => {
+    const t = i18n.getFixedT("zh_CN");
+    expect(t("material.review.approved", { count: 1 })).toBe("已通过 1 个素材");
+    expect(t("material.review.approved", { count: 5 })).toBe("已通过 5 个素材");
   });
 });

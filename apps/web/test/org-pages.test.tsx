@@ -340,13 +340,13 @@ describe("agent activation", () => {
     const table = await screen.findByTestId("customer-table");
     await within(table).findByText("Acme Retail");
     expect(within(table).getByTestId("customer-state-tag").textContent).toBe("Expiring soon");
-    expect(table.textContent).toContain("12 day(s) left");
+    expect(table.textContent).toContain("12 days left");
     fireEvent.click(within(table).getByTestId("customer-detail"));
     const storage = await screen.findByTestId("customer-storage-usage");
     expect(storage.textContent).toContain("1.00 GB of 2.00 GB");
     expect(storage.textContent).toContain("50%");
     expect(screen.getByTestId("customer-terminal-usage").textContent).toContain("9 of 10");
-    expect(screen.getByTestId("customer-days-left").textContent).toContain("12 day(s) left");
+    expect(screen.getByTestId("customer-days-left").textContent).toContain("12 days left");
 
     fireEvent.mouseDown(within(screen.getByTestId("customer-state")).getByRole("combobox"));
     fireEvent.click(await screen.findByTitle("Expired"));

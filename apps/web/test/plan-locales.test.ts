@@ -9,19 +9,11 @@ import it_ from "../src/locales/it/plan";
 import ru from "../src/locales/ru/plan";
 import zh_CN from "../src/locales/zh_CN/plan";
 import zh_TW from "../src/locales/zh_TW/plan";
+import { flattenMessages } from "./plural-keys";
 
 const CATALOGUES = { zh_CN, zh_TW, en, it: it_, ru, fr };
 
-function flatten(obj: object, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(obj)) {
-    if (typeof v === "object" && v !== null) Object.assign(out, flatten(v, `${prefix}${k}.`));
-    else out[`${prefix}${k}`] = String(v);
-  }
-  return out;
-}
-
-const source = flatten(en);
+const source = flattenMessages(en);
 const DIR = join(import.meta.dirname, "../src/features/plan");
 const code = readdirSync(DIR)
   .filter((f) => /\.tsx?$/.test(f))
@@ -30,7 +22,7 @@ const code = readdirSync(DIR)
 
 describe("plan translations", () => {
   it.each(Object.entries(CATALOGUES))("%s has exactly the keys of English", (_, catalogue) => {
-    expect(Object.keys(flatten(catalogue)).sort()).toEqual(Object.keys(source).sort());
+    expect(Object.keys(flattenMessages(catalogue)).sort()).toEqual(Object.keys(source).sort());
   });
 
   it("has every key the plan screens ask for", () => {

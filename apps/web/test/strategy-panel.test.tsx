@@ -195,7 +195,7 @@ describe("sending", { timeout: 30_000 }, () => {
     await screen.findByText("Shop hours");
     fireEvent.click(screen.getByRole("button", { name: "Delete" }));
     const confirm = await screen.findByText(
-      "Delete 1 strategies? The screens following them fall back to their own settings.",
+      "Delete 1 strategy? The screens following it fall back to their own settings.",
     );
     const popover = confirm.closest(".ant-popover") as HTMLElement;
     fireEvent.click(within(popover).getByRole("button", { name: "Delete" }));

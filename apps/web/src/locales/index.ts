@@ -9,8 +9,23 @@ import ru from "./ru";
 import zh_CN from "./zh_CN";
 import zh_TW from "./zh_TW";
 
-/** The shape of English with any text: every language has every key (checked here by type and by a unit test). */
-type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** i18next's plural suffixes (CLDR categories): a key `x_one`, `x_other`… is the message `x` by count. */
+type PluralForm = "zero" | "one" | "two" | "few" | "many" | "other";
+type PluralBase<K> = K extends `${infer B}_${PluralForm}` ? B : never;
+/**
+ * The shape of English with any text: every language has every key (checked
+ * here by type and by a unit test). A plural message has `_other` in every
+ * language and the other forms its language needs (the unit test checks them
+ * against Intl.PluralRules): Chinese has only `_other`, Russian also `_few`
+ * and `_many`.
+ */
+type Widen<T> = {
+  readonly [K in keyof T as K extends `${string}_${PluralForm}` ? never : K]: T[K] extends string
+    ? string
+    : Widen<T[K]>;
+} & { readonly [K in PluralBase<keyof T> as `${K & string}_other`]: string } & {
+  readonly [K in PluralBase<keyof T> as `${K & string}_${Exclude<PluralForm, "other">}`]?: string;
+};
 export type Catalogue = Widen<typeof en>;
 export const CATALOGUES: Record<Locale, Catalogue> = { zh_CN, zh_TW, en, it, ru, fr };
 

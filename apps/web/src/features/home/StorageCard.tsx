@@ -71,7 +71,7 @@ export function StorageCard({
           percent={usagePercent(quota.used, quota.quota)}
           text={
             quota.quota === null
-              ? t("home.storage.seatsUnlimited", { used: quota.used })
+              ? t("home.storage.seatsUnlimited", { count: quota.used })
               : t("home.storage.seats", {
                   used: quota.used,
                   quota: quota.quota,

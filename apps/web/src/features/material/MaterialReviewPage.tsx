@@ -1,31 +1,42 @@
-import { CheckOutlined, CloseOutlined, EyeOutlined, ReloadOutlined } from "@ant-design/icons";
+import { CheckOutlined, CloseOutlined, EyeOutlined } from "@ant-design/icons";
 import { formatSize, MATERIAL_TYPES, type Material, type MaterialType } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Input, Select, Space, Table, type TableColumnsType, Typography } from "antd";
+import { App, Button, Select, Space, type TableColumnsType, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { can } from "../../access/authority";
 import { AuthButton } from "../../components/AuthButton";
+import { REVIEW_PAGE_SIZE, ReviewLayout, type ReviewView } from "../../components/ReviewLayout";
 import { materialApi } from "../../services/material";
+import { useSession } from "../../stores/session";
 import { isFileType } from "./format";
 import { mediaFacts } from "./MaterialTable";
 import { MaterialThumb } from "./MaterialThumb";
 import { PreviewDrawer } from "./PreviewDrawer";
 import { ReviewModal, type ReviewTarget } from "./ReviewModal";
+import { ReviewTag } from "./ReviewTag";
 import { useConvertProgress } from "./useConvertProgress";
 
 const REVIEW = "content:material:review";
+/** The decided materials are read from the library list, which asks for this. */
+const VIEW = "content:material:view";
 const NO_ROWS: Material[] = [];
 
-/** Material review (contentCheck/materialCheck): pending materials, approve or reject with a note. */
+/**
+ * Material review (contentCheck/materialCheck): pending materials (checklist),
+ * approve or reject with a note; the approved and rejected ones on request
+ * (the library list by review state, for a reviewer who may view materials).
+ */
 export default function MaterialReviewPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const [page, setPage] = useState({ pageNo: 1, pageSize: REVIEW_PAGE_SIZE });
   const [name, setName] = useState("");
   const [type, setType] = useState<MaterialType | undefined>();
-  const [selected, setSelected] = useState<Material[]>([]);
+  const [view, setView] = useState<ReviewView>("pending");
+  const [selected, setSelected] = useState<Map<number, Material>>(() => new Map());
   const [preview, setPreview] = useState<Material | null>(null);
   const [target, setTarget] = useState<ReviewTarget | null>(null);
 
@@ -36,9 +47,12 @@ export default function MaterialReviewPage() {
     sort: "createDate" as const,
     order: "asc" as const,
   };
+  const { permissions, roles } = useSession();
+  const mayView = can(VIEW, VIEW, permissions, roles).can;
   const list = useQuery({
-    queryKey: ["material", "checklist", query],
-    queryFn: () => materialApi.checklist(query),
+    queryKey: ["material", "checklist", view, query],
+    queryFn: () =>
+      view === "pending" ? materialApi.checklist(query) : materialApi.list({ ...query, reviewState: view }),
     placeholderData: keepPreviousData,
   });
   const rows = useConvertProgress(list.data?.list ?? NO_ROWS);
@@ -52,36 +66,37 @@ export default function MaterialReviewPage() {
         ? t("material.review.approved", { count: ids.length })
         : t("material.review.rejected", { count: ids.length }),
     );
-    setSelected((s) => s.filter((m) => !ids.includes(m.id)));
+    setSelected((s) => new Map([...s].filter(([id]) => !ids.includes(id))));
     if (preview && ids.includes(preview.id)) setPreview(null);
     void queryClient.invalidateQueries({ queryKey: ["material"] });
   };
 
-  const decide = (m: Material) => (
-    <Space size={4}>
-      <AuthButton
-        size="small"
-        type="link"
-        operation={REVIEW}
-        routePermission={REVIEW}
-        label={t("material.review.approve")}
-        icon={<CheckOutlined />}
-        onClick={() => ask("approved", [m])}
-        data-testid="review-approve"
-      />
-      <AuthButton
-        size="small"
-        type="link"
-        danger
-        operation={REVIEW}
-        routePermission={REVIEW}
-        label={t("material.review.reject")}
-        icon={<CloseOutlined />}
-        onClick={() => ask("rejected", [m])}
-        data-testid="review-reject"
-      />
-    </Space>
-  );
+  const decide = (m: Material) =>
+    m.reviewState !== "pending" ? null : (
+      <Space size={4}>
+        <AuthButton
+          size="small"
+          type="link"
+          operation={REVIEW}
+          routePermission={REVIEW}
+          label={t("material.review.approve")}
+          icon={<CheckOutlined />}
+          onClick={() => ask("approved", [m])}
+          data-testid="review-approve"
+        />
+        <AuthButton
+          size="small"
+          type="link"
+          danger
+          operation={REVIEW}
+          routePermission={REVIEW}
+          label={t("material.review.reject")}
+          icon={<CloseOutlined />}
+          onClick={() => ask("rejected", [m])}
+          data-testid="review-reject"
+        />
+      </Space>
+    );
 
   const columns: TableColumnsType<Material> = [
     {
@@ -97,6 +112,12 @@ export default function MaterialReviewPage() {
       ),
     },
     { key: "type", title: t("material.type"), width: 110, render: (_, m) => t(`material.types.${m.type}`) },
+    {
+      key: "state",
+      title: t("material.reviewState"),
+      width: 130,
+      render: (_, m) => <ReviewTag state={m.reviewState} />,
+    },
     {
       key: "size",
       title: t("material.size"),
@@ -133,24 +154,26 @@ export default function MaterialReviewPage() {
   ];
 
   return (
-    <Card
-      title={t("material.review.title")}
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isFetching}>
-          {t("material.refresh")}
-        </Button>
-      }
-    >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t("material.searchName")}
-          onSearch={(v) => {
-            setName(v);
-            setPage((p) => ({ ...p, pageNo: 1 }));
-          }}
-          style={{ width: 220 }}
-        />
+    <ReviewLayout<Material>
+      kind="material"
+      rows={rows}
+      total={list.data?.total ?? 0}
+      loading={list.isFetching}
+      onRefresh={() => void list.refetch()}
+      page={page}
+      onPage={(pageNo, pageSize) => setPage({ pageNo, pageSize })}
+      onSearch={(v) => {
+        setName(v);
+        setPage((p) => ({ ...p, pageNo: 1 }));
+      }}
+      view={view}
+      onView={(v) => {
+        setView(v);
+        setSelected(new Map());
+        setPage((p) => ({ ...p, pageNo: 1 }));
+      }}
+      disabledViews={mayView ? [] : ["approved", "rejected"]}
+      filters={
         <Select<MaterialType>
           allowClear
           placeholder={t("material.type")}
@@ -162,61 +185,20 @@ export default function MaterialReviewPage() {
           style={{ width: 150 }}
           options={MATERIAL_TYPES.map((v) => ({ value: v, label: t(`material.types.${v}`) }))}
         />
-        <AuthButton
-          type="primary"
-          operation={REVIEW}
-          routePermission={REVIEW}
-          label={t("material.review.approveSelected", { count: selected.length })}
-          icon={<CheckOutlined />}
-          disabled={selected.length === 0}
-          onClick={() => ask("approved", selected)}
-          data-testid="review-approve-batch"
-        />
-        <AuthButton
-          danger
-          operation={REVIEW}
-          routePermission={REVIEW}
-          label={t("material.review.rejectSelected", { count: selected.length })}
-          icon={<CloseOutlined />}
-          disabled={selected.length === 0}
-          onClick={() => ask("rejected", selected)}
-          data-testid="review-reject-batch"
-        />
-      </Space>
-      <Table<Material>
-        data-testid="review-table"
-        rowKey="id"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={rows}
-        scroll={{ x: 1100 }}
-        locale={{ emptyText: t("material.review.empty") }}
-        rowSelection={{
-          selectedRowKeys: selected.map((m) => m.id),
-          preserveSelectedRowKeys: true,
-          onChange: (keys, picked) =>
-            setSelected(
-              keys.flatMap((k) => {
-                const m = picked.find((r) => r?.id === k) ?? selected.find((s) => s.id === k);
-                return m ? [m] : [];
-              }),
-            ),
-        }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n, range) => `${range[0]}-${range[1]} / ${n}`,
-          onChange: (p, s) => setPage({ pageNo: s === page.pageSize ? p : 1, pageSize: s }),
-        }}
-      />
+      }
+      selected={selected}
+      onSelect={setSelected}
+      permission={REVIEW}
+      onDecide={(result) => ask(result, [...selected.values()])}
+      columns={columns}
+      scrollX={1100}
+    >
       <PreviewDrawer
         material={preview}
         onClose={() => setPreview(null)}
         extra={preview ? decide(preview) : null}
       />
       <ReviewModal target={target} onClose={() => setTarget(null)} onDone={done} />
-    </Card>
+    </ReviewLayout>
   );
 }

@@ -12,8 +12,9 @@ import {
 import type { PubMessageSummary } from "@marquee/contracts";
 import { Button, Dropdown, type MenuProps, Space, Tooltip } from "antd";
 import type { TFunction } from "i18next";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { INLINE_ACTIONS, type InlineAction } from "../../components/rowActions";
 import { type MessageAction, type MessageAvailability, type MessageGrants, messageActions } from "./actions";
 
 /** What the page does for each action of one message. */
@@ -31,7 +32,10 @@ export function blockText(t: TFunction, a: MessageAvailability): string | undefi
   return a.reason === "noPermission" ? t("common.noPermission") : t(`pubMessage.blocks.${a.reason}`);
 }
 
-/** Edit, preview and delete as buttons; the rest in a menu, each disabled with its reason. */
+/**
+ * Edit, publish and delete as buttons (as every content row: INLINE_ACTIONS),
+ * then preview; the rest in a menu, each disabled with its reason.
+ */
 export function MessageActions({
   row,
   grants,
@@ -76,23 +80,27 @@ export function MessageActions({
   });
   const menu: MenuProps["items"] = [
     item("submit", <SendOutlined />),
-    item("publish", <CloudUploadOutlined />),
     item("publications", <NodeIndexOutlined />),
     item("withdraw", <DisconnectOutlined />),
     item("history", <HistoryOutlined />),
   ];
   const onMenu: MenuProps["onClick"] = ({ key }) => {
     if (key === "submit") ops.submit([row]);
-    else if (key === "publish") ops.publish(row);
     else if (key === "publications") ops.publications(row);
     else if (key === "withdraw") ops.withdraw(row);
     else if (key === "history") ops.history(row);
   };
+  const inline: Record<InlineAction, ReactNode> = {
+    edit: button("edit", <EditOutlined />, () => ops.edit(row)),
+    publish: button("publish", <CloudUploadOutlined />, () => ops.publish(row)),
+    delete: button("delete", <DeleteOutlined />, () => ops.remove([row]), { danger: true }),
+  };
   return (
     <Space size={0}>
-      {button("edit", <EditOutlined />, () => ops.edit(row))}
+      {INLINE_ACTIONS.map((a) => (
+        <Fragment key={a}>{inline[a]}</Fragment>
+      ))}
       {button("preview", <EyeOutlined />, () => ops.preview(row))}
-      {button("delete", <DeleteOutlined />, () => ops.remove([row]), { danger: true })}
       <Dropdown menu={{ items: menu, onClick: onMenu }} trigger={["click"]}>
         <Button
           type="text"

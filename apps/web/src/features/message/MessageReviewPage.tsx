@@ -66,7 +66,7 @@ export default function MessageReviewPage() {
   ];
   return (
     <ReviewList<PubMessageSummary>
-      title={t("pubMessage.review.messageTitle")}
+      kind="message"
       queryKey="pubMessage"
       permission={MESSAGE_PERMISSIONS.review}
       api={pubMessageApi}

@@ -1,15 +1,19 @@
-import { ReloadOutlined } from "@ant-design/icons";
 import type { ContentState } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Space, Table, type TableColumnsType } from "antd";
+import { App, Button, Space, type TableColumnsType } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
+import {
+  REVIEW_PAGE_SIZE,
+  type ReviewKind,
+  ReviewLayout,
+  type ReviewView,
+} from "../../components/ReviewLayout";
 import type { Page } from "../../services/pubMessage";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
 import { DecisionModal, type DecisionTarget, NoteModal } from "./ReviewDialogs";
-import { ReviewRowActions, ReviewToolbar, type ReviewView } from "./ReviewToolbar";
+import { ReviewRowActions } from "./ReviewToolbar";
 
 /** What every reviewed item shows in a review list. */
 export interface Reviewable {
@@ -21,7 +25,8 @@ export interface Reviewable {
 }
 
 export interface ReviewListProps<T extends Reviewable> {
-  title: string;
+  /** The kind reviewed: the screen's title. */
+  kind: ReviewKind;
   /** The react-query key of the kind (its lists refresh after a decision). */
   queryKey: string;
   permission: string;
@@ -52,13 +57,13 @@ export interface ReviewListProps<T extends Reviewable> {
  * reviewer approving their own submission; the decision dialog shows it.
  */
 export function ReviewList<T extends Reviewable>(props: ReviewListProps<T>) {
-  const { title, queryKey, permission, api, openAction } = props;
+  const { kind, queryKey, permission, api, openAction } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [view, setView] = useState<ReviewView>("pending");
   const [name, setName] = useState("");
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const [page, setPage] = useState({ pageNo: 1, pageSize: REVIEW_PAGE_SIZE });
   const [selected, setSelected] = useState<Map<number, T>>(() => new Map());
   const [open, setOpen] = useState<T | null>(null);
   const [target, setTarget] = useState<DecisionTarget | null>(null);
@@ -140,45 +145,31 @@ export function ReviewList<T extends Reviewable>(props: ReviewListProps<T>) {
   ];
 
   return (
-    <Card
-      title={title}
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching}>
-          {t("common.refresh")}
-        </Button>
-      }
+    <ReviewLayout<T>
+      kind={kind}
+      rows={list.data?.list ?? []}
+      total={list.data?.total ?? 0}
+      loading={list.isFetching}
+      onRefresh={refresh}
+      page={page}
+      onPage={(pageNo, pageSize) => setPage({ pageNo, pageSize })}
+      onSearch={(v) => {
+        setName(v);
+        setPage((p) => ({ ...p, pageNo: 1 }));
+      }}
+      view={view}
+      onView={(v) => {
+        setView(v);
+        setSelected(new Map());
+        setPage((p) => ({ ...p, pageNo: 1 }));
+      }}
+      selected={selected}
+      onSelect={setSelected}
+      permission={permission}
+      onDecide={(result) => ask(result, [...selected.values()])}
+      columns={columns}
+      scrollX={props.scrollX}
     >
-      <ReviewToolbar
-        view={view}
-        onView={(v) => {
-          setView(v);
-          setSelected(new Map());
-          setPage((p) => ({ ...p, pageNo: 1 }));
-        }}
-        onSearch={(v) => {
-          setName(v);
-          setPage((p) => ({ ...p, pageNo: 1 }));
-        }}
-        selectedCount={selected.size}
-        permission={permission}
-        onDecide={(result) => ask(result, [...selected.values()])}
-      />
-      <Table<T>
-        data-testid="review-table"
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        scroll={{ x: props.scrollX }}
-        locale={{ emptyText: t("pubMessage.review.empty") }}
-        rowSelection={view === "pending" ? rowSelectionAcrossPages(selected, setSelected) : undefined}
-        pagination={serverPagination({
-          ...page,
-          total: list.data?.total ?? 0,
-          onPage: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        })}
-      />
       {props.renderOpen(open, () => setOpen(null), open ? rowActions(open) : null)}
       <DecisionModal target={target} decide={api.decide} onClose={() => setTarget(null)} onDone={done} />
       <NoteModal
@@ -191,6 +182,6 @@ export function ReviewList<T extends Reviewable>(props: ReviewListProps<T>) {
         }}
       />
       {props.renderHistory(historyOf, () => setHistoryOf(null))}
-    </Card>
+    </ReviewLayout>
   );
 }

@@ -12,8 +12,9 @@ import {
 import type { PlanSummary } from "@marquee/contracts";
 import { Button, Dropdown, type MenuProps, Space, Tooltip } from "antd";
 import type { TFunction } from "i18next";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { INLINE_ACTIONS, type InlineAction } from "../../components/rowActions";
 import { type Availability, type PlanGrants, planActions } from "./actions";
 
 /** What the page does for each action of one plan. */
@@ -68,7 +69,7 @@ function IconAction({
   );
 }
 
-/** Edit, publish and delete as buttons; copy, submit, publications, withdraw and history in a menu. */
+/** Edit, publish and delete as buttons (as every content row: INLINE_ACTIONS); copy, submit, publications, withdraw and history in a menu. */
 export function PlanActions({ plan, grants, ops }: { plan: PlanSummary; grants: PlanGrants; ops: PlanOps }) {
   const { t } = useTranslation();
   const can = planActions(plan, grants);
@@ -94,8 +95,8 @@ export function PlanActions({ plan, grants, ops }: { plan: PlanSummary; grants: 
     else if (key === "history") ops.history(plan);
     else if (key === "withdraw") ops.withdraw(plan);
   };
-  return (
-    <Space size={0}>
+  const inline: Record<InlineAction, ReactNode> = {
+    edit: (
       <IconAction
         icon={<EditOutlined />}
         label={t("plan.actions.edit")}
@@ -103,6 +104,8 @@ export function PlanActions({ plan, grants, ops }: { plan: PlanSummary; grants: 
         onClick={() => ops.edit(plan)}
         testId="plan-edit"
       />
+    ),
+    publish: (
       <IconAction
         icon={<CloudUploadOutlined />}
         label={t("plan.actions.publish")}
@@ -110,6 +113,8 @@ export function PlanActions({ plan, grants, ops }: { plan: PlanSummary; grants: 
         onClick={() => ops.publish(plan)}
         testId="plan-publish"
       />
+    ),
+    delete: (
       <IconAction
         icon={<DeleteOutlined />}
         label={t("plan.actions.delete")}
@@ -118,6 +123,13 @@ export function PlanActions({ plan, grants, ops }: { plan: PlanSummary; grants: 
         danger
         testId="plan-delete"
       />
+    ),
+  };
+  return (
+    <Space size={0}>
+      {INLINE_ACTIONS.map((a) => (
+        <Fragment key={a}>{inline[a]}</Fragment>
+      ))}
       <Dropdown menu={{ items: menu, onClick: onMenu }} trigger={["click"]}>
         <Button
           type="text"

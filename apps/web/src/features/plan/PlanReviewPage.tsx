@@ -3,28 +3,15 @@ import {
   CloseOutlined,
   CommentOutlined,
   HistoryOutlined,
-  ReloadOutlined,
   WarningOutlined,
 } from "@ant-design/icons";
-import { CONTENT_STATES, type ContentState, type PlanSummary } from "@marquee/contracts";
+import type { PlanSummary } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from "antd";
+import { App, Button, Card, Space, type TableColumnsType, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
+import { REVIEW_PAGE_SIZE, ReviewLayout, type ReviewView } from "../../components/ReviewLayout";
 import { planApi } from "../../services/plan";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
@@ -47,9 +34,9 @@ export default function PlanReviewPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [page, setPage] = useState({ pageNo: 1, pageSize: REVIEW_PAGE_SIZE });
   const [name, setName] = useState("");
-  const [state, setState] = useState<ContentState>("pending");
+  const [state, setState] = useState<ReviewView>("pending");
   const [selected, setSelected] = useState<Map<number, PlanSummary>>(() => new Map());
   const [current, setCurrent] = useState<PlanSummary | null>(null);
   const [target, setTarget] = useState<DecisionTarget | null>(null);
@@ -64,7 +51,6 @@ export default function PlanReviewPage() {
   });
   const rows = list.data?.list ?? NO_ROWS;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ["plan"] });
-  const pendingOnly = state === "pending";
 
   const ask = (result: DecisionTarget["result"], plans: PlanSummary[]) =>
     setTarget({ result, ids: plans.map((p) => p.id), names: plans.map((p) => p.name) });
@@ -169,93 +155,36 @@ export default function PlanReviewPage() {
     { key: "actions", title: t("plan.list.columns.actions"), width: 200, render: (_, r) => decide(r) },
   ];
 
-  const selection = [...selected.values()].filter((p) => p.state === "pending");
+  const selection = new Map([...selected].filter(([, p]) => p.state === "pending"));
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Card
-        title={t("plan.review.title")}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching}>
-            {t("common.refresh")}
-          </Button>
-        }
-      >
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Input.Search
-            allowClear
-            placeholder={t("plan.list.searchName")}
-            aria-label={t("plan.list.searchName")}
-            onSearch={(v) => {
-              setName(v.trim());
-              setPage((p) => ({ ...p, pageNo: 1 }));
-            }}
-            style={{ width: 240 }}
-            data-testid="plan-review-search"
-          />
-          <Select<ContentState>
-            value={state}
-            onChange={(s) => {
-              setState(s);
-              setSelected(new Map());
-              setPage((p) => ({ ...p, pageNo: 1 }));
-            }}
-            options={CONTENT_STATES.filter((s) => s !== "draft").map((s) => ({
-              value: s,
-              label: t(`program.states.${s}`),
-            }))}
-            aria-label={t("plan.list.state")}
-            style={{ width: 160 }}
-            data-testid="plan-review-state"
-          />
-          {pendingOnly && (
-            <>
-              <AuthButton
-                operation={REVIEW}
-                routePermission={REVIEW}
-                label={t("plan.review.approveSelected")}
-                icon={<CheckOutlined />}
-                disabled={selection.length === 0}
-                onClick={() => ask("approved", selection)}
-                data-testid="plan-batch-approve"
-              />
-              <AuthButton
-                danger
-                operation={REVIEW}
-                routePermission={REVIEW}
-                label={t("plan.review.rejectSelected")}
-                icon={<CloseOutlined />}
-                disabled={selection.length === 0}
-                onClick={() => ask("rejected", selection)}
-                data-testid="plan-batch-reject"
-              />
-              <Typography.Text type="secondary">
-                {t("plan.list.selected", { count: selection.length })}
-              </Typography.Text>
-            </>
-          )}
-        </Space>
-        {list.data !== undefined && rows.length === 0 && !list.isFetching ? (
-          <Empty description={pendingOnly ? t("plan.review.empty") : t("plan.list.noMatch")} />
-        ) : (
-          <Table<PlanSummary>
-            rowKey="id"
-            size="middle"
-            loading={list.isFetching}
-            columns={columns}
-            dataSource={rows}
-            scroll={{ x: 1100 }}
-            rowSelection={pendingOnly ? rowSelectionAcrossPages(selected, setSelected) : undefined}
-            onRow={(r) => ({ onDoubleClick: () => setCurrent(r) })}
-            pagination={serverPagination({
-              ...page,
-              total: list.data?.total ?? 0,
-              onPage: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-            })}
-            data-testid="plan-review-table"
-          />
-        )}
-      </Card>
+      <ReviewLayout<PlanSummary>
+        kind="plan"
+        rows={rows}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        onRefresh={refresh}
+        page={page}
+        onPage={(pageNo, pageSize) => setPage({ pageNo, pageSize })}
+        onSearch={(v) => {
+          setName(v);
+          setPage((p) => ({ ...p, pageNo: 1 }));
+        }}
+        view={state}
+        onView={(s) => {
+          setState(s);
+          setSelected(new Map());
+          setPage((p) => ({ ...p, pageNo: 1 }));
+        }}
+        selected={selection}
+        onSelect={setSelected}
+        permission={REVIEW}
+        onDecide={(result) => ask(result, [...selection.values()])}
+        columns={columns}
+        scrollX={1100}
+        onRow={(r) => ({ onDoubleClick: () => setCurrent(r) })}
+      />
       {current && (
         <Card
           title={t("plan.review.previewTitle", { name: current.name })}

@@ -113,7 +113,7 @@ export default function ProgramReviewPage() {
   ];
   return (
     <ReviewList<ProgramSummary>
-      title={t("pubMessage.review.programTitle")}
+      kind="program"
       queryKey="program"
       permission={REVIEW}
       api={programReviewApi}

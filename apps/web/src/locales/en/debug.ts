@@ -4,9 +4,11 @@ export default {
   chooseFirst: "Choose a terminal to watch its frames and log",
   heldHere: "Connected to this server",
   heldElsewhere: "Connected to another server process",
-  dropped: "{{count}} frames were left out (too many per second)",
+  dropped_one: "{{count}} frame was left out (too many per second)",
+  dropped_other: "{{count}} frames were left out (too many per second)",
   pause: "Pause",
-  resume: "Resume ({{count}} new)",
+  resume_one: "Resume ({{count}} new)",
+  resume_other: "Resume ({{count}} new)",
   clear: "Clear",
   socket: {
     idle: "Not connected",

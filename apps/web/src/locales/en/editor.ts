@@ -11,7 +11,8 @@ export default {
   undoStep: "Undo: {{step}} ({{keys}})",
   redoStep: "Redo: {{step}} ({{keys}})",
   deleteSelection: "Delete",
-  lockedKept: "Locked widgets are not deleted ({{count}} kept). Unlock them first.",
+  lockedKept_one: "Locked widgets are not deleted ({{count}} kept). Unlock them first.",
+  lockedKept_other: "Locked widgets are not deleted ({{count}} kept). Unlock them first.",
   preview: "Preview",
   previewTip: "Play the program from this scene",
   align: {
@@ -96,7 +97,9 @@ export default {
     cannotDelete: "Delete (a program keeps at least one main scene)",
     deleteTitle: "Delete the scene “{{name}}”?",
     deleteBody: "Its widgets are deleted with it. Undo brings it back.",
-    deleteRefs:
+    deleteRefs_one:
+      "Buttons pointing to this scene: {{count}}. They will need a new target before the program can be saved.",
+    deleteRefs_other:
       "Buttons pointing to this scene: {{count}}. They will need a new target before the program can be saved.",
     seconds: "{{n}}s",
     untilMedia: "media",
@@ -152,7 +155,8 @@ export default {
     widget: "{{type}} “{{name}}”",
     dataSource: "Data source “{{name}}”",
     defaultButton: "Default button “{{kind}}”",
-    more: "…and {{count}} more",
+    more_one: "…and {{count}} more",
+    more_other: "…and {{count}} more",
   },
   load: {
     loading: "Opening the program…",

@@ -5,7 +5,8 @@ export default {
   edit: "Edit",
   actions: "Actions",
   deleteSelected: "Delete selected",
-  selected: "{{count}} selected",
+  selected_one: "{{count}} selected",
+  selected_other: "{{count}} selected",
   faq: {
     title: "Frequently asked questions",
     search: "Search the questions and answers",
@@ -29,7 +30,8 @@ export default {
     order: "Order",
     clearFilters: "Clear the filters to reorder",
     move: { top: "Move to the top", up: "Move up", down: "Move down", bottom: "Move to the bottom" },
-    deleteConfirm: "Delete {{count}} question(s)?",
+    deleteConfirm_one: "Delete {{count}} question?",
+    deleteConfirm_other: "Delete {{count}} questions?",
     empty: "No questions",
   },
   callCenter: {

@@ -24,7 +24,8 @@ export default {
   deleted: "Role {{name}} deleted",
   saved: "Role {{name}} saved",
   builtInNoDelete: "Built-in roles cannot be deleted",
-  inUseNoDelete: "Held by {{count}} user(s): take it from them first",
+  inUseNoDelete_one: "Held by {{count}} user: take it from them first",
+  inUseNoDelete_other: "Held by {{count}} users: take it from them first",
   drawerNew: "New role",
   drawerEdit: "Edit role {{name}}",
   form: {
@@ -39,7 +40,8 @@ export default {
     description: "Description",
     permissions: "Permissions",
   },
-  selected: "{{count}} of {{total}} chosen",
+  selected_one: "{{count}} of {{total}} chosen",
+  selected_other: "{{count}} of {{total}} chosen",
   lockedAll:
     "This role holds every permission, now and in the future: only its name and description can change.",
   lockedTenantAdmin:

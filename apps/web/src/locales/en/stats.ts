@@ -67,7 +67,8 @@ export default {
   },
   resources: {
     title: "Materials by type",
-    summary: "{{count}} materials · {{size}} {{unit}}",
+    summary_one: "{{count}} material · {{size}} {{unit}}",
+    summary_other: "{{count}} materials · {{size}} {{unit}}",
     type: "Type",
     count: "Materials",
     size: "Size ({{unit}})",

@@ -11,7 +11,11 @@ export default {
   undoStep: "Annuler : {{step}} ({{keys}})",
   redoStep: "Rétablir : {{step}} ({{keys}})",
   deleteSelection: "Supprimer",
-  lockedKept:
+  lockedKept_one:
+    "Les widgets verrouillés ne sont pas supprimés ({{count}} conservés). Déverrouillez-les d'abord.",
+  lockedKept_many:
+    "Les widgets verrouillés ne sont pas supprimés ({{count}} conservés). Déverrouillez-les d'abord.",
+  lockedKept_other:
     "Les widgets verrouillés ne sont pas supprimés ({{count}} conservés). Déverrouillez-les d'abord.",
   preview: "Aperçu",
   previewTip: "Lire le programme à partir de cette scène",
@@ -97,7 +101,11 @@ export default {
     cannotDelete: "Supprimer (un programme garde au moins une scène principale)",
     deleteTitle: "Supprimer la scène « {{name}} » ?",
     deleteBody: "Ses widgets sont supprimés avec elle. Annuler la rétablit.",
-    deleteRefs:
+    deleteRefs_one:
+      "Boutons qui mènent à cette scène : {{count}}. Il faudra leur choisir une nouvelle cible avant d'enregistrer le programme.",
+    deleteRefs_many:
+      "Boutons qui mènent à cette scène : {{count}}. Il faudra leur choisir une nouvelle cible avant d'enregistrer le programme.",
+    deleteRefs_other:
       "Boutons qui mènent à cette scène : {{count}}. Il faudra leur choisir une nouvelle cible avant d'enregistrer le programme.",
     seconds: "{{n}} s",
     untilMedia: "médias",
@@ -153,7 +161,9 @@ export default {
     widget: "{{type}} « {{name}} »",
     dataSource: "Source de données « {{name}} »",
     defaultButton: "Bouton par défaut « {{kind}} »",
-    more: "…et {{count}} de plus",
+    more_one: "…et {{count}} de plus",
+    more_many: "…et {{count}} de plus",
+    more_other: "…et {{count}} de plus",
   },
   load: {
     loading: "Ouverture du programme…",

@@ -5,7 +5,9 @@ export default {
   edit: "Modifier",
   actions: "Opérations",
   deleteSelected: "Supprimer la sélection",
-  selected: "{{count}} sélectionnée(s)",
+  selected_one: "{{count}} sélectionnée",
+  selected_many: "{{count}} sélectionnées",
+  selected_other: "{{count}} sélectionnées",
   faq: {
     title: "Foire aux questions",
     search: "Chercher dans les questions et les réponses",
@@ -30,7 +32,9 @@ export default {
     order: "Ordre",
     clearFilters: "Retirez les filtres pour réordonner",
     move: { top: "Tout en haut", up: "Monter", down: "Descendre", bottom: "Tout en bas" },
-    deleteConfirm: "Supprimer {{count}} question(s) ?",
+    deleteConfirm_one: "Supprimer {{count}} question ?",
+    deleteConfirm_many: "Supprimer {{count}} questions ?",
+    deleteConfirm_other: "Supprimer {{count}} questions ?",
     empty: "Aucune question",
   },
   callCenter: {

@@ -25,6 +25,7 @@ import pop from "./pop";
 import program from "./program";
 import publish from "./publish";
 import pubMessage from "./pubMessage";
+import review from "./review";
 import role from "./role";
 import settings from "./settings";
 import stats from "./stats";
@@ -73,4 +74,5 @@ export default {
   pay,
   announcement,
   system,
+  review,
 };

@@ -24,7 +24,9 @@ export default {
   deleted: "Rôle {{name}} supprimé",
   saved: "Rôle {{name}} enregistré",
   builtInNoDelete: "Les rôles intégrés ne peuvent pas être supprimés",
-  inUseNoDelete: "Attribué à {{count}} utilisateur(s) : retirez-le-leur d'abord",
+  inUseNoDelete_one: "Attribué à {{count}} utilisateur : retirez-le-lui d'abord",
+  inUseNoDelete_many: "Attribué à {{count}} utilisateurs : retirez-le-leur d'abord",
+  inUseNoDelete_other: "Attribué à {{count}} utilisateurs : retirez-le-leur d'abord",
   drawerNew: "Nouveau rôle",
   drawerEdit: "Modifier le rôle {{name}}",
   form: {
@@ -39,7 +41,9 @@ export default {
     description: "Descriptif",
     permissions: "Droits",
   },
-  selected: "{{count}} sur {{total}} choisis",
+  selected_one: "{{count}} sur {{total}} choisis",
+  selected_many: "{{count}} sur {{total}} choisis",
+  selected_other: "{{count}} sur {{total}} choisis",
   lockedAll:
     "Ce rôle détient tous les droits, aujourd'hui et à l'avenir : seuls son nom et son descriptif peuvent changer.",
   lockedTenantAdmin:

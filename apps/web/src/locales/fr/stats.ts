@@ -67,7 +67,9 @@ export default {
   },
   resources: {
     title: "Médias par catégorie",
-    summary: "{{count}} médias · {{size}} {{unit}}",
+    summary_one: "{{count}} média · {{size}} {{unit}}",
+    summary_many: "{{count}} médias · {{size}} {{unit}}",
+    summary_other: "{{count}} médias · {{size}} {{unit}}",
     type: "Catégorie",
     count: "Médias",
     size: "Taille ({{unit}})",

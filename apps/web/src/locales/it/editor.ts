@@ -11,7 +11,9 @@ export default {
   undoStep: "Annulla: {{step}} ({{keys}})",
   redoStep: "Ripeti: {{step}} ({{keys}})",
   deleteSelection: "Elimina",
-  lockedKept: "I widget bloccati non vengono eliminati ({{count}} mantenuti). Sbloccali prima.",
+  lockedKept_one: "I widget bloccati non vengono eliminati ({{count}} mantenuti). Sbloccali prima.",
+  lockedKept_many: "I widget bloccati non vengono eliminati ({{count}} mantenuti). Sbloccali prima.",
+  lockedKept_other: "I widget bloccati non vengono eliminati ({{count}} mantenuti). Sbloccali prima.",
   preview: "Anteprima",
   previewTip: "Riproduci il programma da questa scena",
   align: {
@@ -97,7 +99,11 @@ export default {
     cannotDelete: "Elimina (un programma conserva almeno una scena principale)",
     deleteTitle: "Eliminare la scena «{{name}}»?",
     deleteBody: "I suoi widget vengono eliminati con essa. Annulla la ripristina.",
-    deleteRefs:
+    deleteRefs_one:
+      "Pulsanti che puntano a questa scena: {{count}}. Avranno bisogno di una nuova destinazione prima di poter salvare il programma.",
+    deleteRefs_many:
+      "Pulsanti che puntano a questa scena: {{count}}. Avranno bisogno di una nuova destinazione prima di poter salvare il programma.",
+    deleteRefs_other:
       "Pulsanti che puntano a questa scena: {{count}}. Avranno bisogno di una nuova destinazione prima di poter salvare il programma.",
     seconds: "{{n}} s",
     untilMedia: "fine media",
@@ -153,7 +159,9 @@ export default {
     widget: "{{type}} «{{name}}»",
     dataSource: "Origine dati «{{name}}»",
     defaultButton: "Pulsante predefinito «{{kind}}»",
-    more: "…e altri {{count}}",
+    more_one: "…e altri {{count}}",
+    more_many: "…e altri {{count}}",
+    more_other: "…e altri {{count}}",
   },
   load: {
     loading: "Apertura del programma…",

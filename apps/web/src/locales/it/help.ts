@@ -5,7 +5,9 @@ export default {
   edit: "Modifica",
   actions: "Azioni",
   deleteSelected: "Elimina selezionate",
-  selected: "{{count}} selezionate",
+  selected_one: "{{count}} selezionate",
+  selected_many: "{{count}} selezionate",
+  selected_other: "{{count}} selezionate",
   faq: {
     title: "Domande frequenti",
     search: "Cerca tra domande e risposte",
@@ -29,7 +31,9 @@ export default {
     order: "Ordine",
     clearFilters: "Togli i filtri per riordinare",
     move: { top: "Sposta in cima", up: "Sposta su", down: "Sposta giù", bottom: "Sposta in fondo" },
-    deleteConfirm: "Eliminare {{count}} domande?",
+    deleteConfirm_one: "Eliminare {{count}} domanda?",
+    deleteConfirm_many: "Eliminare {{count}} domande?",
+    deleteConfirm_other: "Eliminare {{count}} domande?",
     empty: "Nessuna domanda",
   },
   callCenter: {

@@ -24,7 +24,9 @@ export default {
   deleted: "Ruolo {{name}} eliminato",
   saved: "Ruolo {{name}} salvato",
   builtInNoDelete: "I ruoli predefiniti non possono essere eliminati",
-  inUseNoDelete: "Assegnato a {{count}} utente/i: toglilo prima a loro",
+  inUseNoDelete_one: "Assegnato a {{count}} utente: toglilo prima a lui",
+  inUseNoDelete_many: "Assegnato a {{count}} utenti: toglilo prima a loro",
+  inUseNoDelete_other: "Assegnato a {{count}} utenti: toglilo prima a loro",
   drawerNew: "Nuovo ruolo",
   drawerEdit: "Modifica il ruolo {{name}}",
   form: {
@@ -39,7 +41,9 @@ export default {
     description: "Descrizione",
     permissions: "Permessi",
   },
-  selected: "{{count}} di {{total}} scelti",
+  selected_one: "{{count}} di {{total}} scelti",
+  selected_many: "{{count}} di {{total}} scelti",
+  selected_other: "{{count}} di {{total}} scelti",
   lockedAll:
     "Questo ruolo possiede tutti i permessi, ora e in futuro: si possono cambiare solo il nome e la descrizione.",
   lockedTenantAdmin:

@@ -67,7 +67,9 @@ export default {
   },
   resources: {
     title: "Materiali per tipo",
-    summary: "{{count}} materiali · {{size}} {{unit}}",
+    summary_one: "{{count}} materiale · {{size}} {{unit}}",
+    summary_many: "{{count}} materiali · {{size}} {{unit}}",
+    summary_other: "{{count}} materiali · {{size}} {{unit}}",
     type: "Tipo",
     count: "Materiali",
     size: "Dimensione ({{unit}})",

@@ -5,7 +5,10 @@ export default {
   edit: "Изменить",
   actions: "Действия",
   deleteSelected: "Удалить выбранные",
-  selected: "Выбрано: {{count}}",
+  selected_one: "Выбрано: {{count}}",
+  selected_few: "Выбрано: {{count}}",
+  selected_many: "Выбрано: {{count}}",
+  selected_other: "Выбрано: {{count}}",
   faq: {
     title: "Часто задаваемые вопросы",
     search: "Поиск по вопросам и ответам",
@@ -29,7 +32,10 @@ export default {
     order: "Порядок",
     clearFilters: "Сбросьте фильтры, чтобы менять порядок",
     move: { top: "В начало", up: "Выше", down: "Ниже", bottom: "В конец" },
-    deleteConfirm: "Удалить вопросы ({{count}})?",
+    deleteConfirm_one: "Удалить вопросы ({{count}})?",
+    deleteConfirm_few: "Удалить вопросы ({{count}})?",
+    deleteConfirm_many: "Удалить вопросы ({{count}})?",
+    deleteConfirm_other: "Удалить вопросы ({{count}})?",
     empty: "Вопросов нет",
   },
   callCenter: {

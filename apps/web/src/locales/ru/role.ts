@@ -24,7 +24,10 @@ export default {
   deleted: "Роль {{name}} удалена",
   saved: "Роль {{name}} сохранена",
   builtInNoDelete: "Встроенные роли удалить нельзя",
-  inUseNoDelete: "Назначена {{count}} пользователю(ям): сначала снимите её с них",
+  inUseNoDelete_one: "Назначена {{count}} пользователю: сначала снимите её с него",
+  inUseNoDelete_few: "Назначена {{count}} пользователям: сначала снимите её с них",
+  inUseNoDelete_many: "Назначена {{count}} пользователям: сначала снимите её с них",
+  inUseNoDelete_other: "Назначена {{count}} пользователям: сначала снимите её с них",
   drawerNew: "Новая роль",
   drawerEdit: "Изменение роли {{name}}",
   form: {
@@ -39,7 +42,10 @@ export default {
     description: "Описание",
     permissions: "Права",
   },
-  selected: "Выбрано {{count}} из {{total}}",
+  selected_one: "Выбрано {{count}} из {{total}}",
+  selected_few: "Выбрано {{count}} из {{total}}",
+  selected_many: "Выбрано {{count}} из {{total}}",
+  selected_other: "Выбрано {{count}} из {{total}}",
   lockedAll: "У этой роли все права, сейчас и в будущем: можно изменить только название и описание.",
   lockedTenantAdmin:
     "Это встроенный администратор вашей организации: его можно переименовать, но права меняет только вышестоящая организация.",

@@ -67,7 +67,10 @@ export default {
   },
   resources: {
     title: "Материалы по типам",
-    summary: "{{count}} материалов · {{size}} {{unit}}",
+    summary_one: "{{count}} материал · {{size}} {{unit}}",
+    summary_few: "{{count}} материала · {{size}} {{unit}}",
+    summary_many: "{{count}} материалов · {{size}} {{unit}}",
+    summary_other: "{{count}} материала · {{size}} {{unit}}",
     type: "Тип",
     count: "Материалы",
     size: "Размер ({{unit}})",

@@ -4,9 +4,9 @@ export default {
   chooseFirst: "请选择一个终端以查看其协议帧和日志",
   heldHere: "连接在本服务器",
   heldElsewhere: "连接在另一个服务器进程",
-  dropped: "已略过 {{count}} 帧（每秒帧数过多）",
+  dropped_other: "已略过 {{count}} 帧（每秒帧数过多）",
   pause: "暂停",
-  resume: "继续（{{count}} 条新帧）",
+  resume_other: "继续（{{count}} 条新帧）",
   clear: "清空",
   socket: {
     idle: "未连接",

@@ -11,7 +11,7 @@ export default {
   undoStep: "撤销：{{step}}（{{keys}}）",
   redoStep: "重做：{{step}}（{{keys}}）",
   deleteSelection: "删除",
-  lockedKept: "已锁定的组件不会被删除（保留 {{count}} 个），请先解锁。",
+  lockedKept_other: "已锁定的组件不会被删除（保留 {{count}} 个），请先解锁。",
   preview: "预览",
   previewTip: "从当前场景开始播放节目",
   align: {
@@ -96,7 +96,7 @@ export default {
     cannotDelete: "删除（节目至少保留一个主场景）",
     deleteTitle: "删除场景“{{name}}”？",
     deleteBody: "场景中的组件会一并删除，可通过撤销恢复。",
-    deleteRefs: "有 {{count}} 个按钮指向此场景，保存节目前需要为它们重新选择目标。",
+    deleteRefs_other: "有 {{count}} 个按钮指向此场景，保存节目前需要为它们重新选择目标。",
     seconds: "{{n}} 秒",
     untilMedia: "媒体",
     kind: {
@@ -151,7 +151,7 @@ export default {
     widget: "{{type}}“{{name}}”",
     dataSource: "数据源“{{name}}”",
     defaultButton: "默认按钮“{{kind}}”",
-    more: "……还有 {{count}} 项",
+    more_other: "……还有 {{count}} 项",
   },
   load: {
     loading: "正在打开节目…",

@@ -5,7 +5,7 @@ export default {
   edit: "编辑",
   actions: "操作",
   deleteSelected: "删除所选",
-  selected: "已选择 {{count}} 项",
+  selected_other: "已选择 {{count}} 项",
   faq: {
     title: "常见问题",
     search: "搜索问题和答案",
@@ -29,7 +29,7 @@ export default {
     order: "顺序",
     clearFilters: "清除筛选后才能调整顺序",
     move: { top: "移到最前", up: "上移", down: "下移", bottom: "移到最后" },
-    deleteConfirm: "确定删除 {{count}} 个问题吗？",
+    deleteConfirm_other: "确定删除 {{count}} 个问题吗？",
     empty: "暂无问题",
   },
   callCenter: {

@@ -28,11 +28,11 @@ export default {
   },
   publications: {
     title: "最近发布",
-    total: "共 {{count}} 条",
+    total_other: "共 {{count}} 条",
     none: "尚未发布任何内容",
-    delivered: "已送达：{{count}}",
-    pending: "传送中：{{count}}",
-    failed: "失败：{{count}}",
+    delivered_other: "已送达：{{count}}",
+    pending_other: "传送中：{{count}}",
+    failed_other: "失败：{{count}}",
   },
   storage: {
     title: "存储与配额",
@@ -41,7 +41,7 @@ export default {
     unlimited: "已用 {{used}}，不限容量",
     terminalQuota: "终端配额",
     seats: "已授权 {{used}} / {{quota}} 台终端（{{name}}）",
-    seatsUnlimited: "已授权 {{used}} 台终端，无配额限制",
+    seatsUnlimited_other: "已授权 {{count}} 台终端，无配额限制",
   },
   shortcuts: {
     title: "快捷入口",

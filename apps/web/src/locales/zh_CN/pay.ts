@@ -30,7 +30,7 @@ export default {
   forever: "永久",
   days: "{{days}} 天",
   oneDay: "1 天",
-  terminals: "{{count}} 台终端",
+  terminals_other: "{{count}} 台终端",
   oneTerminal: "1 台终端",
   supportPeriod: "支持期",
   quantity: "包含",

@@ -24,7 +24,7 @@ export default {
   deleted: "角色 {{name}} 已删除",
   saved: "角色 {{name}} 已保存",
   builtInNoDelete: "内置角色不能删除",
-  inUseNoDelete: "仍有 {{count}} 个用户使用：请先从这些用户中移除",
+  inUseNoDelete_other: "仍有 {{count}} 个用户使用：请先从这些用户中移除",
   drawerNew: "新建角色",
   drawerEdit: "编辑角色 {{name}}",
   form: {
@@ -39,7 +39,7 @@ export default {
     description: "描述",
     permissions: "权限",
   },
-  selected: "已选 {{count}} / {{total}}",
+  selected_other: "已选 {{count}} / {{total}}",
   lockedAll: "该角色拥有全部权限（包括今后新增的权限）：只能修改名称和描述。",
   lockedTenantAdmin: "这是本机构的内置管理员角色：您可以重命名，但其权限只能由上级机构修改。",
   ungrantableHint: "灰色的权限是您不能授予的权限，将鼠标移到上面可查看原因。",

@@ -67,7 +67,7 @@ export default {
   },
   resources: {
     title: "按类型统计素材",
-    summary: "{{count}} 个素材 · {{size}} {{unit}}",
+    summary_other: "{{count}} 个素材 · {{size}} {{unit}}",
     type: "类型",
     count: "素材数",
     size: "大小 ({{unit}})",

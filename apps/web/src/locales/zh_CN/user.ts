@@ -3,7 +3,7 @@ export default {
   edit: "编辑",
   resetPassword: "重置密码",
   searchPlaceholder: "用户名、姓名、邮箱或电话",
-  total: "共 {{count}} 个用户",
+  total_other: "共 {{count}} 个用户",
   self: "本人",
   noRoles: "无角色",
   never: "从未",

@@ -4,9 +4,9 @@ export default {
   chooseFirst: "請選擇一個終端以檢視其協定訊框和日誌",
   heldHere: "連線在本伺服器",
   heldElsewhere: "連線在另一個伺服器程序",
-  dropped: "已略過 {{count}} 個訊框（每秒訊框過多）",
+  dropped_other: "已略過 {{count}} 個訊框（每秒訊框過多）",
   pause: "暫停",
-  resume: "繼續（{{count}} 個新訊框）",
+  resume_other: "繼續（{{count}} 個新訊框）",
   clear: "清除",
   socket: {
     idle: "未連線",

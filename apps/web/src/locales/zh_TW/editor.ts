@@ -11,7 +11,7 @@ export default {
   undoStep: "復原：{{step}}（{{keys}}）",
   redoStep: "重做：{{step}}（{{keys}}）",
   deleteSelection: "刪除",
-  lockedKept: "已鎖定的元件不會被刪除（保留 {{count}} 個），請先解鎖。",
+  lockedKept_other: "已鎖定的元件不會被刪除（保留 {{count}} 個），請先解鎖。",
   preview: "預覽",
   previewTip: "從目前場景開始播放節目",
   align: {
@@ -96,7 +96,7 @@ export default {
     cannotDelete: "刪除（節目至少保留一個主場景）",
     deleteTitle: "刪除場景「{{name}}」？",
     deleteBody: "場景中的元件會一併刪除，可透過復原找回。",
-    deleteRefs: "有 {{count}} 個按鈕指向此場景，儲存節目前需要為它們重新選擇目標。",
+    deleteRefs_other: "有 {{count}} 個按鈕指向此場景，儲存節目前需要為它們重新選擇目標。",
     seconds: "{{n}} 秒",
     untilMedia: "媒體",
     kind: {
@@ -151,7 +151,7 @@ export default {
     widget: "{{type}}「{{name}}」",
     dataSource: "資料來源「{{name}}」",
     defaultButton: "預設按鈕「{{kind}}」",
-    more: "……還有 {{count}} 項",
+    more_other: "……還有 {{count}} 項",
   },
   load: {
     loading: "正在開啟節目…",

@@ -5,7 +5,7 @@ export default {
   edit: "編輯",
   actions: "操作",
   deleteSelected: "刪除所選",
-  selected: "已選擇 {{count}} 項",
+  selected_other: "已選擇 {{count}} 項",
   faq: {
     title: "常見問題",
     search: "搜尋問題和答案",
@@ -29,7 +29,7 @@ export default {
     order: "順序",
     clearFilters: "清除篩選後才能調整順序",
     move: { top: "移到最前", up: "上移", down: "下移", bottom: "移到最後" },
-    deleteConfirm: "確定刪除 {{count}} 個問題嗎？",
+    deleteConfirm_other: "確定刪除 {{count}} 個問題嗎？",
     empty: "暫無問題",
   },
   callCenter: {

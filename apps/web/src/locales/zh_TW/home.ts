@@ -28,11 +28,11 @@ export default {
   },
   publications: {
     title: "最近發布",
-    total: "共 {{count}} 筆",
+    total_other: "共 {{count}} 筆",
     none: "尚未發布任何內容",
-    delivered: "已送達：{{count}}",
-    pending: "傳送中：{{count}}",
-    failed: "失敗：{{count}}",
+    delivered_other: "已送達：{{count}}",
+    pending_other: "傳送中：{{count}}",
+    failed_other: "失敗：{{count}}",
   },
   storage: {
     title: "儲存與配額",
@@ -41,7 +41,7 @@ export default {
     unlimited: "已用 {{used}}，不限容量",
     terminalQuota: "終端配額",
     seats: "已授權 {{used}} / {{quota}} 台終端（{{name}}）",
-    seatsUnlimited: "已授權 {{used}} 台終端，無配額限制",
+    seatsUnlimited_other: "已授權 {{count}} 台終端，無配額限制",
   },
   shortcuts: {
     title: "快捷入口",

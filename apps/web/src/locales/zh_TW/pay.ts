@@ -30,7 +30,7 @@ export default {
   forever: "永久",
   days: "{{days}} 天",
   oneDay: "1 天",
-  terminals: "{{count}} 台終端",
+  terminals_other: "{{count}} 台終端",
   oneTerminal: "1 台終端",
   supportPeriod: "支援期",
   quantity: "包含",

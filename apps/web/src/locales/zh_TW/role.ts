@@ -24,7 +24,7 @@ export default {
   deleted: "角色 {{name}} 已刪除",
   saved: "角色 {{name}} 已儲存",
   builtInNoDelete: "內建角色不能刪除",
-  inUseNoDelete: "仍有 {{count}} 個使用者使用：請先從這些使用者中移除",
+  inUseNoDelete_other: "仍有 {{count}} 個使用者使用：請先從這些使用者中移除",
   drawerNew: "新增角色",
   drawerEdit: "編輯角色 {{name}}",
   form: {
@@ -39,7 +39,7 @@ export default {
     description: "描述",
     permissions: "權限",
   },
-  selected: "已選 {{count}} / {{total}}",
+  selected_other: "已選 {{count}} / {{total}}",
   lockedAll: "此角色擁有全部權限（包括日後新增的權限）：只能修改名稱和描述。",
   lockedTenantAdmin: "這是本機構的內建管理員角色：您可以重新命名，但其權限只能由上級機構修改。",
   ungrantableHint: "灰色的權限是您不能授予的權限，將滑鼠移到上面可查看原因。",

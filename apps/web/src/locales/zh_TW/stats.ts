@@ -67,7 +67,7 @@ export default {
   },
   resources: {
     title: "依類型統計素材",
-    summary: "{{count}} 個素材 · {{size}} {{unit}}",
+    summary_other: "{{count}} 個素材 · {{size}} {{unit}}",
     type: "類型",
     count: "素材數",
     size: "大小 ({{unit}})",

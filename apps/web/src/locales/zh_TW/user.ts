@@ -3,7 +3,7 @@ export default {
   edit: "編輯",
   resetPassword: "重設密碼",
   searchPlaceholder: "使用者名稱、姓名、郵箱或電話",
-  total: "共 {{count}} 個使用者",
+  total_other: "共 {{count}} 個使用者",
   self: "本人",
   noRoles: "無角色",
   never: "從未",
