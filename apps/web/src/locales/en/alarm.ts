@@ -38,8 +38,10 @@ export default {
     reset: "Reset",
   },
   clear: {
-    button: "Clear selected ({{count}})",
-    title: "Clear {{count}} alarms",
+    button_one: "Clear selected ({{count}})",
+    button_other: "Clear selected ({{count}})",
+    title_one: "Clear {{count}} alarm",
+    title_other: "Clear {{count}} alarms",
     ok: "Clear",
     hint: "Open alarms among them are marked cleared; those already cleared stay as they are. Every alarm stays in the list.",
     note: "Note (optional): what was done",

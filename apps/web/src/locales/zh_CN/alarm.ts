@@ -38,8 +38,8 @@ export default {
     reset: "重置",
   },
   clear: {
-    button: "清除所选（{{count}}）",
-    title: "清除 {{count}} 条告警",
+    button_other: "清除所选（{{count}}）",
+    title_other: "清除 {{count}} 条告警",
     ok: "清除",
     hint: "其中未处理的告警将标记为已清除，已清除的保持不变；所有告警仍保留在列表中。",
     note: "备注（可选）：处理情况",

@@ -38,8 +38,8 @@ export default {
     reset: "重設",
   },
   clear: {
-    button: "清除所選（{{count}}）",
-    title: "清除 {{count}} 筆告警",
+    button_other: "清除所選（{{count}}）",
+    title_other: "清除 {{count}} 筆告警",
     ok: "清除",
     hint: "其中未處理的告警將標記為已清除，已清除的保持不變；所有告警仍保留在清單中。",
     note: "備註（選填）：處理情況",
