@@ -1,7 +1,6 @@
 import type { TerminalSummary } from "@marquee/contracts";
 import { Table, Tag, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { dateTime } from "../../components/dateTime";
 import { type FitColumns, useFitColumns } from "../../components/fitColumns";
@@ -192,7 +191,7 @@ export function TerminalTable({
   ];
   // A virtual table wants a numeric width: the fitted columns' own, within the box once it is measured.
   const fit = useFitColumns(
-    useMemo(() => every.filter((c) => COLUMNS[view].includes(String(c.key))), [every, view]),
+    every.filter((c) => COLUMNS[view].includes(String(c.key))),
     48,
   );
 
