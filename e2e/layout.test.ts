@@ -76,7 +76,7 @@ function findProblems(): string[] {
       const hidden = Array.from(table.querySelectorAll(".ant-table-thead th"))
         .filter((th) => th.getBoundingClientRect().right > box.right + 1)
         .map((th) => label(th) || "(no title)");
-      problems.push(`columns behind a horizontal scroll: ${hidden.join(", ")}`);
+      if (hidden.length > 0) problems.push(`columns behind a horizontal scroll: ${hidden.join(", ")}`);
     }
   }
   return [...new Set(problems)];
@@ -84,10 +84,14 @@ function findProblems(): string[] {
 
 /** Opens `path` by the console's own router and waits until nothing is loading. */
 async function open(page: Page, path: string): Promise<void> {
+  const shown = () => page.locator("[data-testid=page-animation]").getAttribute("data-page");
+  const before = await shown();
   await page.evaluate((to) => {
     window.history.pushState({}, "", to);
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, path);
+  // The page area names the page it shows (pages that share one screen keep its name).
+  await expect.poll(shown, { timeout: 5_000 }).not.toBe(before).catch(() => undefined);
   // The page's code and its first calls, then its first paint with them.
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(

@@ -1,9 +1,10 @@
 import { CheckOutlined, CloseOutlined, ReloadOutlined } from "@ant-design/icons";
 import type { ContentState } from "@marquee/contracts";
-import { Button, Card, Input, Segmented, Space, Table, type TableColumnsType } from "antd";
+import { Button, Card, Input, Segmented, Space, Table } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "./AuthButton";
+import { type FitColumns, SELECTION_WIDTH, useFitColumns } from "./fitColumns";
 import { rowSelectionAcrossPages, serverPagination } from "./listSelection";
 
 /** The states a review screen shows: what waits, and what was decided. */
@@ -36,8 +37,8 @@ export interface ReviewLayoutProps<T extends { id: number }> {
   onSelect: (next: Map<number, T>) => void;
   permission: string;
   onDecide: (result: "approved" | "rejected") => void;
-  columns: TableColumnsType<T>;
-  scrollX: number;
+  /** Secondary columns (`drop`) go first on a narrow screen. */
+  columns: FitColumns<T>;
   onRow?: (row: T) => { onDoubleClick?: () => void };
   /** Dialogs, drawers and the preview of the kind, under the list. */
   children?: ReactNode;
@@ -50,6 +51,7 @@ export interface ReviewLayoutProps<T extends { id: number }> {
  * with the count of the selection, and a table of 20 rows a page.
  */
 export function ReviewLayout<T extends { id: number }>(props: ReviewLayoutProps<T>) {
+  const fit = useFitColumns(props.columns, props.view === "pending" ? SELECTION_WIDTH : 0);
   const { t } = useTranslation();
   const { view, permission, selected, onDecide } = props;
   const pending = view === "pending";
@@ -115,22 +117,24 @@ export function ReviewLayout<T extends { id: number }>(props: ReviewLayoutProps<
           </>
         ) : null}
       </Space>
-      <Table<T>
-        data-testid="review-table"
-        rowKey="id"
-        size="middle"
-        loading={props.loading}
-        columns={props.columns}
-        dataSource={props.rows as T[]}
-        scroll={{ x: props.scrollX }}
-        locale={{ emptyText: pending ? t("review.empty") : t("review.noMatch") }}
-        rowSelection={pending ? rowSelectionAcrossPages(selected, props.onSelect) : undefined}
-        onRow={props.onRow}
-        pagination={{
-          ...serverPagination({ ...props.page, total: props.total, onPage: props.onPage }),
-          pageSizeOptions: REVIEW_PAGE_SIZES,
-        }}
-      />
+      <div ref={fit.ref}>
+        <Table<T>
+          data-testid="review-table"
+          rowKey="id"
+          size="middle"
+          loading={props.loading}
+          columns={fit.columns}
+          dataSource={props.rows as T[]}
+          scroll={{ x: fit.scrollX }}
+          locale={{ emptyText: pending ? t("review.empty") : t("review.noMatch") }}
+          rowSelection={pending ? rowSelectionAcrossPages(selected, props.onSelect) : undefined}
+          onRow={props.onRow}
+          pagination={{
+            ...serverPagination({ ...props.page, total: props.total, onPage: props.onPage }),
+            pageSizeOptions: REVIEW_PAGE_SIZES,
+          }}
+        />
+      </div>
       {props.children}
     </Card>
   );

@@ -39,6 +39,7 @@ export function PageAnimation({ animateKey, children }: { animateKey: string; ch
       }
       style={DURATION}
       data-testid="page-animation"
+      data-page={animateKey}
     >
       {children}
     </div>

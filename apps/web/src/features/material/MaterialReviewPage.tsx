@@ -1,12 +1,13 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined } from "@ant-design/icons";
 import { formatSize, MATERIAL_TYPES, type Material, type MaterialType } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Select, Space, type TableColumnsType, Typography } from "antd";
+import { App, Button, Select, Space, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../access/authority";
 import { AuthButton } from "../../components/AuthButton";
+import type { FitColumns } from "../../components/fitColumns";
 import { REVIEW_PAGE_SIZE, ReviewLayout, type ReviewView } from "../../components/ReviewLayout";
 import { materialApi } from "../../services/material";
 import { useSession } from "../../stores/session";
@@ -98,7 +99,7 @@ export default function MaterialReviewPage() {
       </Space>
     );
 
-  const columns: TableColumnsType<Material> = [
+  const columns: FitColumns<Material> = [
     {
       key: "name",
       title: t("material.name"),
@@ -120,14 +121,22 @@ export default function MaterialReviewPage() {
     },
     {
       key: "size",
+      drop: 1,
       title: t("material.size"),
       width: 100,
       render: (_, m) => (isFileType(m.type) ? formatSize(m.size) : ""),
     },
-    { key: "facts", title: t("material.facts"), width: 150, render: (_, m) => mediaFacts(m) },
-    { key: "uploader", title: t("material.uploader"), width: 120, render: (_, m) => m.uploaderName ?? "" },
+    { key: "facts", drop: 4, title: t("material.facts"), width: 150, render: (_, m) => mediaFacts(m) },
+    {
+      key: "uploader",
+      drop: 2,
+      title: t("material.uploader"),
+      width: 120,
+      render: (_, m) => m.uploaderName ?? "",
+    },
     {
       key: "createDate",
+      drop: 3,
       title: t("material.createDate"),
       width: 170,
       render: (_, m) => dayjs(m.createDate).format("YYYY-MM-DD HH:mm"),
@@ -191,7 +200,6 @@ export default function MaterialReviewPage() {
       permission={REVIEW}
       onDecide={(result) => ask(result, [...selected.values()])}
       columns={columns}
-      scrollX={1100}
     >
       <PreviewDrawer
         material={preview}

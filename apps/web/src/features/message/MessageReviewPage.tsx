@@ -1,7 +1,8 @@
 import { EyeOutlined } from "@ant-design/icons";
 import type { PubMessageSummary } from "@marquee/contracts";
-import { Space, type TableColumnsType, Tag, Typography } from "antd";
+import { Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import type { FitColumns } from "../../components/fitColumns";
 import { pubMessageApi } from "../../services/pubMessage";
 import { formatTime } from "../program/format";
 import { MESSAGE_PERMISSIONS } from "./actions";
@@ -13,7 +14,7 @@ import { ReviewList } from "./ReviewList";
 /** Message review (messageCheck, publishMessage/checklist): preview pending messages, approve or reject with a note. */
 export default function MessageReviewPage() {
   const { t } = useTranslation();
-  const columns = (open: (m: PubMessageSummary) => void): TableColumnsType<PubMessageSummary> => [
+  const columns = (open: (m: PubMessageSummary) => void): FitColumns<PubMessageSummary> => [
     {
       key: "name",
       title: t("pubMessage.list.columns.name"),
@@ -26,6 +27,7 @@ export default function MessageReviewPage() {
     },
     {
       key: "text",
+      drop: 3,
       title: t("pubMessage.list.columns.text"),
       width: 240,
       render: (_, m) => (
@@ -36,6 +38,7 @@ export default function MessageReviewPage() {
     },
     {
       key: "kind",
+      drop: 4,
       title: t("pubMessage.list.columns.kind"),
       width: 120,
       render: (_, m) => t(`pubMessage.kinds.${m.kind}`),
@@ -72,7 +75,6 @@ export default function MessageReviewPage() {
       api={pubMessageApi}
       columns={columns}
       openAction={{ label: t("pubMessage.actions.preview"), icon: <EyeOutlined />, testId: "review-preview" }}
-      scrollX={1540}
       renderOpen={(m, close, footer) => <MessagePreviewModal message={m} onClose={close} footer={footer} />}
       renderHistory={(m, close) => <MessageHistoryDrawer message={m} onClose={close} />}
     />

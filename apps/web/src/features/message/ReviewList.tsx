@@ -1,8 +1,9 @@
 import type { ContentState } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Space, type TableColumnsType } from "antd";
+import { App, Button, Space } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { FitColumns } from "../../components/fitColumns";
 import {
   REVIEW_PAGE_SIZE,
   type ReviewKind,
@@ -41,10 +42,9 @@ export interface ReviewListProps<T extends Reviewable> {
     note: (id: number, note: string) => Promise<unknown>;
   };
   /** The kind's own columns, before state, author, change time and actions; `open` shows an item. */
-  columns: (open: (row: T) => void) => TableColumnsType<T>;
+  columns: (open: (row: T) => void) => FitColumns<T>;
   /** The action button that shows an item (preview, play). */
   openAction: { label: string; icon: ReactNode; testId: string };
-  scrollX: number;
   /** The item shown (null: closed), with the row's decision buttons as its footer. */
   renderOpen: (row: T | null, close: () => void, footer: ReactNode) => ReactNode;
   renderHistory: (row: T | null, close: () => void) => ReactNode;
@@ -102,7 +102,7 @@ export function ReviewList<T extends Reviewable>(props: ReviewListProps<T>) {
     />
   );
 
-  const columns: TableColumnsType<T> = [
+  const columns: FitColumns<T> = [
     ...props.columns(setOpen),
     {
       key: "state",
@@ -112,12 +112,14 @@ export function ReviewList<T extends Reviewable>(props: ReviewListProps<T>) {
     },
     {
       key: "author",
+      drop: 1,
       title: t("pubMessage.review.author"),
       width: 120,
       render: (_, r) => r.creatorName ?? "",
     },
     {
       key: "changed",
+      drop: 2,
       title: t("pubMessage.review.changed"),
       width: 160,
       render: (_, r) => formatTime(r.updateDate),
@@ -168,7 +170,6 @@ export function ReviewList<T extends Reviewable>(props: ReviewListProps<T>) {
       permission={permission}
       onDecide={(result) => ask(result, [...selected.values()])}
       columns={columns}
-      scrollX={props.scrollX}
     >
       {props.renderOpen(open, () => setOpen(null), open ? rowActions(open) : null)}
       <DecisionModal target={target} decide={api.decide} onClose={() => setTarget(null)} onDone={done} />

@@ -7,10 +7,11 @@ import {
 } from "@ant-design/icons";
 import type { PlanSummary } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Space, type TableColumnsType, Tag, Typography } from "antd";
+import { App, Button, Card, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import type { FitColumns } from "../../components/fitColumns";
 import { REVIEW_PAGE_SIZE, ReviewLayout, type ReviewView } from "../../components/ReviewLayout";
 import { planApi } from "../../services/plan";
 import { formatTime } from "../program/format";
@@ -93,7 +94,7 @@ export default function PlanReviewPage() {
     </Space>
   );
 
-  const columns: TableColumnsType<PlanSummary> = [
+  const columns: FitColumns<PlanSummary> = [
     {
       key: "name",
       title: t("plan.list.columns.name"),
@@ -116,6 +117,7 @@ export default function PlanReviewPage() {
     },
     {
       key: "items",
+      drop: 1,
       title: t("plan.list.columns.items"),
       width: 80,
       align: "right",
@@ -123,6 +125,7 @@ export default function PlanReviewPage() {
     },
     {
       key: "conflicts",
+      drop: 2,
       title: t("plan.list.columns.conflicts"),
       width: 100,
       render: (_, r) =>
@@ -136,18 +139,21 @@ export default function PlanReviewPage() {
     },
     {
       key: "dates",
+      drop: 5,
       title: t("plan.list.columns.dates"),
       width: 200,
       render: (_, r) => <PlanDates plan={r} />,
     },
     {
       key: "submitter",
+      drop: 3,
       title: t("plan.review.submitter"),
       width: 130,
       render: (_, r) => r.updatedByName ?? r.creatorName ?? "",
     },
     {
       key: "updateDate",
+      drop: 4,
       title: t("plan.review.submitted"),
       width: 160,
       render: (_, r) => formatTime(r.updateDate),
@@ -182,7 +188,6 @@ export default function PlanReviewPage() {
         permission={REVIEW}
         onDecide={(result) => ask(result, [...selection.values()])}
         columns={columns}
-        scrollX={1100}
         onRow={(r) => ({ onDoubleClick: () => setCurrent(r) })}
       />
       {current && (

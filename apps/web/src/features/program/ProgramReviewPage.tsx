@@ -2,9 +2,10 @@ import { PlayCircleOutlined } from "@ant-design/icons";
 import type { ProgramSummary } from "@marquee/contracts";
 import { ProgramPlayer, RenderProvider, ScaledStage } from "@marquee/renderer";
 import { useQuery } from "@tanstack/react-query";
-import { Empty, Modal, Space, Spin, type TableColumnsType, Typography } from "antd";
+import { Empty, Modal, Space, Spin, Typography } from "antd";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { FitColumns } from "../../components/fitColumns";
 import { createRenderContext } from "../../editor/renderContext";
 import { mediaInfo } from "../../editor/renderData";
 import { programApi } from "../../services/program";
@@ -84,7 +85,7 @@ function ProgramPlayModal({
 /** Program review (progCheck, publishProgram/checklist): play pending programs, approve or reject with a note. */
 export default function ProgramReviewPage() {
   const { t } = useTranslation();
-  const columns = (open: (p: ProgramSummary) => void): TableColumnsType<ProgramSummary> => [
+  const columns = (open: (p: ProgramSummary) => void): FitColumns<ProgramSummary> => [
     {
       key: "name",
       title: t("pubMessage.list.columns.name"),
@@ -100,12 +101,14 @@ export default function ProgramReviewPage() {
     },
     {
       key: "canvas",
+      drop: 3,
       title: t("pubMessage.review.canvas"),
       width: 110,
       render: (_, p) => canvasLabel(p.width, p.height),
     },
     {
       key: "content",
+      drop: 4,
       title: t("pubMessage.review.content"),
       width: 170,
       render: (_, p) => t("pubMessage.review.contentOf", { scenes: p.sceneCount, widgets: p.widgetCount }),
@@ -119,7 +122,6 @@ export default function ProgramReviewPage() {
       api={programReviewApi}
       columns={columns}
       openAction={{ label: t("pubMessage.review.play"), icon: <PlayCircleOutlined />, testId: "review-play" }}
-      scrollX={1290}
       renderOpen={(p, close, footer) => <ProgramPlayModal program={p} onClose={close} footer={footer} />}
       renderHistory={(p, close) => <HistoryDrawer program={p} onClose={close} />}
     />
