@@ -91,17 +91,30 @@ async function open(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, path);
   // The page area names the page it shows (pages that share one screen keep its name).
-  await expect.poll(shown, { timeout: 5_000 }).not.toBe(before).catch(() => undefined);
+  await expect
+    .poll(shown, { timeout: 5_000 })
+    .not.toBe(before)
+    .catch(() => undefined);
   // The page's code and its first calls, then its first paint with them.
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(
-    () =>
-      !Array.from(document.querySelectorAll(".ant-spin-spinning, .ant-skeleton-active")).some((el) =>
-        el.checkVisibility(),
-      ) && document.getAnimations().every((a) => a.playState !== "running"),
-    undefined,
-    { timeout: 15_000 },
-  );
+  // Nothing loading, and no entrance or transition still moving (a pulsing dot loops for ever: not waited for).
+  await page
+    .waitForFunction(
+      () =>
+        !Array.from(document.querySelectorAll(".ant-spin-spinning, .ant-skeleton-active")).some((el) =>
+          el.checkVisibility(),
+        ) &&
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => {
+      throw new Error(`${path} was still loading after 15 s`);
+    });
 }
 
 describe("every page fits at 1440 and 1280 px in every language", () => {

@@ -17,7 +17,7 @@ import {
 } from "react";
 import type { PlayerController, PlayerSnapshot } from "./controller";
 import type { createFeeds } from "./feeds";
-import { type PlayerKey, type PlayerLanguage, t } from "./i18n";
+import { type PlayerKey, type PlayerLanguage, screenLabel, t } from "./i18n";
 import { triplePress } from "./keys";
 import { messageKey, type PlayItem } from "./playlist";
 import { PLAYER_VERSION } from "./version";
@@ -221,7 +221,7 @@ function Playing({
 
 /** What the screen says when it plays nothing. */
 function Message({ snap, lang }: { snap: PlayerSnapshot; lang: PlayerLanguage }) {
-  const corner = snap.terminalId ? t(lang, "screenId", { id: snap.terminalId }) : null;
+  const corner = screenLabel(lang, snap.terminalId, snap.manifest?.terminalName);
   if (snap.state === "disabled") return <Quiet text={t(lang, "disabled")} corner={corner} />;
   if (snap.state === "authorised" && snap.manifest)
     return <Quiet text={t(lang, "noContent")} corner={corner} />;
@@ -303,7 +303,7 @@ function Enrolment({ snap, lang }: { snap: PlayerSnapshot; lang: PlayerLanguage 
       {progress ? <div style={{ fontSize: "2vmin", color: "#9fb3c8" }}>{progress}</div> : null}
       <div style={{ fontSize: "2vmin", color: "#6b7f95" }}>
         {t(lang, "server")}: {location.host}
-        {snap.terminalId ? ` · ${t(lang, "screenId", { id: snap.terminalId })}` : ""}
+        {snap.terminalId ? ` · ${screenLabel(lang, snap.terminalId, snap.manifest?.terminalName)}` : ""}
       </div>
     </div>
   );

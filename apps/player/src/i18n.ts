@@ -249,3 +249,17 @@ export function t(lang: PlayerLanguage, key: PlayerKey, vars: Record<string, str
   const text = PLAYER_MESSAGES[lang][key] ?? en[key];
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
+
+/**
+ * How the screen names itself in a corner of its idle and enrolment screens: the name an operator gave it,
+ * as its last manifest says (a rename arrives with the next sync), with its number; else its number alone.
+ */
+export function screenLabel(
+  lang: PlayerLanguage,
+  terminalId: number | null,
+  terminalName?: string,
+): string | null {
+  if (!terminalId) return null;
+  const name = terminalName?.trim();
+  return name ? `${name} (#${terminalId})` : t(lang, "screenId", { id: terminalId });
+}

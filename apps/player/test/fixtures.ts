@@ -59,6 +59,7 @@ export function manifest(
   return {
     version,
     terminalId: 7,
+    terminalName: "",
     timezone: "UTC",
     programs: programs.map((p) => ({ id: p.id, name: `P${p.id}`, version: p.version ?? 1, doc: p.doc })),
     media,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLAYER_LANGUAGES, PLAYER_MESSAGES, pickLanguage, t } from "../src/i18n";
+import { PLAYER_LANGUAGES, PLAYER_MESSAGES, pickLanguage, screenLabel, t } from "../src/i18n";
 
 /** Words that are the same in English and that language (not copies). */
 const SAME_WORD: Record<string, string[]> = {
@@ -48,5 +48,12 @@ describe("player strings", () => {
     expect(t("en", "screenId", { id: 12 })).toBe("Screen 12");
     expect(t("fr", "downloadProgress", { done: 1, total: 3 })).toBe("Fichiers : 1 / 3");
     expect(t("en", "screenId")).toBe("Screen {{id}}");
+  });
+
+  it("names the screen by the name an operator gave it, else by its number", () => {
+    expect(screenLabel("en", 12, "Lobby left")).toBe("Lobby left (#12)");
+    expect(screenLabel("fr", 12, "")).toBe("Écran 12");
+    expect(screenLabel("en", 12)).toBe("Screen 12");
+    expect(screenLabel("en", null, "Lobby")).toBeNull();
   });
 });

@@ -54,6 +54,7 @@ describe("manifest media", () => {
     };
     expect(parseManifest(v1)).toEqual({
       ...v1,
+      terminalName: "",
       timezone: "UTC",
       schedule: [],
       messages: [],

@@ -13,7 +13,7 @@ import {
 } from "../src/db/schema";
 import { FAULT_CLEARED } from "../src/terminal/gateway";
 import { ENROL_ALPHABET, hashToken } from "../src/terminal/token";
-import { addOffice, createTestApp, initSystem, type TestApp } from "./helpers";
+import { ADMIN, addOffice, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
 import {
   authorise,
   deviceId,
@@ -186,6 +186,26 @@ describe("the socket", () => {
     expect(sync.manifestVersion).toMatch(/^[0-9a-f]{32}$/);
     await t.app.terminalHub.notifySync([reg.terminalId]);
     expect((await socket.next("sync")).manifestVersion).toBe(sync.manifestVersion);
+  });
+
+  it("gives a renamed screen its new name with a sync, for the player to show", async () => {
+    const reg = await registerTerminal(t.app);
+    const socket = await connected(reg.token);
+    await socket.hello();
+    await authorise(t.app, reg.terminalId, shopId);
+    await socket.next("state");
+    const before = await socket.next("sync");
+    const admin = await signedIn(t, ADMIN.username, ADMIN.password);
+    const renamed = await admin.post("/a/api/terminal/update", { id: reg.terminalId, name: "Lobby left" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await socket.next("sync");
+    expect(after.manifestVersion).not.toBe(before.manifestVersion);
+    const manifest = await t.app.inject({
+      method: "GET",
+      url: "/apm-web/t/manifest",
+      headers: { authorization: `Bearer ${reg.token}` },
+    });
+    expect(manifest.json()).toMatchObject({ version: after.manifestVersion, terminalName: "Lobby left" });
   });
 
   it("asks for hello first and refuses a protocol version it does not speak", async () => {

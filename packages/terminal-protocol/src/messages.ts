@@ -324,6 +324,8 @@ export type ManifestPublication = z.infer<typeof ManifestPublication>;
 export const Manifest = z.object({
   version: z.string(),
   terminalId: z.number().int(),
+  /** The name an operator gave the screen: the player shows it (a rename reaches it with the next sync). */
+  terminalName: z.string().default(""),
   /** The terminal's IANA time zone: plans' days and windows are read in it. */
   timezone: z.string().default("UTC"),
   /** Every program the schedule names (the player resolves which plays when with @marquee/schedule). */

@@ -15,6 +15,7 @@ export interface TerminalSnapshot extends ManifestSubject {
 /** The columns of a TerminalSnapshot (the token lookup and the hub read the same ones). */
 export const snapshotColumns = {
   id: terminals.id,
+  name: terminals.name,
   officeId: terminals.officeId,
   state: terminals.state,
   programIds: terminals.programIds,

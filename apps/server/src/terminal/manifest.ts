@@ -19,6 +19,8 @@ import type { Services } from "../platform/services";
 /** The part of a terminal the manifest depends on. */
 export interface ManifestSubject {
   id: number;
+  /** The name an operator gave it (shown by the player). */
+  name?: string;
   officeId: number;
   state: "pending" | "authorised" | "disabled";
   /** Programs chosen for it directly (issue 6), played as "assigned" one-item plans. */
@@ -147,7 +149,7 @@ export class ManifestService {
         ? { programId: p.programId, until: p.until, startAt: p.startAt }
         : null;
     // Settings and play-now are the terminal's own: they change its version next to its time zone.
-    const own = `${timezone}|${JSON.stringify(settings)}|${JSON.stringify(playNow)}`;
+    const own = `${timezone}|${JSON.stringify(settings)}|${JSON.stringify(playNow)}|${t.name ?? ""}`;
     let version = entry.versions.get(own);
     if (!version) {
       version = createHash("sha256").update(`${content.hash}|${own}`).digest("hex").slice(0, 32);
@@ -156,6 +158,7 @@ export class ManifestService {
     return {
       version,
       terminalId: t.id,
+      terminalName: t.name ?? "",
       timezone,
       programs: content.programs,
       media: content.media,

@@ -274,6 +274,14 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `terminal:${id}`;
       req.audit.detail = { name: name ?? null, state };
       if (state !== row.state) await notifyState(req.log, [id]);
+      // A new name reaches the screen with its next manifest (the player shows it).
+      else if (name && name !== row.name) {
+        try {
+          await app.terminalHub.notifySync([id]);
+        } catch (err) {
+          req.log.warn({ err, terminalId: id }, "the terminal could not be told of its new name");
+        }
+      }
       return { code: 0, msg: req.t("common.ok"), terminal: await findSummary(db, services.tree, actor, id) };
     },
   );

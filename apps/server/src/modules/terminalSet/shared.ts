@@ -53,6 +53,7 @@ export function subjectOf(
   row: Pick<
     TerminalRow,
     | "id"
+    | "name"
     | "officeId"
     | "state"
     | "programIds"
@@ -66,6 +67,7 @@ export function subjectOf(
 ): ManifestSubject {
   return {
     id: row.id,
+    name: row.name,
     officeId: row.officeId,
     state: row.state,
     programIds: row.programIds,

@@ -236,7 +236,7 @@ export default function AlarmListPage() {
     {
       key: "count",
       title: t("alarm.columns.count"),
-      width: 110,
+      width: 130,
       drop: 1,
       align: "right",
       dataIndex: "count",

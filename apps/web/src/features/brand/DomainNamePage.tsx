@@ -1,10 +1,11 @@
 import { EditOutlined } from "@ant-design/icons";
 import type { PersonalTenant } from "@marquee/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Form, Input, Modal, Space, Switch, type TableColumnsType, Tag, Typography } from "antd";
+import { App, Form, Input, Modal, Space, Switch, Tag, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import type { FitColumns } from "../../components/fitColumns";
 import { HttpError } from "../../services/http";
 import { brandApi } from "./api";
 import { domainAddress, normaliseLabel } from "./logic";
@@ -135,15 +136,15 @@ export default function DomainNamePage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PersonalTenant | null>(null);
 
-  const columns: TableColumnsType<PersonalTenant> = [
-    { key: "name", title: t("brand.columns.name"), dataIndex: "name" },
+  const columns: FitColumns<PersonalTenant> = [
+    { key: "name", title: t("brand.columns.name"), dataIndex: "name", width: 180 },
     {
       key: "type",
       title: t("brand.columns.type"),
       width: 110,
       render: (_, r) => <TenantTypeTag type={r.type} />,
     },
-    { key: "parent", title: t("brand.columns.parent"), dataIndex: "parentName" },
+    { key: "parent", drop: 1, title: t("brand.columns.parent"), dataIndex: "parentName", width: 160 },
     {
       key: "domain",
       title: t("brand.columns.domain"),
@@ -196,7 +197,6 @@ export default function DomainNamePage() {
       title={t("routes.createDomainName")}
       help={t("brand.domain.help")}
       columns={columns}
-      scrollX={900}
       testId="domain"
     >
       <DomainDialog

@@ -1,8 +1,9 @@
 import type { PersonalTenant } from "@marquee/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Switch, type TableColumnsType, Typography } from "antd";
+import { App, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { FitColumns } from "../../components/fitColumns";
 import { useCan } from "../material/useCan";
 import { brandApi } from "./api";
 import { TenantTable } from "./TenantTable";
@@ -35,15 +36,15 @@ export default function OpenPersonalPage() {
     }
   };
 
-  const columns: TableColumnsType<PersonalTenant> = [
-    { key: "name", title: t("brand.columns.name"), dataIndex: "name" },
+  const columns: FitColumns<PersonalTenant> = [
+    { key: "name", title: t("brand.columns.name"), dataIndex: "name", width: 180 },
     {
       key: "type",
       title: t("brand.columns.type"),
       width: 110,
       render: (_, r) => <TenantTypeTag type={r.type} />,
     },
-    { key: "parent", title: t("brand.columns.parent"), dataIndex: "parentName" },
+    { key: "parent", drop: 1, title: t("brand.columns.parent"), dataIndex: "parentName", width: 160 },
     {
       key: "domain",
       title: t("brand.columns.domain"),
@@ -51,6 +52,7 @@ export default function OpenPersonalPage() {
     },
     {
       key: "title",
+      drop: 2,
       title: t("brand.columns.title"),
       render: (_, r) => r.title ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
@@ -82,7 +84,6 @@ export default function OpenPersonalPage() {
       help={t("brand.open.help")}
       columns={columns}
       withPersonalFilter
-      scrollX={800}
       testId="open-personal"
     />
   );

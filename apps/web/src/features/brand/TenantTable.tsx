@@ -1,8 +1,9 @@
 import type { PersonalTenant } from "@marquee/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Alert, Card, Input, Select, Space, Table, type TableColumnsType } from "antd";
+import { Alert, Card, Input, Select, Space, Table } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { brandApi } from "./api";
 
 /**
@@ -16,7 +17,6 @@ export function TenantTable({
   help,
   columns,
   withPersonalFilter = false,
-  scrollX,
   testId,
   children,
 }: {
@@ -24,15 +24,16 @@ export function TenantTable({
   kind: string;
   title: ReactNode;
   help: ReactNode;
-  columns: TableColumnsType<PersonalTenant>;
+  /** Secondary columns (`drop`) go first on a narrow screen. */
+  columns: FitColumns<PersonalTenant>;
   withPersonalFilter?: boolean;
-  scrollX: number;
   /** `<testId>-search` and `<testId>-table`. */
   testId: string;
   /** Dialogs of the page. */
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const fit = useFitColumns(columns);
   const [filters, setFilters] = useState<{
     name?: string;
     type?: "agent" | "customer";
@@ -87,22 +88,24 @@ export function TenantTable({
             />
           )}
         </Space>
-        <Table<PersonalTenant>
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          pagination={{
-            current: page.pageNo,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-          }}
-          scroll={{ x: scrollX }}
-          data-testid={`${testId}-table`}
-        />
+        <div ref={fit.ref}>
+          <Table<PersonalTenant>
+            rowKey="id"
+            size="middle"
+            loading={list.isFetching}
+            columns={fit.columns}
+            dataSource={list.data?.list ?? []}
+            pagination={{
+              current: page.pageNo,
+              pageSize: page.pageSize,
+              total: list.data?.total ?? 0,
+              showSizeChanger: true,
+              onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+            }}
+            scroll={{ x: fit.scrollX }}
+            data-testid={`${testId}-table`}
+          />
+        </div>
       </Space>
       {children}
     </Card>

@@ -253,6 +253,7 @@ export default function DictManagePage() {
     // An item reads by its label in the reader's language (the stored value is a code: it is edited, not shown).
     {
       key: "label",
+      width: 200,
       title: t("dict.fields.label"),
       render: (_, r) => (
         <Tooltip

@@ -140,6 +140,7 @@ export default function OfficePage() {
   const columnsAll: FitColumns<OfficeChild> = [
     {
       key: "name",
+      width: 200,
       title: t("org.children.name"),
       render: (_, c) => (
         <Typography.Link onClick={() => void openChild(c)} data-testid="office-child-open">

@@ -72,7 +72,7 @@ export function TerminalTable({
     },
     {
       key: "screenshot",
-      drop: 6,
+      drop: 8,
       title: t("terminal.columns.screenshot"),
       width: 90,
       render: (_, r) =>
@@ -109,6 +109,7 @@ export function TerminalTable({
     },
     {
       key: "place",
+      drop: 7,
       title: t("terminal.columns.place"),
       width: 220,
       render: (_, r) => {
