@@ -95,8 +95,6 @@ async function open(page: Page, path: string): Promise<void> {
     .poll(shown, { timeout: 5_000 })
     .not.toBe(before)
     .catch(() => undefined);
-  // The page's code and its first calls, then its first paint with them.
-  await page.waitForLoadState("networkidle");
   // Nothing loading, and no entrance or transition still moving (a pulsing dot loops for ever: not waited for).
   await page
     .waitForFunction(

@@ -20,18 +20,23 @@ export const SELECTION_WIDTH = 32;
 /** The width a column without a numeric width is counted at. */
 const DEFAULT_COLUMN = 120;
 
-/** The columns that fit `available` px, secondary ones dropped highest first; and their total width. */
+/**
+ * The columns that fit `available` px, secondary ones dropped highest first; and their total width.
+ * `more`: secondary columns to drop beyond that (their content turned out wider than their width).
+ */
 export function fitColumns<C extends Droppable>(
   columns: readonly C[],
   available: number,
   reserve = 0,
+  more = 0,
 ): { columns: C[]; total: number } {
   const widthOf = (c: C) => (typeof c.width === "number" ? c.width : DEFAULT_COLUMN);
   const kept = [...columns];
   let total = reserve + kept.reduce((n, c) => n + widthOf(c), 0);
   // Unmeasured (a first render, or no layout at all as in tests): every column.
   if (available <= 0) return { columns: kept, total };
-  while (total > available) {
+  let extra = more;
+  while (total > available || extra-- > 0) {
     let victim = -1;
     kept.forEach((c, i) => {
       if (c.drop !== undefined && (victim < 0 || c.drop >= (kept[victim]?.drop ?? 0))) victim = i;
@@ -54,20 +59,35 @@ export function useFitColumns<C extends Droppable>(
 ): { ref: RefObject<HTMLDivElement | null>; columns: C[]; scrollX: number | undefined; total: number } {
   const ref = useRef<HTMLDivElement | null>(null);
   const [available, setAvailable] = useState(0);
+  // Columns dropped beyond the count of widths, because the table still scrolled: reset when the box grows.
+  const [more, setMore] = useState(0);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === "undefined") return;
-    const measure = () => setAvailable(el.clientWidth);
+    let before = 0;
+    const measure = () => {
+      if (el.clientWidth > before) setMore(0);
+      before = el.clientWidth;
+      setAvailable(before);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+  // After each layout: a table that still scrolls sideways (cells wider than their columns' widths) drops
+  // one more secondary column, until it fits or only primary columns are left.
+  useLayoutEffect(() => {
+    const scroller = ref.current?.querySelector(".ant-table-content, .ant-table-body");
+    if (!scroller || available <= 0 || scroller.scrollWidth <= scroller.clientWidth + 1) return;
+    if (fitColumns(columns, available, reserve, more).columns.some((c) => c.drop !== undefined))
+      setMore((m) => m + 1);
+  });
   return useMemo(() => {
-    const fitted = fitColumns(columns, available, reserve);
+    const fitted = fitColumns(columns, available, reserve, more);
     const scrollX = available > 0 && fitted.total <= available ? undefined : fitted.total;
     // `drop` is ours alone: antd gets the columns without it.
     const shown = fitted.columns.map(({ drop: _drop, ...column }) => column as unknown as C);
     return { ref, columns: shown, scrollX, total: fitted.total };
-  }, [columns, available, reserve]);
+  }, [columns, available, reserve, more]);
 }

@@ -23,7 +23,7 @@ import {
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import { type FitColumns, useFitColumns } from "../../components/fitColumns";
+import { type FitColumns, SELECTION_WIDTH, useFitColumns } from "../../components/fitColumns";
 import { DICT_QUERY_KEY } from "../../components/useDict";
 import { useCan } from "../material/useCan";
 import { DICT_PERMISSIONS, dictApi } from "./api";
@@ -328,7 +328,7 @@ export default function DictManagePage() {
       ),
     },
   ];
-  const itemColumnsFit = useFitColumns(itemColumnsAll, 0);
+  const itemColumnsFit = useFitColumns(itemColumnsAll, canEdit ? SELECTION_WIDTH : 0);
 
   const current = chosen && chosen.id === typeId ? chosen : null;
   return (

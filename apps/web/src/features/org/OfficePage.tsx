@@ -172,6 +172,7 @@ export default function OfficePage() {
     {
       key: "contact",
       drop: 3,
+      width: 200,
       title: t("org.children.contact"),
       render: (_, c) => [c.contactName, c.contactPhone].filter(Boolean).join(" · "),
     },
