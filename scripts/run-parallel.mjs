@@ -31,7 +31,9 @@ const runs = commands.map(
       child.on("close", (code, signal) => {
         running.delete(command);
         const ok = code === 0;
-        process.stdout.write(`\n=== ${command} (${ok ? "passed" : `failed: ${signal ?? `exit ${code}`}`}, ${seconds()} s)\n`);
+        process.stdout.write(
+          `\n=== ${command} (${ok ? "passed" : `failed: ${signal ?? `exit ${code}`}`}, ${seconds()} s)\n`,
+        );
         process.stdout.write(Buffer.concat(chunks));
         resolve(ok);
       });
