@@ -30,4 +30,15 @@ describe("fitting a table's columns to its box", () => {
     expect(keys(fitted.columns)).toEqual(["name", "type", "actions"]);
     expect(fitted.total).toBe(552);
   });
+
+  it("drops more secondary columns when asked (cells wider than their widths), never a primary one", () => {
+    expect(keys(fitColumns(columns, 2000, 0, 1).columns)).toEqual([
+      "name",
+      "type",
+      "size",
+      "uploader",
+      "actions",
+    ]);
+    expect(keys(fitColumns(columns, 2000, 0, 9).columns)).toEqual(["name", "type", "actions"]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { TableColumnsType } from "antd";
-import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useLayoutEffect, useMemo, useState } from "react";
 
 /** What a table column may say about itself to fit a narrow screen. */
 export interface Droppable {
@@ -17,12 +17,15 @@ export type FitColumns<T> = Array<TableColumnsType<T>[number] & Droppable>;
 /** The px a table's selection column takes. */
 export const SELECTION_WIDTH = 32;
 
+/** How much wider a box must grow before columns dropped for their cells are tried again (a scrollbar and more). */
+const GROWTH_PX = 48;
+
 /** The width a column without a numeric width is counted at. */
 const DEFAULT_COLUMN = 120;
 
 /**
  * The columns that fit `available` px, secondary ones dropped highest first; and their total width.
- * `more`: secondary columns to drop beyond that (their content turned out wider than their width).
+ * `more`: secondary columns to drop beyond that (the table's cells turned out wider than their widths).
  */
 export function fitColumns<C extends Droppable>(
   columns: readonly C[],
@@ -56,29 +59,32 @@ export function fitColumns<C extends Droppable>(
 export function useFitColumns<C extends Droppable>(
   columns: readonly C[],
   reserve = 0,
-): { ref: RefObject<HTMLDivElement | null>; columns: C[]; scrollX: number | undefined; total: number } {
-  const ref = useRef<HTMLDivElement | null>(null);
+): { ref: (el: HTMLDivElement | null) => void; columns: C[]; scrollX: number | undefined; total: number } {
+  // A callback ref: the table's box may appear after the first render (a page that loads first).
+  const [box, ref] = useState<HTMLDivElement | null>(null);
   const [available, setAvailable] = useState(0);
-  // Columns dropped beyond the count of widths, because the table still scrolled: reset when the box grows.
+  // Secondary columns dropped beyond the count of widths because the table still scrolled sideways.
   const [more, setMore] = useState(0);
   useLayoutEffect(() => {
-    const el = ref.current;
+    const el = box;
     if (!el || typeof ResizeObserver === "undefined") return;
-    let before = 0;
+    // A box that grew by more than a scrollbar may hold the columns dropped for their cells again.
+    let widest = 0;
     const measure = () => {
-      if (el.clientWidth > before) setMore(0);
-      before = el.clientWidth;
-      setAvailable(before);
+      if (el.clientWidth > widest + GROWTH_PX) setMore(0);
+      widest = Math.max(widest, el.clientWidth);
+      setAvailable(el.clientWidth);
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
-  // After each layout: a table that still scrolls sideways (cells wider than their columns' widths) drops
-  // one more secondary column, until it fits or only primary columns are left.
+  }, [box]);
+  // After a layout in which the table still scrolls sideways (cells wider than their columns' widths): one
+  // more secondary column goes, until it fits or only primary columns are left. It only ever grows (but for
+  // a box grown by more than a scrollbar), so it settles.
   useLayoutEffect(() => {
-    const scroller = ref.current?.querySelector(".ant-table-content, .ant-table-body");
+    const scroller = box?.querySelector(".ant-table-content, .ant-table-body");
     if (!scroller || available <= 0 || scroller.scrollWidth <= scroller.clientWidth + 1) return;
     if (fitColumns(columns, available, reserve, more).columns.some((c) => c.drop !== undefined))
       setMore((m) => m + 1);
