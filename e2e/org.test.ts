@@ -186,7 +186,8 @@ describe("organisation and administration", () => {
     const page = await consolePage(e, ADMIN.username, ADMIN.password);
     await page.goto("/sys/log");
     await page.getByTestId("log-table").waitFor();
-    await expect.poll(() => page.getByTestId("log-table").innerText()).toContain("login");
+    // Actions read by name in the reader's language (English here), not as the raw "login".
+    await expect.poll(() => page.getByTestId("log-table").innerText()).toContain("Sign in");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByTestId("log-export").click(),
@@ -204,7 +205,7 @@ describe("organisation and administration", () => {
     sheet.eachRow((row, n) => {
       if (n > 1) actions.push(...(row.values as unknown[]).map(String));
     });
-    expect(actions).toContain("login");
+    expect(actions).toContain("Sign in");
     expect(actions.join(" ")).toContain("acmeadmin");
   });
 });

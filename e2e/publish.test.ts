@@ -160,6 +160,7 @@ describe("from the library to a screen, through plans, messages and review", () 
     await operator
       .getByTestId("message-emergency-warning")
       .getByText(/over the program/)
+      .first()
       .waitFor();
     await expect(
       operator
@@ -256,7 +257,7 @@ describe("from the library to a screen, through plans, messages and review", () 
     await programRow.waitFor({ state: "detached" });
     await reviewer.goto("/playPlan/checklist");
     const row = reviewer
-      .getByTestId("plan-review-table")
+      .getByTestId("review-table")
       .locator(".ant-table-row", { hasText: "Reviewed poster" });
     await row.getByTestId("plan-approve").click();
     await reviewer.getByTestId("plan-review-submit").click();

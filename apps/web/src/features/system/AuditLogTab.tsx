@@ -206,7 +206,7 @@ export function AuditLogTab() {
     {
       key: "duration",
       title: t("system.log.columns.duration"),
-      width: 100,
+      width: 130,
       align: "right",
       render: (_, r) => r.durationMs,
     },
