@@ -30,6 +30,11 @@ export interface E2E {
   browser: Browser;
   /** A new browser profile (its own cookies and storage). */
   context(locale?: string): Promise<BrowserContext>;
+  /**
+   * Closes every profile opened so far. A signed-in page left open keeps polling and animating, and a file of
+   * twenty tests that each leave one behind slows every test after them: files call it after each test.
+   */
+  closeContexts(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,17 +70,26 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     ],
   });
   mkdirSync(SCREENSHOTS, { recursive: true });
+  const opened = new Set<BrowserContext>();
   return {
     server,
     base,
     browser,
-    context: (locale?: string) =>
-      browser.newContext({
+    async context(locale?: string) {
+      const context = await browser.newContext({
         baseURL: base,
         viewport: { width: 1440, height: 900 },
         // The console follows the browser's language when no cookie says otherwise: Chinese unless asked.
         locale: locale ?? "zh-CN",
-      }),
+      });
+      opened.add(context);
+      context.on("close", () => opened.delete(context));
+      return context;
+    },
+    async closeContexts() {
+      await Promise.all([...opened].map((c) => c.close().catch(() => undefined)));
+      opened.clear();
+    },
     async close() {
       await browser.close();
       await server.stop();
@@ -178,17 +192,23 @@ export async function api<T = Record<string, unknown>>(
 }
 
 /**
- * Opens a hover menu and clicks one of its items. While the page behind is
- * still busy (a freshly loaded dashboard drawing its charts), the menu may
- * still be sliding in when the mouse heads for the item and close again: open
- * it anew until the click lands, as a person would.
+ * Opens a hover menu and clicks one of its items, until `done` holds. While the page behind is still busy (a
+ * freshly loaded dashboard drawing its charts), the menu may still be sliding in when the mouse heads for the
+ * item and close again, or take the click while it slides out: open it anew until the choice has taken
+ * effect, as a person would.
  */
-export async function chooseFromHoverMenu(page: Page, trigger: string, item: string): Promise<void> {
-  let lastError: unknown;
+export async function chooseFromHoverMenu(
+  page: Page,
+  trigger: string,
+  item: string,
+  done: () => Promise<boolean>,
+): Promise<void> {
+  let lastError: unknown = new Error(`choosing ${item} from ${trigger} never took effect`);
   for (let attempt = 0; attempt < 5; attempt++) {
     await page.getByTestId(trigger).hover();
     try {
       await page.getByTestId(item).click({ timeout: 3_000 });
+      await expect.poll(done, { timeout: 5_000 }).toBe(true);
       return;
     } catch (err) {
       lastError = err;

@@ -120,9 +120,15 @@ describe("the media library in the browser", () => {
     await table.locator("tr", { hasText: "poster.png" }).waitFor();
     await table.locator("tr", { hasText: "poster.png" }).getByTestId("review-approve").click();
     await page.getByTestId("review-submit").click();
+    // the dialog closes once the server has taken the decision, then the checklist is fetched again
+    await page.getByTestId("review-submit").waitFor({ state: "hidden" });
     await expect
-      .poll(() => table.locator("tr", { hasText: "poster.png" }).count(), { timeout: 10_000 })
-      .toBe(0);
+      .poll(() => table.locator("tr", { hasText: "poster.png" }).count(), { timeout: 20_000 })
+      .toBe(0)
+      .catch(async (err) => {
+        await screenshot(page, "material-review-failed");
+        throw err;
+      });
     const { db } = e.server.app.services;
     const { materials } = await import("../apps/server/src/db/schema");
     const rows = await db.select().from(materials);

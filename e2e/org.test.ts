@@ -4,7 +4,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { consolePage, type E2E, screenshot, signIn, startE2E } from "./harness";
 
 /**
@@ -30,6 +30,9 @@ beforeAll(async () => {
       .png()
       .toBuffer(),
   );
+});
+afterEach(async () => {
+  await e?.closeContexts();
 });
 afterAll(async () => {
   await e?.close();
