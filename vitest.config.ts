@@ -30,6 +30,7 @@ export default defineConfig({
           // .tsx files render components and ask for jsdom themselves (@vitest-environment jsdom).
           include: ["apps/web/test/**/*.test.ts", "apps/web/test/**/*.test.tsx"],
           environment: "node",
+          setupFiles: ["apps/web/test/setup-languages.ts"],
           // A page rendered in jsdom with antd takes seconds when the machine's two cores are busy.
           testTimeout: 30_000,
         },

@@ -7,17 +7,17 @@ import "nprogress/nprogress.css";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { recordPageView } from "../features/behavior/beacon";
 import { runGuards } from "../router/guards";
-import { lazyPage } from "../router/lazy";
+import { type LazyPage, lazyPage } from "../router/lazy";
+import { pageOf } from "../router/registry";
 import { flattenRoutes } from "../router/routes";
 import { setHttpHost } from "../services/http";
 import { sessionApi } from "../services/session";
 import { sessionExpired, watchExpiry } from "../services/sessionExpiry";
 import { useSession } from "../stores/session";
 
-const loadLogin = () => import("../features/auth/LoginPage");
-// The most common first page: fetch its code while the app starts, not after the first render.
-if (["/", "/login"].includes(window.location.pathname)) void loadLogin();
-const LoginPage = lazyPage(loadLogin);
+const LoginPage = lazyPage(() => import("../features/auth/LoginPage"));
+// The most common first page of someone signed out: fetch its code while the app starts.
+if (window.location.pathname === "/") void LoginPage.preload().catch(() => undefined);
 const InitPage = lazyPage(() => import("../features/auth/InitPage"));
 const LogoutPage = lazyPage(() => import("../features/auth/LogoutPage"));
 const Forbidden = lazyPage(() => import("../features/exception/Forbidden"));
@@ -31,6 +31,44 @@ const AdminLayout = lazyPage(() => import("../layouts/AdminLayout"));
 const ProgramEditor = lazyPage(() => import("../editor/EditorPage"));
 
 NProgress.configure({ showSpinner: false });
+
+/** The static routes (spec §2) with a page of their own, outside the main layout. */
+const STATIC_PAGES: Record<string, LazyPage> = {
+  "/login": LoginPage,
+  "/init": InitPage,
+  "/logout": LogoutPage,
+  "/403": Forbidden,
+  "/404": NotFound,
+  "/500": ServerError,
+  "/inframe": InframePage,
+  "/PlanMake": PlanMakePage,
+  "/publishSet": PublishSetPage,
+  "/terminalSelection": TerminalSelectionPage,
+  "/programEditor": ProgramEditor,
+};
+
+/**
+ * A page load of someone signed in (the session kept in this browser): the code of the page asked for, and of
+ * the layout around it, is fetched while the app starts and the server confirms the session, not one after
+ * the other once each has rendered. The guards still decide what is shown; this only fetches code.
+ */
+function preloadStartPage(): void {
+  const { user, routesConfig } = useSession.getState();
+  const path = window.location.pathname.replace(/\/+$/, "") || "/";
+  const fixed = STATIC_PAGES[path];
+  if (fixed) {
+    void fixed.preload().catch(() => undefined);
+    return;
+  }
+  if (!user) return;
+  void AdminLayout.preload().catch(() => undefined);
+  const page = flattenRoutes(routesConfig).find((p) => p.path === path);
+  if (page)
+    void pageOf(page)
+      ?.preload()
+      .catch(() => undefined);
+}
+preloadStartPage();
 
 /** Whether this page load has asked the server about the session yet ("when unsure"). */
 let sessionVerified = false;

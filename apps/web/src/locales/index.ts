@@ -1,13 +1,8 @@
-import { LANGUAGE_COOKIE, type Locale, ROUTE_TITLES } from "@marquee/contracts";
-import i18n from "i18next";
+import { isLocale, LANGUAGE_COOKIE, LOCALES, type Locale, ROUTE_TITLES } from "@marquee/contracts";
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { startLocale } from "./detect";
-import en from "./en";
-import fr from "./fr";
-import it from "./it";
-import ru from "./ru";
-import zh_CN from "./zh_CN";
-import zh_TW from "./zh_TW";
+import type en from "./en";
 
 /** i18next's plural suffixes (CLDR categories): a key `x_one`, `x_other`… is the message `x` by count. */
 type PluralForm = "zero" | "one" | "two" | "few" | "many" | "other";
@@ -27,7 +22,30 @@ type Widen<T> = {
   readonly [K in PluralBase<keyof T> as `${K & string}_${Exclude<PluralForm, "other">}`]?: string;
 };
 export type Catalogue = Widen<typeof en>;
-export const CATALOGUES: Record<Locale, Catalogue> = { zh_CN, zh_TW, en, it, ru, fr };
+
+/**
+ * Each language's catalogue is a chunk of its own (about 160 kB of code apiece): a page loads the one it
+ * speaks, not all six, and a switch loads the next one before the console changes language.
+ */
+const LOADERS: Record<Locale, () => Promise<{ default: Catalogue }>> = {
+  zh_CN: () => import("./zh_CN"),
+  zh_TW: () => import("./zh_TW"),
+  en: () => import("./en"),
+  it: () => import("./it"),
+  ru: () => import("./ru"),
+  fr: () => import("./fr"),
+};
+const catalogues: BackendModule = {
+  type: "backend",
+  init: () => undefined,
+  read(language, _namespace, done) {
+    if (!isLocale(language)) return done(null, {});
+    LOADERS[language]().then(
+      (m) => done(null, { ...m.default, routes: routeTitles(language) }),
+      (err: Error) => done(err, null),
+    );
+  },
+};
 
 /** Route titles per language, from the contracts (the server sends the same). */
 function routeTitles(locale: Locale): Record<string, string> {
@@ -54,17 +72,22 @@ export function writeLocaleCookie(locale: Locale): void {
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
-void i18n.use(initReactI18next).init({
-  lng: cookieLocale(),
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  resources: Object.fromEntries(
-    Object.entries(CATALOGUES).map(([locale, catalogue]) => [
-      locale,
-      { translation: { ...catalogue, routes: routeTitles(locale as Locale) } },
-    ]),
-  ),
-  returnNull: false,
-});
+/** Resolves once the console's language is loaded: the console renders after it (main.tsx). */
+export const i18nReady = i18n
+  .use(catalogues)
+  .use(initReactI18next)
+  .init({
+    lng: cookieLocale(),
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // The catalogue is in memory before anything renders; a language switch waits for its own (changeLanguage).
+    react: { useSuspense: false },
+  });
+
+/** Every language at once: for code that reads several (tests, a page comparing translations). */
+export function loadAllLanguages(): Promise<void> {
+  return i18n.loadLanguages([...LOCALES]);
+}
 
 export default i18n;

@@ -1,5 +1,4 @@
-import type { ComponentType } from "react";
-import { lazyPage } from "./lazy";
+import { type LazyPage, lazyPage } from "./lazy";
 
 const TerminalScreen = lazyPage(() => import("../features/terminal/TerminalScreen"));
 
@@ -19,7 +18,7 @@ export const SHARED_SCREENS: Record<string, string> = {
  * component; a name without an entry shows the "being built" page until the
  * issue that builds it registers it here.
  */
-export const REGISTRY: Record<string, ComponentType<object>> = {
+export const REGISTRY: Record<string, LazyPage> = {
   home: lazyPage(() => import("../features/home/HomePage")),
   messageNotification: lazyPage(() => import("../features/notice/NotificationPage")),
   personalCenter: lazyPage(() => import("../features/personal/PersonalCenterPage")),
@@ -67,5 +66,10 @@ export const REGISTRY: Record<string, ComponentType<object>> = {
   demo: lazyPage(() => import("../features/exception/DemoPage")),
   apmWeb: lazyPage(() => import("../features/exception/EmptyPage")),
 };
+
+/** The page a route shows: the component it names, else the one of its own name (undefined: not built). */
+export function pageOf(route: { name: string; component?: string }): LazyPage | undefined {
+  return REGISTRY[route.component ?? route.name] ?? REGISTRY[route.name];
+}
 
 export const BeingBuilt = lazyPage(() => import("../features/exception/BeingBuilt"));
