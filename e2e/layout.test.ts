@@ -50,10 +50,17 @@ function findProblems(): string[] {
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible") {
       problems.push(`clipped: ${el.className.toString().split(" ")[0]} "${label(el)}"`);
     }
+    // Text that runs out of its card (a figure's title wider than the card it sits in).
+    const card = el.closest(".ant-card");
+    if (card && el.getBoundingClientRect().right > card.getBoundingClientRect().right + 1) {
+      problems.push(`out of its card: "${label(el)}"`);
+    }
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? "";
-      for (const m of text.matchAll(/[\p{L}\p{N}]{2,}/gu)) {
+      // A hyphenated word ("Sous-organisations") is one word: cut at its hyphen, it still reads broken.
+      for (const m of text.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)) {
+        if (m[0].length < 2) continue;
         // Han, kana and hangul break between any two characters by design.
         if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(m[0])) continue;
         const range = document.createRange();
@@ -84,17 +91,14 @@ function findProblems(): string[] {
 
 /** Opens `path` by the console's own router and waits until nothing is loading. */
 async function open(page: Page, path: string): Promise<void> {
-  const shown = () => page.locator("[data-testid=page-animation]").getAttribute("data-page");
-  const before = await shown();
   await page.evaluate((to) => {
     window.history.pushState({}, "", to);
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, path);
-  // The page area names the page it shows (pages that share one screen keep its name).
+  // The page area names the address it shows once the guards have let it through.
   await expect
-    .poll(shown, { timeout: 5_000 })
-    .not.toBe(before)
-    .catch(() => undefined);
+    .poll(() => page.locator("[data-testid=page-animation]").getAttribute("data-path"), { timeout: 15_000 })
+    .toBe(path);
   // Nothing loading, and no entrance or transition still moving (a pulsing dot loops for ever: not waited for).
   await page
     .waitForFunction(

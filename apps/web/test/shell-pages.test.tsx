@@ -218,7 +218,7 @@ describe("the page animation", () => {
   it("is a plain fade of at most 300 ms by default", () => {
     useSettings.setState({ settings: DEFAULT_SETTINGS });
     render(
-      <PageAnimation animateKey="/a">
+      <PageAnimation animateKey="/a" path="/a">
         <p>page</p>
       </PageAnimation>,
     );

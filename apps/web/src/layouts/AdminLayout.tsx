@@ -11,7 +11,7 @@ import { NoticeBell } from "../features/notice/NoticeBell";
 import { useAnnouncement } from "../features/notice/useAnnouncement";
 import { usePaymentMenu } from "../features/pay/paymentSwitch";
 import { CurrentPage } from "../router/currentPage";
-import { BeingBuilt, REGISTRY, SHARED_SCREENS } from "../router/registry";
+import { BeingBuilt, pageOf, SHARED_SCREENS } from "../router/registry";
 import { absolute, flattenRoutes, type PageRoute } from "../router/routes";
 import { sessionApi } from "../services/session";
 import { useSession } from "../stores/session";
@@ -136,7 +136,7 @@ export default function AdminLayout() {
     content = <Navigate to="/403" replace />;
   else if (page.link) content = <MenuLinkPage title={title} link={page.link} frame={page.frame === true} />;
   else {
-    const Page = REGISTRY[page.component ?? page.name] ?? REGISTRY[page.name];
+    const Page = pageOf(page);
     content = <CurrentPage value={page}>{Page ? <Page /> : <BeingBuilt name={page.name} />}</CurrentPage>;
   }
   const screenKey = page ? screenKeyOf(page) : location.pathname;
@@ -272,7 +272,7 @@ export default function AdminLayout() {
         {/* The page's entrance animation starts outside the content area: clip it there. */}
         <Layout.Content style={{ margin: 16, overflow: "hidden" }}>
           <div className={settings.pageWidth === "fixed" ? "marquee-fixed-width" : undefined}>
-            <PageAnimation animateKey={screenKey}>
+            <PageAnimation animateKey={screenKey} path={location.pathname}>
               <PageHost screen={screenKey} keep={keep}>
                 {content}
               </PageHost>

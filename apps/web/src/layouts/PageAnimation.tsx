@@ -19,7 +19,16 @@ const DURATION = { "--animate-duration": `${PAGE_ANIMATION_MS}ms` } as CSSProper
  * Plays the chosen entrance animation whenever `animateKey` (the page shown) changes, on the same
  * element: the page inside is not mounted again for it (kept pages keep their state).
  */
-export function PageAnimation({ animateKey, children }: { animateKey: string; children: ReactNode }) {
+export function PageAnimation({
+  animateKey,
+  path,
+  children,
+}: {
+  animateKey: string;
+  /** The address shown (several addresses may share one screen, hence one key). */
+  path: string;
+  children: ReactNode;
+}) {
   const animate = useSettings((s) => s.settings.animate);
   const ref = useRef<HTMLDivElement>(null);
 
@@ -40,6 +49,7 @@ export function PageAnimation({ animateKey, children }: { animateKey: string; ch
       style={DURATION}
       data-testid="page-animation"
       data-page={animateKey}
+      data-path={path}
     >
       {children}
     </div>

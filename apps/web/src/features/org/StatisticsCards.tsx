@@ -7,7 +7,7 @@ import {
   TeamOutlined,
 } from "@ant-design/icons";
 import { formatSize, type InstantStatistics } from "@marquee/contracts";
-import { Card, Col, Row, Skeleton, Space, Statistic, Typography } from "antd";
+import { Card, Skeleton, Space, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 
 /** What lies at and below the chosen office (findInstantStatistics). */
@@ -75,9 +75,14 @@ export function StatisticsCards({ stats }: { stats: InstantStatistics | undefine
     },
   ];
   return (
-    <Row gutter={[12, 12]} data-testid="office-stats">
+    // As many cards to a row as fit at their titles' width (six at 1440 px in English, three in French at
+    // 1280 px), not a fixed six that cut "Sous-organisations" short.
+    <div
+      data-testid="office-stats"
+      style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))", gap: 12 }}
+    >
       {cards.map((c) => (
-        <Col key={c.key} xs={12} md={8} xl={4}>
+        <div key={c.key}>
           <Card size="small" style={{ height: "100%" }}>
             <Statistic
               title={
@@ -91,8 +96,8 @@ export function StatisticsCards({ stats }: { stats: InstantStatistics | undefine
             />
             {c.foot}
           </Card>
-        </Col>
+        </div>
       ))}
-    </Row>
+    </div>
   );
 }

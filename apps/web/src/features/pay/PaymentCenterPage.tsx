@@ -258,7 +258,8 @@ export default function PaymentCenterPage() {
       key: "units",
       drop: 1,
       title: t("pay.orders.columns.units"),
-      width: 70,
+      // "Кол-во" in Russian, which must not break at its hyphen
+      width: 90,
       align: "right",
       dataIndex: "units",
     },

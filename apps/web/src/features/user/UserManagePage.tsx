@@ -201,8 +201,9 @@ export default function UserManagePage() {
       title: t("user.columns.actions"),
       fixed: "right",
       width: 230,
+      // French and Russian names of the three actions are wider than the column: they wrap inside it.
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <AuthButton
             type="link"
             size="small"
