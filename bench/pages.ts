@@ -28,6 +28,10 @@ import { startRealServer } from "./lib/upload-servers";
  */
 const TARGET_P95_MS = 800;
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 20);
+/** BENCH_PAGES_TRACE=1: after each page's runs, one more load prints what it waited for (scripts, calls). */
+const TRACE = process.env.BENCH_PAGES_TRACE === "1";
+/** BENCH_PAGES_ONLY=personal,editor: only the pages whose names contain one of these (a partial run). */
+const ONLY = (process.env.BENCH_PAGES_ONLY ?? "").split(",").filter(Boolean);
 const WARMUPS = 2;
 const ADMIN = { username: "admin", password: "Admin12345" };
 const BENCH_LIMIT_MS = 900_000;
@@ -131,10 +135,54 @@ async function contextFor(browser: Browser, origin: string, selector: string, si
   return context;
 }
 
+/** The resources one load fetched, by start time, as lines of "start–end ms  name". */
+async function timeline(page: import("playwright-core").Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .concat(performance.getEntriesByType("navigation"))
+      .map((r) => ({ name: r.name.replace(location.origin, ""), start: r.startTime, end: r.responseEnd }))
+      .sort((a, b) => a.start - b.start)
+      .map((r) => `${r.start.toFixed(0).padStart(6)}–${r.end.toFixed(0).padEnd(6)} ${r.name}`),
+  );
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+/** Where the main thread spent its time, from a CPU profile: self time by script and by function. */
+function summarise(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const script = frame.url.replace(/^.*\//, "") || `(${frame.functionName || "native"})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const fn = `${frame.functionName || "(anonymous)"} ${script}:${frame.lineNumber}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`);
+  return ["self time by script:", ...top(byScript, 12), "self time by function:", ...top(byFunction, 25)];
+}
+
 /** One full navigation to `url`, in ms on the page's clock until usable. */
-async function loadOnce(context: BrowserContext, url: string): Promise<number> {
+async function loadOnce(context: BrowserContext, url: string, trace = false): Promise<number> {
   const page = await context.newPage();
   page.setDefaultTimeout(BROWSER_TIMEOUT_MS);
+  const cdp = trace ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
   try {
     await page.goto(url, { waitUntil: "commit" });
     const handle = await page.waitForFunction(
@@ -145,6 +193,11 @@ async function loadOnce(context: BrowserContext, url: string): Promise<number> {
       },
     );
     const ms = (await handle.jsonValue()) as number;
+    if (cdp) {
+      const { profile } = await cdp.send("Profiler.stop");
+      console.log(`\n${url}: usable at ${ms.toFixed(0)} ms\n${(await timeline(page)).join("\n")}`);
+      console.log(summarise(profile as never).join("\n"));
+    }
     return ms;
   } catch (err) {
     mkdirSync(shots, { recursive: true });
@@ -209,7 +262,7 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   for (let i = 0; i < WARMUPS; i++) await loadOnce(baseCtx, baselineUrl);
 
   const rows: Array<{ name: string; p50: number; p95: number; base95: number }> = [];
-  for (const p of PAGES) {
+  for (const p of PAGES.filter((x) => ONLY.length === 0 || ONLY.some((o) => x.name.includes(o)))) {
     const url = `${server.origin}${p.url.replace("{program}", String(program))}`;
     const context = await contextFor(browser, server.origin, p.ready, server.origin);
     try {
@@ -222,6 +275,7 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
         base.push(await loadOnce(baseCtx, baselineUrl));
       }
       baseline.push(...base);
+      if (TRACE) await loadOnce(context, url, true);
       rows.push({
         name: p.name,
         p50: percentile(times, 50),
@@ -259,12 +313,14 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   console.log(`baseline over the whole run: p95 ${fmt(percentile(baseline, 95), 1)} ms`);
   console.log(`screenshots of each page when usable: ${path.relative(root, shots)}/`);
   console.log(
-    met
-      ? `\nall targets met (p95 under ${TARGET_P95_MS} ms on every page)`
-      : `\nTARGET MISSED: ${rows
-          .filter((r) => r.p95 >= TARGET_P95_MS)
-          .map((r) => r.name)
-          .join(", ")} over ${TARGET_P95_MS} ms at p95`,
+    ONLY.length > 0
+      ? `\npartial run (BENCH_PAGES_ONLY): no verdict on the pages it skipped`
+      : met
+        ? `\nall targets met (p95 under ${TARGET_P95_MS} ms on every page)`
+        : `\nTARGET MISSED: ${rows
+            .filter((r) => r.p95 >= TARGET_P95_MS)
+            .map((r) => r.name)
+            .join(", ")} over ${TARGET_P95_MS} ms at p95`,
   );
 }
 
