@@ -4,7 +4,7 @@ import path from "node:path";
 import { LANGUAGE_COOKIE } from "@marquee/contracts";
 import pg from "pg";
 import pino from "pino";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { connect, runMigrations } from "../apps/server/src/db/client";
 import { initialiseSystem } from "../apps/server/src/modules/common/init";
 import { BROWSER_TIMEOUT_MS, launchChromium } from "./lib/browser";
@@ -136,11 +136,10 @@ async function contextFor(browser: Browser, origin: string, selector: string, si
 }
 
 /** The resources one load fetched, by start time, as lines of "start–end ms  name". */
-async function timeline(page: import("playwright-core").Page): Promise<string[]> {
+async function timeline(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .concat(performance.getEntriesByType("navigation"))
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .concat(performance.getEntriesByType("navigation") as PerformanceNavigationTiming[])
       .map((r) => ({ name: r.name.replace(location.origin, ""), start: r.startTime, end: r.responseEnd }))
       .sort((a, b) => a.start - b.start)
       .map((r) => `${r.start.toFixed(0).padStart(6)}–${r.end.toFixed(0).padEnd(6)} ${r.name}`),
