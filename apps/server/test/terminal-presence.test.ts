@@ -28,6 +28,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await initSystem(t);
   await t.app.services.settings.set("terminalHeartbeatSec", 5, null);
+  // On a busy machine the hub's first sweep may have read the default (30 s) before the line above: it reads
+  // the setting again within a few seconds, as it would for an operator's change.
+  await waitFor(async () => (await t.app.terminalHub.heartbeatSec()) === 5, 15_000, "the heartbeat setting");
   origin = await listening(t.app);
 });
 afterAll(async () => {
