@@ -476,8 +476,17 @@ describe("page settings that take effect", () => {
     // the header's avatar menu
     await page.getByTestId("side-menu").getByText("Home").click();
     await page.getByTestId("tab-/home").waitFor();
-    await page.getByTestId("tab-/sys/log").click();
-    await page.waitForURL("**/sys/log");
+    // A click that lands while the tab bar is still laying out the tab just added is lost (rc-tabs): click
+    // again until the address changes, as a person would.
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId("tab-/sys/log").click();
+          return new URL(page.url()).pathname;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe("/sys/log");
     await expect
       .poll(() => page.locator(".ant-card .ant-tabs-tab-active").first().innerText())
       .toBe("Terminal commands");
