@@ -74,7 +74,10 @@ function serve(calls: Call[], saveAnswer: () => Response) {
                 phone: null,
                 enabled: true,
                 remarks: null,
-                roles: [{ id: 7, code: "viewer", name: "Viewer" }],
+                roles: [
+                  { id: 7, code: "viewer", name: "Viewer" },
+                  { id: 1, code: "admin", name: "Administrator" },
+                ],
                 dataRange: "subtree",
                 lastLoginAt: "2026-01-02T03:04:00.000Z",
                 lastLoginIp: "10.0.0.1",
@@ -174,6 +177,20 @@ describe("user management", () => {
       pageNo: "1",
       pageSize: "20",
     });
+  });
+
+  it("names the administrator role made at first start in the reader's language", async () => {
+    serve([], () => new Response("{}"));
+    useSession.setState({ user: { id: 1, name: "Admin", avatar: null }, permissions: ["*"], roles: [] });
+    await i18n.changeLanguage("fr");
+    try {
+      page();
+      const row = await screen.findByTestId("user-row-keeper");
+      expect(row.textContent).toContain("Administrateur");
+      expect(row.textContent).toContain("Viewer");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("creates a user in the chosen institution, stating the policy, and shows the server's field errors", async () => {

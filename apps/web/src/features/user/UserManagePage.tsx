@@ -135,7 +135,8 @@ export default function UserManagePage() {
         r.roles.length ? (
           r.roles.map((role) => (
             <Tag key={role.id} style={{ marginBottom: 2 }}>
-              {role.name}
+              {/* The administrator role made at first start reads in the reader's language, as on the roles page. */}
+              {role.code === "admin" && role.name === "Administrator" ? t("role.seededAdmin") : role.name}
             </Tag>
           ))
         ) : (
