@@ -82,6 +82,9 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
         // The console follows the browser's language when no cookie says otherwise: Chinese unless asked.
         locale: locale ?? "zh-CN",
       });
+      // CI runs the browser suite beside two API suites on two cores: a full page load there once took
+      // over 30 s (playwright's default wait), while it takes under one second on an idle machine.
+      context.setDefaultTimeout(60_000);
       opened.add(context);
       context.on("close", () => opened.delete(context));
       return context;
