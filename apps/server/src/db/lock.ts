@@ -24,29 +24,68 @@ export function alive(pid: number): boolean {
 }
 
 /**
- * Takes `DATA_DIR/marquee.pid` for this process. A lock whose process is gone
- * (a server killed with -9) is taken over; a live one refuses the start.
+ * When a process started, in clock ticks since boot (field 22 of /proc/PID/stat), or null where there is
+ * no /proc. A process id is reused once its process is gone; the pair (id, start) names one process.
+ */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the lock file says: `PID START` (START missing in files written before it was recorded). */
+function readLock(file: string): { pid: number; start: string | null } {
+  const [pid, start] = readFileSync(file, "utf8").trim().split(/\s+/);
+  return { pid: Number.parseInt(pid ?? "", 10), start: start || null };
+}
+
+/**
+ * Whether the lock names a Marquee server that still runs. A process id the system gave to another
+ * process after ours died (a reboot, a container restart) is not ours: its start time differs from the
+ * one written beside the id. Where /proc is missing, a live id is taken as ours (the safe side).
+ */
+function heldByLiveServer(lock: { pid: number; start: string | null }): boolean {
+  if (!Number.isInteger(lock.pid) || lock.pid === process.pid || !alive(lock.pid)) return false;
+  const now = processStart(lock.pid);
+  if (now === null) return true;
+  if (lock.start !== null) return lock.start === now;
+  // A lock written before start times were: ours only if that process is a Node.js one.
+  try {
+    return /node/i.test(readFileSync(`/proc/${lock.pid}/cmdline`, "utf8"));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Takes `DATA_DIR/marquee.pid` for this process. A lock whose process is gone (a server killed with -9),
+ * or whose id now names another process, is taken over; a live server's refuses the start.
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "marquee.pid");
+  const own = `${process.pid} ${processStart(process.pid) ?? ""}`.trim();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, "wx", 0o600);
-      writeSync(fd, `${process.pid}\n`);
+      writeSync(fd, `${own}\n`);
       closeSync(fd);
       return () => {
         try {
-          if (readFileSync(file, "utf8").trim() === String(process.pid)) rmSync(file);
+          if (readFileSync(file, "utf8").trim() === own) rmSync(file);
         } catch {
           // already gone
         }
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const pid = Number.parseInt(readFileSync(file, "utf8").trim(), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && alive(pid))
-        throw new DataDirLockedError(dataDir, pid);
+      const lock = readLock(file);
+      if (heldByLiveServer(lock)) throw new DataDirLockedError(dataDir, lock.pid);
       rmSync(file, { force: true });
     }
   }
