@@ -1,97 +1,25 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { freePort } from "../src/db/embedded";
-import { encryptForLogin } from "../src/platform/login-key";
-import { createTestDatabase } from "./helpers";
+import { ChildServers, root } from "./child-server";
 
-const root = new URL("../../..", import.meta.url).pathname;
-
+let servers: ChildServers;
 let dataDir: string;
 let port: number;
 let env: NodeJS.ProcessEnv;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   // The server as `npm start` runs it: the built bundle (built here if its sources changed).
-  const build = spawnSync(process.execPath, ["scripts/build.mjs", "server", "--quiet"], {
-    cwd: root,
-    encoding: "utf8",
-  });
-  if (build.status !== 0) throw new Error(`the server did not build: ${build.stdout}${build.stderr}`);
-  dataDir = mkdtempSync(path.join(tmpdir(), "marquee-restart-"));
-  port = await freePort();
-  // The embedded database unless the suite runs against an external one.
-  const databaseUrl = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-  // Plain node: no TypeScript loader may come in through NODE_OPTIONS either.
-  delete env.NODE_OPTIONS;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
+  servers = await ChildServers.prepare("marquee-restart-");
+  ({ dataDir, port, env } = servers);
 });
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => servers.cleanUp());
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(extraEnv: NodeJS.ProcessEnv = {}): Started {
-  const child = spawn(
-    process.execPath,
-    ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")],
-    {
-      env: { ...env, ...extraEnv },
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  children.push(child);
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function healthy(s: Started): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/apm-web/f/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not become healthy: ${s.output()}`);
-}
-
-const base = () => `http://127.0.0.1:${port}/apm-web`;
-const headers = (cookie?: string) => ({
-  "content-type": "application/json",
-  "x-requested-with": "XMLHttpRequest",
-  origin: `http://127.0.0.1:${port}`,
-  ...(cookie ? { cookie } : {}),
-});
-
-async function encrypted(plain: string): Promise<string> {
-  const key = (await (await fetch(`${base()}/f/common/getPublishKey`)).json()) as {
-    publicKeyJson: { exponent: string; modulus: string };
-  };
-  return encryptForLogin(key.publicKeyJson, plain);
-}
+const start = (extraEnv: NodeJS.ProcessEnv = {}) => servers.start(extraEnv);
+const healthy = (s: ReturnType<typeof start>) => servers.healthy(s);
+const base = () => servers.base();
+const headers = (cookie?: string) => servers.headers(cookie);
+const encrypted = (plain: string) => servers.encrypted(plain);
 
 describe("the production start", () => {
   it("runs the built JavaScript with plain node, no TypeScript loader", () => {

@@ -1,6 +1,8 @@
+import { type SQL, sql } from "drizzle-orm";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
+import type { Tx } from "../db/client";
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -64,9 +66,36 @@ export class Jobs {
     await this.boss.send(name, data, { retryLimit: 2, retryDelay: 5, retryBackoff: true, ...options });
   }
 
+  /**
+   * Sends a job inside a transaction of the app: the job exists if and only if the transaction commits, so
+   * a crash can never leave a row that waits for a job nobody queued.
+   */
+  async sendIn<T extends object>(
+    tx: Tx,
+    name: string,
+    data: T,
+    options: PgBoss.SendOptions = {},
+  ): Promise<void> {
+    await this.queue(name);
+    await this.send(name, data, {
+      ...options,
+      db: { executeSql: (text, values) => runPositional(tx, text, values) },
+    });
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
   }
+}
+
+/** Runs pg-boss's SQL (`$1`, `$2` … placeholders) through a drizzle transaction, its values bound as parameters. */
+async function runPositional(tx: Tx, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+  const parts = text.split(/\$(\d+)\b/);
+  const chunks: SQL[] = parts.map((part, i) =>
+    i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
+  );
+  const result = await tx.execute(sql.join(chunks));
+  return { rows: (result as unknown as { rows: unknown[] }).rows };
 }

@@ -78,6 +78,7 @@ export const en = {
   "material.tooLarge": "The file is larger than the upload limit of {limit} MB",
   "material.quota": "The file does not fit in the storage quota ({free} free)",
   "material.uploadUnknown": "This upload does not exist or has ended; start it again",
+  "material.uploadLost": "This upload's file is no longer on the server; upload it again",
   "material.inUse": "Material {name} is used by {count} program(s) and plan(s)",
   "material.folderNotEmpty": "Folder {name} is not empty",
   "material.folderMissing": "Folder {id} does not exist",

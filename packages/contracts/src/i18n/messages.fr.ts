@@ -82,6 +82,7 @@ export const fr: MessageCatalogue = {
   "material.tooLarge": "Le fichier dépasse la limite de téléversement de {limit} Mo",
   "material.quota": "Le fichier ne tient pas dans le quota de stockage ({free} libres)",
   "material.uploadUnknown": "Ce téléversement n'existe pas ou est terminé ; recommencez",
+  "material.uploadLost": "Le fichier de ce téléversement n'est plus sur le serveur ; téléversez-le à nouveau",
   "material.inUse": "Le média {name} est utilisé par {count} programme(s) ou plan(s)",
   "material.folderNotEmpty": "Le dossier {name} n'est pas vide",
   "material.folderMissing": "Le dossier {id} n'existe pas",

@@ -80,6 +80,7 @@ export const it: MessageCatalogue = {
   "material.tooLarge": "Il file supera il limite di caricamento di {limit} MB",
   "material.quota": "Il file non rientra nella quota di spazio ({free} liberi)",
   "material.uploadUnknown": "Questo caricamento non esiste o è terminato; ricomincia",
+  "material.uploadLost": "Il file di questo caricamento non è più sul server; caricalo di nuovo",
   "material.inUse": "Il contenuto {name} è usato da {count} programmi o piani",
   "material.folderNotEmpty": "La cartella {name} non è vuota",
   "material.folderMissing": "La cartella {id} non esiste",

@@ -78,6 +78,7 @@ export const ru: MessageCatalogue = {
   "material.tooLarge": "Файл больше ограничения на загрузку — {limit} МБ",
   "material.quota": "Файл не помещается в квоту хранилища (свободно: {free})",
   "material.uploadUnknown": "Эта загрузка не существует или уже завершена; начните заново",
+  "material.uploadLost": "Файла этой загрузки больше нет на сервере; загрузите его снова",
   "material.inUse": "Материал {name} используется в программах и планах: {count}",
   "material.folderNotEmpty": "Папка {name} не пуста",
   "material.folderMissing": "Папки {id} не существует",

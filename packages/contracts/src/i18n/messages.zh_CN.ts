@@ -77,6 +77,7 @@ export const zh_CN: MessageCatalogue = {
   "material.tooLarge": "文件超过上传限制 {limit} MB",
   "material.quota": "文件超出存储配额（剩余 {free}）",
   "material.uploadUnknown": "此上传不存在或已结束，请重新开始",
+  "material.uploadLost": "此上传的文件已不在服务器上，请重新上传",
   "material.inUse": "素材 {name} 正被 {count} 个节目或计划使用",
   "material.folderNotEmpty": "文件夹 {name} 不为空",
   "material.folderMissing": "文件夹 {id} 不存在",

@@ -77,6 +77,7 @@ export const zh_TW: MessageCatalogue = {
   "material.tooLarge": "檔案超過上傳限制 {limit} MB",
   "material.quota": "檔案超出儲存配額（剩餘 {free}）",
   "material.uploadUnknown": "此上傳不存在或已結束，請重新開始",
+  "material.uploadLost": "此上傳的檔案已不在伺服器上，請重新上傳",
   "material.inUse": "素材 {name} 正被 {count} 個節目或計劃使用",
   "material.folderNotEmpty": "資料夾 {name} 不是空的",
   "material.folderMissing": "資料夾 {id} 不存在",

@@ -83,7 +83,19 @@ export const uploads = pgTable(
       .notNull()
       .default("library"),
     received: integer("received").array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * Finishing: one request at a time holds the upload until this instant (a lease, so that a process
+     * killed while finishing does not hold it for ever). Null while chunks are still arriving.
+     */
+    finishingUntil: timestamp("finishing_until", { withTimezone: true }),
+    /**
+     * The whole file was checked against its MD5 and its type (set before it moves into the store): a
+     * finish cut short by a crash resumes from here without reading the file again.
+     */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last chunk or check: a sweep expires uploads untouched for long (with their chunk files). */
+    touchedAt: timestamp("touched_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("uploads_user_file_uq").on(t.userId, t.md5, t.size, t.folderId, t.purpose)],
 );

@@ -23,7 +23,7 @@ import { imageThumbnail } from "./media";
 import type { MaterialProcessor } from "./processor";
 import { findFolder, findMaterials, storageOf, toMaterial, usedBytes } from "./repo";
 import type { MediaStorage } from "./storage";
-import { assemble, openUpload, receiveChunk } from "./upload";
+import { awaitFinish, claimFinish, holdFinish, openUpload, receiveChunk, verifyAndStore } from "./upload";
 
 /** The file calls of spec §7 (/a/api/fileInfosa/*): instant and chunked upload, files with Range. */
 export const fileRoutes =
@@ -187,59 +187,82 @@ export const fileRoutes =
             type: String(req.headers["content-type"] ?? ""),
           });
         }
-        const received = await receiveChunk(
-          services.db,
-          storage,
-          u,
-          req.query.index,
-          req.query.md5,
-          body as never,
-        );
+        // A checked upload whose finish was cut short (a crash) needs no chunk: the resent last one finishes it.
+        const received = u.verifiedAt
+          ? u.received
+          : await receiveChunk(services.db, storage, u, req.query.index, req.query.md5, body as never);
+        if (u.verifiedAt) (body as NodeJS.ReadableStream).resume();
         req.audit.target = `upload:${u.id}`;
         if (received.length < u.chunkCount) {
           return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: false };
         }
-        // The last chunk: one request assembles (the delete is the lock), others see it done.
-        const [mine] = await services.db.delete(uploads).where(eq(uploads.id, u.id)).returning();
-        if (!mine) return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: true };
-        const kind = await assemble(storage, mine).catch(async (err) => {
-          await storage.removeUpload(u.id);
-          throw err;
-        });
-        await storage.removeUpload(u.id);
-        if (mine.purpose === "personal") {
-          const avatar = await setAvatar(actor.userId, await readFile(storage.filePath(mine.md5)));
-          req.audit.target = `user:${actor.userId}`;
-          return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: true, avatar };
+        // The last chunk: one request finishes (a lease in the row), others wait until it is done.
+        let mine = await claimFinish(services.db, u.id);
+        while (!mine) {
+          if ((await awaitFinish(services.db, u.id)) === "done")
+            return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: true };
+          mine = await claimFinish(services.db, u.id);
         }
-        if (mine.purpose === "widget" && kind.type !== "image") throw badRequest("material.thumbInvalid");
-        const audit = await services.settings.get("audit");
-        const [row] = await services.db
-          .insert(materials)
-          .values({
-            officeId: mine.officeId,
-            folderId: mine.folderId,
-            name: mine.name,
-            type: kind.type,
-            md5: mine.md5,
-            size: mine.size,
-            mime: kind.mime,
-            purpose: mine.purpose === "widget" ? "widget" : "library",
-            reviewState: audit ? "pending" : "approved",
-            createdBy: actor.userId,
-          })
-          .returning();
-        if (!row) throw new Error("material not created");
-        await processor.enqueue(row.id);
-        req.audit.target = `material:${row.id}`;
-        req.audit.detail = { md5: mine.md5, size: mine.size, type: kind.type };
-        return {
-          code: 0,
-          msg: req.t("common.ok"),
-          uploadedChunks: received,
-          complete: true,
-          material: toMaterial(row, actor.name),
-        };
+        const finishing = mine;
+        const release = holdFinish(services.db, u.id, req.log);
+        try {
+          const kind = await verifyAndStore(services.db, storage, finishing);
+          if (finishing.purpose === "personal") {
+            const avatar = await setAvatar(actor.userId, await readFile(storage.filePath(finishing.md5)));
+            await services.db.delete(uploads).where(eq(uploads.id, u.id));
+            await storage.removeUpload(u.id);
+            req.audit.target = `user:${actor.userId}`;
+            return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: true, avatar };
+          }
+          if (finishing.purpose === "widget" && kind.type !== "image") {
+            await services.db.delete(uploads).where(eq(uploads.id, u.id));
+            await storage.removeUpload(u.id);
+            throw badRequest("material.thumbInvalid");
+          }
+          const audit = await services.settings.get("audit");
+          // The material, its processing job and the end of the upload commit together.
+          const row = await services.db.transaction(async (tx) => {
+            const [created] = await tx
+              .insert(materials)
+              .values({
+                officeId: finishing.officeId,
+                folderId: finishing.folderId,
+                name: finishing.name,
+                type: kind.type,
+                md5: finishing.md5,
+                size: finishing.size,
+                mime: kind.mime,
+                purpose: finishing.purpose === "widget" ? "widget" : "library",
+                reviewState: audit ? "pending" : "approved",
+                createdBy: actor.userId,
+              })
+              .returning();
+            if (!created) throw new Error("material not created");
+            await processor.enqueueIn(tx, created.id);
+            await tx.delete(uploads).where(eq(uploads.id, u.id));
+            return created;
+          });
+          await storage.removeUpload(u.id);
+          req.audit.target = `material:${row.id}`;
+          req.audit.detail = { md5: finishing.md5, size: finishing.size, type: kind.type };
+          return {
+            code: 0,
+            msg: req.t("common.ok"),
+            uploadedChunks: received,
+            complete: true,
+            material: toMaterial(row, actor.name),
+          };
+        } catch (err) {
+          // A finish that failed (not crashed) lets the next attempt in at once.
+          await services.db
+            .update(uploads)
+            .set({ finishingUntil: null })
+            .where(eq(uploads.id, u.id))
+            .catch(() => undefined);
+          throw err;
+        } finally {
+          release();
+        }
       },
     );
 

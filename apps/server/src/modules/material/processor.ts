@@ -1,5 +1,6 @@
 import { rm, stat } from "node:fs/promises";
 import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { materials } from "../../db/schema";
 import type { Jobs } from "../../platform/jobs";
 import type { Services } from "../../platform/services";
@@ -28,6 +29,11 @@ export class MaterialProcessor {
 
   enqueue(materialId: number): Promise<void> {
     return this.jobs.send(PROCESS_JOB, { materialId });
+  }
+
+  /** Queues the material's processing in the transaction that creates it (both or neither survive a crash). */
+  enqueueIn(tx: Tx, materialId: number): Promise<void> {
+    return this.jobs.sendIn(tx, PROCESS_JOB, { materialId });
   }
 
   private async load(id: number) {

@@ -1,13 +1,14 @@
 import { createHash, type Hash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open } from "node:fs/promises";
+import { mkdir, open, stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { type MessageKey, UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { uploads } from "../../db/schema";
-import { badRequest } from "../../platform/errors";
+import { crashPoint } from "../../platform/crash-point";
+import { AppError, badRequest } from "../../platform/errors";
 import { type Sniffed, sniffMedia } from "../../platform/media-sniff";
 import type { MediaStorage } from "./storage";
 
@@ -54,7 +55,10 @@ export async function openUpload(
         folder,
       ),
     );
-  if (existing) return { ...existing, name: v.name };
+  if (existing) {
+    await db.update(uploads).set({ touchedAt: sql`now()` }).where(eq(uploads.id, existing.id));
+    return { ...existing, name: v.name };
+  }
   const id = randomBytes(18).toString("base64url");
   // One file for the whole upload; each chunk is written at its own offset.
   await mkdir(storage.uploadDir(id), { recursive: true });
@@ -136,16 +140,26 @@ export async function receiveChunk(
     chunkHash.update(c);
     tentative?.update(c);
   });
-  await pipeline(
-    body,
-    createWriteStream(storage.uploadData(u.id), { flags: "r+", start: index * u.chunkSize }),
-  );
+  try {
+    await pipeline(
+      body,
+      createWriteStream(storage.uploadData(u.id), { flags: "r+", start: index * u.chunkSize }),
+    );
+  } catch (err) {
+    // The chunk file is gone (removed by hand, or by the sweep): the upload cannot go on; forget it, so
+    // that the next attempt starts a new one instead of failing the same way for ever.
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    await db.delete(uploads).where(eq(uploads.id, u.id));
+    inOrder.delete(u.id);
+    throw new AppError(410, "material.uploadLost");
+  }
   if (length !== expected || chunkHash.digest("hex") !== md5)
     throw badRequest("material.chunkCorrupt", { index });
   const [row] = await db
     .update(uploads)
     .set({
       received: sql`(select array_agg(distinct x order by x) from unnest(array_append(${uploads.received}, ${index})) x)`,
+      touchedAt: sql`now()`,
     })
     .where(eq(uploads.id, u.id))
     .returning({ received: uploads.received });
@@ -167,41 +181,113 @@ export async function receiveChunk(
   return received;
 }
 
+/** How long one request holds an upload's finish before another may take it over (renewed while it works). */
+export const FINISH_LEASE_MS = 20_000;
+const FINISH_RENEW_MS = 5_000;
+
 /**
- * Checks the finished file against its declared MD5 and its media type by
- * content, then moves it into the store by MD5 (a rename). Answers what was
- * stored.
+ * Takes the finish of an upload whose chunks are all there, for this request: answers the row, or null
+ * while another request holds it. The hold is a lease in the row, so a process killed while finishing
+ * holds it for at most FINISH_LEASE_MS; the resumed upload (the console sends the last chunk again) then
+ * takes it over.
  */
-export async function assemble(storage: MediaStorage, u: Upload): Promise<Sniffed> {
+export async function claimFinish(db: Db, id: string): Promise<Upload | null> {
+  const [row] = await db
+    .update(uploads)
+    .set({ finishingUntil: sql`now() + make_interval(secs => ${FINISH_LEASE_MS / 1000})` })
+    .where(
+      and(eq(uploads.id, id), or(isNull(uploads.finishingUntil), lt(uploads.finishingUntil, sql`now()`))),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Renews the lease while the finish works (hashing a large file takes a while); answers how to stop. */
+export function holdFinish(db: Db, id: string, log: { warn(o: object, m: string): void }): () => void {
+  const timer = setInterval(() => {
+    db.update(uploads)
+      .set({ finishingUntil: sql`now() + make_interval(secs => ${FINISH_LEASE_MS / 1000})` })
+      .where(eq(uploads.id, id))
+      .catch((err) => log.warn({ err, upload: id }, "could not renew the finish of an upload"));
+  }, FINISH_RENEW_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Waits while another request finishes this upload: answers "done" once its row is gone (finished, or
+ * refused), "free" once the finish may be taken over (that request's process died).
+ */
+export async function awaitFinish(db: Db, id: string): Promise<"done" | "free"> {
+  const until = Date.now() + 2 * FINISH_LEASE_MS;
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 250));
+    const [row] = await db
+      .select({ free: sql<boolean>`${uploads.finishingUntil} is null or ${uploads.finishingUntil} < now()` })
+      .from(uploads)
+      .where(eq(uploads.id, id));
+    if (!row) return "done";
+    if (row.free) return "free";
+  }
+  return "free";
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Forgets a refused upload: its row and its chunk file. */
+async function refuse(db: Db, storage: MediaStorage, u: Upload, key: MessageKey): Promise<never> {
+  await db.delete(uploads).where(eq(uploads.id, u.id));
+  await storage.removeUpload(u.id);
+  throw badRequest(key);
+}
+
+/**
+ * Checks the finished file against its declared MD5 and its media type by content, notes that in the row,
+ * then moves it into the store by MD5 (a rename). Answers what was stored. Each step can be cut by a
+ * crash and run again: a file already checked is not read again, one already moved is found in the store.
+ * The caller then turns the upload into what it is for and deletes its row, in one transaction.
+ */
+export async function verifyAndStore(db: Db, storage: MediaStorage, u: Upload): Promise<Sniffed> {
   const data = storage.uploadData(u.id);
   const progress = inOrder.get(u.id);
   await progress?.lock;
-  const complete = progress !== undefined && inOrder.get(u.id) === progress && progress.next === u.chunkCount;
+  if (!u.verifiedAt) {
+    const complete =
+      progress !== undefined && inOrder.get(u.id) === progress && progress.next === u.chunkCount;
+    let md5: string;
+    if (complete && progress) {
+      md5 = progress.hash.copy().digest("hex");
+    } else {
+      const hash = createHash("md5");
+      for await (const c of createReadStream(data)) hash.update(c as Buffer);
+      md5 = hash.digest("hex");
+    }
+    if (md5 !== u.md5) return refuse(db, storage, u, "material.fileCorrupt");
+    if (!sniffMedia(await headOf(data, u.size))) return refuse(db, storage, u, "material.typeRefused");
+    await db.update(uploads).set({ verifiedAt: sql`now()` }).where(eq(uploads.id, u.id));
+    crashPoint("upload.verified");
+  }
   inOrder.delete(u.id);
-  let md5: string;
-  if (complete && progress) {
-    md5 = progress.hash.digest("hex");
-  } else {
-    const hash = createHash("md5");
-    for await (const c of createReadStream(data)) hash.update(c as Buffer);
-    md5 = hash.digest("hex");
-  }
-  if (md5 !== u.md5) {
-    await storage.removeUpload(u.id);
-    throw badRequest("material.fileCorrupt");
-  }
-  const head = Buffer.alloc(Math.min(4096, u.size));
-  const fh = await open(data, "r");
+  if (await exists(data)) await storage.adopt(data, u.md5);
+  else if (!(await storage.exists(u.md5))) return refuse(db, storage, u, "material.uploadLost");
+  crashPoint("upload.stored");
+  const kind = sniffMedia(await storage.head(u.md5));
+  if (!kind) return refuse(db, storage, u, "material.typeRefused");
+  return kind;
+}
+
+async function headOf(file: string, size: number): Promise<Buffer> {
+  const head = Buffer.alloc(Math.min(4096, size));
+  const fh = await open(file, "r");
   try {
     await fh.read(head, 0, head.length, 0);
   } finally {
     await fh.close();
   }
-  const kind = sniffMedia(head);
-  if (!kind) {
-    await storage.removeUpload(u.id);
-    throw badRequest("material.typeRefused");
-  }
-  await storage.adopt(data, md5);
-  return kind;
+  return head;
 }
