@@ -54,6 +54,7 @@ import type { AppDeps } from "./platform/deps";
 import { envelopePlugin, jsonSerializerCompiler, zodValidatorCompiler } from "./platform/envelope";
 import { i18nPlugin } from "./platform/i18n";
 import { Jobs } from "./platform/jobs";
+import { ProcessRegistry } from "./platform/processes";
 import { createServices } from "./platform/services";
 import { sessionPlugin } from "./platform/session";
 import { terminalPlugin } from "./terminal/plugin";
@@ -80,7 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 1. config and 2. database
   app.decorate("deps", deps);
-  app.decorate("services", await createServices(deps.database.db, deps.clock));
+  const processes = new ProcessRegistry(deps.database.db, app.log);
+  app.decorate("services", await createServices(deps.database.db, deps.clock, processes));
+  // Registered once every module has said what it takes over from a dead process (onReap); the first
+  // reap runs before the server answers, so nothing a killed process left is read as live.
+  app.addHook("onReady", () => processes.start());
+  app.addHook("onClose", () => processes.stop());
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
 

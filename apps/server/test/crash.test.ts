@@ -4,6 +4,7 @@ import path from "node:path";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChildServers, type Started } from "./child-server";
+import { openSocket, type TestSocket } from "./terminal-helpers";
 
 /**
  * Issue 20: a server killed (SIGKILL) at a chosen step, then started again on the same data directory,
@@ -42,6 +43,12 @@ function sendChunk(uploadId: string, file: Buffer, index: number) {
   return call("POST", `/a/api/fileInfosa/uploader?${q}`, chunk, "application/octet-stream");
 }
 
+/** Signs in as the first administrator (created by the first test that runs). */
+async function signedIn(): Promise<void> {
+  const init = (await (await fetch(`${servers.base()}/f/common/isSysInit`)).json()) as { data: number };
+  cookie = init.data === 1 ? await servers.signIn() : await servers.initialiseAndSignIn();
+}
+
 /** Starts a server (with a kill point, or none) and waits until it answers. */
 async function running(crashAt?: string): Promise<Started> {
   const s = servers.start(crashAt ? { MARQUEE_CRASH_AT: crashAt } : {});
@@ -54,7 +61,7 @@ describe("a kill while an upload is being finished", () => {
     "at %s: the resumed upload completes from where it was, once, and leaves no chunk file",
     async (step) => {
       const s = await running(step);
-      cookie = cookie ? await servers.signIn() : await servers.initialiseAndSignIn();
+      await signedIn();
       const file = fakePng(UPLOAD_CHUNK_BYTES + 4321);
       const name = `poster-${step}.png`;
       const opened = (await md5Check(file, name)).json as { uploadId: string; chunkCount: number };
@@ -65,7 +72,7 @@ describe("a kill while an upload is being finished", () => {
       expect(await s.exited).toBe(null);
 
       const again = await running();
-      cookie = await servers.signIn();
+      await signedIn();
       // the upload is still there, every chunk received: nothing is sent twice
       const resumed = (await md5Check(file, name)).json;
       expect(resumed).toMatchObject({ exists: false, uploadId: opened.uploadId, uploadedChunks: [0, 1] });
@@ -84,4 +91,119 @@ describe("a kill while an upload is being finished", () => {
     },
     180_000,
   );
+});
+
+/** A screen enrolled and authorised through the API, as an operator and a player would. */
+async function enrolScreen(officeId: number): Promise<{ id: number; token: string }> {
+  const res = await fetch(`${servers.base()}/t/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      deviceId: `crash-${randomBytes(6).toString("hex")}`,
+      model: "CrashTest",
+      version: "1.0.0",
+      resolution: { width: 1920, height: 1080 },
+    }),
+  });
+  const reg = (await res.json()) as { terminalId: number; token: string; enrolCode: string };
+  const auth = await call(
+    "POST",
+    "/a/api/terminal/authorize",
+    JSON.stringify({ enrolCode: reg.enrolCode, officeId }),
+  );
+  expect(auth.status).toBe(200);
+  return { id: reg.terminalId, token: reg.token };
+}
+
+async function connect(token: string): Promise<TestSocket> {
+  const socket = await openSocket(`http://127.0.0.1:${servers.port}`, token);
+  await socket.hello();
+  return socket;
+}
+
+const onlineCount = async () =>
+  ((await call("GET", "/a/api/terminal/terminalStatusCount")).json as { online: number }).online;
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number, what: string): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)} after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("a kill while screens are connected and commands are open", () => {
+  it("counts no screen online that no live process holds, and ends each command by its own timeout", async () => {
+    const s = await running();
+    await signedIn();
+    const me = (await call("GET", "/a/api/user/getUserInfo")).json as { user: { officeId: number } };
+    const screens = [];
+    for (let i = 0; i < 3; i++) screens.push(await enrolScreen(me.user.officeId));
+    const sockets = await Promise.all(screens.map((x) => connect(x.token)));
+    await until(onlineCount, (n) => n === 3, 15_000, "screens online");
+    // a command the screens never answer: it waits ("sent") for its 30 s
+    const sent = (
+      await call(
+        "POST",
+        "/a/api/terminal/command",
+        JSON.stringify({ ids: screens.map((x) => x.id), name: "refresh" }),
+      )
+    ).json as { list: { id: string; state: string }[] };
+    expect(sent.list.map((o) => o.state)).toEqual(["sent", "sent", "sent"]);
+    const sentAt = Date.now();
+
+    s.child.kill("SIGKILL");
+    await s.exited;
+    await Promise.all(sockets.map((x) => x.closed));
+    const again = await running();
+    await signedIn();
+    // no screen reconnected yet: none is online, although the dead process left them so
+    expect(await onlineCount()).toBe(0);
+    const back = await connect(screens[0]?.token ?? "");
+    await until(onlineCount, (n) => n === 1, 15_000, "the screen that came back");
+
+    // each command ends by its own timeout (30 s, and the sweep's 5 s grace and pace), not an hour later
+    const ids = sent.list.map((o) => o.id).join(",");
+    const ended = await until(
+      async () =>
+        (
+          (await call("GET", `/a/api/terminal/commandResults?ids=${ids}`)).json as {
+            list: { state: string; reason: string | null }[];
+          }
+        ).list,
+      (list) => list.every((o) => o.state === "timeout"),
+      60_000,
+      "commands left open by the killed process",
+    );
+    expect(Date.now() - sentAt).toBeLessThan(30_000 + 20_000);
+    expect(ended.every((o) => o.reason)).toBe(true);
+    await back.close();
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+  }, 180_000);
+});
+
+describe("a kill after a change and before its answer", () => {
+  it("leaves the change with an audit row that says the call was interrupted", async () => {
+    const s = await running("audit.answer /apm-web/a/api/material/saveFolder");
+    await signedIn();
+    await expect(
+      call("POST", "/a/api/material/saveFolder", JSON.stringify({ name: "Cut short" })),
+    ).rejects.toThrow();
+    expect(await s.exited).toBe(null);
+    const again = await running();
+    await signedIn();
+    // the folder was made (the handler's transaction committed) …
+    expect(JSON.stringify((await call("GET", "/a/api/material/folderTree")).json)).toContain("Cut short");
+    // … and the system log says it was tried, and that its end is unknown
+    const log = (await call("GET", "/a/api/log/ajaxScrollLog?pageSize=50")).json as {
+      list: { path: string; result: string }[];
+    };
+    const row = log.list.find((r) => r.path.endsWith("/material/saveFolder"));
+    expect(row?.result).toBe("interrupted");
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+  }, 120_000);
 });

@@ -42,7 +42,11 @@ const rows = async (q: ReturnType<typeof sql>) =>
 describe("runRollups", () => {
   it("writes online spans with presence, one per socket, stretched to the last beat", async () => {
     const id = await insertTerminal(t.app, office);
-    const writer = new PresenceWriter(t.app.services.db, pino({ level: "silent" }));
+    const writer = new PresenceWriter(
+      t.app.services.db,
+      pino({ level: "silent" }),
+      t.app.services.processes.id,
+    );
     const connectedAt = new Date(Date.now() - 600_000);
     writer.mark({
       terminalId: id,
@@ -76,7 +80,11 @@ describe("runRollups", () => {
 
   it("writes a span's end again only after SPAN_STEP_MS, and always when the socket closes", async () => {
     const id = await insertTerminal(t.app, office);
-    const writer = new PresenceWriter(t.app.services.db, pino({ level: "silent" }));
+    const writer = new PresenceWriter(
+      t.app.services.db,
+      pino({ level: "silent" }),
+      t.app.services.processes.id,
+    );
     const connectedAt = new Date(Date.now() - 3_600_000);
     const mark = (offsetMs: number, online = true) => {
       writer.mark({

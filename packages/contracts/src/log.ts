@@ -2,6 +2,13 @@ import { isTimeZone } from "@marquee/schedule";
 import { z } from "zod";
 import { Envelope, Paging, pageOf } from "./common";
 
+/**
+ * How a logged call ended: ok, fail; pending while it runs (its row is written before the change);
+ * interrupted when the server process running it died first (the change may or may not be made).
+ */
+export const AUDIT_RESULTS = ["ok", "fail", "pending", "interrupted"] as const;
+export type AuditResult = (typeof AUDIT_RESULTS)[number];
+
 /** A row of the system log (the audit trail). */
 export const AuditLogRow = z.object({
   id: z.number(),
@@ -12,7 +19,7 @@ export const AuditLogRow = z.object({
   method: z.string(),
   path: z.string(),
   target: z.string().nullable(),
-  result: z.enum(["ok", "fail"]),
+  result: z.enum(AUDIT_RESULTS),
   status: z.number(),
   ip: z.string().nullable(),
   durationMs: z.number(),
@@ -40,7 +47,7 @@ const RANGE_ISSUE = { message: "log.timeRange", path: ["endTime"] };
 const logFilters = {
   username: z.string().trim().max(64).optional(),
   action: z.string().trim().max(120).optional(),
-  result: z.enum(["ok", "fail"]).optional(),
+  result: z.enum(AUDIT_RESULTS).optional(),
   beginTime: time.optional(),
   endTime: time.optional(),
 };

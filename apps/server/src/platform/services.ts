@@ -5,6 +5,7 @@ import type { Clock } from "./deps";
 import { LoginKey } from "./login-key";
 import { Mailer } from "./mail";
 import { OfficeTree } from "./office-tree";
+import type { ProcessRegistry } from "./processes";
 import { ReadCache } from "./read-cache";
 import { SessionStore } from "./session";
 import { SettingsService } from "./settings";
@@ -22,6 +23,8 @@ export interface Services {
   mailer: Mailer;
   /** List pages and totals until their table is written (see ReadCache). */
   reads: ReadCache;
+  /** This server process among those on the database, and the reaping of dead ones' work. */
+  processes: ProcessRegistry;
 }
 
 declare module "fastify" {
@@ -30,7 +33,7 @@ declare module "fastify" {
   }
 }
 
-export async function createServices(db: Db, clock: Clock): Promise<Services> {
+export async function createServices(db: Db, clock: Clock, processes: ProcessRegistry): Promise<Services> {
   const tree = new OfficeTree(db);
   const settings = new SettingsService(db, tree);
   return {
@@ -44,5 +47,6 @@ export async function createServices(db: Db, clock: Clock): Promise<Services> {
     captcha: new CaptchaService(db, clock),
     mailer: new Mailer(settings),
     reads: new ReadCache(),
+    processes,
   };
 }

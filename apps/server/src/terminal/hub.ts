@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { CommandOutcome } from "@marquee/contracts";
 import {
   CLOSE_REFUSED,
@@ -8,7 +7,7 @@ import {
   MISSED_BEATS_OFFLINE,
   type TerminalStatus,
 } from "@marquee/terminal-protocol";
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import { terminalCommands, terminals } from "../db/schema";
@@ -27,6 +26,10 @@ export const FLUSH_MS = 2000;
 export const SWEEP_MS = 2000;
 /** How often rows left online by a process that died are set offline. */
 const STALE_SWEEP_MS = 30_000;
+/** How often commands past their own timeout are ended (their sender died). */
+const COMMAND_SWEEP_MS = 5_000;
+/** How long after its timeout a command is left to its sender's own timer before the sweep ends it. */
+const COMMAND_GRACE_MS = 5_000;
 /** How long the heartbeat setting is reused before it is read again. */
 const SETTING_CACHE_MS = 5000;
 /** How long the content of a connection's manifest is reused to check its reports (a manifest is cached as long). */
@@ -113,8 +116,8 @@ export type TerminalEventListener = (e: {
  * "offline" otherwise. The process that sends it times it out.
  */
 export class TerminalHub {
-  /** This process on the bus (two apps in one Node process are two hubs). */
-  readonly processId = randomUUID();
+  /** This process on the bus and in server_processes (two apps in one Node process are two processes). */
+  readonly processId: string;
   readonly manifests: ManifestService;
   /** Delivery states of publications on the terminals this process talks to (written in batches). */
   readonly delivery: DeliveryTracker;
@@ -154,7 +157,15 @@ export class TerminalHub {
   ) {
     this.manifests = new ManifestService(services);
     this.delivery = new DeliveryTracker(services.db, services.clock, log);
-    this.presence = new PresenceWriter(services.db, log);
+    this.processId = services.processes.id;
+    this.presence = new PresenceWriter(services.db, log, this.processId);
+    // What a process that died held: its terminals are offline until they connect to a live one.
+    services.processes.onReap(async (dead) => {
+      await services.db
+        .update(terminals)
+        .set({ online: false, heldBy: null })
+        .where(and(eq(terminals.online, true), inArray(terminals.heldBy, dead)));
+    });
     this.bus = new TerminalBus(pool, (msg) => this.onBus(msg), log);
     // The office tree (tenants, expiry, domains) is cached per process: a change here reaches the others.
     services.tree.onChange(() => {
@@ -178,6 +189,9 @@ export class TerminalHub {
     every(FLUSH_MS, () => this.presence.flush());
     every(SWEEP_MS, () => this.sweep());
     every(STALE_SWEEP_MS, () => this.sweepStale());
+    every(COMMAND_SWEEP_MS, () => this.sweepCommands());
+    // What a killed process left waiting ends now if its time is past, not at the first sweep.
+    await this.sweepCommands();
   }
 
   /** Stops timers, fails the commands still waiting here, writes presence, leaves the bus. */
@@ -450,11 +464,10 @@ export class TerminalHub {
     }
   }
 
-  /** Rows still online whose last beat is long past (their process died): offline. */
   /**
-   * What a process that died left behind: terminals still marked online long
-   * after their last beat, and commands still waiting long after any timeout
-   * could have ended them (their sender is gone). Runs every STALE_SWEEP_MS.
+   * Terminals still marked online long after their last beat (their process died, or the database was
+   * out of reach when it wrote them offline). Runs every STALE_SWEEP_MS; a process known dead is reaped
+   * sooner (see ProcessRegistry and the reap handler in the constructor).
    */
   async sweepStale(): Promise<void> {
     const now = this.services.clock.now();
@@ -470,13 +483,36 @@ export class TerminalHub {
           sql`${terminals.lastSeenAt} < ${now.toISOString()}::timestamptz - ${limitMs} * interval '1 millisecond'`,
         ),
       );
+    await this.sweepCommands();
+  }
+
+  /**
+   * Commands still waiting COMMAND_GRACE_MS after their own timeout: the process that sent them (whose
+   * timer would have ended them) is gone. A sent one timed out; a queued one never reached its terminal.
+   * Runs every COMMAND_SWEEP_MS and when the hub starts, so after a restart each command ends by its own
+   * timeout, not an hour later.
+   */
+  async sweepCommands(): Promise<void> {
+    const now = this.services.clock.now();
+    const due = new Date(now.getTime() - COMMAND_GRACE_MS);
     await this.services.db
       .update(terminalCommands)
-      .set({ state: "timeout", reason: COMMAND_REASONS.orphaned, doneAt: now })
+      .set({
+        state: sql`case when ${terminalCommands.state} = 'sent' then 'timeout' else 'offline' end`,
+        reason: sql`case when ${terminalCommands.state} = 'sent' then ${COMMAND_REASONS.orphaned} else ${COMMAND_REASONS.undelivered} end`,
+        doneAt: now,
+      })
       .where(
         and(
           inArray(terminalCommands.state, ["queued", "sent"]),
-          lt(terminalCommands.createdAt, new Date(now.getTime() - MAX_TIMEOUT_MS - STALE_SWEEP_MS)),
+          or(
+            lt(terminalCommands.expiresAt, due),
+            // rows written before commands carried their expiry
+            and(
+              isNull(terminalCommands.expiresAt),
+              lt(terminalCommands.createdAt, new Date(now.getTime() - MAX_TIMEOUT_MS - COMMAND_GRACE_MS)),
+            ),
+          ),
         ),
       );
   }
@@ -522,6 +558,7 @@ export class TerminalHub {
         args,
         createdBy: byUserId,
         createdAt: now,
+        expiresAt: new Date(now.getTime() + timeout),
       };
       const ended = (state: "failed" | "offline", reason: string) => ({ ...row, state, reason, doneAt: now });
       if (t.state === "pending") return ended("failed", COMMAND_REASONS.pending);

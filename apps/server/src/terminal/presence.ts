@@ -37,6 +37,8 @@ export class PresenceWriter {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** This server process (server_processes): written as the holder of the sockets it reports online. */
+    private readonly processId: string,
   ) {}
 
   /** Records the latest presence of a terminal (a later mark before the flush replaces it). */
@@ -103,6 +105,7 @@ export class PresenceWriter {
       up as (
         update terminals t set
           online = v.online,
+          held_by = case when v.online then ${this.processId}::uuid end,
           last_seen_at = coalesce(v.seen, t.last_seen_at),
           status = coalesce(v.status, t.status),
           ip = coalesce(v.ip, t.ip),

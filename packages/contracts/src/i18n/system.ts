@@ -19,6 +19,8 @@ const en = {
   "log.export.col.detail": "Details",
   "log.export.ok": "Succeeded",
   "log.export.fail": "Failed",
+  "log.export.pending": "In progress",
+  "log.export.interrupted": "Interrupted (the server stopped during it)",
   "mail.testSubject": "Marquee test mail",
   "mail.testBody":
     "This test mail was sent by {user} from the system settings of Marquee. Mail through this SMTP server works.",
@@ -46,6 +48,8 @@ const zh_CN: Catalogue = {
   "log.export.col.detail": "详情",
   "log.export.ok": "成功",
   "log.export.fail": "失败",
+  "log.export.pending": "进行中",
+  "log.export.interrupted": "已中断（服务器在执行中停止）",
   "mail.testSubject": "Marquee 测试邮件",
   "mail.testBody": "这封测试邮件由 {user} 从 Marquee 的系统设置发出。通过该 SMTP 服务器发送邮件正常。",
   "mail.testSent": "测试邮件已发送至 {mail}",
@@ -70,6 +74,8 @@ const zh_TW: Catalogue = {
   "log.export.col.detail": "詳情",
   "log.export.ok": "成功",
   "log.export.fail": "失敗",
+  "log.export.pending": "進行中",
+  "log.export.interrupted": "已中斷（伺服器在執行中停止）",
   "mail.testSubject": "Marquee 測試郵件",
   "mail.testBody": "這封測試郵件由 {user} 從 Marquee 的系統設定寄出。透過該 SMTP 伺服器寄送郵件正常。",
   "mail.testSent": "測試郵件已寄至 {mail}",
@@ -94,6 +100,8 @@ const it: Catalogue = {
   "log.export.col.detail": "Dettagli",
   "log.export.ok": "Riuscita",
   "log.export.fail": "Non riuscita",
+  "log.export.pending": "In corso",
+  "log.export.interrupted": "Interrotta (il server si è fermato durante l'operazione)",
   "mail.testSubject": "Mail di prova di Marquee",
   "mail.testBody":
     "Questa mail di prova è stata inviata da {user} dalle impostazioni di sistema di Marquee. La posta tramite questo server SMTP funziona.",
@@ -120,6 +128,8 @@ const ru: Catalogue = {
   "log.export.col.detail": "Подробности",
   "log.export.ok": "Успешно",
   "log.export.fail": "Ошибка",
+  "log.export.pending": "Выполняется",
+  "log.export.interrupted": "Прервано (сервер остановился во время операции)",
   "mail.testSubject": "Тестовое письмо Marquee",
   "mail.testBody":
     "Это тестовое письмо отправил {user} из системных настроек Marquee. Отправка почты через этот SMTP-сервер работает.",
@@ -145,6 +155,8 @@ const fr: Catalogue = {
   "log.export.col.detail": "Détails",
   "log.export.ok": "Réussie",
   "log.export.fail": "Échouée",
+  "log.export.pending": "En cours",
+  "log.export.interrupted": "Interrompue (le serveur s'est arrêté pendant l'opération)",
   "mail.testSubject": "Courriel de test de Marquee",
   "mail.testBody":
     "Ce courriel de test a été envoyé par {user} depuis les paramètres système de Marquee. L'envoi par ce serveur SMTP fonctionne.",

@@ -1,4 +1,5 @@
-import type { NoticeValues } from "@marquee/contracts";
+import { AUDIT_RESULTS, type NoticeValues } from "@marquee/contracts";
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -10,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { offices } from "./offices";
 import { users } from "./users";
@@ -80,15 +82,22 @@ export const auditLogs = pgTable(
     method: text("method").notNull(),
     path: text("path").notNull(),
     target: text("target"),
-    result: text("result", { enum: ["ok", "fail"] }).notNull(),
+    /**
+     * ok, fail; pending while the call runs (the row is written before the change); interrupted when the
+     * process that ran it died first (the change may or may not have been made).
+     */
+    result: text("result", { enum: AUDIT_RESULTS }).notNull(),
     status: integer("status").notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
     durationMs: integer("duration_ms").notNull().default(0),
     detail: jsonb("detail"),
+    /** The server process that ran the call (server_processes), while it is pending. */
+    processId: uuid("process_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("audit_pending_idx").on(t.processId).where(sql`${t.result} = 'pending'`),
     index("audit_office_id_idx").on(t.officeId, t.id),
     index("audit_office_action_idx").on(t.officeId, t.action, t.id),
     index("audit_user_idx").on(t.userId, t.id),
@@ -164,4 +173,19 @@ export const commonProblems = pgTable("common_problems", {
   updatedBy: integer("updated_by"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The server processes on this database, each beating every few seconds: what a process that died left
+ * (terminals it held, calls it was running) is recognised by its row going stale, or at once by a process
+ * started on the same host when the recorded process id no longer names it.
+ */
+export const serverProcesses = pgTable("server_processes", {
+  id: uuid("id").primaryKey(),
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  /** When the OS started it (lock.ts processStart), so a reused process id is not taken for it. */
+  pidStart: text("pid_start"),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  beatAt: timestamp("beat_at", { withTimezone: true }).notNull().defaultNow(),
 });

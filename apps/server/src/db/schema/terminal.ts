@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { offices } from "./offices";
 import { users } from "./users";
@@ -65,6 +66,11 @@ export const terminals = pgTable(
     fault: text("fault"),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     connectedAt: timestamp("connected_at", { withTimezone: true }),
+    /**
+     * The server process that holds its socket (server_processes): a terminal counts as online only while
+     * that process lives, so what a killed process left says nothing once it is known dead.
+     */
+    heldBy: uuid("held_by"),
     ip: text("ip"),
     /** What it plays until play plans exist (issue 7): programs chosen for it, in order. */
     programIds: integer("program_ids").array().notNull().default(sql`'{}'::integer[]`),
@@ -227,11 +233,17 @@ export const terminalCommands = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When its own timeout ends it: a command still waiting then ends by itself, whichever process sent
+     * it and whether that process still lives (a sweep, not a timer in the sender's memory).
+     */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     doneAt: timestamp("done_at", { withTimezone: true }),
   },
   (t) => [
     index("terminal_commands_terminal_idx").on(t.terminalId, t.createdAt),
     index("terminal_commands_office_idx").on(t.officeId, t.createdAt),
+    index("terminal_commands_waiting_idx").on(t.expiresAt).where(sql`${t.state} in ('queued', 'sent')`),
   ],
 );
 

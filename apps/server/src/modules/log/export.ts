@@ -35,8 +35,12 @@ interface ExportOptions {
  */
 export function logWorkbook(o: ExportOptions): PassThrough {
   const clock = zoneClock(o.timezone);
-  const ok = o.t("log.export.ok");
-  const fail = o.t("log.export.fail");
+  const results = {
+    ok: o.t("log.export.ok"),
+    fail: o.t("log.export.fail"),
+    pending: o.t("log.export.pending"),
+    interrupted: o.t("log.export.interrupted"),
+  };
   return streamWorkbook<ExportRow>({
     sheetName: o.t("log.export.sheet"),
     columns: [
@@ -68,7 +72,7 @@ export function logWorkbook(o: ExportOptions): PassThrough {
       auditActionName(r.action, o.locale),
       r.method,
       cellText(auditTargetText(r.target, r.action, o.locale, { names })),
-      r.result === "ok" ? ok : fail,
+      results[r.result],
       r.status,
       r.ip ?? "",
       r.durationMs,

@@ -1,4 +1,4 @@
-import type { AuditLogDetail, AuditLogRow, LogListQuery } from "@marquee/contracts";
+import type { AuditLogDetail, AuditLogRow, AuditResult, LogListQuery } from "@marquee/contracts";
 import { and, count, desc, eq, gte, ilike, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLogs } from "../../db/schema";
@@ -12,7 +12,7 @@ import { ownRowsOnly, rangeOffices, scope, scopeKey } from "../../platform/tenan
 export interface LogFilter {
   username?: string;
   action?: string;
-  result?: "ok" | "fail";
+  result?: AuditResult;
   beginTime?: Date;
   endTime?: Date;
 }

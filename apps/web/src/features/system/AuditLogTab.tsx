@@ -1,5 +1,5 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import type { AuditLogRow } from "@marquee/contracts";
+import { AUDIT_RESULTS, type AuditLogRow, type AuditResult } from "@marquee/contracts";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   Alert,
@@ -33,13 +33,16 @@ const NO_ROWS: AuditLogRow[] = [];
 const NO_NAMES: TargetNames = {};
 const when = (iso: string) => dayjs(iso).format("YYYY-MM-DD HH:mm:ss");
 
-function ResultTag({ result }: { result: "ok" | "fail" }) {
+const RESULT_COLOURS: Record<AuditResult, string> = {
+  ok: "success",
+  fail: "error",
+  pending: "processing",
+  interrupted: "warning",
+};
+
+function ResultTag({ result }: { result: AuditResult }) {
   const { t } = useTranslation();
-  return (
-    <Tag color={result === "ok" ? "success" : "error"}>
-      {result === "ok" ? t("system.log.ok") : t("system.log.fail")}
-    </Tag>
-  );
+  return <Tag color={RESULT_COLOURS[result]}>{t(`system.log.${result}`)}</Tag>;
 }
 
 /** One log row in full: who, what, from where, how long, and the details the call recorded. */
@@ -245,15 +248,13 @@ export function AuditLogTab() {
           placeholder={[t("system.log.filters.from"), t("system.log.filters.to")]}
           data-testid="log-filter-range"
         />
-        <Select<"ok" | "fail">
+        <Select<AuditResult>
           value={filters.result}
           onChange={(result) => set({ result })}
           allowClear
           placeholder={t("system.log.filters.result")}
-          options={[
-            { value: "ok", label: t("system.log.ok") },
-            { value: "fail", label: t("system.log.fail") },
-          ]}
+          options={AUDIT_RESULTS.map((r) => ({ value: r, label: t(`system.log.${r}`) }))}
+          popupMatchSelectWidth={false}
           style={{ width: 140 }}
           aria-label={t("system.log.filters.result")}
           data-testid="log-filter-result"

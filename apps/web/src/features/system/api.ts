@@ -1,4 +1,10 @@
-import type { AuditLogDetail, AuditLogRow, CommandLogRow, SettingType } from "@marquee/contracts";
+import type {
+  AuditLogDetail,
+  AuditLogRow,
+  AuditResult,
+  CommandLogRow,
+  SettingType,
+} from "@marquee/contracts";
 import { downloadPost, type Envelope, http } from "../../services/http";
 
 /** Calls of system settings and the system log (contracts: sysSetting.ts, log.ts). */
@@ -25,7 +31,7 @@ export const settingsApi = {
 export interface LogQuery {
   username?: string;
   action?: string;
-  result?: "ok" | "fail";
+  result?: AuditResult;
   beginTime?: string;
   endTime?: string;
 }

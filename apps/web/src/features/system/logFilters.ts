@@ -1,3 +1,4 @@
+import type { AuditResult } from "@marquee/contracts";
 import type { Dayjs } from "dayjs";
 import type { CommandQuery, LogQuery } from "./api";
 
@@ -5,7 +6,7 @@ import type { CommandQuery, LogQuery } from "./api";
 export interface LogFilterValues {
   username: string;
   action?: string;
-  result?: "ok" | "fail";
+  result?: AuditResult;
   range: [Dayjs, Dayjs] | null;
 }
 

@@ -224,6 +224,8 @@ export default {
     },
     ok: "Succeeded",
     fail: "Failed",
+    pending: "In progress",
+    interrupted: "Interrupted (the server stopped during it)",
     columns: {
       time: "Time",
       user: "User",

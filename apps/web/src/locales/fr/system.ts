@@ -226,6 +226,8 @@ export default {
     },
     ok: "Réussie",
     fail: "Échouée",
+    pending: "En cours",
+    interrupted: "Interrompue (le serveur s'est arrêté pendant l'opération)",
     columns: {
       time: "Heure",
       user: "Utilisateur",

@@ -225,6 +225,8 @@ export default {
     },
     ok: "Riuscita",
     fail: "Non riuscita",
+    pending: "In corso",
+    interrupted: "Interrotta (il server si è fermato durante l'operazione)",
     columns: {
       time: "Ora",
       user: "Utente",

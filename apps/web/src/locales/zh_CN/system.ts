@@ -223,6 +223,8 @@ export default {
     },
     ok: "成功",
     fail: "失败",
+    pending: "进行中",
+    interrupted: "已中断（服务器在执行中停止）",
     columns: {
       time: "时间",
       user: "用户",

@@ -223,6 +223,8 @@ export default {
     },
     ok: "成功",
     fail: "失敗",
+    pending: "進行中",
+    interrupted: "已中斷（伺服器在執行中停止）",
     columns: {
       time: "時間",
       user: "使用者",
