@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { Logger } from "pino";
@@ -24,17 +24,39 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether a process is a PostgreSQL one; where there is no /proc, a live id is taken as one (the safe side). */
+function isPostgres(pid: number): boolean {
+  try {
+    return /postgres/.test(readFileSync(`/proc/${pid}/cmdline`, "utf8"));
+  } catch {
+    return true;
+  }
+}
+
 /**
  * A PostgreSQL left running by a server that died with `kill -9` still holds
  * its data directory. Our own process lock (taken before this) proves no
  * Marquee owns it any more, so we ask that postmaster to shut down fast.
+ * PostgreSQL itself ignores a `postmaster.pid` whose process is gone, but not
+ * one whose id the system has since given to another program: that one we remove.
  */
 async function stopOrphanPostmaster(pgDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(pgDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  log.warn({ pid }, "stopping a PostgreSQL left running by a previous server that did not stop cleanly");
+  if (!isPostgres(pid)) {
+    log.warn(
+      { postmaster: pid },
+      "removing a stale postmaster.pid whose process id now names another program",
+    );
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  log.warn(
+    { postmaster: pid },
+    "stopping a PostgreSQL left running by a previous server that did not stop cleanly",
+  );
   process.kill(pid, "SIGINT"); // fast shutdown
   for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
   if (alive(pid)) {
