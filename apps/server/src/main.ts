@@ -5,6 +5,10 @@ import { DataDirLockedError } from "./db/lock";
 import { createLogger, logFormatFor } from "./log";
 import { startServer } from "./server";
 
+/**
+ * Exit codes: 1 start or stop failed, 2 configuration invalid, 3 data directory locked by another
+ * server, 4 port in use, 5 the embedded database stopped and could not be started again.
+ */
 const config = (() => {
   try {
     return loadConfig();
@@ -16,7 +20,16 @@ const config = (() => {
 const log = createLogger(config);
 
 try {
-  const server = await startServer(config, { log });
+  const server = await startServer(config, {
+    log,
+    // Running on without a database helps nobody: a supervisor (systemd, docker) restarts the whole.
+    onDatabaseLost: () => {
+      log.fatal(
+        "the embedded PostgreSQL could not be started again: exiting (code 5) for a supervisor to restart the server",
+      );
+      process.exit(5);
+    },
+  });
   const { lines, ...where } = startupBanner(config, (server.app.server.address() as AddressInfo).port);
   if (logFormatFor(config.logFormat, process.stdout) === "pretty") log.info({ banner: lines });
   else

@@ -22,16 +22,24 @@ const webDist = new URL("../../web/dist/", import.meta.url).pathname;
  * Starts everything on one port: the database (embedded unless DATABASE_URL),
  * migrations, the API, and the built console and player. `stop()` stops
  * accepting, lets requests finish, closes sockets, then the database.
+ * `onDatabaseLost` is called when the embedded database stopped and could not
+ * be started again; the data directory is unlocked by then (main.ts exits).
  */
 export async function startServer(
   config: Config,
-  opts: { log?: Logger; clock?: Clock } = {},
+  opts: { log?: Logger; clock?: Clock; onDatabaseLost?: () => void } = {},
 ): Promise<RunningServer> {
   const log = opts.log ?? pino({ level: config.logLevel });
   const releaseLock = lockDataDir(config.dataDir);
   let embedded: EmbeddedDatabase | undefined;
   try {
-    if (!config.databaseUrl) embedded = await startEmbedded(config.dataDir, log);
+    if (!config.databaseUrl)
+      embedded = await startEmbedded(config.dataDir, log, () => {
+        // Unlocked before the exit, so the start a supervisor makes next is a clean one.
+        if (!opts.onDatabaseLost) return;
+        releaseLock();
+        opts.onDatabaseLost();
+      });
     const url = config.databaseUrl ?? embedded?.url ?? "";
     const database = connect(url, config.poolSize, log);
     await runMigrations(database);

@@ -28,8 +28,11 @@ export class ChildServers {
     readonly env: NodeJS.ProcessEnv,
   ) {}
 
-  /** Builds the server bundle if its sources changed, and picks a data directory and a port. */
-  static async prepare(prefix: string): Promise<ChildServers> {
+  /**
+   * Builds the server bundle if its sources changed, and picks a data directory and a port. `embedded`:
+   * the server's own PostgreSQL even when the suite runs against DATABASE_URL.
+   */
+  static async prepare(prefix: string, opts: { embedded?: boolean } = {}): Promise<ChildServers> {
     const build = spawnSync(process.execPath, ["scripts/build.mjs", "server", "--quiet"], {
       cwd: root,
       encoding: "utf8",
@@ -37,7 +40,7 @@ export class ChildServers {
     if (build.status !== 0) throw new Error(`the server did not build: ${build.stdout}${build.stderr}`);
     const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
     const port = await freePort();
-    const databaseUrl = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+    const databaseUrl = process.env.DATABASE_URL && !opts.embedded ? await createTestDatabase() : undefined;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
