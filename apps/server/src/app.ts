@@ -26,6 +26,7 @@ import { fileRoutes } from "./modules/material/file-routes";
 import { MaterialProcessor } from "./modules/material/processor";
 import { materialRoutes } from "./modules/material/routes";
 import { MediaStorage } from "./modules/material/storage";
+import { sweepUploads } from "./modules/material/upload";
 import { menuManageRoutes } from "./modules/menu/manage-routes";
 import { menuRoutes } from "./modules/menu/routes";
 import { messageRoutes } from "./modules/message/routes";
@@ -51,6 +52,7 @@ import { widgetRoutes } from "./modules/widget/routes";
 import { accessPlugin } from "./platform/access";
 import { auditPlugin } from "./platform/audit";
 import type { AppDeps } from "./platform/deps";
+import { DataDisk, watchDisk } from "./platform/disk";
 import { envelopePlugin, jsonSerializerCompiler, zodValidatorCompiler } from "./platform/envelope";
 import { i18nPlugin } from "./platform/i18n";
 import { Jobs } from "./platform/jobs";
@@ -82,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 1. config and 2. database
   app.decorate("deps", deps);
   const processes = new ProcessRegistry(deps.database.db, app.log);
-  app.decorate("services", await createServices(deps.database.db, deps.clock, processes));
+  const disk = new DataDisk(config.dataDir, config.diskReserveBytes);
+  app.decorate("services", await createServices(deps.database.db, deps.clock, processes, disk));
   // Registered once every module has said what it takes over from a dead process (onReap); the first
   // reap runs before the server answers, so nothing a killed process left is read as live.
   app.addHook("onReady", () => processes.start());
@@ -111,6 +114,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = new MediaStorage(config.dataDir);
   const processor = new MaterialProcessor(app.services, storage, jobs);
   await processor.start();
+
+  // 7b. housekeeping: uploads left untouched (and chunk files no upload names), and the data disk's
+  // free space (a warning, and a notice to the platform's administrators, when it runs low)
+  const housekeeping: Array<ReturnType<typeof setInterval>> = [];
+  const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
+    const run = () => fn().catch((err) => app.log.warn({ err }, `${what} failed`));
+    housekeeping.push(setInterval(run, ms).unref());
+    return run();
+  };
+  app.addHook("onReady", async () => {
+    await every(3_600_000, "the sweep of stale uploads", () =>
+      sweepUploads(app.services.db, storage, config.uploadExpiryMs),
+    );
+    await every(60_000, "the data disk check", () => watchDisk(app.services, app.log));
+  });
+  app.addHook("onClose", async () => {
+    for (const timer of housekeeping) clearInterval(timer);
+  });
 
   // 8. the API document and the modules
   await app.register(swagger, {

@@ -19,6 +19,8 @@ const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_OPEN_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  DISK_RESERVE_MB: z.coerce.number().int().min(0).default(256),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).default(72),
   MARQUEE_ADMIN_USERNAME: z.string().min(1).optional(),
   MARQUEE_ADMIN_PASSWORD: z.string().min(1).optional(),
 });
@@ -37,6 +39,10 @@ export type Config = {
   bodyLimit: number;
   openRateLimitPerMinute: number;
   shutdownTimeoutMs: number;
+  /** Free space on the data disk that uploads and saves never take (507 "storage full" instead). */
+  diskReserveBytes: number;
+  /** Uploads untouched this long are forgotten, with their chunk files. */
+  uploadExpiryMs: number;
   initialAdmin: { username: string; password: string } | undefined;
 };
 
@@ -63,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: c.BODY_LIMIT_BYTES,
     openRateLimitPerMinute: c.RATE_LIMIT_OPEN_PER_MINUTE,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    diskReserveBytes: c.DISK_RESERVE_MB * 1024 * 1024,
+    uploadExpiryMs: c.UPLOAD_EXPIRY_HOURS * 3_600_000,
     initialAdmin:
       c.MARQUEE_ADMIN_USERNAME && c.MARQUEE_ADMIN_PASSWORD
         ? { username: c.MARQUEE_ADMIN_USERNAME, password: c.MARQUEE_ADMIN_PASSWORD }

@@ -98,8 +98,13 @@ export const Md5CheckResponse = z.object({
 });
 
 /** POST /a/api/fileInfosa/uploader?uploadId&index&md5: one chunk as the raw body (application/octet-stream). */
+const zUploadId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "validation.format");
+
+/** POST abandonUpload: the caller gives up an upload of theirs; its chunks are deleted at once. */
+export const AbandonUploadBody = z.strictObject({ uploadId: zUploadId });
+
 export const ChunkQuery = z.strictObject({
-  uploadId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "validation.format"),
+  uploadId: zUploadId,
   index: z.coerce.number().int().min(0).max(1_000_000),
   md5,
 });

@@ -2,6 +2,7 @@ import { API_PREFIX, type MessageKey } from "@marquee/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
+import { isDiskFull } from "./disk";
 import { AppError, FieldErrors } from "./errors";
 import { isMessageKey } from "./i18n";
 
@@ -145,6 +146,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { consoleInd
     if (status >= 400 && status < 500) {
       const key: MessageKey = fe.code?.startsWith("FST_ERR_CTP") ? "validation.body" : "common.badRequest";
       return send(reply, status, { code: status, msg: req.t(key, { reason: fe.message }) });
+    }
+    if (isDiskFull(err)) {
+      req.log.warn({ err }, "the data disk is full");
+      return send(reply, 507, { code: 507, msg: req.t("common.storageFull", { free: "0 B" }) });
     }
     if (isDatabaseDown(err)) {
       req.log.warn({ err }, "the database is unreachable");

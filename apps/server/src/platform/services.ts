@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import { ActorCache } from "./actor";
 import { CaptchaService } from "./captcha";
 import type { Clock } from "./deps";
+import type { DataDisk } from "./disk";
 import { LoginKey } from "./login-key";
 import { Mailer } from "./mail";
 import { OfficeTree } from "./office-tree";
@@ -25,6 +26,8 @@ export interface Services {
   reads: ReadCache;
   /** This server process among those on the database, and the reaping of dead ones' work. */
   processes: ProcessRegistry;
+  /** The data directory's disk: free space, the reserve, "storage full". */
+  disk: DataDisk;
 }
 
 declare module "fastify" {
@@ -33,7 +36,12 @@ declare module "fastify" {
   }
 }
 
-export async function createServices(db: Db, clock: Clock, processes: ProcessRegistry): Promise<Services> {
+export async function createServices(
+  db: Db,
+  clock: Clock,
+  processes: ProcessRegistry,
+  disk: DataDisk,
+): Promise<Services> {
   const tree = new OfficeTree(db);
   const settings = new SettingsService(db, tree);
   return {
@@ -48,5 +56,6 @@ export async function createServices(db: Db, clock: Clock, processes: ProcessReg
     mailer: new Mailer(settings),
     reads: new ReadCache(),
     processes,
+    disk,
   };
 }

@@ -211,6 +211,8 @@ export const materialApi = {
     http.get<Md5CheckAnswer>("/a/api/fileInfosa/uploaderMD5Check", { ...q }, { silent: true }),
   uploadChunk: (q: ChunkParams, body: Blob, signal?: AbortSignal) =>
     postRaw<ChunkAnswer>("/a/api/fileInfosa/uploader", { ...q }, body, signal),
+  abandonUpload: (uploadId: string) =>
+    http.post<Envelope>("/a/api/fileInfosa/abandonUpload", { uploadId }, { json: true, silent: true }),
   uploadThumb: (id: number, image: Blob) =>
     postRaw<Envelope & { material?: Material }>("/a/api/fileInfosa/uploadThumb", { id }, image),
   convertProgress: (materialIds: number[]) =>

@@ -27,6 +27,10 @@ export const en = {
   "common.tooManyRequests": "Too many requests, try again in {seconds} seconds",
   "common.internalError": "Something went wrong on the server (request {requestId}); it has been logged",
   "common.unavailable": "The service is starting or the database is unreachable; try again shortly",
+  "common.storageFull":
+    "Storage is full: the server's disk has only {free} left; delete unused materials or contact your administrator",
+  "system.diskLow":
+    "The server's data disk is running low: {free} free of {total}. Free some space or enlarge the disk; when it is full, uploads and saves fail.",
   "auth.noSession": "Your session has expired; sign in again",
   "auth.forbidden": "Request denied: you lack the permission {permission}",
   "auth.platformOnly": "Request denied: only the platform's own users may use {permission}",
@@ -79,6 +83,7 @@ export const en = {
   "material.quota": "The file does not fit in the storage quota ({free} free)",
   "material.uploadUnknown": "This upload does not exist or has ended; start it again",
   "material.uploadLost": "This upload's file is no longer on the server; upload it again",
+  "material.uploadFinishing": "This upload is being finished and can no longer be abandoned",
   "material.inUse": "Material {name} is used by {count} program(s) and plan(s)",
   "material.folderNotEmpty": "Folder {name} is not empty",
   "material.folderMissing": "Folder {id} does not exist",

@@ -27,6 +27,10 @@ export const fr: MessageCatalogue = {
   "common.internalError":
     "Une erreur est survenue sur le serveur (requête {requestId}) ; elle a été journalisée",
   "common.unavailable": "Le service démarre ou la base de données est injoignable ; réessayez sous peu",
+  "common.storageFull":
+    "Stockage plein : il ne reste que {free} sur le disque du serveur ; supprimez des médias inutilisés ou contactez votre administrateur",
+  "system.diskLow":
+    "Le disque de données du serveur se remplit : {free} libres sur {total}. Libérez de la place ou agrandissez le disque ; une fois plein, téléversements et enregistrements échouent.",
   "auth.noSession": "Votre session a expiré ; reconnectez-vous",
   "auth.forbidden": "Requête refusée : vous n'avez pas l'autorisation {permission}",
   "auth.platformOnly":
@@ -83,6 +87,7 @@ export const fr: MessageCatalogue = {
   "material.quota": "Le fichier ne tient pas dans le quota de stockage ({free} libres)",
   "material.uploadUnknown": "Ce téléversement n'existe pas ou est terminé ; recommencez",
   "material.uploadLost": "Le fichier de ce téléversement n'est plus sur le serveur ; téléversez-le à nouveau",
+  "material.uploadFinishing": "Ce téléversement est en cours de finalisation et ne peut plus être abandonné",
   "material.inUse": "Le média {name} est utilisé par {count} programme(s) ou plan(s)",
   "material.folderNotEmpty": "Le dossier {name} n'est pas vide",
   "material.folderMissing": "Le dossier {id} n'existe pas",

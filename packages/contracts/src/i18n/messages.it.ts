@@ -27,6 +27,10 @@ export const it: MessageCatalogue = {
   "common.internalError":
     "Si è verificato un errore sul server (richiesta {requestId}); l'errore è stato registrato",
   "common.unavailable": "Il servizio è in avvio o il database non è raggiungibile; riprova tra poco",
+  "common.storageFull":
+    "Spazio di archiviazione esaurito: sul disco del server restano solo {free}; elimina i materiali inutilizzati o contatta l'amministratore",
+  "system.diskLow":
+    "Il disco dati del server sta per esaurirsi: {free} liberi su {total}. Libera spazio o amplia il disco; quando è pieno, caricamenti e salvataggi non riescono.",
   "auth.noSession": "La sessione è scaduta; accedi di nuovo",
   "auth.forbidden": "Richiesta negata: manca l'autorizzazione {permission}",
   "auth.platformOnly": "Richiesta negata: solo gli utenti della piattaforma possono usare {permission}",
@@ -81,6 +85,8 @@ export const it: MessageCatalogue = {
   "material.quota": "Il file non rientra nella quota di spazio ({free} liberi)",
   "material.uploadUnknown": "Questo caricamento non esiste o è terminato; ricomincia",
   "material.uploadLost": "Il file di questo caricamento non è più sul server; caricalo di nuovo",
+  "material.uploadFinishing":
+    "Questo caricamento è in fase di completamento e non può più essere abbandonato",
   "material.inUse": "Il contenuto {name} è usato da {count} programmi o piani",
   "material.folderNotEmpty": "La cartella {name} non è vuota",
   "material.folderMissing": "La cartella {id} non esiste",

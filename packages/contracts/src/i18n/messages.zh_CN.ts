@@ -26,6 +26,9 @@ export const zh_CN: MessageCatalogue = {
   "common.tooManyRequests": "请求过于频繁，请在 {seconds} 秒后重试",
   "common.internalError": "服务器内部错误（请求 {requestId}），已记录日志",
   "common.unavailable": "服务正在启动或数据库无法连接，请稍后重试",
+  "common.storageFull": "存储空间已满：服务器磁盘只剩 {free} 可用，请删除不用的素材或联系管理员",
+  "system.diskLow":
+    "服务器数据磁盘空间不足：剩余 {free}（共 {total}）。请清理素材或扩容，磁盘写满时上传和保存都会失败。",
   "auth.noSession": "登录已过期，请重新登录",
   "auth.forbidden": "请求被拒绝：缺少权限 {permission}",
   "auth.platformOnly": "请求被拒绝：只有平台用户可以使用 {permission}",
@@ -78,6 +81,7 @@ export const zh_CN: MessageCatalogue = {
   "material.quota": "文件超出存储配额（剩余 {free}）",
   "material.uploadUnknown": "此上传不存在或已结束，请重新开始",
   "material.uploadLost": "此上传的文件已不在服务器上，请重新上传",
+  "material.uploadFinishing": "此上传正在完成，不能再放弃",
   "material.inUse": "素材 {name} 正被 {count} 个节目或计划使用",
   "material.folderNotEmpty": "文件夹 {name} 不为空",
   "material.folderMissing": "文件夹 {id} 不存在",

@@ -26,6 +26,9 @@ export const zh_TW: MessageCatalogue = {
   "common.tooManyRequests": "請求過於頻繁，請於 {seconds} 秒後再試",
   "common.internalError": "伺服器內部錯誤（請求 {requestId}），已記錄日誌",
   "common.unavailable": "服務正在啟動或無法連線至資料庫，請稍後再試",
+  "common.storageFull": "儲存空間已滿：伺服器磁碟只剩 {free} 可用，請刪除不用的素材或聯絡管理員",
+  "system.diskLow":
+    "伺服器資料磁碟空間不足：剩餘 {free}（共 {total}）。請清理素材或擴充容量，磁碟寫滿時上傳和儲存都會失敗。",
   "auth.noSession": "登入已逾時，請重新登入",
   "auth.forbidden": "請求遭拒：缺少權限 {permission}",
   "auth.platformOnly": "請求遭拒：只有平台使用者可以使用 {permission}",
@@ -78,6 +81,7 @@ export const zh_TW: MessageCatalogue = {
   "material.quota": "檔案超出儲存配額（剩餘 {free}）",
   "material.uploadUnknown": "此上傳不存在或已結束，請重新開始",
   "material.uploadLost": "此上傳的檔案已不在伺服器上，請重新上傳",
+  "material.uploadFinishing": "此上傳正在完成，無法再放棄",
   "material.inUse": "素材 {name} 正被 {count} 個節目或計劃使用",
   "material.folderNotEmpty": "資料夾 {name} 不是空的",
   "material.folderMissing": "資料夾 {id} 不存在",

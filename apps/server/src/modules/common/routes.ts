@@ -89,12 +89,17 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  // For load balancers and supervisors: 503 while the database is out of reach. A data disk running low
+  // keeps the answer 200 (the node still serves), says so in `disk`, and the log and a notice say it too.
   app.get("/f/health", { schema: { tags: ["ops"] } }, async (req, reply) => {
+    const disk = await services.disk.space().catch(() => null);
     try {
       await services.db.execute(sql`select 1`);
-      return { code: 0, msg: req.t("common.ok"), status: "ok" };
+      return { code: 0, msg: req.t("common.ok"), status: disk?.low ? "diskLow" : "ok", disk };
     } catch {
-      return reply.status(503).send({ code: 503, msg: req.t("common.unavailable"), status: "unavailable" });
+      return reply
+        .status(503)
+        .send({ code: 503, msg: req.t("common.unavailable"), status: "unavailable", disk });
     }
   });
 };

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import {
+  AbandonUploadBody,
   AVATAR_MAX_BYTES,
   ChunkQuery,
   ChunkResponse,
@@ -23,7 +24,16 @@ import { imageThumbnail } from "./media";
 import type { MaterialProcessor } from "./processor";
 import { findFolder, findMaterials, storageOf, toMaterial, usedBytes } from "./repo";
 import type { MediaStorage } from "./storage";
-import { awaitFinish, claimFinish, holdFinish, openUpload, receiveChunk, verifyAndStore } from "./upload";
+import {
+  abandonUpload,
+  awaitFinish,
+  chunkLength,
+  claimFinish,
+  holdFinish,
+  openUpload,
+  receiveChunk,
+  verifyAndStore,
+} from "./upload";
 
 /** The file calls of spec §7 (/a/api/fileInfosa/*): instant and chunked upload, files with Range. */
 export const fileRoutes =
@@ -120,15 +130,12 @@ export const fileRoutes =
           throw badRequest("material.quota", { free: formatSize(Math.max(0, tenant.capacity - used)) });
         }
       }
-      const u = await openUpload(services.db, storage, {
-        officeId: actor.officeId,
-        userId: actor.userId,
-        md5,
-        size,
-        name,
-        folderId,
-        purpose,
-      });
+      const u = await openUpload(
+        services.db,
+        storage,
+        { officeId: actor.officeId, userId: actor.userId, md5, size, name, folderId, purpose },
+        (bytes) => services.disk.ensureRoom(bytes),
+      );
       return {
         code: 0,
         msg: req.t("common.ok"),
@@ -187,6 +194,9 @@ export const fileRoutes =
             type: String(req.headers["content-type"] ?? ""),
           });
         }
+        // No chunk the disk has no room for: 507 before a byte is written (the reserve stays free).
+        if (!u.verifiedAt && req.query.index < u.chunkCount)
+          await services.disk.ensureRoom(chunkLength(u, req.query.index));
         // A checked upload whose finish was cut short (a crash) needs no chunk: the resent last one finishes it.
         const received = u.verifiedAt
           ? u.received
@@ -263,6 +273,20 @@ export const fileRoutes =
         } finally {
           release();
         }
+      },
+    );
+
+    app.post(
+      "/a/api/fileInfosa/abandonUpload",
+      {
+        // The caller's own upload, whatever it was for (as the chunks).
+        config: { access: { signedIn: true } },
+        schema: { tags: ["material"], body: AbandonUploadBody },
+      },
+      async (req) => {
+        await abandonUpload(services.db, storage, req.body.uploadId, actorOf(req).userId);
+        req.audit.target = `upload:${req.body.uploadId}`;
+        return { code: 0, msg: req.t("common.ok") };
       },
     );
 

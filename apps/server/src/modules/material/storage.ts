@@ -16,9 +16,14 @@ export class MediaStorage {
     return path.join(this.dataDir, "files", md5.slice(0, 2), md5);
   }
 
+  /** Where uploads in progress keep their chunk files, one directory each. */
+  uploadsRoot(): string {
+    return path.join(this.dataDir, "uploads");
+  }
+
   uploadDir(uploadId: string): string {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(uploadId)) throw new Error("not an upload id");
-    return path.join(this.dataDir, "uploads", uploadId);
+    return path.join(this.uploadsRoot(), uploadId);
   }
 
   /** The file an upload's chunks are written into, each at its own offset. */

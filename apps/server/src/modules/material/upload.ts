@@ -1,10 +1,10 @@
 import { createHash, type Hash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, stat } from "node:fs/promises";
+import { mkdir, open, readdir, stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type MessageKey, UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { uploads } from "../../db/schema";
 import { crashPoint } from "../../platform/crash-point";
@@ -41,6 +41,8 @@ export async function openUpload(
     folderId: number | null;
     purpose: Upload["purpose"];
   },
+  /** Refuses (507) a new upload the disk has no room for; a resumed one is checked chunk by chunk. */
+  ensureRoom: (bytes: number) => Promise<void> = async () => undefined,
 ): Promise<Upload> {
   const folder = v.folderId === null ? isNull(uploads.folderId) : eq(uploads.folderId, v.folderId);
   const [existing] = await db
@@ -59,6 +61,7 @@ export async function openUpload(
     await db.update(uploads).set({ touchedAt: sql`now()` }).where(eq(uploads.id, existing.id));
     return { ...existing, name: v.name };
   }
+  await ensureRoom(v.size);
   const id = randomBytes(18).toString("base64url");
   // One file for the whole upload; each chunk is written at its own offset.
   await mkdir(storage.uploadDir(id), { recursive: true });
@@ -88,7 +91,7 @@ export async function openUpload(
     return row;
   }
   await storage.removeUpload(id);
-  return openUpload(db, storage, v); // a concurrent first call won
+  return openUpload(db, storage, v, ensureRoom); // a concurrent first call won
 }
 
 /** The expected length of chunk `index`. */
@@ -290,4 +293,77 @@ async function headOf(file: string, size: number): Promise<Buffer> {
     await fh.close();
   }
   return head;
+}
+
+/** Chunk directories younger than this may be an upload whose row is being written: left alone. */
+const ORPHAN_GRACE_MS = 3_600_000;
+
+/**
+ * Forgets uploads untouched for `expiryMs` (their rows and chunk files), unless one is being finished,
+ * and removes chunk directories that no upload names (a kill between the directory and its row).
+ * Answers how many uploads and directories went. Safe to run in several processes at once.
+ */
+export async function sweepUploads(db: Db, storage: MediaStorage, expiryMs: number): Promise<number> {
+  const expired = await db
+    .delete(uploads)
+    .where(
+      and(
+        lt(uploads.touchedAt, new Date(Date.now() - expiryMs)),
+        or(isNull(uploads.finishingUntil), lt(uploads.finishingUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: uploads.id });
+  for (const { id } of expired) {
+    inOrder.delete(id);
+    await storage.removeUpload(id);
+  }
+  let orphans = 0;
+  const names = await readdir(storage.uploadsRoot()).catch(() => [] as string[]);
+  const candidates = names.filter((n) => /^[A-Za-z0-9_-]{16,64}$/.test(n));
+  if (candidates.length) {
+    const known = new Set(
+      (await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, candidates))).map(
+        (r) => r.id,
+      ),
+    );
+    for (const name of candidates) {
+      if (known.has(name)) continue;
+      const info = await stat(storage.uploadDir(name)).catch(() => null);
+      if (!info || Date.now() - info.mtimeMs < ORPHAN_GRACE_MS) continue;
+      await storage.removeUpload(name);
+      orphans++;
+    }
+  }
+  return expired.length + orphans;
+}
+
+/**
+ * Abandons the caller's upload: its row and chunk file go at once (a full disk is freed without waiting
+ * for the sweep). Refused while a request finishes it (409), unknown otherwise (404).
+ */
+export async function abandonUpload(
+  db: Db,
+  storage: MediaStorage,
+  id: string,
+  userId: number,
+): Promise<void> {
+  const [gone] = await db
+    .delete(uploads)
+    .where(
+      and(
+        eq(uploads.id, id),
+        eq(uploads.userId, userId),
+        or(isNull(uploads.finishingUntil), lt(uploads.finishingUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: uploads.id });
+  if (!gone) {
+    const [held] = await db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
+    throw new AppError(held ? 409 : 404, held ? "material.uploadFinishing" : "material.uploadUnknown");
+  }
+  inOrder.delete(id);
+  await storage.removeUpload(id);
 }

@@ -22,6 +22,9 @@ function QueueRow({ item }: { item: UploadItem }) {
       : item.stage === "uploading"
         ? t("material.queue.uploading", { percent: item.uploadPercent })
         : t(`material.queue.${item.stage}`);
+  // Failed or cancelled after the server opened it: removing it abandons it there (its chunks go).
+  const unfinished = !!item.uploadId && (item.stage === "failed" || item.stage === "cancelled");
+  const removeLabel = unfinished ? t("material.queue.abandon") : t("material.queue.remove");
   return (
     <List.Item
       data-testid="upload-item"
@@ -51,12 +54,13 @@ function QueueRow({ item }: { item: UploadItem }) {
           </Tooltip>
         ) : null,
         !isActive(item) ? (
-          <Tooltip key="remove" title={t("material.queue.remove")}>
+          <Tooltip key="remove" title={removeLabel}>
             <Button
               type="text"
               size="small"
               icon={<DeleteOutlined />}
-              aria-label={t("material.queue.remove")}
+              aria-label={removeLabel}
+              data-testid={unfinished ? "upload-abandon" : "upload-remove"}
               onClick={() => remove(item.key)}
             />
           </Tooltip>

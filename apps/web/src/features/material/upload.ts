@@ -236,6 +236,8 @@ export interface UploadOptions {
   transport: UploadTransport;
   hasher: Md5Hasher;
   onProgress?: (p: UploadProgress) => void;
+  /** The server opened (or found) the upload: its id, to abandon it later. */
+  onOpened?: (uploadId: string) => void;
   signal?: AbortSignal;
   parallel?: number;
 }
@@ -273,6 +275,7 @@ export async function uploadFile(file: Blob, opts: UploadOptions): Promise<Uploa
   if (first.exists) return { instant: true, material: first.material };
   const { uploadId, chunkSize, chunkCount } = first;
   if (!uploadId || !chunkSize || chunkCount === undefined) throw new Error("incomplete md5 check answer");
+  opts.onOpened?.(uploadId);
 
   const uploaded = new Set(first.uploadedChunks ?? []);
   let missing = planChunks(size, chunkSize, chunkCount, [...uploaded]);

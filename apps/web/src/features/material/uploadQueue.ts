@@ -27,6 +27,8 @@ export interface UploadItem {
   uploadPercent: number;
   error?: string;
   material?: Material;
+  /** The server's upload, once opened: removing an unfinished item abandons it there. */
+  uploadId?: string;
 }
 
 const ACTIVE: readonly UploadStage[] = ["waiting", "hashing", "checking", "uploading"];
@@ -70,6 +72,7 @@ export const useUploadQueue = create<UploadQueueState>()((set, get) => {
         transport: materialApi,
         hasher,
         signal: controller.signal,
+        onOpened: (uploadId) => patch(item.key, { uploadId }),
         onProgress: (p) => {
           if (p.stage === "hashing")
             patch(item.key, { stage: "hashing", hashPercent: Math.floor(p.fraction * 100) });
@@ -131,6 +134,10 @@ export const useUploadQueue = create<UploadQueueState>()((set, get) => {
     },
     remove: (key) => {
       controllers.get(key)?.abort();
+      // Removed before it finished: the server forgets it and frees its chunks now, not at the sweep.
+      const gone = get().items.find((i) => i.key === key);
+      if (gone?.uploadId && gone.stage !== "done" && gone.stage !== "instant")
+        void materialApi.abandonUpload(gone.uploadId).catch(() => undefined);
       set((s) => ({ items: s.items.filter((i) => i.key !== key) }));
     },
     clearFinished: () => set((s) => ({ items: s.items.filter(isActive) })),

@@ -47,6 +47,7 @@ export default {
     cancel: "Cancel upload",
     retry: "Resume",
     remove: "Remove from the list",
+    abandon: "Abandon: remove it and delete what was sent",
     clear: "Clear finished",
   },
   addWeb: "Add web page",

@@ -48,6 +48,7 @@ export default {
     cancel: "Annuler le téléversement",
     retry: "Reprendre",
     remove: "Retirer de la liste",
+    abandon: "Abandonner : retirer et supprimer ce qui a été envoyé",
     clear: "Effacer les terminés",
   },
   addWeb: "Ajouter une page web",

@@ -48,6 +48,7 @@ export default {
     cancel: "Annulla caricamento",
     retry: "Riprendi",
     remove: "Togli dall'elenco",
+    abandon: "Abbandona: togli e cancella quanto già inviato",
     clear: "Rimuovi i completati",
   },
   addWeb: "Aggiungi pagina web",

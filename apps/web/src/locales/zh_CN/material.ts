@@ -46,6 +46,7 @@ export default {
     cancel: "取消上传",
     retry: "继续上传",
     remove: "从列表中移除",
+    abandon: "放弃：移除并删除已上传的部分",
     clear: "清除已完成",
   },
   addWeb: "添加网页",

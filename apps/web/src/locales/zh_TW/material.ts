@@ -46,6 +46,7 @@ export default {
     cancel: "取消上傳",
     retry: "繼續上傳",
     remove: "從清單中移除",
+    abandon: "放棄：移除並刪除已上傳的部分",
     clear: "清除已完成",
   },
   addWeb: "新增網頁",
