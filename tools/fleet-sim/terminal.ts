@@ -108,6 +108,8 @@ export class SimTerminal {
   private manifestVersion: string | null = null;
   /** The last manifest fetched (programs, play-now, settings). */
   private manifest: Manifest | null = null;
+  /** The publication of that manifest reported failed (--delivery-fail-rate), with its reason. */
+  private deliveryFailure: { publicationId: number; reason: string } | null = null;
   /** Settings the last `settings` command or manifest gave (kept, reported as applied). */
   private settings: Record<string, unknown> = {};
   private version = "sim-1";
@@ -206,10 +208,14 @@ export class SimTerminal {
       onCommand: (command) => this.onCommand(command),
       onSync: (version) => void this.onSync(version),
       onState: (state, info) => {
+        // The first state of a connection is its welcome (later ones are `state` frames).
+        const welcome = !this.welcomed;
         this.state = state;
         if (info.terminalId) this.terminalId = info.terminalId;
         if (info.enrolCode) this.enrolCode = info.enrolCode;
         this.welcomed = true;
+        // As a player does: every publication's state again, so a server that lost reports (a crash) catches up.
+        if (welcome && state === "authorised") this.sendDelivery();
       },
       onConnection: (connected) => {
         this.connected = connected;
@@ -309,6 +315,7 @@ export class SimTerminal {
       case "clear":
         this.manifest = null;
         this.manifestVersion = null;
+        this.deliveryFailure = null;
         void this.onSync("cleared");
         return { ok: true, data: { cleared: true } };
       case "playProgram":
@@ -437,10 +444,35 @@ export class SimTerminal {
    * What a player reports once a manifest is in (issue 7): the simulator
    * downloads nothing, so each publication is at once playing (the resolver
    * puts it on screen now) or downloaded; with --delivery-fail-rate, one
-   * publication of a share of the manifests failed, with a reason.
+   * publication of a share of the manifests failed, with a reason (drawn once
+   * a manifest: the same one is reported failed again after a reconnect).
    */
   private reportDelivery(manifest: Manifest): void {
-    if (manifest.publications.length === 0) return;
+    const { random, deliveryFailRate } = this.opts;
+    const failing =
+      manifest.publications.length > 0 && deliveryFailRate > 0 && random() < deliveryFailRate
+        ? manifest.publications[Math.floor(random() * manifest.publications.length)]
+        : undefined;
+    this.deliveryFailure = null;
+    if (failing) {
+      const fault = DOWNLOAD_FAULTS[Math.floor(random() * DOWNLOAD_FAULTS.length)] ?? "download failed";
+      const file = manifest.media.find((m) => m.hash === failing.hashes[0])?.name ?? failing.name;
+      this.deliveryFailure = {
+        publicationId: failing.id,
+        reason: `${file}: ${fault} (simulated by fleet-sim --delivery-fail-rate)`.slice(0, 500),
+      };
+    }
+    this.sendDelivery();
+  }
+
+  /**
+   * Sends the state of every publication of the manifest held (nothing
+   * without one): after a manifest is fetched, and again after every welcome
+   * even when nothing changed, as the web player does.
+   */
+  private sendDelivery(): void {
+    const manifest = this.manifest;
+    if (!manifest || manifest.publications.length === 0) return;
     const onScreen = new Set<number | null>();
     try {
       const res = resolveAt(
@@ -452,23 +484,13 @@ export class SimTerminal {
     } catch {
       // A schedule the resolver cannot read plays nothing: everything is only downloaded.
     }
-    const { random, deliveryFailRate } = this.opts;
-    const failing =
-      deliveryFailRate > 0 && random() < deliveryFailRate
-        ? manifest.publications[Math.floor(random() * manifest.publications.length)]
-        : undefined;
+    const failure = this.deliveryFailure;
+    let failed = false;
     const items: DeliveryItem[] = manifest.publications.slice(0, 1000).map((p) => {
       const total = p.hashes.length;
-      if (p === failing) {
-        const fault = DOWNLOAD_FAULTS[Math.floor(random() * DOWNLOAD_FAULTS.length)] ?? "download failed";
-        const file = manifest.media.find((m) => m.hash === p.hashes[0])?.name ?? p.name;
-        return {
-          publicationId: p.id,
-          state: "failed",
-          done: 0,
-          total,
-          reason: `${file}: ${fault} (simulated by fleet-sim --delivery-fail-rate)`.slice(0, 500),
-        };
+      if (p.id === failure?.publicationId) {
+        failed = true;
+        return { publicationId: p.id, state: "failed", done: 0, total, reason: failure.reason };
       }
       return {
         publicationId: p.id,
@@ -479,7 +501,7 @@ export class SimTerminal {
     });
     if (this.client?.send({ type: "delivery", manifestVersion: manifest.version.slice(0, 64), items })) {
       this.opts.counters.deliveries++;
-      if (failing) this.opts.counters.deliveryFailures++;
+      if (failed) this.opts.counters.deliveryFailures++;
     }
   }
 

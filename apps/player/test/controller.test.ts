@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DeviceSettings } from "@marquee/schedule";
-import { type Manifest, type SocketLike, TerminalFrame } from "@marquee/terminal-protocol";
+import { type DeliveryItem, type Manifest, type SocketLike, TerminalFrame } from "@marquee/terminal-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlayerController } from "../src/controller";
 import type { MediaStore } from "../src/mediaStore";
@@ -60,6 +60,11 @@ class FakeSocket implements SocketLike {
   }
   deliver(frame: unknown) {
     this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  /** The connection is lost (the server went away): the client reconnects after its back-off. */
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006 });
   }
   of(type: string): Frame[] {
     return this.sent.filter((f) => f.type === type);
@@ -170,6 +175,10 @@ function screen(opts: Options = {}) {
     async start(manifestVersion: string | null = server.manifest?.version ?? null) {
       void player.start();
       await settle();
+      await h.welcome(manifestVersion);
+    },
+    /** The server welcomes the connection open now (after its hello). */
+    async welcome(manifestVersion: string | null = server.manifest?.version ?? null) {
       h.socket.deliver({
         type: "welcome",
         terminalId: 7,
@@ -650,5 +659,68 @@ describe("the network", () => {
       headers: { authorization: "Bearer tok" },
     });
     expect(res.status).toBe(200);
+  });
+});
+
+describe("delivery after a reconnect", () => {
+  /** 10 plays now, 11's file fails to download, 12 needs no file and plays this afternoon. */
+  const published = () => {
+    const afternoon = { windows: [{ start: "14:00", end: "15:00" }] };
+    return manifest(
+      [
+        { id: 1, doc: imageProgramDoc(5) },
+        { id: 2, doc: imageProgramDoc(6) },
+        { id: 3, doc: programDoc("later") },
+      ],
+      [file(A, 5), file(B, 6)],
+      "v1",
+      {
+        schedule: [
+          schedulePlan(1, [planItem("a", 1)], { publicationId: 10 }),
+          schedulePlan(2, [planItem("b", 2, afternoon)], { publicationId: 11 }),
+          schedulePlan(3, [planItem("c", 3, afternoon)], { publicationId: 12 }),
+        ],
+        publications: [
+          { id: 10, kind: "plan", contentId: 1, name: "Lobby", hashes: [A] },
+          { id: 11, kind: "plan", contentId: 2, name: "Broken", hashes: [B] },
+          { id: 12, kind: "plan", contentId: 3, name: "Afternoon", hashes: [] },
+        ],
+      },
+    );
+  };
+
+  /** Each publication's last state in the delivery frames sent on `socket`. */
+  const reported = (socket: FakeSocket) => {
+    const last = new Map<number, DeliveryItem>();
+    for (const f of socket.of("delivery")) {
+      expect(f.manifestVersion).toBe("v1");
+      for (const d of f.items as DeliveryItem[]) last.set(d.publicationId, d);
+    }
+    return Object.fromEntries(last);
+  };
+
+  it("sends every publication's state again after each welcome, though none changed (the server may have lost them)", async () => {
+    const h = screen({ manifest: published(), failing: new Map([[B, "HTTP 500"]]) });
+    await h.start();
+    const states = {
+      10: { publicationId: 10, state: "playing", done: 1, total: 1 },
+      11: { publicationId: 11, state: "failed", done: 0, total: 1, reason: "m6.png: HTTP 500" },
+      12: { publicationId: 12, state: "downloaded", done: 0, total: 0 },
+    };
+    expect(reported(h.socket)).toEqual(states);
+    // Twice: the server went away (a crash, a restart) and the player came back on its own.
+    for (const round of [1, 2]) {
+      const gone = h.socket;
+      gone.drop();
+      await settle(1500); // the client's first back-off is 1 s
+      expect(h.socket, `round ${round}`).not.toBe(gone);
+      expect(h.socket.of("hello")).toHaveLength(1);
+      // Nothing goes before the welcome (the gateway refuses it) …
+      expect(h.socket.of("delivery")).toEqual([]);
+      await h.welcome();
+      // … and after it every publication, each as it stands: nothing changed on the screen meanwhile.
+      expect(reported(h.socket), `round ${round}`).toEqual(states);
+      expect(h.files.size).toBe(1);
+    }
   });
 });

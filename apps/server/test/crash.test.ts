@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
+import { createProgram } from "@marquee/program";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Fleet } from "../../../tools/fleet-sim";
 import { ChildServers, type Started } from "./child-server";
 import { openSocket, type TestSocket } from "./terminal-helpers";
 
@@ -206,4 +208,89 @@ describe("a kill after a change and before its answer", () => {
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
   }, 120_000);
+});
+
+describe("a kill with delivery reports received and not written", () => {
+  it("loses them, and the screens' reports after their reconnect make the states converge without a new publish", async () => {
+    const s = await running("delivery.reports");
+    await signedIn();
+    const me = (await call("GET", "/a/api/user/getUserInfo")).json as { user: { officeId: number } };
+    // Simulated screens (tools/fleet-sim), which report delivery as the web player does.
+    const fleet = new Fleet({
+      server: `http://127.0.0.1:${servers.port}`,
+      count: 3,
+      prefix: "crash-delivery",
+      minBackoffMs: 200,
+      maxBackoffMs: 1000,
+    });
+    try {
+      await fleet.start();
+      await fleet.waitFor((x) => x.welcomed === 3 && x.pending === 3, 15_000);
+      for (const p of fleet.pending()) {
+        const auth = await call(
+          "POST",
+          "/a/api/terminal/authorize",
+          JSON.stringify({ enrolCode: p.enrolCode, officeId: me.user.officeId }),
+        );
+        expect(auth.status).toBe(200);
+      }
+      await fleet.waitFor((x) => x.authorised === 3, 15_000);
+      const terminalIds = fleet.terminals.map((x) => x.terminalId ?? 0);
+
+      const saved = await call(
+        "POST",
+        "/a/api/program/save",
+        JSON.stringify({ name: "Lobby loop", doc: createProgram({ width: 1920, height: 1080 }) }),
+      );
+      expect(saved.status).toBe(200);
+      const published = await call(
+        "POST",
+        "/a/api/publishProgram/saveTerminals",
+        JSON.stringify({ id: saved.json.id, terminalIds, name: "Lobby after a crash" }),
+      );
+      expect(published.status).toBe(200);
+      const publicationId = published.json.publicationId as number;
+      // Each screen fetches its new manifest and reports the program playing (all day, in a loop); the
+      // server takes the reports and dies as it is about to write them.
+      const killed = Promise.race([
+        s.exited,
+        new Promise((r) => setTimeout(() => r("still running"), 30_000)),
+      ]);
+      expect(await killed).toBe(null);
+      expect(fleet.stats().deliveries).toBeGreaterThanOrEqual(1);
+      // The screens stay away until the server is back and the states it kept are read.
+      for (const x of fleet.terminals) x.disconnect();
+
+      const again = await running();
+      await signedIn();
+      const states = async () => {
+        const d = (
+          await call("GET", `/a/api/publishProgram/getPublishProgramDetails?id=${publicationId}&pageSize=100`)
+        ).json as {
+          list: { terminalId: number; state: string; done: number | null; total: number | null }[];
+        };
+        return Object.fromEntries(d.list.map((x) => [x.terminalId, x]));
+      };
+      const lost = await states();
+      expect(Object.keys(lost)).toHaveLength(3);
+      // What the issue saw: told and fetched, never what the screens said.
+      for (const id of terminalIds) expect(["notified", "fetched"]).toContain(lost[id]?.state);
+
+      // The screens come back; nothing is published again, and none of them needs its manifest again.
+      const manifests = fleet.stats().manifests;
+      await fleet.connect();
+      const converged = await until(
+        states,
+        (m) => terminalIds.every((id) => m[id]?.state === "playing"),
+        15_000,
+        "the states the screens reported after their reconnect",
+      );
+      for (const id of terminalIds) expect(converged[id]).toMatchObject({ done: 0, total: 0 });
+      expect(fleet.stats().manifests).toBe(manifests);
+      again.child.kill("SIGTERM");
+      expect(await again.exited).toBe(0);
+    } finally {
+      await fleet.stop();
+    }
+  }, 180_000);
 });

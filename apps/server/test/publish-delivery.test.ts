@@ -133,6 +133,36 @@ describe("the delivery tracker", () => {
     expect((await statesOf(later)).get(a)?.state).toBe("queued");
   });
 
+  it("writes a report a screen sends again after a reconnect, though it repeats the last one", async () => {
+    const [a, b] = await fleet(2, "again");
+    if (!a || !b) throw new Error("no terminals");
+    const pub = await publication("Again", [a, b]);
+    const tracker = t.app.terminalHub.delivery;
+    tracker.report(a, [{ publicationId: pub, state: "playing", done: 2, total: 2 }]);
+    tracker.report(b, [{ publicationId: pub, state: "failed", done: 1, total: 2, reason: "disk full" }]);
+    await tracker.flush();
+    const written = async () =>
+      (
+        await t.database.pool.query<{ terminal_id: number; state: string; reason: string | null; at: Date }>(
+          "select terminal_id, state, reason, updated_at as at from publication_targets where publication_id = $1",
+          [pub],
+        )
+      ).rows;
+    const first = new Map((await written()).map((r) => [r.terminal_id, r]));
+    t.clock.advance(60_000);
+    // The screens come back: the welcome marks them notified, then each says again what it said before.
+    for (const id of [a, b]) tracker.markNotified(id);
+    tracker.report(a, [{ publicationId: pub, state: "playing", done: 2, total: 2 }]);
+    tracker.report(b, [{ publicationId: pub, state: "failed", done: 1, total: 2, reason: "disk full" }]);
+    // Written on its own, at the next pause (no flush asked), and as reported: nothing moved back to notified.
+    await new Promise((r) => setTimeout(r, 600));
+    const again = new Map((await written()).map((r) => [r.terminal_id, r]));
+    expect(again.get(a)).toMatchObject({ state: "playing", reason: null });
+    expect(again.get(b)).toMatchObject({ state: "failed", reason: "disk full" });
+    for (const id of [a, b])
+      expect(again.get(id)?.at.getTime()).toBeGreaterThanOrEqual((first.get(id)?.at.getTime() ?? 0) + 60_000);
+  });
+
   it("writes what it still holds when the server stops", async () => {
     const [a] = await fleet(1, "s");
     if (!a) throw new Error("no terminal");

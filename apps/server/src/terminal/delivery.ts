@@ -2,6 +2,7 @@ import type { DeliveryItem } from "@marquee/terminal-protocol";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
+import { crashPoint } from "../platform/crash-point";
 import type { Clock } from "../platform/deps";
 
 /** How long delivery changes wait in memory before they are written together. */
@@ -131,6 +132,8 @@ export class DeliveryTracker {
       (part) => this.writeFetched(part, now),
       ([terminalId, id]) => this.markFetched(terminalId, [id]),
     );
+    // The crash tests kill the process here: the players' reports were received and are lost unwritten.
+    if (reports.length) crashPoint("delivery.reports");
     await this.each(
       reports,
       (part) => this.writeReports(part, now),
