@@ -100,14 +100,17 @@ async function handle(request: ClientRequest): Promise<unknown> {
 // Never outlive the benchmark: when it goes, the IPC channel closes.
 process.once("disconnect", () => process.exit(1));
 for (const signal of ["SIGINT", "SIGHUP"] as const) process.on(signal, () => undefined);
+/**
+ * An answer, unless the benchmark has let go already (a long `until` of one process may end after
+ * the benchmark gave up on it and disconnected: writing then would fail with EPIPE).
+ */
+function reply(r: ClientReply): void {
+  if (process.connected) process.send?.(r, undefined, undefined, () => undefined);
+}
 process.on("message", (message: ClientMessage) => {
   handle(message.request).then(
-    (value) => process.send?.({ id: message.id, ok: true, value } satisfies ClientReply),
+    (value) => reply({ id: message.id, ok: true, value }),
     (err: unknown) =>
-      process.send?.({
-        id: message.id,
-        ok: false,
-        error: err instanceof Error ? err.message : String(err),
-      } satisfies ClientReply),
+      reply({ id: message.id, ok: false, error: err instanceof Error ? err.message : String(err) }),
   );
 });

@@ -16,6 +16,15 @@ export interface ChildServer {
   pid: number;
 }
 
+/** The real server: also its port, when it was spawned, and a hard kill (the recovery benchmark). */
+export interface RealServer extends ChildServer {
+  port: number;
+  /** When the process was spawned (ms since the epoch, fractional: comparable across processes). */
+  spawnedAt: number;
+  /** SIGKILL, as a crash or the OOM killer would; resolves once it has exited. */
+  kill(): Promise<void>;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves with a description once the child has exited (at once if it already has). */
@@ -72,6 +81,8 @@ function relay(stream: Readable | null): void {
  * the first administrator from the environment; ready once /apm-web/f/health
  * answers 200. Stopped with SIGTERM (then SIGKILL) at cleanup; a Ctrl-C in
  * the terminal reaches it too (same process group), and it stops itself.
+ * With `port`, on that port (a server started again on the data directory and
+ * port of one that was killed).
  */
 export async function startRealServer(
   cleanup: Cleanup,
@@ -80,9 +91,10 @@ export async function startRealServer(
     databaseUrl: string;
     admin: { username: string; password: string };
     startLimitMs: number;
+    port?: number;
   },
-): Promise<ChildServer> {
-  const port = await freePort();
+): Promise<RealServer> {
+  const port = opts.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Nothing of the caller's server configuration leaks in (PUBLIC_ORIGIN would change the origin check).
   for (const key of [
@@ -107,6 +119,7 @@ export async function startRealServer(
   });
   // BENCH_UPLOAD_SERVER_ARGS: extra node flags for the real server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = (process.env.BENCH_UPLOAD_SERVER_ARGS ?? "").split(/\s+/).filter((a) => a !== "");
+  const spawnedAt = performance.timeOrigin + performance.now();
   const child = spawn(process.execPath, [...extra, "--import", tsxLoader, "apps/server/src/main.ts"], {
     cwd: root,
     env,
@@ -133,7 +146,13 @@ export async function startRealServer(
       (res) => res.status === 200,
       () => false,
     );
-    if (ok) return { origin, pid };
+    if (ok) {
+      const kill = async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+        await exited;
+      };
+      return { origin, pid, port, spawnedAt, kill };
+    }
     await sleep(100);
   }
 }
