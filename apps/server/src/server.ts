@@ -17,6 +17,8 @@ export interface RunningServer {
 }
 
 const webDist = new URL("../../web/dist/", import.meta.url).pathname;
+/** Connections waiting to be accepted (bench:recovery saw Node's default of 511 overflow). */
+const LISTEN_BACKLOG = 4096;
 
 /**
  * Starts everything on one port: the database (embedded unless DATABASE_URL),
@@ -62,7 +64,9 @@ export async function startServer(
     if (!consoleDir)
       log.warn("the console is not built (apps/web/dist): run `npm run build:web`; serving the API only");
     const app = await buildApp({ config, database, clock: opts.clock ?? systemClock, log, consoleDir });
-    const address = await app.listen({ port: config.port, host: config.host });
+    // A fleet reconnecting after a restart opens thousands of sockets at once: a queue longer than Node's
+    // default 511 keeps them from falling into SYN retries of 1, 3, 7 s (the kernel caps it at somaxconn).
+    const address = await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
     let stopping: Promise<void> | undefined;
     return {
       app,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { terminalCommands } from "../src/db/schema";
 import { COMMAND_REASONS, FLUSH_MS, SWEEP_MS } from "../src/terminal/hub";
 import { createTestApp, initSystem, officeOfTerminal, type TestApp } from "./helpers";
@@ -132,5 +132,28 @@ describe("presence", () => {
     expect(byId.get("orphan-1")).toMatchObject({ state: "timeout", reason: COMMAND_REASONS.orphaned });
     expect(byId.get("recent-1")?.state).toBe("sent");
     expect(byId.get("done-1")?.state).toBe("done");
+  });
+
+  it("welcomes a screen with the last heartbeat read when the setting cannot be read (a pool exhausted by a reconnecting fleet)", async () => {
+    const settings = t.app.services.settings;
+    const read = settings.get.bind(settings);
+    const failing = vi
+      .spyOn(settings, "get")
+      .mockImplementation(((key: string) =>
+        key === "terminalHeartbeatSec"
+          ? Promise.reject(new Error("timeout exceeded when trying to connect"))
+          : read(key as never)) as typeof settings.get);
+    try {
+      // The hub reads the setting again once its copy is 5 s old: that read fails.
+      await new Promise((r) => setTimeout(r, 5_200));
+      const reg = await registerTerminal(t.app);
+      const socket = await openSocket(origin, reg.token);
+      sockets.push(socket);
+      const welcome = await socket.hello();
+      expect(welcome.heartbeatSec).toBe(5);
+      expect(failing).toHaveBeenCalledWith("terminalHeartbeatSec");
+    } finally {
+      failing.mockRestore();
+    }
   });
 });

@@ -136,6 +136,7 @@ export class TerminalHub {
   private held: Array<[number, number]> = [];
   private heldTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeat = { sec: Promise.resolve(DEFAULT_HEARTBEAT_SEC), at: Number.NEGATIVE_INFINITY };
+  private lastHeartbeatSec = DEFAULT_HEARTBEAT_SEC;
   private stopped = false;
   private acks: Array<{
     id: string;
@@ -291,12 +292,24 @@ export class TerminalHub {
   heartbeatSec(): Promise<number> {
     const now = Date.now();
     if (now - this.heartbeat.at > SETTING_CACHE_MS) {
-      // One read shared by every hello of a burst; a failed read is tried again next time.
-      const sec = this.services.settings.get("terminalHeartbeatSec");
-      this.heartbeat = { sec, at: now };
-      sec.catch(() => {
-        this.heartbeat.at = Number.NEGATIVE_INFINITY;
-      });
+      // One read shared by every hello of a burst. A failed read (the pool exhausted by a reconnecting
+      // fleet) must not fail the hellos waiting on it: they get the last value read (or the default),
+      // and the setting is read again next time.
+      const entry = {
+        sec: this.services.settings.get("terminalHeartbeatSec").then(
+          (sec) => {
+            this.lastHeartbeatSec = sec;
+            return sec;
+          },
+          (err: unknown) => {
+            entry.at = Number.NEGATIVE_INFINITY;
+            this.log.warn({ err }, "could not read the heartbeat setting; using the last value read");
+            return this.lastHeartbeatSec;
+          },
+        ),
+        at: now,
+      };
+      this.heartbeat = entry;
     }
     return this.heartbeat.sec;
   }
