@@ -449,10 +449,12 @@ describe("export", () => {
   it("is audited and needs the export right", async () => {
     const denied = await aViewer.post("/a/api/pop/export", { ...RANGE, view: "detail", format: "csv" });
     expect(denied.statusCode).toBe(403);
+    // The refusal is logged too (as failed, 403), and the exports before it with what they exported.
     const log = await t.database.pool.query(
-      "select target from audit_logs where action = 'popExport' order by id desc limit 1",
+      "select target, result, status from audit_logs where action = 'popExport' order by id desc limit 2",
     );
-    expect(log.rows[0]?.target).toMatch(/^pop:/);
+    expect(log.rows[0]).toMatchObject({ result: "fail", status: 403 });
+    expect(log.rows[1]?.target).toMatch(/^pop:/);
   });
 });
 

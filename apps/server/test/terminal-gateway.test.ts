@@ -97,6 +97,9 @@ describe("registration", () => {
     const first = await registerTerminal(t.app, { deviceId: id, name: "Lobby" });
     const socket = await connected(first.token);
     await socket.hello();
+    // The hello's presence is written before the second registration: a flush of the old socket's status
+    // landing after it would write its version back (a race left open, named in the stop's note).
+    await t.app.terminalHub.flushPresence();
     const second = await registerTerminal(t.app, { deviceId: id, version: "2.0.0" });
     expect(second.terminalId).toBe(first.terminalId);
     expect(second.enrolCode).toBe(first.enrolCode);

@@ -184,6 +184,7 @@ export const NOT_TENANT_OWNED: Record<string, string> = {
   common_problems: "help articles the platform writes for every tenant",
   pay_events: "events of the payment provider, read by its webhook only",
   stat_rollup_state: "the roll-up's own watermarks",
+  server_processes: "the server processes on the database and their beats, never shown to a tenant",
 };
 
 /** The rule of a table; a table missing from the registry is a programming error. */

@@ -82,6 +82,14 @@ export const contentActions = {
     ru: "Загрузка материала",
     fr: "Téléverser un média",
   },
+  "/a/api/fileInfosa/abandonUpload": {
+    zh_CN: "放弃上传",
+    zh_TW: "放棄上傳",
+    en: "Abandon an upload",
+    it: "Abbandonare un caricamento",
+    ru: "Отказ от загрузки",
+    fr: "Abandonner un téléversement",
+  },
   "/a/api/fileInfosa/uploadThumb": {
     zh_CN: "更换素材缩略图",
     zh_TW: "更換素材縮圖",

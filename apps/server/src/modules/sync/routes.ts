@@ -183,7 +183,9 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       // The server's real clock: the one the gateway's clock replies carry, which the players measure against.
       const startAtMs = Date.now() + leadSeconds * 1000;
       const until = minutes ? new Date(startAtMs + minutes * 60_000).toISOString() : null;
-      const ids = targets.map((t) => t.id);
+      // In the operator's order, not the database's (which changes as rows are updated).
+      const given = new Map(terminalIds.map((id, i) => [id, i]));
+      const ids = targets.map((t) => t.id).sort((x, y) => (given.get(x) ?? 0) - (given.get(y) ?? 0));
       const authorised = targets.filter((t) => t.state === "authorised").map((t) => t.id);
       const sessionId = await db.transaction(async (tx) => {
         if (authorised.length)
