@@ -3,6 +3,7 @@ import type { FleetStats } from "../tools/fleet-sim/fleet";
 import { Operator } from "../tools/fleet-sim/operator";
 import type { Cleanup } from "./lib/cleanup";
 import { openDatabase, tempDir } from "./lib/database";
+import { envCount } from "./lib/env";
 import { type BareFleetServer, startBareFleetServer } from "./lib/fleet-bare";
 import type { ChildFleetOptions } from "./lib/fleet-client-child";
 import { epochMs } from "./lib/fleet-client-child";
@@ -39,12 +40,7 @@ import { type ChildServer, startRealServer } from "./lib/upload-servers";
  * done within 2 s, every result of the failing batch visible within 5 s.
  */
 
-const env = (name: string, fallback: number) => {
-  const v = process.env[name];
-  const n = v === undefined ? fallback : Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number >= 1`);
-  return n;
-};
+const env = envCount;
 const TERMINALS = env("BENCH_FLEET_TERMINALS", 10_000);
 const PROCESSES = env("BENCH_FLEET_PROCESSES", 4);
 /** New connections a second, over all client processes. */

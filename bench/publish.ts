@@ -5,6 +5,7 @@ import type { FleetStats } from "../tools/fleet-sim/fleet";
 import { Operator } from "../tools/fleet-sim/operator";
 import type { Cleanup } from "./lib/cleanup";
 import { openDatabase, tempDir } from "./lib/database";
+import { envCount } from "./lib/env";
 import type { ChildFleetOptions } from "./lib/fleet-client-child";
 import { epochMs } from "./lib/fleet-client-child";
 import { ClientPool } from "./lib/fleet-clients";
@@ -38,12 +39,7 @@ import { startRealServer } from "./lib/upload-servers";
  * Targets: all notified in under 2 s; the resolver under 1 s.
  */
 
-const env = (name: string, fallback: number) => {
-  const v = process.env[name];
-  const n = v === undefined ? fallback : Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number >= 1`);
-  return n;
-};
+const env = envCount;
 const rate = (name: string, fallback: number) => {
   const v = process.env[name];
   const n = v === undefined ? fallback : Number(v);

@@ -5,6 +5,7 @@ import type { FleetStats } from "../tools/fleet-sim/fleet";
 import { Operator } from "../tools/fleet-sim/operator";
 import type { Cleanup } from "./lib/cleanup";
 import { openDatabase, tempDir } from "./lib/database";
+import { envCount } from "./lib/env";
 import { type ChildFleetOptions, epochMs } from "./lib/fleet-client-child";
 import { ClientPool } from "./lib/fleet-clients";
 import { readCpu } from "./lib/proc";
@@ -50,12 +51,7 @@ import { type RealServer, startRealServer } from "./lib/upload-servers";
  * above the true count (maximum excess 0).
  */
 
-const env = (name: string, fallback: number) => {
-  const v = process.env[name];
-  const n = v === undefined ? fallback : Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number >= 1`);
-  return n;
-};
+const env = envCount;
 const TERMINALS = env("BENCH_RECOVERY_TERMINALS", 10_000);
 const PROCESSES = env("BENCH_RECOVERY_PROCESSES", 4);
 /** New connections a second, over all client processes, for the first connection (the reconnection is the clients' own). */
