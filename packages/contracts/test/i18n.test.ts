@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LOCALE, LOCALES, MESSAGES, toLocale, translate } from "../src";
+import { DEFAULT_LOCALE, interpolate, LOCALES, MESSAGES, toLocale, translate } from "../src";
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+/** Braces left once the `{{name}}` placeholders are taken out: a `{name}` of the old syntax, or a stray one. */
+const strayBraces = (s: string) => s.replace(/\{\{\w+\}\}/g, "").match(/[{}]/g) ?? [];
 
 describe("server messages", () => {
   const keys = Object.keys(MESSAGES.en).sort();
@@ -32,9 +34,20 @@ describe("server messages", () => {
     }
   });
 
+  it.each(LOCALES)("%s writes placeholders as {{name}}, never {name}", (locale) => {
+    const single = Object.entries(MESSAGES[locale]).filter(([, v]) => strayBraces(v).length > 0);
+    expect(
+      single.map(([k]) => k),
+      locale,
+    ).toEqual([]);
+  });
+
   it("fills placeholders and falls back to the default language", () => {
     expect(translate("en", "auth.forbidden", { permission: "sys:log:view" })).toBe(
       "Request denied: you lack the permission sys:log:view",
+    );
+    expect(interpolate("{{n}} of {{total}}, {n}, {{unknown}}", { n: 1, total: 2 })).toBe(
+      "1 of 2, {n}, {{unknown}}",
     );
     expect(toLocale("fr")).toBe("fr");
     expect(toLocale("xx")).toBe(DEFAULT_LOCALE);

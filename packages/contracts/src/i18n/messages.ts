@@ -11,7 +11,7 @@ export type { MessageCatalogue, MessageKey };
 /** Server messages in every console language. */
 export const MESSAGES: Record<Locale, MessageCatalogue> = { zh_CN, zh_TW, en, it, ru, fr };
 
-/** The message `key` in `locale`, with `{placeholders}` filled in. */
+/** The message `key` in `locale`, with `{{placeholders}}` filled in. */
 export function translate(locale: Locale, key: MessageKey, values?: Record<string, string | number>): string {
   return interpolate(MESSAGES[locale][key] ?? en[key], values);
 }
