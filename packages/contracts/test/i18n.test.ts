@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, interpolate, LOCALES, MESSAGES, toLocale, translate } from "../src";
+import en from "../src/i18n/locales/en";
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 /** Braces left once the `{{name}}` placeholders are taken out: a `{name}` of the old syntax, or a stray one. */
@@ -32,6 +33,18 @@ describe("server messages", () => {
         locale,
       ).toEqual([]);
     }
+  });
+
+  it("puts every key in one domain only (a key in two would hide one text)", () => {
+    const domainOf = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [domain, texts] of Object.entries(en)) {
+      for (const key of Object.keys(texts)) {
+        if (domainOf.has(key)) twice.push(`${key}: ${domainOf.get(key)} and ${domain}`);
+        domainOf.set(key, domain);
+      }
+    }
+    expect(twice).toEqual([]);
   });
 
   it.each(LOCALES)("%s writes placeholders as {{name}}, never {name}", (locale) => {
