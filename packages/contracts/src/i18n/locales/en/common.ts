@@ -1,4 +1,4 @@
-/** Server messages of shared by every domain: answers, validation, mail, schedules, the data disk, audit results and initialisation, in English: the source of this domain's keys, which every other language carries. */
+/** Server messages shared by every domain: answers, validation, mail, schedules, the data disk and initialisation, in English: the source of this domain's keys, which every other language carries. */
 export default {
   "common.ok": "Success",
   "common.badRequest": "The request is not valid",
@@ -34,8 +34,6 @@ export default {
   "mail.codeBody": "Your verification code is {{code}}. It is valid for {{minutes}} minutes.",
   "sysInit.done": "The system is already initialised",
   "sysInit.notYet": "The system is not initialised yet",
-  "audit.result.ok": "succeeded",
-  "audit.result.fail": "failed",
   "schedule.dateInvalid": "must be a date like 2026-12-31",
   "schedule.timeInvalid": "must be a time from 00:00 to 24:00",
   "schedule.idInvalid": "must be 1 to 40 letters, digits, - or _",

@@ -1,4 +1,5 @@
 import alarm from "./alarm";
+import audit from "./audit";
 import behavior from "./behavior";
 import brand from "./brand";
 import common from "./common";
@@ -31,6 +32,7 @@ import widget from "./widget";
 /** Server messages in English by domain: the source of every key. */
 export default {
   common,
+  audit,
   session,
   user,
   material,

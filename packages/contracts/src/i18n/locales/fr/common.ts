@@ -1,6 +1,6 @@
 import type en from "../en/common";
 
-/** Server messages of shared by every domain: answers, validation, mail, schedules, the data disk, audit results and initialisation, in French. */
+/** Server messages shared by every domain: answers, validation, mail, schedules, the data disk and initialisation, in French. */
 export default {
   "common.ok": "Opération réussie",
   "common.badRequest": "La requête n'est pas valide",
@@ -38,8 +38,6 @@ export default {
   "mail.codeBody": "Votre code de vérification est {{code}}. Il est valable {{minutes}} minutes.",
   "sysInit.done": "Le système est déjà initialisé",
   "sysInit.notYet": "Le système n'est pas encore initialisé",
-  "audit.result.ok": "réussi",
-  "audit.result.fail": "échoué",
   "schedule.dateInvalid": "doit être une date comme 2026-12-31",
   "schedule.timeInvalid": "doit être une heure de 00:00 à 24:00",
   "schedule.idInvalid": "doit compter 1 à 40 lettres, chiffres, - ou _",

@@ -1,6 +1,6 @@
 import type en from "../en/common";
 
-/** Server messages of shared by every domain: answers, validation, mail, schedules, the data disk, audit results and initialisation, in Italian. */
+/** Server messages shared by every domain: answers, validation, mail, schedules, the data disk and initialisation, in Italian. */
 export default {
   "common.ok": "Operazione riuscita",
   "common.badRequest": "La richiesta non è valida",
@@ -37,8 +37,6 @@ export default {
   "mail.codeBody": "Il tuo codice di verifica è {{code}}. È valido per {{minutes}} minuti.",
   "sysInit.done": "Il sistema è già inizializzato",
   "sysInit.notYet": "Il sistema non è ancora inizializzato",
-  "audit.result.ok": "riuscito",
-  "audit.result.fail": "non riuscito",
   "schedule.dateInvalid": "deve essere una data come 2026-12-31",
   "schedule.timeInvalid": "deve essere un orario da 00:00 a 24:00",
   "schedule.idInvalid": "deve avere da 1 a 40 lettere, cifre, - o _",

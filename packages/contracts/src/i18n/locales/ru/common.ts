@@ -1,6 +1,6 @@
 import type en from "../en/common";
 
-/** Server messages of shared by every domain: answers, validation, mail, schedules, the data disk, audit results and initialisation, in Russian. */
+/** Server messages shared by every domain: answers, validation, mail, schedules, the data disk and initialisation, in Russian. */
 export default {
   "common.ok": "Операция выполнена",
   "common.badRequest": "Недопустимый запрос",
@@ -36,8 +36,6 @@ export default {
   "mail.codeBody": "Ваш код подтверждения: {{code}}. Он действителен {{minutes}} мин.",
   "sysInit.done": "Система уже инициализирована",
   "sysInit.notYet": "Система ещё не инициализирована",
-  "audit.result.ok": "успешно",
-  "audit.result.fail": "ошибка",
   "schedule.dateInvalid": "должна быть датой вида 2026-12-31",
   "schedule.timeInvalid": "должно быть временем от 00:00 до 24:00",
   "schedule.idInvalid": "должен состоять из 1–40 букв, цифр, - или _",

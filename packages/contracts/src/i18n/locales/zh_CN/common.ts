@@ -1,6 +1,6 @@
 import type en from "../en/common";
 
-/** Server messages of shared by every domain: answers, validation, mail, schedules, the data disk, audit results and initialisation, in Simplified Chinese (mainland usage). */
+/** Server messages shared by every domain: answers, validation, mail, schedules, the data disk and initialisation, in Simplified Chinese (mainland usage). */
 export default {
   "common.ok": "操作成功",
   "common.badRequest": "请求无效",
@@ -35,8 +35,6 @@ export default {
   "mail.codeBody": "您的验证码为 {{code}}，{{minutes}} 分钟内有效。",
   "sysInit.done": "系统已完成初始化",
   "sysInit.notYet": "系统尚未初始化",
-  "audit.result.ok": "成功",
-  "audit.result.fail": "失败",
   "schedule.dateInvalid": "必须是形如 2026-12-31 的日期",
   "schedule.timeInvalid": "必须是 00:00 到 24:00 之间的时间",
   "schedule.idInvalid": "必须是 1 到 40 个字母、数字、- 或 _",

@@ -1,6 +1,6 @@
 import type en from "../en/common";
 
-/** Server messages of shared by every domain: answers, validation, mail, schedules, the data disk, audit results and initialisation, in Traditional Chinese (Hong Kong / Taiwan usage). */
+/** Server messages shared by every domain: answers, validation, mail, schedules, the data disk and initialisation, in Traditional Chinese (Hong Kong / Taiwan usage). */
 export default {
   "common.ok": "操作成功",
   "common.badRequest": "請求無效",
@@ -35,8 +35,6 @@ export default {
   "mail.codeBody": "您的驗證碼為 {{code}}，{{minutes}} 分鐘內有效。",
   "sysInit.done": "系統已完成初始化",
   "sysInit.notYet": "系統尚未初始化",
-  "audit.result.ok": "成功",
-  "audit.result.fail": "失敗",
   "schedule.dateInvalid": "必須是形如 2026-12-31 的日期",
   "schedule.timeInvalid": "必須是 00:00 到 24:00 之間的時間",
   "schedule.idInvalid": "必須是 1 到 40 個字母、數字、- 或 _",

@@ -1,5 +1,6 @@
 import type { DomainCatalogues } from "../types";
 import alarm from "./alarm";
+import audit from "./audit";
 import behavior from "./behavior";
 import brand from "./brand";
 import common from "./common";
@@ -32,6 +33,7 @@ import widget from "./widget";
 /** Server messages in Traditional Chinese (Hong Kong / Taiwan usage) by domain. */
 export default {
   common,
+  audit,
   session,
   user,
   material,
