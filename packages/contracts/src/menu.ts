@@ -362,8 +362,7 @@ export const MENU_SEED: readonly MenuSeed[] = [
   { name: "exception500", path: "exception/500", icon: "WarningOutlined", permission: "*", invisible: true },
 ];
 
-/** The catalogue key of a route's menu title (the `menu` domain of the server catalogue). */
-export const routeTitleKey = (name: string): string => `${ROUTE_TITLE_PREFIX}${name}`;
+/** A route's title is the server catalogue's message `menu.title.<route name>` (its `menu` domain). */
 const ROUTE_TITLE_PREFIX = "menu.title.";
 
 /**
