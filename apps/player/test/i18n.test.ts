@@ -22,6 +22,12 @@ describe("player strings", () => {
     }
   });
 
+  it("writes placeholders as {{name}}, never {name}", () => {
+    for (const lang of PLAYER_LANGUAGES)
+      for (const [key, text] of Object.entries(PLAYER_MESSAGES[lang]))
+        expect(text.replace(/\{\{\w+\}\}/g, ""), `${lang}.${key}`).not.toMatch(/[{}]/);
+  });
+
   it("translates rather than copying English", () => {
     for (const lang of PLAYER_LANGUAGES) {
       if (lang === "en") continue;

@@ -1,5 +1,5 @@
-import { interpolate, type Locale } from "./i18n/locales";
-import { MESSAGES, type MessageKey } from "./i18n/messages";
+import type { Locale } from "./i18n/locales";
+import { MESSAGES, type MessageKey, translate } from "./i18n/messages";
 import { type LocalisedText, localised } from "./pay";
 
 /**
@@ -62,7 +62,7 @@ function renderWith(locale: Locale, key: MessageKey, values: unknown, depth: num
   if (typeof values === "object" && values !== null && !Array.isArray(values)) {
     for (const [name, v] of Object.entries(values)) filled[name] = renderNoticeValue(locale, v, depth);
   }
-  return interpolate(MESSAGES[locale][key] ?? MESSAGES.en[key], filled);
+  return translate(locale, key, filled);
 }
 
 /**

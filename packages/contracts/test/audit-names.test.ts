@@ -9,11 +9,14 @@ import {
   parseAuditTarget,
   readableAuditAction,
 } from "../src";
+import en from "../src/i18n/locales/en/audit";
 
 describe("the audit action catalogue", () => {
   it("names no action twice", () => {
     const count = AUDIT_ACTION_GROUPS.reduce((n, g) => n + Object.keys(g).length, 0);
     expect(Object.keys(AUDIT_ACTIONS)).toHaveLength(count);
+    // and every action of the catalogue is in a group
+    expect(Object.keys(en).filter((key) => key.startsWith("audit.action."))).toHaveLength(count);
   });
 
   it.each(LOCALES)("has every action and entity in %s, non-empty and without stray spaces", (locale) => {

@@ -25,6 +25,12 @@ describe("the renderer's strings", () => {
         ).toEqual(names(text));
   });
 
+  it("write placeholders as {{name}}, never {name}", () => {
+    for (const lang of LANGUAGES)
+      for (const [key, text] of Object.entries(RENDERER_MESSAGES[lang] as Record<string, string>))
+        expect(text.replace(/\{\{\w+\}\}/g, ""), `${lang}.${key}`).not.toMatch(/[{}]/);
+  });
+
   it("are translated, not copied from English (beyond unit symbols shared by several languages)", () => {
     const shared = new Set(["unitHour", "unitSecond", "unitMinute"]);
     for (const lang of LANGUAGES.filter((l) => l !== "en"))

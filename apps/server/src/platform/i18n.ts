@@ -1,11 +1,4 @@
-import {
-  LANGUAGE_COOKIE,
-  type Locale,
-  MESSAGES,
-  type MessageKey,
-  toLocale,
-  translate,
-} from "@marquee/contracts";
+import { LANGUAGE_COOKIE, type Locale, type MessageKey, toLocale, translate } from "@marquee/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
@@ -17,9 +10,8 @@ declare module "fastify" {
   }
 }
 
-export function isMessageKey(v: string): v is MessageKey {
-  return Object.hasOwn(MESSAGES.en, v);
-}
+/** Whether a string names a message of the server catalogue (one test, shared with the notices of the contracts). */
+export { isMessageKey } from "@marquee/contracts";
 
 /** Reads the language cookie; every message the server writes goes through `req.t`. */
 export const i18nPlugin = fp(async (app: FastifyInstance) => {

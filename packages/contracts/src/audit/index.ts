@@ -1,20 +1,21 @@
 import type { Locale } from "../i18n/locales";
 import { accountActions } from "./account";
 import { contentActions } from "./content";
-import { type AuditEntity, auditEntities } from "./entities";
 import { systemActions } from "./system";
 import { formerActions, terminalActions } from "./terminal";
+import { type AuditEntity, type AuditLabels, auditEntities } from "./texts";
 
 /**
  * The names of what the audit trail records, in every console language: the
  * system log, its export and the behaviour statistics read actions and
- * targets through here. An audit row's action is its route's path below
- * /apm-web, or the name its route gives (`config.action`); the server's test
- * walks every route that leaves a row and fails on one without a name here.
+ * targets through here. The texts are the server catalogue's audit domain
+ * (i18n/locales/<lang>/audit.ts); the files here group its actions. An audit
+ * row's action is its route's path below /apm-web, or the name its route
+ * gives (`config.action`); the server's test walks every route that leaves a
+ * row and fails on one without a name here.
  */
 
-export type AuditLabels = Readonly<Record<Locale, string>>;
-export type { AuditEntity };
+export type { AuditEntity, AuditLabels };
 
 /** The catalogue's parts, by domain (a test checks no action is named twice). */
 export const AUDIT_ACTION_GROUPS: readonly Readonly<Record<string, AuditLabels>>[] = [

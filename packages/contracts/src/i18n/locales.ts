@@ -22,10 +22,10 @@ export function toLocale(value: unknown): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
-/** Replaces `{name}` placeholders with values. */
+/** Replaces `{{name}}` placeholders with values. */
 export function interpolate(template: string, values?: Record<string, string | number>): string {
   if (!values) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
     key in values ? String(values[key]) : whole,
   );
 }

@@ -1,0 +1,21 @@
+/** Server messages of the system log, in English: the source of this domain's keys, which every other language carries. */
+export default {
+  "log.timeRange": "must not be earlier than the start time",
+  "log.export.sheet": "System log",
+  "log.export.col.id": "No.",
+  "log.export.col.time": "Time ({{zone}})",
+  "log.export.col.user": "User",
+  "log.export.col.action": "Action",
+  "log.export.col.method": "Method",
+  "log.export.col.target": "Target",
+  "log.export.col.result": "Result",
+  "log.export.col.status": "HTTP status",
+  "log.export.col.ip": "IP address",
+  "log.export.col.duration": "Duration (ms)",
+  "log.export.col.userAgent": "Client (user agent)",
+  "log.export.col.detail": "Details",
+  "log.export.ok": "Succeeded",
+  "log.export.fail": "Failed",
+  "log.export.pending": "In progress",
+  "log.export.interrupted": "Interrupted (the server stopped during it)",
+};

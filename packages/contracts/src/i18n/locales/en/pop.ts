@@ -1,0 +1,28 @@
+/** Server messages of proof of play, in English: the source of this domain's keys, which every other language carries. */
+export default {
+  "pop.rangeOrder": "must not be earlier than the first day",
+  "pop.rangeTooLong": "the range may cover at most 366 days",
+  "pop.export.sheetSummary": "Proof of play",
+  "pop.export.sheetDetail": "Plays",
+  "pop.export.col.id": "ID",
+  "pop.export.col.program": "Program",
+  "pop.export.col.material": "Material",
+  "pop.export.col.terminal": "Terminal",
+  "pop.export.col.office": "Institution",
+  "pop.export.col.plays": "Plays",
+  "pop.export.col.duration": "Duration (s)",
+  "pop.export.col.terminals": "Terminals reached",
+  "pop.export.col.firstDay": "First day",
+  "pop.export.col.lastDay": "Last day",
+  "pop.export.col.time": "Time ({{zone}})",
+  "pop.export.col.kind": "Kind",
+  "pop.export.col.scene": "Scene",
+  "pop.export.col.widget": "Widget",
+  "pop.export.kind.scene": "Program",
+  "pop.export.kind.media": "Media",
+  "pop.export.kind.click": "Click",
+  "pop.export.total": "Total",
+  "pop.export.cut":
+    "Only the first {{max}} plays are listed: the filter holds more. Narrow it to export the rest.",
+  "pop.export.range": "Days {{from}} to {{to}} ({{zone}})",
+};

@@ -1,0 +1,40 @@
+import type en from "../en/program";
+
+/** Server messages of programs, in Russian. */
+export default {
+  "program.idInvalid": "должен содержать от 1 до 40 букв, цифр, - или _",
+  "program.colorInvalid": "должен быть цветом вида #1677ff или transparent",
+  "program.urlInvalid": "должен быть адресом http или https",
+  "program.urlRequired": "нужен адрес",
+  "program.currencyInvalid": "должен быть трёхбуквенным кодом валюты, например EUR",
+  "program.sceneRequired": "нужна хотя бы одна сцена",
+  "program.mainSceneRequired": "нужна хотя бы одна основная сцена",
+  "program.idDuplicate": "этот идентификатор используется дважды",
+  "program.targetInvalid": "целевая сцена кнопки отсутствует или не того вида",
+  "program.dataSourceMissing": "источник данных, который он читает, не существует",
+  "program.materialMissing": "Эти материалы не существуют или вне вашей области данных: {{ids}}",
+  "program.materialNotApproved": "Материал {{name}} пока нельзя использовать (статус проверки: {{state}})",
+  "program.materialWrongType": "Материал {{name}} — {{type}}, а здесь ожидается: {{expected}}",
+  "program.versionConflict":
+    "Программу {{name}} сохранил кто-то другой после того, как вы её открыли (теперь версия {{version}})",
+  "program.published": "Программа {{name}} опубликована; снимите её с публикаций, прежде чем удалять",
+  "program.stateInvalid": "Программа {{name}} не допускает этого действия в своём статусе ({{state}})",
+  "program.importMissing":
+    "Этих медиафайлов программы нет в вашей библиотеке: {{names}}; сначала загрузите их",
+  "program.dataSourceFailed": "Не удалось прочитать источник данных: {{reason}}",
+  "program.copyName": "{{name}} (копия)",
+  "program.historyEdited": "Изменена, возвращена в черновик",
+  "program.reviewNotice": "Программа {{name}}: {{result}}",
+  "program.reviewNoticeNote": "Программа {{name}}: {{result}} ({{note}})",
+  "program.state.draft": "Черновик",
+  "program.state.pending": "На проверке",
+  "program.state.approved": "Одобрена",
+  "program.state.rejected": "Отклонена",
+  "program.state.published": "Опубликована",
+  "program.kind.image": "изображение",
+  "program.kind.video": "видео",
+  "program.kind.audio": "аудиофайл",
+  "program.kind.document": "PDF-документ",
+  "program.kind.web": "веб-страница",
+  "program.kind.stream": "прямая трансляция",
+} satisfies Record<keyof typeof en, string>;
