@@ -1,2 +1,3 @@
 export * from "./client";
+export * from "./commands";
 export * from "./messages";
