@@ -9,7 +9,6 @@ import {
   type ScheduleMessage,
 } from "@marquee/schedule";
 import {
-  API_PREFIX,
   backoffMs,
   type ClockEstimate,
   type CommandFrame,
@@ -18,30 +17,19 @@ import {
   type Position,
   type SocketFactory,
   type SocketLike,
-  TERMINAL_PATHS,
   TerminalClient,
   type TerminalFrame,
   type TerminalState,
   type TerminalStatus,
 } from "@marquee/terminal-protocol";
-import {
-  debugArgs,
-  deleteFilesArgs,
-  parseVolume,
-  playMessageArgs,
-  playProgramArgs,
-  refreshArgs,
-  settingsArgs,
-  syncStartArgs,
-  unsupported,
-  updateArgs,
-  volumeArgs,
-} from "./commands";
+import { type CommandContext, runCommand } from "./commands";
+import { parseVolume } from "./commands/args";
+import { reasonOf } from "./commands/context";
 import { type DeliveryInputs, DeliveryReporter } from "./delivery";
 import { downloadWindowReason, parseSettings, playVolume, ScreenClock } from "./device";
 import { deviceIdOf, RegisterFailed, register, shortModel } from "./identity";
-import { deletionPlan, heldPrograms, programReadiness } from "./library";
-import { DEBUG_DEFAULT_SEC, DebugStream, LogRing } from "./log";
+import { programReadiness } from "./library";
+import { DebugStream, LogRing } from "./log";
 import {
   diffMedia,
   fetchManifest,
@@ -66,11 +54,9 @@ import {
 } from "./playlist";
 import { PLAY_NOW_PLAN, type PlayNow, playNowAt, playNowCandidate, playNowOf, samePlayNow } from "./playNow";
 import { PopQueue, popItemOf } from "./pop";
-import { currentPosition, type GeolocationLike, POSITION_TIMEOUT_MS, watchPosition } from "./position";
-import { capture } from "./screenshot";
+import { type GeolocationLike, watchPosition } from "./position";
 import { buildStatus } from "./status";
 import { KEYS, type KeyValue, readJson } from "./storage";
-import { downloadPackage } from "./update";
 import { PLAYER_VERSION } from "./version";
 
 /**
@@ -172,12 +158,7 @@ const PROGRESS_MS = 500;
 const EVENT_REPEAT_MS = 10 * 60_000;
 /** A reboot or an update reloads this long after its ack (the ack and the proof of play go first). */
 const RELOAD_AFTER_MS = 1000;
-/** A command that waits answers this long before the server's timeout would. */
-const ACK_MARGIN_MS = 1500;
-/** syncStart: the program must be ready this long before the start. */
-const SYNC_READY_MS = 200;
 
-const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const noMedia = () => null;
 /** A boundary timer fires this much after the boundary, so the resolver sees the new side of it. */
 const BOUNDARY_SLACK_MS = 5;
@@ -901,85 +882,9 @@ export class PlayerController {
 
   private async command(c: CommandFrame): Promise<CommandResult> {
     this.log.add("info", `command ${c.name} (${c.id})`);
-    const result = await this.run(c);
+    const result = await runCommand(c, this.commandContext());
     if (!result.ok) this.log.add("warn", `command ${c.name} (${c.id}) failed: ${result.reason}`);
     return result;
-  }
-
-  private async run(c: CommandFrame): Promise<CommandResult> {
-    // Commands that wait answer before the server's timeout would, with what they wait for.
-    const deadline = Date.now() + Math.max(500, c.timeoutMs - ACK_MARGIN_MS);
-    switch (c.name) {
-      case "refresh": {
-        const args = refreshArgs(c.args);
-        if (!args.ok) return { ok: false, reason: args.reason };
-        this.env.kv.remove(KEYS.manifestEtag);
-        const fetched = await this.refetch();
-        if (!fetched.ok) return { ok: false, reason: `manifest: ${fetched.reason}` };
-        if (args.value.reload) setTimeout(() => this.env.reload(), 1000);
-        return { ok: true, data: { manifestVersion: this.snap.manifest?.version ?? null } };
-      }
-      case "volume": {
-        const args = volumeArgs(c.args);
-        if (!args.ok) return { ok: false, reason: args.reason };
-        this.env.kv.set(KEYS.volume, String(args.value));
-        this.baseVolume = args.value;
-        this.applyScreen();
-        // A time-of-day rule in force keeps its volume; the new one plays when no rule does.
-        return { ok: true, data: { volume: args.value, playing: this.snap.volume } };
-      }
-      case "screenshot":
-        return this.screenshot(c.id);
-      case "settings":
-        return this.settingsCommand(c.args);
-      case "reboot":
-        this.afterAck(() => this.goAway());
-        return { ok: true, data: { reboot: true } };
-      case "clear":
-        return this.clear(deadline);
-      case "playProgram":
-        return this.playProgram(c.args, deadline);
-      case "playMessage":
-        return this.playMessage(c.args, deadline);
-      case "programs":
-        return this.programsCommand();
-      case "deleteFiles":
-        return this.deleteFiles(c.args, deadline);
-      case "update":
-        return this.updateCommand(c);
-      case "position": {
-        const r = await currentPosition(
-          this.env.geolocation,
-          Math.min(POSITION_TIMEOUT_MS, Math.max(1000, deadline - Date.now())),
-        );
-        if (!r.ok) return { ok: false, reason: r.reason };
-        this.position = r.position;
-        return {
-          ok: true,
-          data: { lat: r.position.lat, lng: r.position.lng, accuracy: r.position.accuracy },
-        };
-      }
-      case "debug": {
-        const args = debugArgs(c.args);
-        if (!args.ok) return { ok: false, reason: args.reason };
-        if (!args.value.on) {
-          this.debug.stop();
-          return { ok: true, data: { on: false } };
-        }
-        this.log.add("info", `debugging on for ${args.value.seconds ?? DEBUG_DEFAULT_SEC} s`);
-        this.debug.start(args.value.seconds ?? DEBUG_DEFAULT_SEC);
-        return { ok: true, data: { on: true, until: this.debug.until } };
-      }
-      case "syncStart":
-        return this.syncStart(c.args, deadline);
-      default:
-        return { ok: false, reason: unsupported(c.name) };
-    }
-  }
-
-  /** Runs `fn` once the ack of the command being answered has gone. */
-  private afterAck(fn: () => void): void {
-    setTimeout(fn, 0);
   }
 
   /** Before a reload: the proof of play goes (or is kept), then the page reloads. */
@@ -987,64 +892,6 @@ export class PlayerController {
     this.flushPop();
     this.pop.persist();
     setTimeout(() => this.env.reload(), RELOAD_AFTER_MS);
-  }
-
-  /** `p`, or `late` when it has not settled by `deadline`. */
-  private within<T>(p: Promise<T>, deadline: number, late: T): Promise<T> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(late), Math.max(0, deadline - Date.now()));
-      void p.then((v) => {
-        clearTimeout(timer);
-        resolve(v);
-      });
-    });
-  }
-
-  /**
-   * Waits for `check` to answer (asked now, at every change of the
-   * snapshot, and every half second), or answers `late()` at the deadline.
-   */
-  private waitFor(
-    check: () => CommandResult | null,
-    deadline: number,
-    late: () => string,
-  ): Promise<CommandResult> {
-    return new Promise((resolve) => {
-      let done = false;
-      const finish = (r: CommandResult) => {
-        if (done) return;
-        done = true;
-        unsubscribe();
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(r);
-      };
-      const test = () => {
-        if (done) return;
-        try {
-          const r = check();
-          if (r) finish(r);
-        } catch (e) {
-          finish({ ok: false, reason: reasonOf(e) });
-        }
-      };
-      const unsubscribe = this.subscribe(test);
-      const poll = setInterval(test, 500);
-      const timer = setTimeout(
-        () => finish({ ok: false, reason: late() }),
-        Math.max(0, deadline - Date.now()),
-      );
-      test();
-    });
-  }
-
-  /** Fetches the manifest, within the deadline. */
-  private async fetchBefore(deadline: number): Promise<{ ok: true } | { ok: false; reason: string }> {
-    const r = await this.within(this.refetch(), deadline, {
-      ok: false as const,
-      reason: "the manifest could not be fetched in time",
-    });
-    return r.ok ? r : { ok: false, reason: `manifest: ${r.reason}` };
   }
 
   /**
@@ -1072,266 +919,72 @@ export class PlayerController {
     return { final: r.final, reason: this.waiting && !r.final ? this.waiting : r.reason };
   }
 
-  private settingsCommand(raw: Record<string, unknown>): CommandResult {
-    const args = settingsArgs(raw);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    // Kept (across reloads) until a newer manifest carries the settings.
-    this.settingsHeld = { value: args.value, base: this.newest()?.version ?? null };
-    this.env.kv.set(KEYS.settings, JSON.stringify(this.settingsHeld));
-    this.applySettings();
-    const { screen, volume } = this.snap;
-    return { ok: true, data: { ...screen, volume } };
+  /** What the command handlers may see and do of the player. */
+  private commandContext(): CommandContext {
+    return {
+      env: this.env,
+      log: this.log,
+      debug: this.debug,
+      fetch: this.fetchFn,
+      snapshot: () => this.snap,
+      subscribe: this.subscribe,
+      token: () => this.token,
+      progress: (id, done, total, note) => {
+        if (this.welcomed) this.client?.send({ type: "progress", id, done, total, note });
+      },
+      clock: () => this.clock,
+      measureClock: () => this.client?.measureClock() ?? Promise.resolve(null),
+      refetch: () => this.refetch(),
+      sync: () => this.sync(),
+      serial: (job) => this.serial(job),
+      estimate: () => this.estimate(),
+      setVolume: (volume) => {
+        this.env.kv.set(KEYS.volume, String(volume));
+        this.baseVolume = volume;
+        this.applyScreen();
+      },
+      setPosition: (position) => {
+        this.position = position;
+      },
+      holdSettings: (settings) => {
+        this.settingsHeld = { value: settings, base: this.newest()?.version ?? null };
+        this.env.kv.set(KEYS.settings, JSON.stringify(this.settingsHeld));
+        this.applySettings();
+      },
+      newest: () => this.newest(),
+      pending: () => this.pending,
+      waiting: () => this.waiting,
+      programs: () => this.programs,
+      readiness: (programId) => this.readiness(programId),
+      currentPlayNow: () => this.currentPlayNow(),
+      holdPlayNow: (p) => this.holdPlayNow(p),
+      reviveMessages: (messages) => {
+        for (const m of messages) this.endedMessages.delete(messageKey(m));
+        this.schedule("tick");
+      },
+      forgetEverything: (removed) => this.forgetEverything(removed),
+      goAway: () => this.goAway(),
+      screenshotTarget: () => this.screenshotTarget?.() ?? null,
+    };
   }
 
-  private async clear(deadline: number): Promise<CommandResult> {
+  /** The clear command: every cached file and the manifest go; the settings stay until the next manifest brings them. */
+  private async forgetEverything(removed: () => void): Promise<void> {
     const { store, kv } = this.env;
-    let removed = 0;
-    const job = this.serial(async () => {
-      for (const hash of await store.hashes()) {
-        await store.remove(hash);
-        removed++;
-      }
-      kv.remove(KEYS.manifest);
-      kv.remove(KEYS.manifestEtag);
-      // The settings stay until the next manifest brings them again (timers hold meanwhile).
-      this.settingsHeld = { value: this.settings, base: null };
-      kv.set(KEYS.settings, JSON.stringify(this.settingsHeld));
-      this.pending = null;
-      this.waiting = null;
-      this.failedFiles.clear();
-      this.playNowHeld = null;
-      this.endedMessages.clear();
-      await this.applyManifest(null);
-    });
-    const done = await this.within(
-      job.then(() => true),
-      deadline,
-      false,
-    );
-    if (!done)
-      return { ok: false, reason: "the screen was busy downloading: the cache was not cleared in time" };
-    if (this.snap.manifest !== null)
-      return { ok: false, reason: this.snap.lastError ?? "the cache was not cleared" };
-    void this.estimate();
-    // The server emptied this screen's content first: the manifest fetched now says what is left.
-    this.afterAck(() => void this.sync());
-    return { ok: true, data: { cleared: true, files: removed } };
-  }
-
-  private async playProgram(raw: Record<string, unknown>, deadline: number): Promise<CommandResult> {
-    const args = playProgramArgs(raw);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    const { programId, until } = args.value;
-    if (until !== null && until <= Date.now()) return { ok: false, reason: "until is already past" };
-    const fetched = await this.fetchBefore(deadline);
-    if (!fetched.ok) return fetched;
-    let held = false;
-    let why = `program ${programId} is not on screen yet`;
-    return this.waitFor(
-      () => {
-        if (this.snap.state !== "authorised") return { ok: false, reason: "this screen is not authorised" };
-        const r = this.readiness(programId);
-        if (r) {
-          why = r.reason;
-          return r.final ? { ok: false, reason: r.reason } : null;
-        }
-        if (!held) {
-          held = true;
-          const p = this.currentPlayNow();
-          if (!(p && p.programId === programId && p.startAt === null))
-            this.holdPlayNow({ programId, until, startAt: null });
-        }
-        const { showing, interrupt, screen } = this.snap;
-        if (showing?.item.id !== programId) return null;
-        if (interrupt) {
-          why = `an emergency message (${interrupt.name}) covers the screen`;
-          return null;
-        }
-        return { ok: true, data: { programId, screenOn: screen.screenOn } };
-      },
-      deadline,
-      () => why,
-    );
-  }
-
-  private async playMessage(raw: Record<string, unknown>, deadline: number): Promise<CommandResult> {
-    const args = playMessageArgs(raw);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    const id = args.value;
-    const fetched = await this.fetchBefore(deadline);
-    if (!fetched.ok) return fetched;
-    let revived = false;
-    let why = `message ${id} is not shown yet`;
-    return this.waitFor(
-      () => {
-        if (this.snap.state !== "authorised") return { ok: false, reason: "this screen is not authorised" };
-        const newest = this.newest();
-        if (!newest?.messages.some((m) => m.id === id))
-          return { ok: false, reason: `message ${id} is not in this screen's manifest` };
-        const { messages, interrupt, manifest } = this.snap;
-        if (interrupt?.id === id || messages.some((m) => m.id === id))
-          return { ok: true, data: { messageId: id, screenOn: this.snap.screen.screenOn } };
-        const own = manifest?.messages.filter((m) => m.id === id) ?? [];
-        if (own.length === 0) {
-          why = this.waiting ?? `message ${id}: the manifest is still downloading`;
-          return null;
-        }
-        // Played now: shown again even if it had been shown its count.
-        if (!revived) {
-          revived = true;
-          for (const m of own) this.endedMessages.delete(messageKey(m));
-          this.schedule("tick");
-          return null;
-        }
-        const now = Date.now();
-        const m = own[0];
-        if (m?.startAt !== null && m?.startAt !== undefined && m.startAt > now)
-          why = `message ${id} starts at ${new Date(m.startAt).toISOString()}`;
-        else if (m?.endAt !== null && m?.endAt !== undefined && m.endAt <= now)
-          why = `message ${id} has ended`;
-        else if (interrupt) why = `an emergency message (${interrupt.name}) covers the screen`;
-        else why = `message ${id} is not shown: another message holds its place`;
-        return null;
-      },
-      deadline,
-      () => why,
-    );
-  }
-
-  private async programsCommand(): Promise<CommandResult> {
-    const held = new Set(await this.env.store.hashes());
-    const manifest = this.snap.manifest;
-    return {
-      ok: true,
-      data: {
-        programs: heldPrograms(manifest, this.programs, held),
-        current: this.snap.showing?.item.id ?? null,
-      },
-    };
-  }
-
-  private async deleteFiles(raw: Record<string, unknown>, deadline: number): Promise<CommandResult> {
-    const args = deleteFilesArgs(raw);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    const { store } = this.env;
-    const result = {
-      deleted: [] as string[],
-      skipped: [] as string[],
-      missing: [] as string[],
-      freedBytes: 0,
-    };
-    // After the running download (its files are needed): one job at a time.
-    const job = this.serial(async () => {
-      const held = new Set(await store.hashes());
-      const needed = new Set([...filesOf(this.snap.manifest), ...filesOf(this.pending)].map((f) => f.hash));
-      const plan = deletionPlan(args.value, held, needed);
-      result.skipped = plan.skipped;
-      result.missing = plan.missing;
-      for (const hash of plan.remove) {
-        const size = (await store.sizeOf(hash).catch(() => null)) ?? 0;
-        await store.remove(hash);
-        result.deleted.push(hash);
-        result.freedBytes += size;
-      }
-    });
-    const done = await this.within(
-      job.then(() => true),
-      deadline,
-      false,
-    );
-    if (!done) return { ok: false, reason: "the screen was busy downloading: no file was deleted in time" };
-    void this.estimate();
-    return { ok: true, data: result };
-  }
-
-  private async updateCommand(c: CommandFrame): Promise<CommandResult> {
-    const args = updateArgs(c.args);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    if (!this.token) return { ok: false, reason: "not registered" };
-    const { version } = args.value;
-    const progress = (done: number, total: number, note: string) =>
-      this.welcomed && this.client?.send({ type: "progress", id: c.id, done, total, note });
-    const r = await downloadPackage(
-      args.value,
-      { origin: this.env.origin, token: this.token },
-      progress,
-      this.fetchFn,
-      AbortSignal.timeout(Math.max(1000, c.timeoutMs - ACK_MARGIN_MS)),
-    );
-    if (!r.ok) return r;
-    progress(r.bytes, r.bytes, "installing");
-    this.log.add("info", `update ${version} verified: reloading into the server's player`);
-    // A web player installs nothing itself: it reloads into the build the server serves.
-    this.afterAck(() => this.goAway());
-    return { ok: true, data: { version, verified: true } };
-  }
-
-  private async syncStart(raw: Record<string, unknown>, deadline: number): Promise<CommandResult> {
-    const args = syncStartArgs(raw);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    const { programId, at } = args.value;
-    // The start instant is on the server's clock: without an estimate yet, one is measured now.
-    let clock = this.clock;
-    if (!clock)
-      clock = await this.within(this.client?.measureClock() ?? Promise.resolve(null), deadline, null);
-    const offsetMs = clock?.offsetMs ?? 0;
-    const localStart = at + offsetMs;
-    const late = () => Math.round((Date.now() - localStart) / 1000);
-    if (localStart <= Date.now()) return { ok: false, reason: `the start time has passed (${late()} s ago)` };
-    if (this.readiness(programId)) {
-      const fetched = await this.fetchBefore(Math.min(deadline, localStart - SYNC_READY_MS));
-      if (!fetched.ok) return fetched;
-      let why = "";
-      const ready = await this.waitFor(
-        () => {
-          const r = this.readiness(programId);
-          if (!r) return { ok: true };
-          why = r.reason;
-          return r.final ? { ok: false, reason: r.reason } : null;
-        },
-        Math.min(deadline, localStart - SYNC_READY_MS),
-        () => `program ${programId} is not ready in time: ${why}`,
-      );
-      if (!ready.ok) return ready;
-      if (localStart <= Date.now())
-        return { ok: false, reason: `the start time has passed (${late()} s ago)` };
+    for (const hash of await store.hashes()) {
+      await store.remove(hash);
+      removed();
     }
-    this.holdPlayNow({ programId, until: null, startAt: at });
-    return {
-      ok: true,
-      data: {
-        programId,
-        offsetMs: clock?.offsetMs ?? null,
-        rttMs: clock?.rttMs ?? null,
-        startsInMs: Math.round(localStart - Date.now()),
-      },
-    };
-  }
-
-  private async screenshot(commandId: string): Promise<CommandResult> {
-    const target = this.screenshotTarget?.();
-    if (!target) return { ok: false, reason: "nothing is shown yet" };
-    if (!this.token) return { ok: false, reason: "not registered" };
-    const png = await capture(target.element, target.width, target.height);
-    const url = new URL(API_PREFIX + TERMINAL_PATHS.screenshot, this.env.origin);
-    url.searchParams.set("commandId", commandId);
-    const res = await this.fetchFn(url, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${this.token}`,
-        "content-type": "image/png",
-        "x-requested-with": "XMLHttpRequest",
-      },
-      body: png,
-    });
-    if (!res.ok) {
-      const body: unknown = await res.json().catch(() => null);
-      const msg = body && typeof body === "object" && "msg" in body ? String(body.msg) : `HTTP ${res.status}`;
-      return { ok: false, reason: `screenshot upload refused: ${msg}` };
-    }
-    const body: unknown = await res.json().catch(() => null);
-    const md5 =
-      body && typeof body === "object" && "md5" in body && typeof body.md5 === "string" ? body.md5 : null;
-    return { ok: true, data: { screenshot: true, bytes: png.size, ...(md5 ? { md5 } : {}) } };
+    kv.remove(KEYS.manifest);
+    kv.remove(KEYS.manifestEtag);
+    // The settings stay until the next manifest brings them again (timers hold meanwhile).
+    this.settingsHeld = { value: this.settings, base: null };
+    kv.set(KEYS.settings, JSON.stringify(this.settingsHeld));
+    this.pending = null;
+    this.waiting = null;
+    this.failedFiles.clear();
+    this.playNowHeld = null;
+    this.endedMessages.clear();
+    await this.applyManifest(null);
   }
 }
