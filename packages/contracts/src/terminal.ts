@@ -3,6 +3,10 @@ import { COMMAND_ARGS, SCREENSHOT_KINDS, TERMINAL_STATES, TerminalStatus } from 
 export {
   COMMAND_ARGS,
   COMMAND_NAMES,
+  decodeReason,
+  REASON_CODES,
+  type Reason,
+  type ReasonCode,
   SCREENSHOT_KINDS,
   type ScreenshotKind,
 } from "@marquee/terminal-protocol";

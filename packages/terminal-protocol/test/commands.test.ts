@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { COMMAND_ARGS, COMMAND_NAMES, isCommandName, readCommandArgs } from "../src";
+import {
+  COMMAND_ARGS,
+  COMMAND_NAMES,
+  decodeReason,
+  encodeReason,
+  isCommandName,
+  readCommandArgs,
+} from "../src";
 
 describe("the command registry", () => {
   it("names every command once, each with its arguments' schema", () => {
@@ -17,5 +24,16 @@ describe("the command registry", () => {
       data: { volume: 5 },
     });
     expect(readCommandArgs("playMessage", { messageId: "2" }).success).toBe(false);
+  });
+});
+
+describe("coded reasons", () => {
+  it("keeps a code with its values as text, and reads plain text as it is", () => {
+    const stored = encodeReason("timeout", { seconds: 30 });
+    expect(decodeReason(stored)).toEqual({ code: "timeout", values: { seconds: 30 } });
+    expect(decodeReason(encodeReason("offline"))).toEqual({ code: "offline" });
+    expect(decodeReason("the terminal is not connected")).toBe("the terminal is not connected");
+    expect(decodeReason('{"code":"nonsense"}')).toBe('{"code":"nonsense"}');
+    expect(decodeReason(null)).toBeNull();
   });
 });

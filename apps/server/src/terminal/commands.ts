@@ -1,5 +1,5 @@
 import type { CommandOutcome } from "@marquee/contracts";
-import { DEFAULT_COMMAND_TIMEOUT_MS } from "@marquee/terminal-protocol";
+import { DEFAULT_COMMAND_TIMEOUT_MS, encodeReason } from "@marquee/terminal-protocol";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { terminalCommands, terminals } from "../db/schema";
@@ -27,16 +27,16 @@ function settle(): { promise: Promise<void>; resolve: () => void } {
 }
 const MAX_TIMEOUT_MS = 3_600_000;
 
-/** Why a command did not complete, as kept in terminal_commands.reason (the state says the rest). */
+/** Why a command did not complete, as kept in terminal_commands.reason (a coded reason; the state says the rest). */
 export const COMMAND_REASONS = {
-  pending: "the terminal is not authorised yet",
-  disabled: "the terminal is disabled",
-  offline: "the terminal is not connected",
-  undelivered: "no server process held the terminal's connection",
-  stopped: "the server stopped before the terminal answered",
-  orphaned: "no answer: the server process that sent it stopped",
-  noReason: "the terminal reported a failure without a reason",
-  timeout: (ms: number) => `no answer within ${Math.round(ms / 1000)} s`,
+  pending: encodeReason("pending"),
+  disabled: encodeReason("disabled"),
+  offline: encodeReason("offline"),
+  undelivered: encodeReason("undelivered"),
+  stopped: encodeReason("stopped"),
+  orphaned: encodeReason("orphaned"),
+  noReason: encodeReason("noReason"),
+  timeout: (ms: number) => encodeReason("timeout", { seconds: Math.round(ms / 1000) }),
 } as const;
 /** Commands a terminal acknowledged as done, with their data, after they were written (positions, program lists). */
 export type CommandDoneListener = (
