@@ -3,7 +3,9 @@ import {
   type CommandFrame,
   type CommandResult,
   type DeliveryItem,
+  isCommandName,
   type Manifest,
+  readCommandArgs,
   TerminalClient,
   type TerminalState,
   type TerminalStatus,
@@ -269,14 +271,18 @@ export class SimTerminal {
     if (this.opts.ackFailRate > 0 && this.opts.random() < this.opts.ackFailRate) {
       return { ok: false, reason: `simulated failure of ${command.name} (fleet-sim --ack-fail-rate)` };
     }
-    switch (command.name) {
+    const name = command.name;
+    if (!isCommandName(name)) return { ok: false, reason: `fleet-sim does not know the command "${name}"` };
+    switch (name) {
       case "refresh":
         return { ok: true };
       case "volume": {
-        const volume = command.args.volume;
-        if (typeof volume !== "number" || !Number.isInteger(volume) || volume < 0 || volume > 100) {
-          return { ok: false, reason: `volume must be a whole number from 0 to 100, got ${String(volume)}` };
+        const args = readCommandArgs(name, command.args);
+        if (!args.success) {
+          const got = String(command.args.volume);
+          return { ok: false, reason: `volume must be a whole number from 0 to 100, got ${got}` };
         }
+        const volume = args.data.volume;
         this.volume = volume;
         this.client?.beat();
         return { ok: true, data: { volume } };
@@ -324,7 +330,7 @@ export class SimTerminal {
         const programId = command.args.programId;
         if (!manifest?.programs.some((p) => p.id === programId))
           return { ok: false, reason: `program ${String(programId)} is not in this screen's manifest` };
-        if (command.name === "playProgram") return { ok: true, data: { programId } };
+        if (name === "playProgram") return { ok: true, data: { programId } };
         const at = Number(command.args.at);
         const startsInMs = at - Date.now();
         if (!(startsInMs > 0)) return { ok: false, reason: "the start time has already passed" };
@@ -363,8 +369,6 @@ export class SimTerminal {
       }
       case "debug":
         return { ok: true, data: { on: command.args.on === true } };
-      default:
-        return { ok: false, reason: `fleet-sim does not know the command "${command.name}"` };
     }
   }
 

@@ -1,134 +1,34 @@
-import type { MediaInfo, PlayEvent } from "@marquee/renderer";
-import {
-  type DeviceSettings,
-  EMPTY_PLAY_STATE,
-  type PlayState,
-  type Resolution,
-  resolveAt,
-  type ScheduleInput,
-  type ScheduleMessage,
-} from "@marquee/schedule";
-import {
-  API_PREFIX,
-  backoffMs,
-  type ClockEstimate,
-  type CommandFrame,
-  type CommandResult,
-  type Manifest,
-  type Position,
-  type SocketFactory,
-  type SocketLike,
-  TERMINAL_PATHS,
-  TerminalClient,
-  type TerminalFrame,
-  type TerminalState,
-  type TerminalStatus,
-} from "@marquee/terminal-protocol";
-import {
-  debugArgs,
-  deleteFilesArgs,
-  parseVolume,
-  playMessageArgs,
-  playProgramArgs,
-  refreshArgs,
-  settingsArgs,
-  syncStartArgs,
-  unsupported,
-  updateArgs,
-  volumeArgs,
-} from "./commands";
-import { type DeliveryInputs, DeliveryReporter } from "./delivery";
-import { downloadWindowReason, parseSettings, playVolume, ScreenClock } from "./device";
-import { deviceIdOf, RegisterFailed, register, shortModel } from "./identity";
-import { deletionPlan, heldPrograms, programReadiness } from "./library";
-import { DEBUG_DEFAULT_SEC, DebugStream, LogRing } from "./log";
-import {
-  diffMedia,
-  fetchManifest,
-  filesOf,
-  type ManifestFetch,
-  mediaLookup,
-  parseManifest,
-} from "./manifest";
-import { type MediaStore, NO_CACHE_REASON, StorageFull } from "./mediaStore";
-import {
-  messageKey,
-  messagesOnScreen,
-  nextCheckIn,
-  type PlayItem,
-  programProblems,
-  programsOf,
-  type Showing,
-  type Skipped,
-  type StepReason,
-  scheduleInputOf,
-  step,
-} from "./playlist";
-import { PLAY_NOW_PLAN, type PlayNow, playNowAt, playNowCandidate, playNowOf, samePlayNow } from "./playNow";
+import type { PlayEvent } from "@marquee/renderer";
+import type { ScheduleMessage } from "@marquee/schedule";
+import type { CommandFrame, CommandResult, SocketFactory, TerminalStatus } from "@marquee/terminal-protocol";
+import { type CommandContext, runCommand } from "./commands";
+import { Connection } from "./connection";
+import { DeliveryReporter } from "./delivery";
+import { DeviceControl } from "./deviceControl";
+import { DebugStream, LogRing } from "./log";
+import { parseManifest } from "./manifest";
+import { ManifestSync } from "./manifestSync";
+import type { MediaStore } from "./mediaStore";
+import type { EventKind, PlayerParts } from "./parts";
+import { Playback } from "./playback";
 import { PopQueue, popItemOf } from "./pop";
-import { currentPosition, type GeolocationLike, POSITION_TIMEOUT_MS, watchPosition } from "./position";
-import { capture } from "./screenshot";
+import type { GeolocationLike } from "./position";
+import { type PlayerSnapshot, SnapshotStore } from "./snapshot";
 import { buildStatus } from "./status";
 import { KEYS, type KeyValue, readJson } from "./storage";
-import { downloadPackage } from "./update";
 import { PLAYER_VERSION } from "./version";
+
+export { browserSocket } from "./connection";
+export type { PlayerSnapshot } from "./snapshot";
 
 /**
  * The player's brain, outside React: it registers, keeps the terminal
  * connection, fetches the manifest and media, decides what plays, collects
  * proof of play and answers commands. Views read its snapshot
  * (useSyncExternalStore); nothing here waits on the network before playing
- * what the cache already holds.
+ * what the cache already holds. It composes the parts (connection, manifest
+ * sync, playback, device control) and hands commands to their handlers.
  */
-
-/** Where the screen stands, for the views. */
-export interface PlayerSnapshot {
-  /** null until the server told (or the storage remembered) a state. */
-  state: TerminalState | null;
-  terminalId: number | null;
-  enrolCode: string | null;
-  connected: boolean;
-  /** Registration is failing (server unreachable or refusing): the reason. */
-  registerError: string | null;
-  manifest: Manifest | null;
-  /** The program on screen and why (the schedule's candidate); null: nothing to play now. */
-  showing: Showing | null;
-  /** Messages drawn over the program (an emergency one without the others while it lasts). */
-  messages: ScheduleMessage[];
-  /** An emergency message shown alone, hiding and silencing the program until it ends (hidesProgram). */
-  interrupt: ScheduleMessage | null;
-  media: (materialId: number) => MediaInfo | null;
-  downloads: { done: number; total: number; bytes: number; totalBytes: number } | null;
-  lastDownloadError: string | null;
-  lastError: string | null;
-  /** Bytes of this manifest's files held on the screen. */
-  cacheBytes: number;
-  /** The volume the screen plays at while on: a time-of-day rule's, else its own. */
-  volume: number;
-  /** What the settings make of the screen now (timers, brightness, rotation). */
-  screen: { screenOn: boolean; brightness: number; rotation: 0 | 90 | 180 | 270 };
-  /** The clock estimate (device minus server), once measured. */
-  clock: ClockEstimate | null;
-}
-
-/** A manifest's programs as parsed once. */
-interface Analysis {
-  manifest: Manifest | null;
-  programs: Map<number, PlayItem>;
-  skipped: Skipped[];
-  problems: Map<number, string>;
-}
-
-/** Same messages (by identity and content): the views keep their objects and the scroll goes on. */
-function sameMessages(a: readonly ScheduleMessage[], b: readonly ScheduleMessage[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every((m, i) => {
-      const o = b[i];
-      return o !== undefined && messageKey(m) === messageKey(o) && JSON.stringify(m) === JSON.stringify(o);
-    })
-  );
-}
 
 /** What the screenshot command draws: an element and the canvas size it stands for. */
 export interface ScreenshotTarget {
@@ -155,32 +55,13 @@ export interface PlayerEnv {
   log?: LogRing;
 }
 
-/** A play-now or settings a command brought, held until a manifest newer than `base` arrives. */
-interface Held<T> {
-  value: T;
-  /** The manifest version on screen when it came (null: none). */
-  base: string | null;
-}
-
-type EventKind = Extract<TerminalFrame, { type: "event" }>["kind"];
-
 const FLUSH_MS = 30_000;
 const ESTIMATE_MS = 60_000;
-const RETRY_DOWNLOADS_MS = 60_000;
-/** Download progress reaches the views at most this often. */
-const PROGRESS_MS = 500;
 const EVENT_REPEAT_MS = 10 * 60_000;
 /** A reboot or an update reloads this long after its ack (the ack and the proof of play go first). */
 const RELOAD_AFTER_MS = 1000;
-/** A command that waits answers this long before the server's timeout would. */
-const ACK_MARGIN_MS = 1500;
-/** syncStart: the program must be ready this long before the start. */
-const SYNC_READY_MS = 200;
 
-const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const noMedia = () => null;
-/** A boundary timer fires this much after the boundary, so the resolver sees the new side of it. */
-const BOUNDARY_SLACK_MS = 5;
 
 /** The device's IANA time zone, if the browser tells it. */
 export function deviceTimeZone(): string | null {
@@ -191,107 +72,42 @@ export function deviceTimeZone(): string | null {
   }
 }
 
-/** The browser's WebSocket as the protocol client's socket. */
-export function browserSocket(url: string): SocketLike {
-  const ws = new WebSocket(url);
-  const socket: SocketLike = {
-    get readyState() {
-      return ws.readyState;
-    },
-    send: (data) => ws.send(data),
-    close: (code, reason) => ws.close(code, reason),
-    onopen: null,
-    onmessage: null,
-    onclose: null,
-    onerror: null,
-  };
-  ws.onopen = (ev) => socket.onopen?.(ev);
-  ws.onmessage = (ev) => socket.onmessage?.(ev);
-  ws.onclose = (ev) => socket.onclose?.(ev);
-  ws.onerror = (ev) => socket.onerror?.(ev);
-  return socket;
-}
-
 /** The global fetch, bound: `this.fetchFn(url)` would otherwise call it on the controller ("Illegal invocation"). */
 const globalFetch: typeof fetch = (input, init) => fetch(input, init);
 
 /** The player: registration, connection, manifest, media, playlist, proof of play and commands. */
-export class PlayerController {
-  private snap: PlayerSnapshot;
-  private readonly listeners = new Set<() => void>();
-  private client: TerminalClient | null = null;
-  /** The server welcomed this connection: frames other than hello may go. */
-  private welcomed = false;
-  private token: string | null;
+export class PlayerController implements PlayerParts {
+  readonly log: LogRing;
+  readonly store: SnapshotStore;
+  readonly delivery: DeliveryReporter;
+  readonly connection: Connection;
+  readonly manifests: ManifestSync;
+  readonly playback: Playback;
+  readonly device: DeviceControl;
   private readonly pop: PopQueue;
+  private readonly debug: DebugStream;
   private readonly startedAt = Date.now();
   private storage: { used: number; quota: number | null } | null = null;
-  private registerAttempt = 0;
-  private work: Promise<void> = Promise.resolve();
-  private queuedSync: Promise<void> | null = null;
-  private readonly fetchWaiters: Array<(r: { ok: true } | { ok: false; reason: string }) => void> = [];
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly eventsSent = new Map<string, number>();
   private screenshotTarget: (() => ScreenshotTarget | null) | null = null;
-  /** The manifest's playable programs, by id. */
-  private programs = new Map<number, PlayItem>();
-  /** Why programs the manifest names cannot play, by id (for delivery reports). */
-  private problems = new Map<number, string>();
-  private scheduleInput: ScheduleInput = { plans: [], messages: [], timezone: "UTC" };
-  /** What the times and interval modes remember; kept across manifest refreshes. */
-  private playState: PlayState = EMPTY_PLAY_STATE;
-  private boundaryTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Messages shown their count (messageKey). */
-  private readonly endedMessages = new Set<string>();
-  /** Publications of the programs started since they entered the rotation. */
-  private readonly startedPublications = new Set<number>();
-  /** Files held on the screen, and those that failed to download with the reason. */
-  private held = new Set<string>();
-  private readonly failedFiles = new Map<string, string>();
-  private readonly delivery: DeliveryReporter;
-  private analysed: Analysis | null = null;
-  /** A fetched manifest not on screen yet (its files are downloading, or wait for the download window). */
-  private pending: Manifest | null = null;
-  /** Why downloads wait (the download window), or null. */
-  private waiting: string | null = null;
-  /** The settings obeyed now, a `settings` command's until a newer manifest carries them. */
-  private settings: DeviceSettings = {};
-  private settingsHeld: Held<DeviceSettings> | null;
-  private readonly screenClock: ScreenClock;
-  /** The screen's own volume (volume command, or the settings' volume when it changes). */
-  private baseVolume: number;
-  /** A play-now a command brought (playProgram, syncStart) until a newer manifest says. */
-  private playNowHeld: Held<PlayNow> | null = null;
-  private clock: ClockEstimate | null = null;
-  private position: Position | null = null;
-  private stopWatch: (() => void) | null = null;
-  readonly log: LogRing;
-  private readonly debug: DebugStream;
 
-  constructor(private readonly env: PlayerEnv) {
+  constructor(readonly env: PlayerEnv) {
     const { kv } = env;
     const manifest = readJson(kv, KEYS.manifest, parseManifest);
     const state = kv.get(KEYS.state);
     const terminalId = Number(kv.get(KEYS.terminalId));
-    this.token = kv.get(KEYS.token);
+    this.connection = new Connection(this);
+    this.manifests = new ManifestSync(this);
+    this.playback = new Playback(this);
     this.pop = new PopQueue(kv);
     // Like pop and event frames, delivery frames go only once welcomed (and only an authorised screen has any).
     this.delivery = new DeliveryReporter((frame) =>
-      this.welcomed && this.snap.state === "authorised" ? (this.client?.send(frame) ?? false) : false,
+      this.store.snap.state === "authorised" ? this.connection.sendWelcomed(frame) : false,
     );
     this.log = env.log ?? new LogRing();
-    this.debug = new DebugStream(this.log, (lines) =>
-      this.welcomed ? (this.client?.send({ type: "log", lines }) ?? false) : false,
-    );
-    this.settingsHeld = readJson(kv, KEYS.settings, (v) => {
-      const held = v as { value?: unknown; base?: unknown } | null;
-      const value = parseSettings(held?.value);
-      const base = held?.base;
-      return value && (typeof base === "string" || base === null) ? { value, base } : null;
-    });
-    this.baseVolume = parseVolume(kv.get(KEYS.volume));
-    this.screenClock = new ScreenClock(() => this.applyScreen());
-    this.snap = {
+    this.debug = new DebugStream(this.log, (lines) => this.connection.sendWelcomed({ type: "log", lines }));
+    this.device = new DeviceControl(this);
+    this.store = new SnapshotStore({
       state: state === "pending" || state === "authorised" || state === "disabled" ? state : null,
       terminalId: Number.isInteger(terminalId) && terminalId > 0 ? terminalId : null,
       enrolCode: kv.get(KEYS.enrolCode),
@@ -306,30 +122,22 @@ export class PlayerController {
       lastDownloadError: null,
       lastError: null,
       cacheBytes: 0,
-      volume: this.baseVolume,
+      volume: this.device.baseVolume,
       screen: { screenOn: true, brightness: 100, rotation: 0 },
       clock: null,
-    };
+    });
   }
 
   /** The network's fetch, callable as a method: the browser's own refuses any `this` but the window's. */
-  private get fetchFn(): typeof fetch {
+  get fetchFn(): typeof fetch {
     return this.env.fetch ?? globalFetch;
   }
 
   // ---- the views' side ----
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
-  snapshot = (): PlayerSnapshot => this.snap;
-
-  private update(patch: Partial<PlayerSnapshot>): void {
-    this.snap = { ...this.snap, ...patch };
-    for (const l of this.listeners) l();
-  }
+  snapshot = (): PlayerSnapshot => this.store.snap;
 
   /** The view tells where the screenshot command should draw from. */
   setScreenshotTarget(target: (() => ScreenshotTarget | null) | null): void {
@@ -338,18 +146,17 @@ export class PlayerController {
 
   /** The program on screen finished one pass of its main scenes: the schedule says what plays next. */
   programEnded = (): void => {
-    this.schedule("ended");
+    this.playback.schedule("ended");
   };
 
   /** A message has been shown its count: it leaves the screen (an interrupted program comes back). */
   messageEnded = (message: ScheduleMessage): void => {
-    this.endedMessages.add(messageKey(message));
-    this.schedule("tick");
+    this.playback.messageEnded(message);
   };
 
   /** A renderer event: proof of play, or an error worth an event frame. */
   playEvent = (e: PlayEvent): void => {
-    const program = this.snap.showing?.item;
+    const program = this.store.snap.showing?.item;
     if (!program) return;
     if (e.kind === "error") {
       this.report(
@@ -366,491 +173,23 @@ export class PlayerController {
 
   /** Starts from what the storage holds (playing cached content at once), then goes online. */
   async start(): Promise<void> {
-    this.applySettings();
-    await this.serial(() => this.applyManifest(this.snap.manifest));
+    this.device.applySettings();
+    await this.manifests.serial(() => this.manifests.applyManifest(this.store.snap.manifest));
     setInterval(() => this.flushPop(), FLUSH_MS);
     setInterval(() => void this.estimate(), ESTIMATE_MS);
     addEventListener("pagehide", () => this.pop.persist());
     void this.estimate();
-    if (this.token) this.connect(this.token);
-    else void this.register();
+    this.connection.start();
   }
 
-  // ---- registration and connection ----
-
-  private async register(): Promise<void> {
-    const { env } = this;
-    const params = env.params;
-    const dpr = window.devicePixelRatio || 1;
-    const name = params.get("name")?.trim();
-    try {
-      const r = await register(this.fetchFn, env.origin, {
-        deviceId: deviceIdOf(env.kv, (b) => crypto.getRandomValues(b)),
-        model: (params.get("model")?.trim() || shortModel(navigator.userAgent)).slice(0, 100),
-        version: PLAYER_VERSION,
-        resolution: {
-          width: Math.max(1, Math.round(screen.width * dpr)),
-          height: Math.max(1, Math.round(screen.height * dpr)),
-        },
-        ...(name ? { name: name.slice(0, 100) } : {}),
-      });
-      if (this.snap.terminalId !== null && this.snap.terminalId !== r.terminalId) this.forgetManifest();
-      env.kv.set(KEYS.token, r.token);
-      env.kv.set(KEYS.terminalId, String(r.terminalId));
-      env.kv.set(KEYS.enrolCode, r.enrolCode);
-      env.kv.set(KEYS.state, r.state);
-      this.token = r.token;
-      this.update({ terminalId: r.terminalId, enrolCode: r.enrolCode, state: r.state, registerError: null });
-      this.connect(r.token);
-    } catch (e) {
-      const reason = e instanceof RegisterFailed ? e.message : reasonOf(e);
-      this.log.add("warn", `registration failed: ${reason}`);
-      this.update({ registerError: reason, lastError: reason });
-      setTimeout(() => void this.register(), backoffMs(this.registerAttempt++, 2000, 300_000));
-    }
-  }
-
-  private connect(token: string): void {
-    this.client?.stop();
-    const client = new TerminalClient({
-      server: this.env.origin,
-      token,
-      socket: this.env.socket ?? browserSocket,
-      status: () => this.status(),
-      clockSync: true,
-      onClock: (estimate) => this.clocked(estimate),
-      onCommand: (c) => this.command(c),
-      onSync: (version) =>
-        void (version === this.snap.manifest?.version ? this.completeMedia() : this.sync()),
-      onState: (state, info) => this.onState(state, info),
-      onRefused: () => this.refused(),
-      onConnection: (connected) => {
-        // Frames other than hello wait for the welcome (onState): the gateway refuses them before it.
-        if (!connected) this.welcomed = false;
-        this.update({ connected });
-      },
-    });
-    this.client = client;
-    client.setHeartbeatSec(this.settings.heartbeatSec ?? null);
-    client.start();
-  }
-
-  /** A new clock estimate: a play-now waiting for its start instant is timed again with it. */
-  private clocked(estimate: ClockEstimate): void {
-    this.clock = estimate;
-    this.log.add("debug", `clock: offset ${estimate.offsetMs} ms, round trip ${estimate.rttMs} ms`);
-    this.update({ clock: estimate });
-    const p = this.currentPlayNow();
-    if (p?.startAt !== null && p?.startAt !== undefined) this.schedule("tick");
-  }
-
-  private onState(state: TerminalState, info: { terminalId: number; enrolCode: string }): void {
-    const { kv } = this.env;
-    const was = this.snap.state;
-    kv.set(KEYS.state, state);
-    const patch: Partial<PlayerSnapshot> = { state };
-    if (info.terminalId > 0) {
-      kv.set(KEYS.terminalId, String(info.terminalId));
-      patch.terminalId = info.terminalId;
-    }
-    if (info.enrolCode) {
-      kv.set(KEYS.enrolCode, info.enrolCode);
-      patch.enrolCode = info.enrolCode;
-    }
-    this.registerAttempt = 0;
-    this.welcomed = true;
-    this.update(patch);
-    this.flushPop();
-    // The server may have missed states while the screen was away: it gets them all again.
-    this.delivery.resend(this.deliveryInputs(this.snap.manifest, this.held));
-    if (state === "authorised" && was !== "authorised") void this.sync();
-  }
-
-  /** The server refused the token (revoked, unknown, disabled): register again, with back-off. */
-  private refused(): void {
-    this.welcomed = false;
-    this.env.kv.remove(KEYS.token);
-    this.token = null;
-    this.client = null;
-    this.update({ connected: false });
-    setTimeout(() => void this.register(), backoffMs(this.registerAttempt++, 1000, 300_000));
-  }
-
-  private forgetManifest(): void {
-    this.env.kv.remove(KEYS.manifest);
-    this.env.kv.remove(KEYS.manifestEtag);
-    void this.serial(() => this.applyManifest(null));
-  }
-
-  // ---- manifest and media ----
-
-  /** Runs manifest and media work one job at a time. */
-  private serial(job: () => Promise<void>): Promise<void> {
-    this.work = this.work.then(job).catch((e) => {
-      this.log.add("error", e);
-      this.update({ lastError: reasonOf(e) });
-    });
-    return this.work;
-  }
-
-  /** Fetches the manifest and brings the media up to date (a sync asked while one waits joins it). */
+  /** Fetches the manifest and brings the media up to date. */
   sync(): Promise<void> {
-    if (!this.queuedSync)
-      this.queuedSync = this.serial(async () => {
-        this.queuedSync = null;
-        await this.syncOnce();
-      });
-    return this.queuedSync;
-  }
-
-  /** Tells those waiting for the next manifest fetch (the refresh command) how it went. */
-  private fetched(result: { ok: true } | { ok: false; reason: string }): void {
-    for (const w of this.fetchWaiters.splice(0)) w(result);
-  }
-
-  /** Fetches the manifest; resolves once it is fetched (its media download on afterwards). */
-  private refetch(): Promise<{ ok: true } | { ok: false; reason: string }> {
-    return new Promise((resolve) => {
-      this.fetchWaiters.push(resolve);
-      void this.sync();
-    });
-  }
-
-  /** Downloads what the manifest on screen still lacks (after a failure, or a cache the browser cleared). */
-  private completeMedia(): Promise<void> {
-    return this.serial(async () => {
-      if (((await this.download(this.snap.manifest)) ?? 0) > 0) await this.applyManifest(this.snap.manifest);
-    });
-  }
-
-  private async syncOnce(): Promise<void> {
-    const token = this.token;
-    if (!token) {
-      this.fetched({ ok: false, reason: "not registered" });
-      return;
-    }
-    let fetched: ManifestFetch;
-    try {
-      fetched = await fetchManifest(this.fetchFn, this.env.origin, token, this.env.kv.get(KEYS.manifestEtag));
-    } catch (e) {
-      this.update({ lastError: reasonOf(e) });
-      this.fetched({ ok: false, reason: reasonOf(e) });
-      return;
-    }
-    this.fetched(fetched.kind === "refused" ? { ok: false, reason: "token refused" } : { ok: true });
-    if (fetched.kind === "refused") {
-      this.client?.stop();
-      this.refused();
-      return;
-    }
-    if (fetched.kind === "same") {
-      if (((await this.download(this.snap.manifest)) ?? 0) > 0) await this.applyManifest(this.snap.manifest);
-      return;
-    }
-    const { manifest } = fetched;
-    // Failures of the previous manifest's files are tried afresh.
-    this.failedFiles.clear();
-    // Its settings hold at once (they need no file)…
-    this.pending = manifest;
-    this.applySettings();
-    // …its programs go on screen once their files are here (or failed): no half-loaded programs. While
-    // the download window is closed the screen plays on what it holds; the window's opening syncs again.
-    if ((await this.download(manifest)) === null) return;
-    this.env.kv.set(KEYS.manifest, JSON.stringify(manifest));
-    if (fetched.etag) this.env.kv.set(KEYS.manifestEtag, fetched.etag);
-    else this.env.kv.remove(KEYS.manifestEtag);
-    await this.applyManifest(manifest);
-    this.client?.beat();
-  }
-
-  /**
-   * Downloads the files a manifest needs that the screen lacks, one at a
-   * time (a screen on a thin line does not choke), with progress and the
-   * last failure; failed files are tried again a minute later. Answers how
-   * many files arrived, or null when files are missing and the download
-   * window is closed (they wait for it).
-   */
-  private async download(manifest: Manifest | null): Promise<number | null> {
-    const token = this.token;
-    if (!manifest || !token) return 0;
-    const { store } = this.env;
-    const held = new Set(await store.hashes());
-    const { download } = diffMedia(filesOf(manifest), held);
-    // The publications of this manifest: downloading (or downloaded at once when nothing is missing).
-    const report = (throttle: boolean) =>
-      this.delivery.report(this.deliveryInputs(manifest, held), { throttle });
-    this.waiting =
-      download.length > 0 && !this.screenClock.state.downloadAllowed
-        ? downloadWindowReason(this.settings)
-        : null;
-    report(false);
-    if (this.waiting) {
-      this.update({ downloads: null, lastDownloadError: this.waiting });
-      return null;
-    }
-    let failed: string | null = null;
-    let arrived = 0;
-    if (download.length > 0) {
-      const progress = { done: 0, total: download.length, bytes: 0, totalBytes: 0 };
-      progress.totalBytes = download.reduce((n, m) => n + m.size, 0);
-      this.update({ downloads: { ...progress } });
-      let shownAt = Date.now();
-      for (const m of download) {
-        try {
-          await store.download(m, { origin: this.env.origin, token }, (n) => {
-            progress.bytes += n;
-            if (Date.now() - shownAt < PROGRESS_MS) return;
-            shownAt = Date.now();
-            this.update({ downloads: { ...progress } });
-          });
-          arrived++;
-          held.add(m.hash);
-          this.failedFiles.delete(m.hash);
-        } catch (e) {
-          failed = reasonOf(e);
-          this.failedFiles.set(m.hash, failed);
-          this.report(e instanceof StorageFull ? "storageLow" : "downloadFailed", failed);
-          // A failure goes at once: the operator sees it without waiting for the rest.
-          report(false);
-        }
-        progress.done++;
-        this.update({ downloads: { ...progress } });
-        report(true);
-      }
-      void this.estimate();
-      report(false);
-    }
-    this.update({
-      downloads: null,
-      lastDownloadError: failed ?? (store.persistent ? null : NO_CACHE_REASON),
-    });
-    if (failed) this.retryDownloads();
-    return arrived;
-  }
-
-  private retryDownloads(): void {
-    if (this.retryTimer) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.completeMedia();
-    }, RETRY_DOWNLOADS_MS);
-  }
-
-  /** Puts a manifest on screen: its playlist and its media, then forgets files nothing wants. */
-  private async applyManifest(manifest: Manifest | null): Promise<void> {
-    const { store } = this.env;
-    const files = filesOf(manifest);
-    const held = new Set(await store.hashes());
-    await store.prepare(files.filter((f) => held.has(f.hash)).map((f) => f.hash));
-    const { programs, skipped, problems } = this.analyse(manifest);
-    for (const s of skipped)
-      this.report("playbackError", `program ${s.name} (#${s.id}) skipped: ${s.reason}`);
-    for (const [id, why] of problems)
-      if (!skipped.some((s) => s.id === id)) this.report("playbackError", `${why}: skipped`);
-    this.programs = programs;
-    this.problems = problems;
-    this.scheduleInput = scheduleInputOf(manifest, programs);
-    this.held = held;
-    // The pending manifest is on screen from here (not before: commands ask the newest of the two).
-    if (manifest === null || manifest === this.pending) this.pending = null;
-    this.update({
-      manifest,
-      media: mediaLookup(manifest, (hash) => (held.has(hash) ? store.url(hash) : null)),
-      cacheBytes: files.filter((f) => held.has(f.hash)).reduce((n, f) => n + f.size, 0),
-    });
-    if (manifest) this.log.add("info", `manifest ${manifest.version} on screen`);
-    this.applySettings();
-    this.schedule("manifest");
-    const { remove } = diffMedia(files, held);
-    for (const hash of remove) await store.remove(hash).catch(() => undefined);
-  }
-
-  /** A manifest's programs, parsed once (downloads report on it before it goes on screen). */
-  private analyse(manifest: Manifest | null): Analysis {
-    if (this.analysed?.manifest === manifest) return this.analysed;
-    const { programs, skipped } = programsOf(manifest, this.programs);
-    this.analysed = { manifest, programs, skipped, problems: programProblems(manifest, programs, skipped) };
-    return this.analysed;
-  }
-
-  // ---- the screen's settings ----
-
-  /** The newest manifest the screen has: one fetched and waiting for its files, else the one on screen. */
-  private newest(): Manifest | null {
-    return this.pending ?? this.snap.manifest;
-  }
-
-  /** Applies the settings in force: the newest manifest's, or a `settings` command's that came over it. */
-  private applySettings(): void {
-    const manifest = this.newest();
-    const version = manifest?.version ?? null;
-    const held = this.settingsHeld;
-    if (held && held.base !== version) {
-      this.settingsHeld = null;
-      this.env.kv.remove(KEYS.settings);
-    }
-    const settings = this.settingsHeld?.value ?? manifest?.settings ?? {};
-    this.settings = settings;
-    // The settings' volume becomes the screen's own when it changes (a volume command may set it meanwhile).
-    const { kv } = this.env;
-    if (settings.volume !== undefined && String(settings.volume) !== kv.get(KEYS.settingsVolume)) {
-      kv.set(KEYS.settingsVolume, String(settings.volume));
-      kv.set(KEYS.volume, String(settings.volume));
-      this.baseVolume = settings.volume;
-    }
-    this.client?.setHeartbeatSec(settings.heartbeatSec ?? null);
-    this.watchPosition(settings.autoPosition === true);
-    this.screenClock.set(settings, manifest?.timezone ?? "UTC");
-    this.applyScreen();
-  }
-
-  /** Puts what the settings make of this instant on the screen: on/off, brightness, rotation, volume, downloads. */
-  private applyScreen(): void {
-    const st = this.screenClock.state;
-    const was = this.snap.screen;
-    this.env.applyVolume(playVolume(this.baseVolume, st));
-    const screen =
-      was.screenOn === st.screenOn && was.brightness === st.brightness && was.rotation === st.rotation
-        ? was
-        : { screenOn: st.screenOn, brightness: st.brightness, rotation: st.rotation };
-    const volume = st.ruleVolume ?? this.baseVolume;
-    if (screen !== was || volume !== this.snap.volume) this.update({ screen, volume });
-    if (screen.screenOn !== was.screenOn) {
-      this.log.add("info", `screen ${screen.screenOn ? "on" : "off"} (timers)`);
-      // The console sees the screen go dark (or light) without waiting for the next beat.
-      if (this.welcomed) this.client?.beat();
-    }
-    // The download window opened: what waits for it is fetched now.
-    if (this.waiting && st.downloadAllowed) {
-      this.waiting = null;
-      void this.sync();
-    }
-  }
-
-  /** Watches the device's position while settings.autoPosition is on. */
-  private watchPosition(on: boolean): void {
-    if (on && !this.stopWatch) {
-      let first = true;
-      this.stopWatch = watchPosition(
-        this.env.geolocation,
-        (p) => {
-          this.position = p;
-          // The first fix goes at once; later ones ride the heartbeats.
-          if (first && this.welcomed) this.client?.beat();
-          first = false;
-        },
-        (reason) => this.log.add("warn", `position: ${reason}`),
-      );
-    } else if (!on && this.stopWatch) {
-      this.stopWatch();
-      this.stopWatch = null;
-    }
-  }
-
-  // ---- the schedule ----
-
-  /**
-   * Resolves the schedule now and sets what is on screen (step()): at start,
-   * when a program finished its pass, when the manifest changed, when a
-   * message ended and at the resolution's next boundary (a timer).
-   */
-  private schedule(reason: StepReason): void {
-    if (this.boundaryTimer) clearTimeout(this.boundaryTimer);
-    this.boundaryTimer = null;
-    const now = Date.now();
-    let res: Resolution;
-    let showing: Showing | null;
-    let wakeAt: number | null = null;
-    try {
-      res = resolveAt(this.scheduleInput, now);
-      const playNow = this.currentPlayNow();
-      const at = playNow ? playNowAt(playNow, now, this.clock?.offsetMs ?? 0) : null;
-      const item = playNow && at?.active ? this.programs.get(playNow.programId) : undefined;
-      wakeAt = at?.nextAt ?? null;
-      const current = this.snap.showing;
-      if (playNow && at && item) {
-        // A play-now plays over the schedule (which stands still meanwhile), looping, from its first scene.
-        showing =
-          current?.playKey === at.key && current.item === item
-            ? current
-            : { item, candidate: playNowCandidate(playNow, at, now), playKey: at.key };
-      } else {
-        // After a play-now the schedule picks afresh rather than waiting for the end of its pass.
-        const r = step(reason, current?.playKey ? null : current, res, this.programs, this.playState, now);
-        this.playState = r.state;
-        showing = r.showing;
-      }
-    } catch (e) {
-      // A schedule the resolver cannot read must not stop the screen: it shows "no content" and says why.
-      this.update({ showing: null, messages: [], interrupt: null, lastError: `schedule: ${reasonOf(e)}` });
-      this.boundaryTimer = setTimeout(() => this.schedule("tick"), 60_000);
-      return;
-    }
-    // A publication counts as playing from its first pass until it leaves the rotation.
-    const rotation = new Set(res.playing.map((c) => c.publicationId));
-    for (const id of this.startedPublications) if (!rotation.has(id)) this.startedPublications.delete(id);
-    const started = showing?.candidate.planId === PLAY_NOW_PLAN ? null : showing?.candidate.publicationId;
-    if (started !== undefined && started !== null) this.startedPublications.add(started);
-    if (!showing) this.startedPublications.clear();
-    const { interrupt, overlays } = messagesOnScreen(res, this.endedMessages);
-    this.update({
-      showing,
-      messages: sameMessages(this.snap.messages, overlays) ? this.snap.messages : overlays,
-      interrupt:
-        interrupt && this.snap.interrupt && sameMessages([interrupt], [this.snap.interrupt])
-          ? this.snap.interrupt
-          : interrupt,
-    });
-    this.delivery.report(this.deliveryInputs(this.snap.manifest, this.held));
-    let wait = nextCheckIn(res, now);
-    if (wakeAt !== null) wait = Math.min(wait, Math.max(0, wakeAt - now));
-    this.boundaryTimer = setTimeout(() => this.schedule("tick"), wait + BOUNDARY_SLACK_MS);
-  }
-
-  /** The play-now in force: a command's until a newer manifest, else the manifest's. */
-  private currentPlayNow(): PlayNow | null {
-    const held = this.playNowHeld;
-    if (held && held.base === (this.snap.manifest?.version ?? null)) return held.value;
-    this.playNowHeld = null;
-    return playNowOf(this.snap.manifest);
-  }
-
-  /** Plays `p` now (a command's), unless the manifest already says so. */
-  private holdPlayNow(p: PlayNow): void {
-    if (samePlayNow(playNowOf(this.snap.manifest), p)) this.playNowHeld = null;
-    else this.playNowHeld = { value: p, base: this.snap.manifest?.version ?? null };
-    this.schedule("tick");
-  }
-
-  /** Publications with something on screen: the interrupting message alone, else the program's and the messages'. */
-  private playingPublications(): Set<number> {
-    const ids = new Set<number>();
-    const { interrupt, messages, showing } = this.snap;
-    if (this.snap.state !== "authorised") return ids;
-    if (interrupt) {
-      if (interrupt.publicationId !== null) ids.add(interrupt.publicationId);
-      return ids;
-    }
-    // A play-now is no publication: the schedule's stand still under it.
-    if (showing && !showing.playKey) for (const id of this.startedPublications) ids.add(id);
-    for (const m of messages) if (m.publicationId !== null) ids.add(m.publicationId);
-    return ids;
-  }
-
-  private deliveryInputs(manifest: Manifest | null, held: ReadonlySet<string>): DeliveryInputs {
-    return {
-      manifest,
-      held,
-      failed: this.failedFiles,
-      problems: this.analyse(manifest).problems,
-      playing: this.playingPublications(),
-      waiting: this.waiting,
-    };
+    return this.manifests.sync();
   }
 
   // ---- status, proof of play, events ----
 
-  private async estimate(): Promise<void> {
+  async estimate(): Promise<void> {
     const e = await navigator.storage?.estimate?.().catch(() => null);
     this.storage = e ? { used: e.usage ?? 0, quota: e.quota ?? null } : null;
   }
@@ -858,7 +197,8 @@ export class PlayerController {
   /** The status of hello and every heartbeat. */
   status(): TerminalStatus {
     const dpr = window.devicePixelRatio || 1;
-    const program = this.snap.showing?.item;
+    const snap = this.store.snap;
+    const program = snap.showing?.item;
     // The Network Information API's `type` (Android: wifi, ethernet, cellular…); not its speed guess.
     const connection = (navigator as { connection?: { type?: string } }).connection;
     return buildStatus({
@@ -870,116 +210,40 @@ export class PlayerController {
       now: Date.now(),
       online: navigator.onLine,
       connectionType: connection?.type ?? null,
-      volume: this.snap.volume,
-      lastDownloadError: this.snap.lastDownloadError,
-      manifestVersion: this.snap.manifest?.version ?? null,
+      volume: snap.volume,
+      lastDownloadError: snap.lastDownloadError,
+      manifestVersion: snap.manifest?.version ?? null,
       timezone: deviceTimeZone(),
       // The position goes only while the operator asked for it (autoPosition): a placed marker stays put.
-      ...(this.settings.autoPosition ? { position: this.position } : {}),
-      clock: this.clock,
-      screen: this.snap.screen,
+      ...(this.device.settings.autoPosition ? { position: this.device.position } : {}),
+      clock: this.connection.clock,
+      screen: snap.screen,
     });
   }
 
-  private flushPop(): void {
-    const client = this.welcomed ? this.client : null;
+  flushPop(): void {
+    const client = this.connection.welcomed ? this.connection.client : null;
     this.pop.flush((items) => client?.send({ type: "pop", items }) ?? false);
   }
 
   /** An event frame for the operator, the same message at most once in ten minutes. */
-  private report(kind: EventKind, message: string): void {
+  report(kind: EventKind, message: string): void {
     const now = Date.now();
     const key = `${kind}:${message}`;
     const last = this.eventsSent.get(key);
     if (last !== undefined && now - last < EVENT_REPEAT_MS) return;
     this.log.add(kind === "info" ? "info" : "warn", `${kind}: ${message}`);
-    if (this.welcomed && this.client?.send({ type: "event", kind, message: message.slice(0, 1000), at: now }))
+    if (this.connection.sendWelcomed({ type: "event", kind, message: message.slice(0, 1000), at: now }))
       this.eventsSent.set(key, now);
   }
 
   // ---- commands ----
 
-  private async command(c: CommandFrame): Promise<CommandResult> {
+  async command(c: CommandFrame): Promise<CommandResult> {
     this.log.add("info", `command ${c.name} (${c.id})`);
-    const result = await this.run(c);
+    const result = await runCommand(c, this.commandContext());
     if (!result.ok) this.log.add("warn", `command ${c.name} (${c.id}) failed: ${result.reason}`);
     return result;
-  }
-
-  private async run(c: CommandFrame): Promise<CommandResult> {
-    // Commands that wait answer before the server's timeout would, with what they wait for.
-    const deadline = Date.now() + Math.max(500, c.timeoutMs - ACK_MARGIN_MS);
-    switch (c.name) {
-      case "refresh": {
-        const args = refreshArgs(c.args);
-        if (!args.ok) return { ok: false, reason: args.reason };
-        this.env.kv.remove(KEYS.manifestEtag);
-        const fetched = await this.refetch();
-        if (!fetched.ok) return { ok: false, reason: `manifest: ${fetched.reason}` };
-        if (args.value.reload) setTimeout(() => this.env.reload(), 1000);
-        return { ok: true, data: { manifestVersion: this.snap.manifest?.version ?? null } };
-      }
-      case "volume": {
-        const args = volumeArgs(c.args);
-        if (!args.ok) return { ok: false, reason: args.reason };
-        this.env.kv.set(KEYS.volume, String(args.value));
-        this.baseVolume = args.value;
-        this.applyScreen();
-        // A time-of-day rule in force keeps its volume; the new one plays when no rule does.
-        return { ok: true, data: { volume: args.value, playing: this.snap.volume } };
-      }
-      case "screenshot":
-        return this.screenshot(c.id);
-      case "settings":
-        return this.settingsCommand(c.args);
-      case "reboot":
-        this.afterAck(() => this.goAway());
-        return { ok: true, data: { reboot: true } };
-      case "clear":
-        return this.clear(deadline);
-      case "playProgram":
-        return this.playProgram(c.args, deadline);
-      case "playMessage":
-        return this.playMessage(c.args, deadline);
-      case "programs":
-        return this.programsCommand();
-      case "deleteFiles":
-        return this.deleteFiles(c.args, deadline);
-      case "update":
-        return this.updateCommand(c);
-      case "position": {
-        const r = await currentPosition(
-          this.env.geolocation,
-          Math.min(POSITION_TIMEOUT_MS, Math.max(1000, deadline - Date.now())),
-        );
-        if (!r.ok) return { ok: false, reason: r.reason };
-        this.position = r.position;
-        return {
-          ok: true,
-          data: { lat: r.position.lat, lng: r.position.lng, accuracy: r.position.accuracy },
-        };
-      }
-      case "debug": {
-        const args = debugArgs(c.args);
-        if (!args.ok) return { ok: false, reason: args.reason };
-        if (!args.value.on) {
-          this.debug.stop();
-          return { ok: true, data: { on: false } };
-        }
-        this.log.add("info", `debugging on for ${args.value.seconds ?? DEBUG_DEFAULT_SEC} s`);
-        this.debug.start(args.value.seconds ?? DEBUG_DEFAULT_SEC);
-        return { ok: true, data: { on: true, until: this.debug.until } };
-      }
-      case "syncStart":
-        return this.syncStart(c.args, deadline);
-      default:
-        return { ok: false, reason: unsupported(c.name) };
-    }
-  }
-
-  /** Runs `fn` once the ack of the command being answered has gone. */
-  private afterAck(fn: () => void): void {
-    setTimeout(fn, 0);
   }
 
   /** Before a reload: the proof of play goes (or is kept), then the page reloads. */
@@ -989,349 +253,65 @@ export class PlayerController {
     setTimeout(() => this.env.reload(), RELOAD_AFTER_MS);
   }
 
-  /** `p`, or `late` when it has not settled by `deadline`. */
-  private within<T>(p: Promise<T>, deadline: number, late: T): Promise<T> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(late), Math.max(0, deadline - Date.now()));
-      void p.then((v) => {
-        clearTimeout(timer);
-        resolve(v);
-      });
-    });
+  /** What the command handlers may see and do of the player. */
+  private commandContext(): CommandContext {
+    const { connection, manifests, playback, device } = this;
+    return {
+      env: this.env,
+      log: this.log,
+      debug: this.debug,
+      fetch: this.fetchFn,
+      snapshot: () => this.store.snap,
+      subscribe: this.subscribe,
+      token: () => connection.token,
+      progress: (id, done, total, note) => {
+        connection.sendWelcomed({ type: "progress", id, done, total, note });
+      },
+      clock: () => connection.clock,
+      measureClock: () => connection.client?.measureClock() ?? Promise.resolve(null),
+      refetch: () => manifests.refetch(),
+      sync: () => manifests.sync(),
+      serial: (job) => manifests.serial(job),
+      estimate: () => this.estimate(),
+      setVolume: (volume) => device.setVolume(volume),
+      setPosition: (position) => {
+        device.position = position;
+      },
+      holdSettings: (settings) => {
+        device.holdSettings(settings, manifests.newest()?.version ?? null);
+        device.applySettings();
+      },
+      newest: () => manifests.newest(),
+      pending: () => manifests.pending,
+      waiting: () => manifests.waiting,
+      programs: () => manifests.programs,
+      readiness: (programId) => manifests.readiness(programId),
+      currentPlayNow: () => playback.currentPlayNow(),
+      holdPlayNow: (p) => playback.holdPlayNow(p),
+      reviveMessages: (messages) => playback.revive(messages),
+      forgetEverything: (removed) => this.forgetEverything(removed),
+      goAway: () => this.goAway(),
+      screenshotTarget: () => this.screenshotTarget?.() ?? null,
+    };
   }
 
-  /**
-   * Waits for `check` to answer (asked now, at every change of the
-   * snapshot, and every half second), or answers `late()` at the deadline.
-   */
-  private waitFor(
-    check: () => CommandResult | null,
-    deadline: number,
-    late: () => string,
-  ): Promise<CommandResult> {
-    return new Promise((resolve) => {
-      let done = false;
-      const finish = (r: CommandResult) => {
-        if (done) return;
-        done = true;
-        unsubscribe();
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(r);
-      };
-      const test = () => {
-        if (done) return;
-        try {
-          const r = check();
-          if (r) finish(r);
-        } catch (e) {
-          finish({ ok: false, reason: reasonOf(e) });
-        }
-      };
-      const unsubscribe = this.subscribe(test);
-      const poll = setInterval(test, 500);
-      const timer = setTimeout(
-        () => finish({ ok: false, reason: late() }),
-        Math.max(0, deadline - Date.now()),
-      );
-      test();
-    });
-  }
-
-  /** Fetches the manifest, within the deadline. */
-  private async fetchBefore(deadline: number): Promise<{ ok: true } | { ok: false; reason: string }> {
-    const r = await this.within(this.refetch(), deadline, {
-      ok: false as const,
-      reason: "the manifest could not be fetched in time",
-    });
-    return r.ok ? r : { ok: false, reason: `manifest: ${r.reason}` };
-  }
-
-  /**
-   * Whether a program can play now, by the manifest on screen: null when it
-   * can, else why (final: waiting will not help).
-   */
-  private readiness(programId: number): { final: boolean; reason: string } | null {
-    const pending = this.pending;
-    if (pending) {
-      // A manifest on its way: only what it says (not there, invalid, a file failed) is final.
-      const a = this.analyse(pending);
-      const r = programReadiness(pending, a.programs, a.problems, this.held, this.failedFiles, programId);
-      if (!r.ready && r.final) return r;
-      return { final: false, reason: this.waiting ?? `manifest ${pending.version}: files downloading` };
-    }
-    const r = programReadiness(
-      this.snap.manifest,
-      this.programs,
-      this.problems,
-      this.held,
-      this.failedFiles,
-      programId,
-    );
-    if (r.ready) return null;
-    return { final: r.final, reason: this.waiting && !r.final ? this.waiting : r.reason };
-  }
-
-  private settingsCommand(raw: Record<string, unknown>): CommandResult {
-    const args = settingsArgs(raw);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    // Kept (across reloads) until a newer manifest carries the settings.
-    this.settingsHeld = { value: args.value, base: this.newest()?.version ?? null };
-    this.env.kv.set(KEYS.settings, JSON.stringify(this.settingsHeld));
-    this.applySettings();
-    const { screen, volume } = this.snap;
-    return { ok: true, data: { ...screen, volume } };
-  }
-
-  private async clear(deadline: number): Promise<CommandResult> {
+  /** The clear command: every cached file and the manifest go; the settings stay until the next manifest brings them. */
+  private async forgetEverything(removed: () => void): Promise<void> {
     const { store, kv } = this.env;
-    let removed = 0;
-    const job = this.serial(async () => {
-      for (const hash of await store.hashes()) {
-        await store.remove(hash);
-        removed++;
-      }
-      kv.remove(KEYS.manifest);
-      kv.remove(KEYS.manifestEtag);
-      // The settings stay until the next manifest brings them again (timers hold meanwhile).
-      this.settingsHeld = { value: this.settings, base: null };
-      kv.set(KEYS.settings, JSON.stringify(this.settingsHeld));
-      this.pending = null;
-      this.waiting = null;
-      this.failedFiles.clear();
-      this.playNowHeld = null;
-      this.endedMessages.clear();
-      await this.applyManifest(null);
-    });
-    const done = await this.within(
-      job.then(() => true),
-      deadline,
-      false,
-    );
-    if (!done)
-      return { ok: false, reason: "the screen was busy downloading: the cache was not cleared in time" };
-    if (this.snap.manifest !== null)
-      return { ok: false, reason: this.snap.lastError ?? "the cache was not cleared" };
-    void this.estimate();
-    // The server emptied this screen's content first: the manifest fetched now says what is left.
-    this.afterAck(() => void this.sync());
-    return { ok: true, data: { cleared: true, files: removed } };
-  }
-
-  private async playProgram(raw: Record<string, unknown>, deadline: number): Promise<CommandResult> {
-    const args = playProgramArgs(raw);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    const { programId, until } = args.value;
-    if (until !== null && until <= Date.now()) return { ok: false, reason: "until is already past" };
-    const fetched = await this.fetchBefore(deadline);
-    if (!fetched.ok) return fetched;
-    let held = false;
-    let why = `program ${programId} is not on screen yet`;
-    return this.waitFor(
-      () => {
-        if (this.snap.state !== "authorised") return { ok: false, reason: "this screen is not authorised" };
-        const r = this.readiness(programId);
-        if (r) {
-          why = r.reason;
-          return r.final ? { ok: false, reason: r.reason } : null;
-        }
-        if (!held) {
-          held = true;
-          const p = this.currentPlayNow();
-          if (!(p && p.programId === programId && p.startAt === null))
-            this.holdPlayNow({ programId, until, startAt: null });
-        }
-        const { showing, interrupt, screen } = this.snap;
-        if (showing?.item.id !== programId) return null;
-        if (interrupt) {
-          why = `an emergency message (${interrupt.name}) covers the screen`;
-          return null;
-        }
-        return { ok: true, data: { programId, screenOn: screen.screenOn } };
-      },
-      deadline,
-      () => why,
-    );
-  }
-
-  private async playMessage(raw: Record<string, unknown>, deadline: number): Promise<CommandResult> {
-    const args = playMessageArgs(raw);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    const id = args.value;
-    const fetched = await this.fetchBefore(deadline);
-    if (!fetched.ok) return fetched;
-    let revived = false;
-    let why = `message ${id} is not shown yet`;
-    return this.waitFor(
-      () => {
-        if (this.snap.state !== "authorised") return { ok: false, reason: "this screen is not authorised" };
-        const newest = this.newest();
-        if (!newest?.messages.some((m) => m.id === id))
-          return { ok: false, reason: `message ${id} is not in this screen's manifest` };
-        const { messages, interrupt, manifest } = this.snap;
-        if (interrupt?.id === id || messages.some((m) => m.id === id))
-          return { ok: true, data: { messageId: id, screenOn: this.snap.screen.screenOn } };
-        const own = manifest?.messages.filter((m) => m.id === id) ?? [];
-        if (own.length === 0) {
-          why = this.waiting ?? `message ${id}: the manifest is still downloading`;
-          return null;
-        }
-        // Played now: shown again even if it had been shown its count.
-        if (!revived) {
-          revived = true;
-          for (const m of own) this.endedMessages.delete(messageKey(m));
-          this.schedule("tick");
-          return null;
-        }
-        const now = Date.now();
-        const m = own[0];
-        if (m?.startAt !== null && m?.startAt !== undefined && m.startAt > now)
-          why = `message ${id} starts at ${new Date(m.startAt).toISOString()}`;
-        else if (m?.endAt !== null && m?.endAt !== undefined && m.endAt <= now)
-          why = `message ${id} has ended`;
-        else if (interrupt) why = `an emergency message (${interrupt.name}) covers the screen`;
-        else why = `message ${id} is not shown: another message holds its place`;
-        return null;
-      },
-      deadline,
-      () => why,
-    );
-  }
-
-  private async programsCommand(): Promise<CommandResult> {
-    const held = new Set(await this.env.store.hashes());
-    const manifest = this.snap.manifest;
-    return {
-      ok: true,
-      data: {
-        programs: heldPrograms(manifest, this.programs, held),
-        current: this.snap.showing?.item.id ?? null,
-      },
-    };
-  }
-
-  private async deleteFiles(raw: Record<string, unknown>, deadline: number): Promise<CommandResult> {
-    const args = deleteFilesArgs(raw);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    const { store } = this.env;
-    const result = {
-      deleted: [] as string[],
-      skipped: [] as string[],
-      missing: [] as string[],
-      freedBytes: 0,
-    };
-    // After the running download (its files are needed): one job at a time.
-    const job = this.serial(async () => {
-      const held = new Set(await store.hashes());
-      const needed = new Set([...filesOf(this.snap.manifest), ...filesOf(this.pending)].map((f) => f.hash));
-      const plan = deletionPlan(args.value, held, needed);
-      result.skipped = plan.skipped;
-      result.missing = plan.missing;
-      for (const hash of plan.remove) {
-        const size = (await store.sizeOf(hash).catch(() => null)) ?? 0;
-        await store.remove(hash);
-        result.deleted.push(hash);
-        result.freedBytes += size;
-      }
-    });
-    const done = await this.within(
-      job.then(() => true),
-      deadline,
-      false,
-    );
-    if (!done) return { ok: false, reason: "the screen was busy downloading: no file was deleted in time" };
-    void this.estimate();
-    return { ok: true, data: result };
-  }
-
-  private async updateCommand(c: CommandFrame): Promise<CommandResult> {
-    const args = updateArgs(c.args);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    if (!this.token) return { ok: false, reason: "not registered" };
-    const { version } = args.value;
-    const progress = (done: number, total: number, note: string) =>
-      this.welcomed && this.client?.send({ type: "progress", id: c.id, done, total, note });
-    const r = await downloadPackage(
-      args.value,
-      { origin: this.env.origin, token: this.token },
-      progress,
-      this.fetchFn,
-      AbortSignal.timeout(Math.max(1000, c.timeoutMs - ACK_MARGIN_MS)),
-    );
-    if (!r.ok) return r;
-    progress(r.bytes, r.bytes, "installing");
-    this.log.add("info", `update ${version} verified: reloading into the server's player`);
-    // A web player installs nothing itself: it reloads into the build the server serves.
-    this.afterAck(() => this.goAway());
-    return { ok: true, data: { version, verified: true } };
-  }
-
-  private async syncStart(raw: Record<string, unknown>, deadline: number): Promise<CommandResult> {
-    const args = syncStartArgs(raw);
-    if (!args.ok) return { ok: false, reason: args.reason };
-    const { programId, at } = args.value;
-    // The start instant is on the server's clock: without an estimate yet, one is measured now.
-    let clock = this.clock;
-    if (!clock)
-      clock = await this.within(this.client?.measureClock() ?? Promise.resolve(null), deadline, null);
-    const offsetMs = clock?.offsetMs ?? 0;
-    const localStart = at + offsetMs;
-    const late = () => Math.round((Date.now() - localStart) / 1000);
-    if (localStart <= Date.now()) return { ok: false, reason: `the start time has passed (${late()} s ago)` };
-    if (this.readiness(programId)) {
-      const fetched = await this.fetchBefore(Math.min(deadline, localStart - SYNC_READY_MS));
-      if (!fetched.ok) return fetched;
-      let why = "";
-      const ready = await this.waitFor(
-        () => {
-          const r = this.readiness(programId);
-          if (!r) return { ok: true };
-          why = r.reason;
-          return r.final ? { ok: false, reason: r.reason } : null;
-        },
-        Math.min(deadline, localStart - SYNC_READY_MS),
-        () => `program ${programId} is not ready in time: ${why}`,
-      );
-      if (!ready.ok) return ready;
-      if (localStart <= Date.now())
-        return { ok: false, reason: `the start time has passed (${late()} s ago)` };
+    const { manifests, playback, device } = this;
+    for (const hash of await store.hashes()) {
+      await store.remove(hash);
+      removed();
     }
-    this.holdPlayNow({ programId, until: null, startAt: at });
-    return {
-      ok: true,
-      data: {
-        programId,
-        offsetMs: clock?.offsetMs ?? null,
-        rttMs: clock?.rttMs ?? null,
-        startsInMs: Math.round(localStart - Date.now()),
-      },
-    };
-  }
-
-  private async screenshot(commandId: string): Promise<CommandResult> {
-    const target = this.screenshotTarget?.();
-    if (!target) return { ok: false, reason: "nothing is shown yet" };
-    if (!this.token) return { ok: false, reason: "not registered" };
-    const png = await capture(target.element, target.width, target.height);
-    const url = new URL(API_PREFIX + TERMINAL_PATHS.screenshot, this.env.origin);
-    url.searchParams.set("commandId", commandId);
-    const res = await this.fetchFn(url, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${this.token}`,
-        "content-type": "image/png",
-        "x-requested-with": "XMLHttpRequest",
-      },
-      body: png,
-    });
-    if (!res.ok) {
-      const body: unknown = await res.json().catch(() => null);
-      const msg = body && typeof body === "object" && "msg" in body ? String(body.msg) : `HTTP ${res.status}`;
-      return { ok: false, reason: `screenshot upload refused: ${msg}` };
-    }
-    const body: unknown = await res.json().catch(() => null);
-    const md5 =
-      body && typeof body === "object" && "md5" in body && typeof body.md5 === "string" ? body.md5 : null;
-    return { ok: true, data: { screenshot: true, bytes: png.size, ...(md5 ? { md5 } : {}) } };
+    kv.remove(KEYS.manifest);
+    kv.remove(KEYS.manifestEtag);
+    // The settings stay until the next manifest brings them again (timers hold meanwhile).
+    device.holdSettings(device.settings, null);
+    manifests.pending = null;
+    manifests.waiting = null;
+    manifests.failedFiles.clear();
+    playback.playNowHeld = null;
+    playback.endedMessages.clear();
+    await manifests.applyManifest(null);
   }
 }

@@ -11,7 +11,7 @@ import {
   unsupported,
   updateArgs,
   volumeArgs,
-} from "../src/commands";
+} from "../src/commands/args";
 
 describe("command arguments", () => {
   it("takes a whole volume from 0 to 100", () => {

@@ -7,6 +7,7 @@ import { buildApp } from "../src/app";
 import { connect, type Database } from "../src/db/client";
 import { terminals } from "../src/db/schema";
 import { payloadsOf } from "../src/terminal/bus";
+import { COMMAND_REASONS } from "../src/terminal/commands";
 import { FLUSH_MS } from "../src/terminal/hub";
 import { ADMIN, addOffice, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
 import {
@@ -126,7 +127,7 @@ describe("two server processes", () => {
       5000,
     );
     expect((await t.app.terminalHub.results([queued?.id ?? ""]))[0]?.reason).toBe(
-      "no server process held the terminal's connection",
+      COMMAND_REASONS.undelivered,
     );
   });
 
@@ -156,7 +157,7 @@ describe("two server processes", () => {
     expect((await terminalRow(t.app, terminalId)).online).toBe(false);
     expect((await t.app.terminalHub.results([sent?.id ?? ""]))[0]).toMatchObject({
       state: "failed",
-      reason: "the server stopped before the terminal answered",
+      reason: COMMAND_REASONS.stopped,
     });
   });
 

@@ -11,6 +11,7 @@ import {
   terminalEvents,
   terminals,
 } from "../src/db/schema";
+import { COMMAND_REASONS } from "../src/terminal/commands";
 import { FAULT_CLEARED } from "../src/terminal/gateway";
 import { ENROL_ALPHABET, hashToken } from "../src/terminal/token";
 import { ADMIN, addOffice, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
@@ -402,7 +403,7 @@ describe("commands", () => {
     const [sent] = await t.app.terminalHub.command([terminalId], "refresh", {}, null, 1000);
     const frame = await socket.next("command");
     await waitFor(async () => (await results([frame.id]))[0]?.state === "timeout", 5000);
-    expect((await results([frame.id]))[0]?.reason).toBe("no answer within 1 s");
+    expect((await results([frame.id]))[0]?.reason).toBe(COMMAND_REASONS.timeout(1000));
     socket.send({ type: "ack", id: sent?.id, ok: true });
     await new Promise((r) => setTimeout(r, 200));
     expect((await results([frame.id]))[0]?.state).toBe("timeout");
@@ -428,15 +429,15 @@ describe("commands", () => {
     expect(out).toHaveLength(4);
     expect(by.get(away.terminalId)).toMatchObject({
       state: "offline",
-      reason: "the terminal is not connected",
+      reason: COMMAND_REASONS.offline,
     });
     expect(by.get(pending.terminalId)).toMatchObject({
       state: "failed",
-      reason: "the terminal is not authorised yet",
+      reason: COMMAND_REASONS.pending,
     });
     expect(by.get(disabled.terminalId)).toMatchObject({
       state: "failed",
-      reason: "the terminal is disabled",
+      reason: COMMAND_REASONS.disabled,
     });
     expect(by.get(here)?.state).toBe("sent");
     const frame = await socket.next("command");

@@ -14,6 +14,7 @@ import {
   terminalCommands,
   terminals,
 } from "../src/db/schema";
+import { COMMAND_REASONS } from "../src/terminal/commands";
 import {
   ADMIN,
   addOffice,
@@ -307,9 +308,9 @@ describe("commands with a result per terminal", () => {
     const res = await ok(await post(admin, "reboot", { ids: [A.id, B.id, C, pending, disabled] }));
     const list = res.list as CommandOutcome[];
     const by = new Map(list.map((o) => [o.terminalId, o]));
-    expect(by.get(C)).toMatchObject({ state: "offline", reason: "the terminal is not connected" });
-    expect(by.get(pending)).toMatchObject({ state: "failed", reason: "the terminal is not authorised yet" });
-    expect(by.get(disabled)).toMatchObject({ state: "failed", reason: "the terminal is disabled" });
+    expect(by.get(C)).toMatchObject({ state: "offline", reason: COMMAND_REASONS.offline });
+    expect(by.get(pending)).toMatchObject({ state: "failed", reason: COMMAND_REASONS.pending });
+    expect(by.get(disabled)).toMatchObject({ state: "failed", reason: COMMAND_REASONS.disabled });
     await answer(A, "reboot");
     await answer(B, "reboot", { ok: false, reason: "kiosk mode forbids restarts" });
     const done = await settled(
@@ -346,7 +347,7 @@ describe("commands with a result per terminal", () => {
     const [first] = await t.app.terminalHub.command([A.id], "programs", {}, null, 1000);
     await A.sock.next("command");
     const out = await settled(admin, [first?.id as string]);
-    expect(out.get(A.id)).toMatchObject({ state: "timeout", reason: "no answer within 1 s" });
+    expect(out.get(A.id)).toMatchObject({ state: "timeout", reason: COMMAND_REASONS.timeout(1000) });
     const res = await ok(await post(admin, "retry", { commandIds: [first?.id] }));
     await answer(A, "programs", { ok: true, data: { programs: [], current: null } });
     expect((await settled(admin, [(res.list as CommandOutcome[])[0]?.id as string])).get(A.id)?.state).toBe(
@@ -403,7 +404,7 @@ describe("screenshots", () => {
   it("answers the outcome with its reason when no picture comes", async () => {
     const res = await ok(await get(amy, "getRltScreenShoot", { id: C }));
     expect(res.screenshot).toBeNull();
-    expect(res.outcome).toMatchObject({ state: "offline", reason: "the terminal is not connected" });
+    expect(res.outcome).toMatchObject({ state: "offline", reason: COMMAND_REASONS.offline });
   });
 });
 

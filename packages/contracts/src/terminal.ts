@@ -1,7 +1,15 @@
-import { DeviceSettings } from "@marquee/schedule";
-import { TERMINAL_STATES, TerminalStatus } from "@marquee/terminal-protocol";
+import { COMMAND_ARGS, SCREENSHOT_KINDS, TERMINAL_STATES, TerminalStatus } from "@marquee/terminal-protocol";
 
-export { COMMAND_NAMES } from "@marquee/terminal-protocol";
+export {
+  COMMAND_ARGS,
+  COMMAND_NAMES,
+  decodeReason,
+  REASON_CODES,
+  type Reason,
+  type ReasonCode,
+  SCREENSHOT_KINDS,
+  type ScreenshotKind,
+} from "@marquee/terminal-protocol";
 
 import { z } from "zod";
 import { Paging, pageOf, zBool, zId, zIdList } from "./common";
@@ -13,15 +21,6 @@ import { Paging, pageOf, zBool, zId, zIdList } from "./common";
  */
 export const TERMINAL_VIEW_STATUS = ["online", "offline", "fault", "unauthorised", "disabled"] as const;
 export type TerminalViewStatus = (typeof TERMINAL_VIEW_STATUS)[number];
-
-/**
- * How a screenshot was taken: asked for by an operator (manual), by a timer
- * (scheduled) or by monitoring (monitor). A screenshot command may carry its
- * kind in its arguments; a terminal uploading a picture of its own accord
- * names it in the upload (scheduled when it does not).
- */
-export const SCREENSHOT_KINDS = ["manual", "scheduled", "monitor"] as const;
-export type ScreenshotKind = (typeof SCREENSHOT_KINDS)[number];
 
 export const TerminalSummary = z.object({
   id: z.number(),
@@ -183,34 +182,6 @@ export const UpdateTerminalBody = z.strictObject({
 /** POST setPrograms: what a terminal plays until play plans (issue 7) take over. */
 export const SetTerminalProgramsBody = z.strictObject({ ids: zIdList, programIds: z.array(zId).max(50) });
 
-const zHash = z.string().regex(/^[a-f0-9]{32}$/);
-/** The arguments each command takes (a command outside this map takes none); see COMMAND_NAMES. */
-export const COMMAND_ARGS: Record<string, z.ZodType<Record<string, unknown>>> = {
-  /** The playback volume to set, 0 to 100. */
-  volume: z.strictObject({ volume: z.number().int().min(0).max(100) }),
-  /** Fetch the manifest again; `reload` also reloads the player (a new player build). */
-  refresh: z.strictObject({ reload: z.boolean().optional() }),
-  /** `kind`: how the picture is filed in the history (manual when absent). */
-  screenshot: z.strictObject({ kind: z.enum(SCREENSHOT_KINDS).optional() }),
-  settings: z.strictObject({ settings: DeviceSettings }),
-  reboot: z.strictObject({}),
-  clear: z.strictObject({}),
-  playProgram: z.strictObject({ programId: zId, until: z.string().nullable().optional() }),
-  playMessage: z.strictObject({ messageId: zId }),
-  programs: z.strictObject({}),
-  deleteFiles: z.strictObject({ hashes: z.array(zHash).max(10_000).optional() }),
-  update: z.strictObject({
-    packageId: zId,
-    version: z.string().min(1).max(40),
-    url: z.string().min(1).max(500),
-    sha256: z.string().regex(/^[a-f0-9]{64}$/),
-    size: z.number().int().min(0),
-  }),
-  position: z.strictObject({}),
-  debug: z.strictObject({ on: z.boolean(), seconds: z.number().int().min(10).max(3600).optional() }),
-  syncStart: z.strictObject({ programId: zId, at: z.number().int().positive() }),
-};
-
 /** Commands an operator sends through POST command (the others go through their own calls, which prepare the server's side first). */
 export const BASIC_COMMANDS = ["refresh", "screenshot", "volume", "reboot", "programs", "position"] as const;
 
@@ -222,7 +193,7 @@ export const TerminalCommandBody = z
     args: z.record(z.string(), z.unknown()).default({}),
   })
   .superRefine((body, ctx) => {
-    const schema = COMMAND_ARGS[body.name] ?? z.strictObject({});
+    const schema = COMMAND_ARGS[body.name];
     for (const issue of schema.safeParse(body.args).error?.issues ?? [])
       ctx.addIssue({ ...issue, path: ["args", ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
   });

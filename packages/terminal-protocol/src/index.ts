@@ -1,2 +1,4 @@
 export * from "./client";
+export * from "./commands";
 export * from "./messages";
+export * from "./reasons";

@@ -101,42 +101,6 @@ export const TerminalStatus = z.object({
 });
 export type TerminalStatus = z.infer<typeof TerminalStatus>;
 
-/**
- * The commands a terminal obeys (args in @marquee/contracts COMMAND_ARGS):
- * - refresh {reload?}: fetch the manifest again (reload: reload the player);
- * - screenshot {}: upload a screenshot, ack {screenshotMd5};
- * - volume {volume}: set the playback volume;
- * - settings {settings: DeviceSettings}: keep and apply the terminal's settings (they also ride in the manifest);
- * - reboot {}: ack, then restart (a web player reloads its page);
- * - clear {}: drop every cached program and file and show the idle screen until a new manifest arrives;
- * - playProgram {programId, until?}: fetch the manifest (which carries `playNow`) and play it now, ack when on screen;
- * - playMessage {messageId}: fetch the manifest (which carries the message) and show it, ack when on screen;
- * - programs {}: ack {programs: [{id, name, version, ready}], current: programId|null}: what it holds;
- * - deleteFiles {hashes?}: delete these cached files, or (no hashes) every file the manifest no longer needs; ack {deleted, freedBytes};
- * - update {packageId, version, url, sha256, size}: download the package (progress frames), check it, install, ack {version};
- *   a web player verifies the download and reloads into the build the server serves;
- * - position {}: ack {lat, lng, accuracy} from the device's geolocation, or fail with why not;
- * - debug {on, seconds?}: stream its log lines as `log` frames while on;
- * - syncStart {programId, at}: play the program from server-clock instant `at`; ack {offsetMs, rttMs, startsInMs} once scheduled.
- */
-export const COMMAND_NAMES = [
-  "refresh",
-  "screenshot",
-  "volume",
-  "settings",
-  "reboot",
-  "clear",
-  "playProgram",
-  "playMessage",
-  "programs",
-  "deleteFiles",
-  "update",
-  "position",
-  "debug",
-  "syncStart",
-] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
-
 // ---- terminal → server ----
 
 export const HelloFrame = z.object({

@@ -1,4 +1,4 @@
-import type { DeliveryItem } from "@marquee/terminal-protocol";
+import { type DeliveryItem, encodeReason } from "@marquee/terminal-protocol";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
@@ -10,7 +10,7 @@ export const DELIVERY_FLUSH_MS = 200;
 /** Rows per UPDATE (6 parameters a row at most: far below PostgreSQL's 65,535). */
 const ROWS_PER_STATEMENT = 5000;
 /** The reason kept when a terminal reports a failure without one. */
-export const NO_REASON = "the terminal reported a failure without a reason";
+export const NO_REASON = encodeReason("noReason");
 
 interface Report {
   publicationId: number;

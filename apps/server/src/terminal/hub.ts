@@ -7,18 +7,20 @@ import {
   MISSED_BEATS_OFFLINE,
   type TerminalStatus,
 } from "@marquee/terminal-protocol";
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
-import { terminalCommands, terminals } from "../db/schema";
+import { terminals } from "../db/schema";
 import type { Services } from "../platform/services";
 import { type BusMessage, TerminalBus } from "./bus";
+import { CommandDispatcher, type CommandDoneListener } from "./commands";
 import { snapshotColumns, type TerminalConnection, type TerminalSnapshot } from "./connection";
 import { DeliveryTracker } from "./delivery";
 import { checkedStatus, GIVEN_TTL_MS, type Given, givenByManifest, givenHistory, isGiven } from "./given";
 import { ManifestService, type ManifestSubject } from "./manifest";
 import { PresenceWriter } from "./presence";
-import { newCommandId } from "./token";
+
+export { COMMAND_REASONS, type CommandDoneListener } from "./commands";
 
 /** How often presence is written to the database. */
 export const FLUSH_MS = 2000;
@@ -28,42 +30,12 @@ export const SWEEP_MS = 2000;
 const STALE_SWEEP_MS = 30_000;
 /** How often commands past their own timeout are ended (their sender died). */
 const COMMAND_SWEEP_MS = 5_000;
-/** How long after its timeout a command is left to its sender's own timer before the sweep ends it. */
-const COMMAND_GRACE_MS = 5_000;
 /** How long the heartbeat setting is reused before it is read again. */
 const SETTING_CACHE_MS = 5000;
 /** How long the content of a connection's manifest is reused to check its reports (a manifest is cached as long). */
 const GIVEN_NOW_MS = 5000;
 /** Connections announced to the other processes together, after this pause. */
 const HELD_BATCH_MS = 100;
-/** Rows per INSERT of commands (9 columns a row). */
-const INSERT_ROWS = 2000;
-const MIN_TIMEOUT_MS = 1000;
-/** Acks are written together: at most this many, or after this long. */
-const ACK_BATCH = 1000;
-const ACK_FLUSH_MS = 20;
-
-/** A promise with its resolver outside (the acks of one batch wait for the batch). */
-function settle(): { promise: Promise<void>; resolve: () => void } {
-  let resolve: () => void = () => {};
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-const MAX_TIMEOUT_MS = 3_600_000;
-
-/** Why a command did not complete, as kept in terminal_commands.reason (the state says the rest). */
-export const COMMAND_REASONS = {
-  pending: "the terminal is not authorised yet",
-  disabled: "the terminal is disabled",
-  offline: "the terminal is not connected",
-  undelivered: "no server process held the terminal's connection",
-  stopped: "the server stopped before the terminal answered",
-  orphaned: "no answer: the server process that sent it stopped",
-  noReason: "the terminal reported a failure without a reason",
-  timeout: (ms: number) => `no answer within ${Math.round(ms / 1000)} s`,
-} as const;
 
 /** Per-process counters, for tests and the debug log. */
 export interface TerminalHubStats {
@@ -93,10 +65,6 @@ export interface HubFrame {
   at: number;
 }
 export type HubFrameListener = (f: HubFrame) => void;
-/** Commands a terminal acknowledged as done, with their data, after they were written (positions, program lists). */
-export type CommandDoneListener = (
-  done: Array<{ id: string; terminalId: number; name: string; data: Record<string, unknown> | null }>,
-) => Promise<void>;
 /** An event a terminal reported (alarms listen); called after it was stored. */
 export type TerminalEventListener = (e: {
   terminalId: number;
@@ -131,25 +99,15 @@ export class TerminalHub {
     dropped: 0,
   };
   private readonly intervals: Array<ReturnType<typeof setInterval>> = [];
-  /** Pending timeouts: of commands this process put on a socket (`sent`), or handed to the bus. */
-  private readonly expiries = new Map<ReturnType<typeof setTimeout>, { ids: string[]; sent: boolean }>();
   private held: Array<[number, number]> = [];
   private heldTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeat = { sec: Promise.resolve(DEFAULT_HEARTBEAT_SEC), at: Number.NEGATIVE_INFINITY };
   private lastHeartbeatSec = DEFAULT_HEARTBEAT_SEC;
   private stopped = false;
-  private acks: Array<{
-    id: string;
-    terminalId: number;
-    state: "done" | "failed";
-    reason: string | null;
-    data: string | null;
-  }> = [];
-  private ackTimer: ReturnType<typeof setTimeout> | null = null;
-  private ackWritten = settle();
+  /** The commands sent from this process: queued, delivered, timed out, acknowledged. */
+  private readonly commands: CommandDispatcher;
   private readonly frameListeners = new Set<HubFrameListener>();
   private readonly eventListeners = new Set<TerminalEventListener>();
-  private readonly doneListeners = new Set<CommandDoneListener>();
 
   constructor(
     readonly services: Services,
@@ -160,6 +118,12 @@ export class TerminalHub {
     this.delivery = new DeliveryTracker(services.db, services.clock, log);
     this.processId = services.processes.id;
     this.presence = new PresenceWriter(services.db, log, this.processId);
+    this.commands = new CommandDispatcher(services, log, {
+      processId: this.processId,
+      connection: (terminalId) => this.conns.get(terminalId),
+      holds: (terminalId) => this.conns.has(terminalId),
+      publish: (msg) => this.bus.publish(msg),
+    });
     // What a process that died held: its terminals are offline until they connect to a live one.
     services.processes.onReap(async (dead) => {
       await services.db
@@ -202,14 +166,12 @@ export class TerminalHub {
     for (const timer of this.intervals) clearInterval(timer);
     if (this.heldTimer) clearTimeout(this.heldTimer);
     // What this process sent and still waits for ends now; what it handed to the bus is the holder's.
-    const waiting = [...this.expiries.values()].flatMap((e) => (e.sent ? e.ids : []));
-    for (const timer of this.expiries.keys()) clearTimeout(timer);
-    this.expiries.clear();
+    const waiting = this.commands.halt();
     for (const conn of this.conns.values()) this.markOffline(conn);
     try {
-      await this.flushAcks();
+      await this.commands.flushAcks();
       await this.delivery.stop();
-      if (waiting.length) await this.finish(waiting, "failed", COMMAND_REASONS.stopped, ["queued", "sent"]);
+      await this.commands.failWaiting(waiting);
       await this.presence.flush();
     } finally {
       await this.bus.stop();
@@ -367,25 +329,6 @@ export class TerminalHub {
     }
   }
 
-  /** Calls `fn` with the commands acknowledged done, once their rows are written. */
-  onCommandDone(fn: CommandDoneListener): () => void {
-    this.doneListeners.add(fn);
-    return () => this.doneListeners.delete(fn);
-  }
-
-  /** How far a long command has come on a terminal: kept in the command's data.progress while it runs. */
-  async progress(
-    conn: TerminalConnection,
-    p: { id: string; done: number; total: number; note?: string | undefined },
-  ): Promise<void> {
-    const value = JSON.stringify({ progress: { done: p.done, total: p.total, note: p.note ?? null } });
-    await this.commandWrite(() =>
-      this.services.db.execute(sql`
-        update terminal_commands set data = coalesce(data, '{}'::jsonb) || ${value}::jsonb
-        where id = ${p.id} and terminal_id = ${conn.terminalId} and state in ('queued', 'sent')`),
-    );
-  }
-
   // ---- connections (called by the gateway) ----
 
   /** A welcomed socket: held here from now on; an older socket of the same terminal is closed. */
@@ -499,38 +442,25 @@ export class TerminalHub {
     await this.sweepCommands();
   }
 
-  /**
-   * Commands still waiting COMMAND_GRACE_MS after their own timeout: the process that sent them (whose
-   * timer would have ended them) is gone. A sent one timed out; a queued one never reached its terminal.
-   * Runs every COMMAND_SWEEP_MS and when the hub starts, so after a restart each command ends by its own
-   * timeout, not an hour later.
-   */
-  async sweepCommands(): Promise<void> {
-    const now = this.services.clock.now();
-    const due = new Date(now.getTime() - COMMAND_GRACE_MS);
-    await this.services.db
-      .update(terminalCommands)
-      .set({
-        state: sql`case when ${terminalCommands.state} = 'sent' then 'timeout' else 'offline' end`,
-        reason: sql`case when ${terminalCommands.state} = 'sent' then ${COMMAND_REASONS.orphaned} else ${COMMAND_REASONS.undelivered} end`,
-        doneAt: now,
-      })
-      .where(
-        and(
-          inArray(terminalCommands.state, ["queued", "sent"]),
-          or(
-            lt(terminalCommands.expiresAt, due),
-            // rows written before commands carried their expiry
-            and(
-              isNull(terminalCommands.expiresAt),
-              lt(terminalCommands.createdAt, new Date(now.getTime() - MAX_TIMEOUT_MS - COMMAND_GRACE_MS)),
-            ),
-          ),
-        ),
-      );
+  // ---- commands (see CommandDispatcher) ----
+
+  /** Calls `fn` with the commands acknowledged done, once their rows are written. */
+  onCommandDone(fn: CommandDoneListener): () => void {
+    return this.commands.onDone(fn);
   }
 
-  // ---- commands ----
+  /** How far a long command has come on a terminal: kept in the command's data.progress while it runs. */
+  progress(
+    conn: TerminalConnection,
+    p: { id: string; done: number; total: number; note?: string | undefined },
+  ): Promise<void> {
+    return this.commands.progress(conn, p);
+  }
+
+  /** Ends the commands still waiting well after their own timeout (their sender died). */
+  sweepCommands(): Promise<void> {
+    return this.commands.sweep();
+  }
 
   /**
    * Queues a command for each terminal and delivers it: here, over the bus,
@@ -538,253 +468,27 @@ export class TerminalHub {
    * Answers the rows as they stand right after sending; acks and timeouts
    * change them later.
    */
-  async command(
+  command(
     terminalIds: number[],
     name: string,
     args: Record<string, unknown>,
     byUserId: number | null,
     timeoutMs: number = DEFAULT_COMMAND_TIMEOUT_MS,
   ): Promise<CommandOutcome[]> {
-    const ids = [...new Set(terminalIds)];
-    if (!ids.length) return [];
-    const timeout = Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, Math.round(timeoutMs)));
-    const { db, clock } = this.services;
-    const targets = await db
-      .select({
-        id: terminals.id,
-        officeId: terminals.officeId,
-        state: terminals.state,
-        online: terminals.online,
-      })
-      .from(terminals)
-      .where(inArray(terminals.id, ids));
-    const now = clock.now();
-    const local: Array<{ id: string; conn: TerminalConnection }> = [];
-    const remote: Array<[string, number]> = [];
-    const rows: Array<typeof terminalCommands.$inferInsert> = targets.map((t) => {
-      const id = newCommandId();
-      const row = {
-        id,
-        terminalId: t.id,
-        officeId: t.officeId,
-        name,
-        args,
-        createdBy: byUserId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + timeout),
-      };
-      const ended = (state: "failed" | "offline", reason: string) => ({ ...row, state, reason, doneAt: now });
-      if (t.state === "pending") return ended("failed", COMMAND_REASONS.pending);
-      if (t.state === "disabled") return ended("failed", COMMAND_REASONS.disabled);
-      const conn = this.conns.get(t.id);
-      if (conn) local.push({ id, conn });
-      else if (t.online) remote.push([id, t.id]);
-      else return ended("offline", COMMAND_REASONS.offline);
-      return { ...row, state: "queued" as const };
-    });
-    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-      await db.insert(terminalCommands).values(rows.slice(i, i + INSERT_ROWS));
-    }
-    const sent: string[] = [];
-    const gone: string[] = [];
-    for (const { id, conn } of local) {
-      (conn.send({ type: "command", id, name, args, timeoutMs: timeout }) ? sent : gone).push(id);
-    }
-    await this.markSent(sent, timeout);
-    if (gone.length) await this.finish(gone, "offline", COMMAND_REASONS.offline, ["queued"]);
-    if (remote.length) {
-      try {
-        await this.bus.publish({ kind: "command", from: this.processId, timeoutMs: timeout, items: remote });
-      } catch (err) {
-        this.log.warn({ err }, "could not hand commands to the other server processes");
-      }
-      // Nobody took it within its time: no process held the socket.
-      this.expire(
-        remote.map(([id]) => id),
-        timeout,
-        "offline",
-        COMMAND_REASONS.undelivered,
-        ["queued"],
-      );
-    }
-    return this.results(rows.map((r) => r.id));
+    return this.commands.command(terminalIds, name, args, byUserId, timeoutMs);
   }
 
   /** The outcomes of these commands now. */
-  async results(commandIds: string[]): Promise<CommandOutcome[]> {
-    if (!commandIds.length) return [];
-    const rows = await this.services.db
-      .select({ c: terminalCommands, terminalName: terminals.name })
-      .from(terminalCommands)
-      .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
-      .where(inArray(terminalCommands.id, commandIds))
-      .orderBy(asc(terminalCommands.createdAt), asc(terminalCommands.terminalId));
-    return rows.map(({ c, terminalName }) => ({
-      id: c.id,
-      terminalId: c.terminalId,
-      terminalName,
-      name: c.name,
-      state: c.state,
-      reason: c.reason,
-      data: c.data ?? null,
-      createDate: c.createdAt.toISOString(),
-      doneDate: c.doneAt?.toISOString() ?? null,
-    }));
+  results(commandIds: string[]): Promise<CommandOutcome[]> {
+    return this.commands.results(commandIds);
   }
 
-  /**
-   * An ack from the terminal: done or failed (with its reason and data); a
-   * late ack changes nothing. Acks are written in batches (one UPDATE per
-   * ACK_FLUSH_MS or ACK_BATCH acks): a fleet answering one command at once
-   * would otherwise queue one statement per terminal on the pool, ahead of
-   * everything else. The promise resolves once this ack is written.
-   */
+  /** An ack from the terminal (written with the next batch); the promise resolves once it is written. */
   ack(
     conn: TerminalConnection,
     ack: { id: string; ok: boolean; reason?: string | null; data?: Record<string, unknown> },
   ): Promise<void> {
-    this.acks.push({
-      id: ack.id,
-      terminalId: conn.terminalId,
-      state: ack.ok ? "done" : "failed",
-      reason: ack.ok ? null : ack.reason || COMMAND_REASONS.noReason,
-      data: ack.data ? JSON.stringify(ack.data) : null,
-    });
-    const written = this.ackWritten;
-    if (this.acks.length >= ACK_BATCH) void this.flushAcks();
-    else this.ackTimer ??= setTimeout(() => void this.flushAcks(), ACK_FLUSH_MS);
-    return written.promise;
-  }
-
-  private commandWrites: Promise<unknown> = Promise.resolve();
-
-  private async flushAcks(): Promise<void> {
-    if (this.ackTimer) clearTimeout(this.ackTimer);
-    this.ackTimer = null;
-    const batch = this.acks.splice(0);
-    const written = this.ackWritten;
-    this.ackWritten = settle();
-    if (!batch.length) return written.resolve();
-    try {
-      const values = sql.join(
-        batch.map((a) => sql`(${a.id}, ${a.terminalId}::integer, ${a.state}, ${a.reason}, ${a.data}::jsonb)`),
-        sql`, `,
-      );
-      const listening = this.doneListeners.size > 0;
-      const result = await this.commandWrite(() =>
-        this.services.db.execute(sql`
-        update terminal_commands as c
-        set state = v.state, reason = v.reason, done_at = ${this.services.clock.now()},
-            data = case when v.data is null then c.data else coalesce(c.data, '{}'::jsonb) || v.data end
-        from (values ${values}) as v(id, terminal_id, state, reason, data)
-        where c.id = v.id and c.terminal_id = v.terminal_id and c.state in ('queued', 'sent')
-        ${listening ? sql`returning c.id, c.terminal_id, c.name, c.state, c.data` : sql``}`),
-      );
-      written.resolve();
-      if (listening) {
-        const done = (
-          result.rows as Array<{
-            id: string;
-            terminal_id: number;
-            name: string;
-            state: string;
-            data: Record<string, unknown> | null;
-          }>
-        )
-          .filter((r) => r.state === "done")
-          .map((r) => ({ id: r.id, terminalId: r.terminal_id, name: r.name, data: r.data }));
-        if (done.length)
-          for (const fn of this.doneListeners)
-            await fn(done).catch((err) => this.log.warn({ err }, "a command-done listener failed"));
-      }
-    } catch (err) {
-      this.log.warn({ err, acks: batch.length }, "could not write terminal acks");
-      written.resolve();
-    }
-  }
-
-  /**
-   * Runs one write of terminal_commands after the previous one of this
-   * process: a batch marked sent and a batch of acks touch the same rows in
-   * different orders, and run side by side they deadlock.
-   */
-  private commandWrite<T>(write: () => PromiseLike<T>): Promise<T> {
-    const run = this.commandWrites.then(write);
-    this.commandWrites = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
-  }
-
-  private async markSent(ids: string[], timeout: number): Promise<void> {
-    if (!ids.length) return;
-    await this.commandWrite(() =>
-      this.services.db
-        .update(terminalCommands)
-        .set({ state: "sent" })
-        .where(and(inArray(terminalCommands.id, ids), eq(terminalCommands.state, "queued"))),
-    );
-    this.expire(ids, timeout, "timeout", COMMAND_REASONS.timeout(timeout), ["queued", "sent"]);
-  }
-
-  /** After `ms`, the commands still in one of `from` end in `state` with `reason`. */
-  private expire(
-    ids: string[],
-    ms: number,
-    state: "timeout" | "offline",
-    reason: string,
-    from: Array<"queued" | "sent">,
-  ): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.expiries.delete(timer);
-      this.finish(ids, state, reason, from).catch((err) =>
-        this.log.warn({ err }, "could not time out terminal commands"),
-      );
-    }, ms);
-    timer.unref();
-    this.expiries.set(timer, { ids, sent: state === "timeout" });
-  }
-
-  private async finish(
-    ids: string[],
-    state: "timeout" | "offline" | "failed",
-    reason: string,
-    from: Array<"queued" | "sent">,
-  ): Promise<void> {
-    for (let i = 0; i < ids.length; i += 10_000) {
-      const slice = ids.slice(i, i + 10_000);
-      await this.commandWrite(() =>
-        this.services.db
-          .update(terminalCommands)
-          .set({ state, reason, doneAt: this.services.clock.now() })
-          .where(and(inArray(terminalCommands.id, slice), inArray(terminalCommands.state, from))),
-      );
-    }
-  }
-
-  /** Commands another process queued for terminals held here: send them and time them out. */
-  private async deliver(items: Array<[string, number]>, timeoutMs: number): Promise<void> {
-    const mine = items.filter(([, terminalId]) => this.conns.has(terminalId)).map(([id]) => id);
-    if (!mine.length) return;
-    const rows = await this.services.db
-      .select({
-        id: terminalCommands.id,
-        terminalId: terminalCommands.terminalId,
-        name: terminalCommands.name,
-        args: terminalCommands.args,
-      })
-      .from(terminalCommands)
-      .where(and(inArray(terminalCommands.id, mine), eq(terminalCommands.state, "queued")));
-    const sent = rows
-      .filter((r) =>
-        this.conns
-          .get(r.terminalId)
-          ?.send({ type: "command", id: r.id, name: r.name, args: r.args, timeoutMs }),
-      )
-      .map((r) => r.id);
-    await this.markSent(sent, timeoutMs);
+    return this.commands.ack(conn, ack);
   }
 
   // ---- state and manifest changes ----
@@ -887,7 +591,7 @@ export class TerminalHub {
     const run = async () => {
       switch (msg.kind) {
         case "command":
-          return this.deliver(msg.items, msg.timeoutMs);
+          return this.commands.deliver(msg.items, msg.timeoutMs);
         case "state":
           this.manifests.invalidate();
           return this.applyState(msg.terminalId);

@@ -2,6 +2,7 @@ import { type AlarmDetailResponse, formatSize } from "@marquee/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { reasonText } from "../terminal/reason";
 import { alarmMessage, KIND_COLOR, when } from "./alarmText";
 import { alarmApi } from "./api";
 
@@ -154,7 +155,7 @@ export function AlarmDetails({ id, onClose }: { id: number | null; onClose(): vo
                 {
                   key: "state",
                   title: t("alarm.columns.state"),
-                  render: (_, c) => (c.reason ? `${c.state}: ${c.reason}` : c.state),
+                  render: (_, c) => (c.reason ? `${c.state}: ${reasonText(t, c.reason)}` : c.state),
                 },
                 { key: "time", title: t("alarm.details.sent"), render: (_, c) => when(c.createDate) },
               ]}

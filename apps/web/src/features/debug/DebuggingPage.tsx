@@ -26,6 +26,7 @@ import { dateTime, timeMs } from "../../components/dateTime";
 import { HttpError } from "../../services/http";
 import { OutcomeTag } from "../terminal/OutcomeTag";
 import { mergeOutcomes, movingIds } from "../terminal/outcomes";
+import { reasonText } from "../terminal/reason";
 import { StatusDot } from "../terminal/StatusDot";
 import { debugApi } from "./api";
 import {
@@ -237,7 +238,8 @@ function RawCommand({ terminalId }: { terminalId: number }) {
             {
               key: "reason",
               title: t("debug.raw.result"),
-              render: (_, o) => o.reason ?? (o.data ? JSON.stringify(o.data).slice(0, 200) : "-"),
+              render: (_, o) =>
+                reasonText(t, o.reason) ?? (o.data ? JSON.stringify(o.data).slice(0, 200) : "-"),
             },
             { key: "at", title: t("debug.raw.sentAt"), render: (_, o) => time(Date.parse(o.createDate)) },
           ]}
@@ -279,7 +281,11 @@ function Recent({ terminalId }: { terminalId: number }) {
                       title: t("debug.raw.state"),
                       render: (_, o) => <OutcomeTag outcome={o} />,
                     },
-                    { key: "reason", title: t("debug.raw.result"), render: (_, o) => o.reason ?? "-" },
+                    {
+                      key: "reason",
+                      title: t("debug.raw.result"),
+                      render: (_, o) => reasonText(t, o.reason) ?? "-",
+                    },
                     {
                       key: "at",
                       title: t("debug.raw.sentAt"),

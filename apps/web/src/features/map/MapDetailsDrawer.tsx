@@ -17,6 +17,7 @@ import { AuthButton } from "../../components/AuthButton";
 import { useCan } from "../material/useCan";
 import { OutcomeTag } from "../terminal/OutcomeTag";
 import { isSettled } from "../terminal/outcomes";
+import { reasonText } from "../terminal/reason";
 import { StatusDot } from "../terminal/StatusDot";
 import { relativeTime } from "../terminal/time";
 import type { CommandRun } from "../terminal/useCommandRun";
@@ -199,7 +200,7 @@ export function MapDetailsDrawer({
                               t("map.run.offline")
                             ) : o.reason ? (
                               <Typography.Text type={o.state === "failed" ? "danger" : "secondary"}>
-                                {o.reason}
+                                {reasonText(t, o.reason)}
                               </Typography.Text>
                             ) : undefined
                           }

@@ -29,6 +29,7 @@ import { AuthButton } from "../../components/AuthButton";
 import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
 import { publishApi } from "../../services/publish";
 import { formatTime } from "../program/format";
+import { reasonText } from "../terminal/reason";
 import { DeliveryBar } from "./DeliveryBar";
 import { deliveryTag, failedOf, isMoving, PUBLICATION_STATE_TAG, withdrawableOf } from "./delivery";
 import { KIND_PERMISSIONS } from "./kinds";
@@ -56,7 +57,7 @@ export function DeliveryStateCell({ target }: { target: PublicationTarget }) {
       )}
       {tag.reason && (
         <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="publish-target-reason">
-          {tag.reason}
+          {reasonText(t, tag.reason)}
         </Typography.Text>
       )}
     </Space>

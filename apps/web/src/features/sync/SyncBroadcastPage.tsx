@@ -23,6 +23,7 @@ import { dateTime } from "../../components/dateTime";
 import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
 import { HttpError } from "../../services/http";
 import { OutcomeTag } from "../terminal/OutcomeTag";
+import { reasonText } from "../terminal/reason";
 import { StatusDot } from "../terminal/StatusDot";
 import { useNow } from "../terminal/useNow";
 import { type SyncTerminalOption, syncApi } from "./api";
@@ -175,7 +176,9 @@ export function LiveSession({ id }: { id: number }) {
         r.outcome ? (
           <Space size={4} orientation="vertical">
             <OutcomeTag outcome={r.outcome} />
-            {r.outcome.reason && <Typography.Text type="secondary">{r.outcome.reason}</Typography.Text>}
+            {r.outcome.reason && (
+              <Typography.Text type="secondary">{reasonText(t, r.outcome.reason)}</Typography.Text>
+            )}
           </Space>
         ) : (
           "-"

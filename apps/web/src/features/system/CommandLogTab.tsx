@@ -6,6 +6,7 @@ import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OutcomeTag } from "../terminal/OutcomeTag";
+import { reasonText } from "../terminal/reason";
 import { logApi } from "./api";
 import { LoadMore } from "./LoadMore";
 import { type CommandFilterValues, EMPTY_COMMAND_FILTERS, toCommandQuery } from "./logFilters";
@@ -71,7 +72,7 @@ export function CommandLogTab() {
       key: "reason",
       title: t("system.cmd.columns.reason"),
       ellipsis: true,
-      render: (_, r) => r.reason ?? "-",
+      render: (_, r) => reasonText(t, r.reason) ?? "-",
     },
     { key: "by", title: t("system.cmd.columns.by"), width: 120, render: (_, r) => r.createdByName ?? "-" },
     { key: "done", title: t("system.cmd.columns.done"), width: 170, render: (_, r) => when(r.doneDate) },

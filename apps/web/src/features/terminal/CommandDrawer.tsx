@@ -3,6 +3,7 @@ import { Alert, Button, Drawer, List, Progress, Space, Spin, Typography } from "
 import { useTranslation } from "react-i18next";
 import { OutcomeTag, useOutcomeSummary } from "./OutcomeTag";
 import { isSettled, progressOf, retryTargets, summarize } from "./outcomes";
+import { reasonText } from "./reason";
 import type { CommandRun } from "./useCommandRun";
 
 /**
@@ -73,7 +74,7 @@ export function CommandDrawer({
                           type={o.state === "failed" ? "danger" : "secondary"}
                           data-testid="terminal-outcome-reason"
                         >
-                          {o.reason}
+                          {reasonText(t, o.reason)}
                         </Typography.Text>
                       ) : progress ? (
                         <Space orientation="vertical" size={0} style={{ width: "100%" }}>

@@ -25,6 +25,7 @@ import { WhatPlaysPanel } from "../publish/WhatPlaysPanel";
 import { OutcomeTag } from "./OutcomeTag";
 import { isSettled } from "./outcomes";
 import { TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";
+import { reasonText } from "./reason";
 import { ScreenshotHistory } from "./ScreenshotHistory";
 import { StatusDot } from "./StatusDot";
 import { relativeTime, splitUptime } from "./time";
@@ -77,7 +78,7 @@ function Screenshot({ terminal }: { terminal: TerminalSummary }) {
           data-testid="terminal-details-take-screenshot"
         />
         {outcome && <OutcomeTag outcome={outcome} />}
-        {outcome?.reason && <Typography.Text type="danger">{outcome.reason}</Typography.Text>}
+        {outcome?.reason && <Typography.Text type="danger">{reasonText(t, outcome.reason)}</Typography.Text>}
         {outcome?.state === "offline" && (
           <Typography.Text type="secondary">{t("terminal.command.offlineHint")}</Typography.Text>
         )}
@@ -354,7 +355,7 @@ export function DetailsDrawer({
                         {when(c.createDate)}
                         {c.reason && (
                           <Typography.Text type="danger" style={{ display: "block" }}>
-                            {c.reason}
+                            {reasonText(t, c.reason)}
                           </Typography.Text>
                         )}
                       </>

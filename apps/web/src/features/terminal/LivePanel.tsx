@@ -24,6 +24,7 @@ import { terminalSetApi } from "../../services/terminal";
 import { OutcomeTag } from "./OutcomeTag";
 import { isSettled } from "./outcomes";
 import { SETTING_ROUTE_PERMISSION, TERMINAL_PERMISSIONS } from "./permissions";
+import { reasonText } from "./reason";
 import { ScreenshotHistory } from "./ScreenshotHistory";
 import { StatusDot } from "./StatusDot";
 import { useCommandRun } from "./useCommandRun";
@@ -48,7 +49,9 @@ function Failure({ outcome }: { outcome: CommandOutcome }) {
     <Space wrap>
       <OutcomeTag outcome={outcome} />
       <Typography.Text type={outcome.state === "failed" ? "danger" : "secondary"}>
-        {outcome.state === "offline" ? t("terminal.command.offlineHint") : (outcome.reason ?? "")}
+        {outcome.state === "offline"
+          ? t("terminal.command.offlineHint")
+          : (reasonText(t, outcome.reason) ?? "")}
       </Typography.Text>
     </Space>
   );

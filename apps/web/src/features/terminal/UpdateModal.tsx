@@ -21,6 +21,7 @@ import { useTranslation } from "react-i18next";
 import { terminalSetApi } from "../../services/terminal";
 import { formErrors } from "./errors";
 import { OutcomeTag } from "./OutcomeTag";
+import { reasonText } from "./reason";
 
 /** The progress of an update is asked for this often while the dialog shows it. */
 const PROGRESS_POLL_MS = 2000;
@@ -71,7 +72,7 @@ function PackageProgress({ packageId }: { packageId: number }) {
                     status={r.state === "failed" || r.state === "timeout" ? "exception" : undefined}
                   />
                   <Typography.Text type={r.reason ? "danger" : "secondary"}>
-                    {r.reason ??
+                    {reasonText(t, r.reason) ??
                       r.progress?.note ??
                       t("terminal.update.versionNow", { version: r.version || "-" })}
                   </Typography.Text>

@@ -450,4 +450,15 @@ export default {
     emergency: "Emergency",
     playNow: "Shown now by order",
   },
+  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  reason: {
+    pending: "The screen is not authorised yet",
+    disabled: "The screen is disabled",
+    offline: "The screen is not connected",
+    undelivered: "No server process held the screen's connection",
+    stopped: "The server stopped before the screen answered",
+    orphaned: "No answer: the server process that sent it stopped",
+    noReason: "The screen reported a failure without a reason",
+    timeout: "No answer within {{seconds}} s",
+  },
 };

@@ -483,4 +483,15 @@ export default {
     emergency: "Urgence",
     playNow: "Affiché sur ordre",
   },
+  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  reason: {
+    pending: "L'écran n'est pas encore autorisé",
+    disabled: "L'écran est désactivé",
+    offline: "L'écran n'est pas connecté",
+    undelivered: "Aucun processus du serveur ne tenait la connexion de l'écran",
+    stopped: "Le serveur s'est arrêté avant la réponse de l'écran",
+    orphaned: "Pas de réponse : le processus du serveur qui l'a envoyée s'est arrêté",
+    noReason: "L'écran a signalé un échec sans raison",
+    timeout: "Pas de réponse en {{seconds}} s",
+  },
 };

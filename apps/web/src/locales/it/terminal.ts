@@ -482,4 +482,15 @@ export default {
     emergency: "Emergenza",
     playNow: "Mostrato subito su ordine",
   },
+  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  reason: {
+    pending: "Lo schermo non è ancora autorizzato",
+    disabled: "Lo schermo è disattivato",
+    offline: "Lo schermo non è connesso",
+    undelivered: "Nessun processo del server teneva la connessione dello schermo",
+    stopped: "Il server si è fermato prima che lo schermo rispondesse",
+    orphaned: "Nessuna risposta: il processo del server che l'ha inviato si è fermato",
+    noReason: "Lo schermo ha segnalato un errore senza motivo",
+    timeout: "Nessuna risposta entro {{seconds}} s",
+  },
 };

@@ -510,4 +510,15 @@ export default {
     emergency: "Экстренное",
     playNow: "Показано по команде",
   },
+  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  reason: {
+    pending: "Экран ещё не авторизован",
+    disabled: "Экран отключён",
+    offline: "Экран не подключён",
+    undelivered: "Ни один процесс сервера не держал соединение экрана",
+    stopped: "Сервер остановился до ответа экрана",
+    orphaned: "Нет ответа: процесс сервера, отправивший команду, остановился",
+    noReason: "Экран сообщил о сбое без причины",
+    timeout: "Нет ответа в течение {{seconds}} с",
+  },
 };

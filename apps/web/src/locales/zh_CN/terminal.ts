@@ -412,4 +412,15 @@ export default {
     emergency: "紧急",
     playNow: "按指令立即播放",
   },
+  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  reason: {
+    pending: "终端尚未授权",
+    disabled: "终端已禁用",
+    offline: "终端未连接",
+    undelivered: "没有服务器进程持有该终端的连接",
+    stopped: "终端应答前服务器已停止",
+    orphaned: "无应答：发送该指令的服务器进程已停止",
+    noReason: "终端报告失败，但未说明原因",
+    timeout: "{{seconds}} 秒内无应答",
+  },
 };

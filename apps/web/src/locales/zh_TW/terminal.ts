@@ -412,4 +412,15 @@ export default {
     emergency: "緊急",
     playNow: "依指令立即播放",
   },
+  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  reason: {
+    pending: "終端尚未授權",
+    disabled: "終端已停用",
+    offline: "終端未連線",
+    undelivered: "沒有伺服器程序持有該終端的連線",
+    stopped: "終端回應前伺服器已停止",
+    orphaned: "無回應：傳送該指令的伺服器程序已停止",
+    noReason: "終端回報失敗，但未說明原因",
+    timeout: "{{seconds}} 秒內無回應",
+  },
 };

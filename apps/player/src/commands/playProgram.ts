@@ -1,0 +1,41 @@
+import { playProgramArgs } from "./args";
+import { type CommandHandler, fetchBefore, waitFor } from "./context";
+
+/** playProgram: fetch the manifest (which carries the play-now) and play it now; ack when on screen. */
+export const playProgram: CommandHandler = async (c, ctx, deadline) => {
+  const args = playProgramArgs(c.args);
+  if (!args.ok) return { ok: false, reason: args.reason };
+  const { programId, until } = args.value;
+  if (until !== null && until <= Date.now()) return { ok: false, reason: "until is already past" };
+  const fetched = await fetchBefore(ctx, deadline);
+  if (!fetched.ok) return fetched;
+  let held = false;
+  let why = `program ${programId} is not on screen yet`;
+  return waitFor(
+    ctx,
+    () => {
+      if (ctx.snapshot().state !== "authorised")
+        return { ok: false, reason: "this screen is not authorised" };
+      const r = ctx.readiness(programId);
+      if (r) {
+        why = r.reason;
+        return r.final ? { ok: false, reason: r.reason } : null;
+      }
+      if (!held) {
+        held = true;
+        const p = ctx.currentPlayNow();
+        if (!(p && p.programId === programId && p.startAt === null))
+          ctx.holdPlayNow({ programId, until, startAt: null });
+      }
+      const { showing, interrupt, screen } = ctx.snapshot();
+      if (showing?.item.id !== programId) return null;
+      if (interrupt) {
+        why = `an emergency message (${interrupt.name}) covers the screen`;
+        return null;
+      }
+      return { ok: true, data: { programId, screenOn: screen.screenOn } };
+    },
+    deadline,
+    () => why,
+  );
+};

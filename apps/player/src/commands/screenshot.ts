@@ -1,0 +1,32 @@
+import { API_PREFIX, TERMINAL_PATHS } from "@marquee/terminal-protocol";
+import { capture } from "../screenshot";
+import type { CommandHandler } from "./context";
+
+/** screenshot: draw the screen and upload it under the command's id. */
+export const screenshot: CommandHandler = async (c, ctx) => {
+  const target = ctx.screenshotTarget();
+  if (!target) return { ok: false, reason: "nothing is shown yet" };
+  const token = ctx.token();
+  if (!token) return { ok: false, reason: "not registered" };
+  const png = await capture(target.element, target.width, target.height);
+  const url = new URL(API_PREFIX + TERMINAL_PATHS.screenshot, ctx.env.origin);
+  url.searchParams.set("commandId", c.id);
+  const res = await ctx.fetch(url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "image/png",
+      "x-requested-with": "XMLHttpRequest",
+    },
+    body: png,
+  });
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    const msg = body && typeof body === "object" && "msg" in body ? String(body.msg) : `HTTP ${res.status}`;
+    return { ok: false, reason: `screenshot upload refused: ${msg}` };
+  }
+  const body: unknown = await res.json().catch(() => null);
+  const md5 =
+    body && typeof body === "object" && "md5" in body && typeof body.md5 === "string" ? body.md5 : null;
+  return { ok: true, data: { screenshot: true, bytes: png.size, ...(md5 ? { md5 } : {}) } };
+};
