@@ -1,20 +1,18 @@
 import type { PlanSummary } from "@marquee/contracts";
 import { type Conflict, type PlanDoc, planConflicts } from "@marquee/schedule";
-import { and, arrayOverlaps, eq, inArray } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { playPlans, programs, users } from "../../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
 import { scope } from "../../platform/tenancy";
-import { programScope, type Tx, thumbUrl } from "../program/repo";
-import { publicationFigures } from "../review/publications";
+import { publicationFigures } from "../content/publications";
+import { authorship, selectSummaries } from "../content/summary";
+import type { Tx } from "../content/tx";
+import { programScope, thumbUrl } from "../program/repo";
 
 export type PlanRow = typeof playPlans.$inferSelect;
 
-const creator = alias(users, "creator");
-const editor = alias(users, "editor");
-
-/** The columns a list shows (never the document), with the names of who created and last saved. */
+/** The columns a list shows of a plan (never the document). */
 const summaryColumns = {
   id: playPlans.id,
   name: playPlans.name,
@@ -24,21 +22,10 @@ const summaryColumns = {
   conflictCount: playPlans.conflictCount,
   startDate: playPlans.startDate,
   endDate: playPlans.endDate,
-  createdBy: playPlans.createdBy,
-  createdAt: playPlans.createdAt,
-  updatedAt: playPlans.updatedAt,
-  creatorName: creator.name,
-  updatedByName: editor.name,
 };
 
 /** A select of plan summaries with the two user names joined. */
-export function selectPlanSummaries(db: Tx) {
-  return db
-    .select(summaryColumns)
-    .from(playPlans)
-    .leftJoin(creator, eq(creator.id, playPlans.createdBy))
-    .leftJoin(editor, eq(editor.id, playPlans.updatedBy));
-}
+export const selectPlanSummaries = (db: Tx) => selectSummaries(db, playPlans, summaryColumns);
 
 export type PlanSummaryRow = Awaited<ReturnType<typeof selectPlanSummaries>>[number];
 
@@ -60,11 +47,7 @@ export async function toPlanSummaries(db: Tx, rows: PlanSummaryRow[]): Promise<P
     endDate: r.endDate,
     publicationCount: figures.get(r.id)?.publicationCount ?? 0,
     terminalCount: figures.get(r.id)?.terminalCount ?? 0,
-    creatorId: r.createdBy,
-    creatorName: r.creatorName,
-    updatedByName: r.updatedByName,
-    createDate: r.createdAt.toISOString(),
-    updateDate: r.updatedAt.toISOString(),
+    ...authorship(r),
   }));
 }
 
@@ -184,36 +167,4 @@ export async function namedPrograms(db: Tx, ids: number[]) {
     height: r.height,
     thumbUrl: r.thumbMd5 ? thumbUrl(r.id, r.version) : null,
   }));
-}
-
-/**
- * Refuses (409) the deletion of programs that plans name, naming the first
- * program and its plans; the full list goes along for the console. Plans are
- * only in the programs' tenant (save checks the range), so nothing leaks.
- */
-export async function assertNotInPlans(tx: Tx, rows: Array<{ id: number; name: string }>) {
-  const ids = rows.map((r) => r.id);
-  if (!ids.length) return;
-  const plans = await tx
-    .select({ id: playPlans.id, name: playPlans.name, programIds: playPlans.programIds })
-    .from(playPlans)
-    .where(arrayOverlaps(playPlans.programIds, ids))
-    .orderBy(playPlans.name, playPlans.id);
-  const usedBy = rows
-    .map((r) => ({ id: r.id, name: r.name, plans: plans.filter((p) => p.programIds.includes(r.id)) }))
-    .filter((u) => u.plans.length);
-  const first = usedBy[0];
-  if (!first) return;
-  throw new AppError(
-    409,
-    "plan.programInUse",
-    { name: first.name, plans: first.plans.map((p) => p.name).join(", ") },
-    {
-      usedBy: usedBy.map((u) => ({
-        id: u.id,
-        name: u.name,
-        plans: u.plans.map((p) => ({ id: p.id, name: p.name })),
-      })),
-    },
-  );
 }

@@ -20,11 +20,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { playPlans } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { likeEscape } from "../../platform/sql";
-import { syncContent } from "../publish/sync";
-import { decideItems, noteItem, submitItems } from "../review/flow";
-import { deleteHistory, historyOf } from "../review/history";
-import { planReview } from "../review/kinds";
-import { assertNotPublished, deletePublications } from "../review/publications";
+import { decideItems, noteItem, submitItems } from "../content/flow";
+import { historyOf } from "../content/items";
+import { planKind } from "../content/kinds";
+import { assertNotPublished, deletePublications } from "../content/publications";
+import { syncContent } from "../content/sync";
 import {
   findPlanSummary,
   findPlans,
@@ -185,7 +185,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
         // What screens play or will play stays until it is withdrawn.
         await assertNotPublished(tx, "plan", rows, "plan.published");
         await deletePublications(tx, "plan", ids);
-        await deleteHistory(tx, "plan", ids);
+        await planKind.history.remove(tx, ids);
         await tx.delete(playPlans).where(inArray(playPlans.id, ids));
       });
       return { code: 0, msg: req.t("common.ok") };
@@ -204,14 +204,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const ids = req.body.ids;
       req.audit.target = `plan:${ids.join(",")}`;
-      const { state } = await submitItems(
-        services,
-        planReview,
-        actor,
-        (tx) => findPlans(tx, actor, ids, true),
-        req.t.bind(req),
-        req.log,
-      );
+      const { state } = await submitItems(services, planKind, actor, ids, req.t.bind(req), req.log);
       req.audit.detail = { state };
       await syncContent(app, req.log, "plan", ids);
       return { code: 0, msg: req.t("common.ok"), state };
@@ -246,14 +239,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       const note = req.body.note || null;
       req.audit.target = `plan:${ids.join(",")}`;
       req.audit.detail = { result, note };
-      const rows = await decideItems(
-        services,
-        planReview,
-        actor,
-        (tx) => findPlans(tx, actor, ids, true),
-        { result, note },
-        req.t.bind(req),
-      );
+      const rows = await decideItems(services, planKind, actor, ids, { result, note }, req.t.bind(req));
       await syncContent(app, req.log, "plan", ids);
       return { code: 0, msg: req.t("common.ok"), count: rows.length };
     },
@@ -270,7 +256,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, note } = req.body;
       req.audit.target = `plan:${id}`;
       req.audit.detail = { note };
-      await noteItem(services, planReview, actor, (tx) => findPlans(tx, actor, [id], true), note);
+      await noteItem(services, planKind, actor, id, note);
       return { code: 0, msg: req.t("common.ok") };
     },
   );
@@ -286,7 +272,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         code: 0,
         msg: req.t("common.ok"),
-        list: await historyOf(db, "plan", plan.id, req.t.bind(req)),
+        list: await historyOf(db, planKind, plan.id, req.t.bind(req)),
       };
     },
   );

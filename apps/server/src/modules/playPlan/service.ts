@@ -1,12 +1,12 @@
 import type { MessageKey } from "@marquee/contracts";
 import type { Conflict, PlanDoc } from "@marquee/schedule";
 import { eq } from "drizzle-orm";
-import { playPlans, users } from "../../db/schema";
+import { playPlans } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { AppError } from "../../platform/errors";
 import type { Services } from "../../platform/services";
-import { recordHistory } from "../review/history";
-import { checkPrograms, figuresOf, findPlans, type PlanRow } from "./repo";
+import { recordCreated, saveVersion } from "../content/items";
+import { planKind } from "../content/kinds";
+import { checkPrograms, figuresOf, type PlanRow } from "./repo";
 
 type T = (key: MessageKey, values?: Record<string, string | number>) => string;
 
@@ -45,13 +45,7 @@ export class PlanService {
         })
         .returning();
       if (!created) throw new Error("plan not created");
-      await recordHistory(tx, "plan", {
-        contentId: created.id,
-        event: "create",
-        from: null,
-        byUserId: actor.userId,
-        at: now,
-      });
+      await recordCreated(tx, planKind, created.id, actor.userId, now);
       return created;
     });
     return { row, conflicts };
@@ -74,51 +68,18 @@ export class PlanService {
     const { db, clock } = this.services;
     const { figures, conflicts } = figuresOf(doc);
     const now = clock.now();
-    const row = await db.transaction(async (tx) => {
-      const [current] = await findPlans(tx, actor, [id], true);
-      if (!current) throw new Error("plan vanished under its lock");
-      if (!expected.force && expected.version !== current.version) {
-        const [by] = current.updatedBy
-          ? await tx.select({ name: users.name }).from(users).where(eq(users.id, current.updatedBy))
-          : [];
-        throw new AppError(
-          409,
-          "plan.versionConflict",
-          { name: current.name, version: current.version },
-          {
-            current: {
-              version: current.version,
-              updatedByName: by?.name ?? null,
-              updateDate: current.updatedAt.toISOString(),
-            },
-          },
-        );
-      }
-      await checkPrograms(tx, actor, doc, t);
-      const [saved] = await tx
-        .update(playPlans)
-        .set({
-          name,
-          doc,
-          ...figures,
-          version: current.version + 1,
-          state: "draft",
-          updatedBy: actor.userId,
-          updatedAt: now,
-        })
-        .where(eq(playPlans.id, id))
-        .returning();
-      if (!saved) throw new Error("plan not saved");
-      if (current.state !== "draft")
-        await recordHistory(tx, "plan", {
-          contentId: id,
-          event: "edit",
-          from: current.state,
-          byUserId: actor.userId,
-          at: now,
-        });
-      return saved;
-    });
+    const row = await db.transaction((tx) =>
+      saveVersion(tx, planKind, actor, id, expected, now, async (next) => {
+        await checkPrograms(tx, actor, doc, t);
+        const [saved] = await tx
+          .update(playPlans)
+          .set({ name, doc, ...figures, ...next })
+          .where(eq(playPlans.id, id))
+          .returning();
+        if (!saved) throw new Error("plan not saved");
+        return saved;
+      }),
+    );
     return { row, conflicts };
   }
 }

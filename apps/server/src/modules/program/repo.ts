@@ -1,23 +1,20 @@
 import type { ProgramSummary } from "@marquee/contracts";
 import type { ProgramDoc } from "@marquee/program";
-import { and, eq, getTableColumns, inArray } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
-import { materialRefs, materials, programs, users } from "../../db/schema";
+import { and, arrayOverlaps, eq, getTableColumns, inArray } from "drizzle-orm";
+import { materialRefs, materials, playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
 import { scope } from "../../platform/tenancy";
+import { authorship, selectSummaries } from "../content/summary";
+import type { Tx } from "../content/tx";
 import type { MaterialRow } from "../material/repo";
 
 export type ProgramRow = typeof programs.$inferSelect;
-/** The database or a transaction of it. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+/** The database or a transaction of it (other modules import it from here). */
+export type { Tx } from "../content/tx";
 
-const creator = alias(users, "creator");
-const editor = alias(users, "editor");
-
-/** The columns a list shows (never the document), with the names of who created and last saved. */
-export const summaryColumns = {
+/** The columns a list shows of a program (never the document). */
+const summaryColumns = {
   id: programs.id,
   name: programs.name,
   width: programs.width,
@@ -28,22 +25,11 @@ export const summaryColumns = {
   widgetCount: programs.widgetCount,
   mediaBytes: programs.mediaBytes,
   thumbMd5: programs.thumbMd5,
-  createdBy: programs.createdBy,
-  createdAt: programs.createdAt,
-  updatedAt: programs.updatedAt,
-  creatorName: creator.name,
-  updatedByName: editor.name,
 };
 /** A select of summaries with the two user names joined. */
-export function selectSummaries(db: Tx) {
-  return db
-    .select(summaryColumns)
-    .from(programs)
-    .leftJoin(creator, eq(creator.id, programs.createdBy))
-    .leftJoin(editor, eq(editor.id, programs.updatedBy));
-}
+export const selectProgramSummaries = (db: Tx) => selectSummaries(db, programs, summaryColumns);
 
-export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+export type SummaryRow = Awaited<ReturnType<typeof selectProgramSummaries>>[number];
 
 /** The address of a program's thumbnail; the version in it makes a new image a new address. */
 export const thumbUrl = (id: number, version: number) => `/apm-web/a/api/program/thumb?id=${id}&v=${version}`;
@@ -61,17 +47,13 @@ export function toSummary(r: SummaryRow): ProgramSummary {
     widgetCount: r.widgetCount,
     mediaBytes: r.mediaBytes,
     thumbUrl: r.thumbMd5 ? thumbUrl(r.id, r.version) : null,
-    creatorId: r.createdBy,
-    creatorName: r.creatorName,
-    updatedByName: r.updatedByName,
-    createDate: r.createdAt.toISOString(),
-    updateDate: r.updatedAt.toISOString(),
+    ...authorship(r),
   };
 }
 
 /** The summary of one program the actor may see, or 404. */
 export async function findSummary(db: Tx, actor: Actor, id: number): Promise<SummaryRow> {
-  const [row] = await selectSummaries(db).where(and(eq(programs.id, id), programScope(actor)));
+  const [row] = await selectProgramSummaries(db).where(and(eq(programs.id, id), programScope(actor)));
   if (!row) throw notFound("program", id);
   return row;
 }
@@ -135,4 +117,36 @@ export function mediaOf(db: Tx, programId: number): Promise<MaterialRow[]> {
     .from(materialRefs)
     .innerJoin(materials, eq(materials.id, materialRefs.materialId))
     .where(and(eq(materialRefs.ownerType, "program"), eq(materialRefs.ownerId, programId)));
+}
+
+/**
+ * Refuses (409) the deletion of programs that plans name, naming the first
+ * program and its plans; the full list goes along for the console. Plans are
+ * only in the programs' tenant (save checks the range), so nothing leaks.
+ */
+export async function assertNotInPlans(tx: Tx, rows: Array<{ id: number; name: string }>) {
+  const ids = rows.map((r) => r.id);
+  if (!ids.length) return;
+  const plans = await tx
+    .select({ id: playPlans.id, name: playPlans.name, programIds: playPlans.programIds })
+    .from(playPlans)
+    .where(arrayOverlaps(playPlans.programIds, ids))
+    .orderBy(playPlans.name, playPlans.id);
+  const usedBy = rows
+    .map((r) => ({ id: r.id, name: r.name, plans: plans.filter((p) => p.programIds.includes(r.id)) }))
+    .filter((u) => u.plans.length);
+  const first = usedBy[0];
+  if (!first) return;
+  throw new AppError(
+    409,
+    "plan.programInUse",
+    { name: first.name, plans: first.plans.map((p) => p.name).join(", ") },
+    {
+      usedBy: usedBy.map((u) => ({
+        id: u.id,
+        name: u.name,
+        plans: u.plans.map((p) => ({ id: p.id, name: p.name })),
+      })),
+    },
+  );
 }

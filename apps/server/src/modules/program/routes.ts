@@ -17,23 +17,23 @@ import { materialRefs, programs } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
+import { assertNotPublished, deletePublications } from "../content/publications";
 import { toMaterial, uploaderNames } from "../material/repo";
 import type { MediaStorage } from "../material/storage";
-import { assertNotInPlans } from "../playPlan/repo";
-import { publishProgramReviewRoutes } from "../review/program-routes";
-import { assertNotPublished, deletePublications } from "../review/publications";
 import { dataSourceRoutes } from "./data-routes";
 import { programFileRoutes } from "./file-routes";
 import { checkMedia } from "./media";
 import {
+  assertNotInPlans,
   findPrograms,
   findSummary,
   mediaOf,
   type ProgramRow,
   programScope,
-  selectSummaries,
+  selectProgramSummaries,
   toSummary,
 } from "./repo";
+import { publishProgramReviewRoutes } from "./review-routes";
 import { syncScreens } from "./screens";
 import { ProgramService } from "./service";
 import { programStateRoutes } from "./state-routes";
@@ -89,7 +89,7 @@ export const programRoutes =
         const where = and(...c);
         const order = q.order === "asc" ? asc(SORT[q.sort]) : desc(SORT[q.sort]);
         const [rows, totals] = await Promise.all([
-          selectSummaries(db)
+          selectProgramSummaries(db)
             .where(where)
             .orderBy(order, desc(programs.id))
             .limit(q.pageSize)

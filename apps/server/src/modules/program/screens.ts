@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { syncContent } from "../publish/sync";
+import { syncContent } from "../content/sync";
 
 /**
  * Tells the screens that play these programs (set to them, or through a

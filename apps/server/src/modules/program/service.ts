@@ -1,13 +1,14 @@
 import type { ProgramDoc } from "@marquee/program";
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { programHistory, programs, users } from "../../db/schema";
+import { programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { AppError } from "../../platform/errors";
 import type { Services } from "../../platform/services";
+import { recordCreated, saveVersion } from "../content/items";
+import { programKind } from "../content/kinds";
 import type { MaterialRow } from "../material/repo";
 import type { MediaStorage } from "../material/storage";
-import { figuresOf, findPrograms, type ProgramRow, writeRefs } from "./repo";
+import { figuresOf, type ProgramRow, writeRefs } from "./repo";
 import { renderThumbnail } from "./thumbnail";
 
 /** What save writes: the name and the document, checked (its media too) by the caller. */
@@ -56,14 +57,7 @@ export class ProgramService {
         })
         .returning();
       if (!created) throw new Error("program not created");
-      await tx.insert(programHistory).values({
-        programId: created.id,
-        fromState: null,
-        toState: "draft",
-        event: "create",
-        byUserId: actor.userId,
-        at: now,
-      });
+      await recordCreated(tx, programKind, created.id, actor.userId, now);
       await writeRefs(tx, created.id, w.name, w.media.keys());
       return created;
     });
@@ -86,53 +80,18 @@ export class ProgramService {
   ): Promise<ProgramRow> {
     const { db, clock } = this.services;
     const now = clock.now();
-    const row = await db.transaction(async (tx) => {
-      const [current] = await findPrograms(tx, actor, [id], true);
-      if (!current) throw new Error("program vanished under its lock");
-      if (!expected.force && expected.version !== current.version) {
-        const [by] = current.updatedBy
-          ? await tx.select({ name: users.name }).from(users).where(eq(users.id, current.updatedBy))
-          : [];
-        throw new AppError(
-          409,
-          "program.versionConflict",
-          { name: current.name, version: current.version },
-          {
-            current: {
-              version: current.version,
-              updatedByName: by?.name ?? null,
-              updateDate: current.updatedAt.toISOString(),
-            },
-          },
-        );
-      }
-      const [saved] = await tx
-        .update(programs)
-        .set({
-          name: w.name,
-          doc: w.doc,
-          ...figuresOf(w.doc, w.media),
-          version: current.version + 1,
-          state: "draft",
-          updatedBy: actor.userId,
-          updatedAt: now,
-        })
-        .where(eq(programs.id, id))
-        .returning();
-      if (!saved) throw new Error("program not saved");
-      if (current.state !== "draft") {
-        await tx.insert(programHistory).values({
-          programId: id,
-          fromState: current.state,
-          toState: "draft",
-          event: "edit",
-          byUserId: actor.userId,
-          at: now,
-        });
-      }
-      await writeRefs(tx, id, w.name, w.media.keys());
-      return saved;
-    });
+    const row = await db.transaction((tx) =>
+      saveVersion(tx, programKind, actor, id, expected, now, async (next) => {
+        const [saved] = await tx
+          .update(programs)
+          .set({ name: w.name, doc: w.doc, ...figuresOf(w.doc, w.media), ...next })
+          .where(eq(programs.id, id))
+          .returning();
+        if (!saved) throw new Error("program not saved");
+        await writeRefs(tx, id, w.name, w.media.keys());
+        return saved;
+      }),
+    );
     return this.withThumbnail(row, w, log);
   }
 

@@ -1,11 +1,16 @@
-import { IdQuery, ProgramHistoryResponse, ProgramIdsBody, ProgramReviewBody } from "@marquee/contracts";
-import { desc, eq } from "drizzle-orm";
+import {
+  type ContentState,
+  IdQuery,
+  ProgramHistoryResponse,
+  ProgramIdsBody,
+  ProgramReviewBody,
+} from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { programHistory, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { decideItems, submitItems } from "../review/flow";
-import { programReview } from "../review/kinds";
-import { findPrograms, findSummary } from "./repo";
+import { decideItems, submitItems } from "../content/flow";
+import { historyOf } from "../content/items";
+import { programKind } from "../content/kinds";
+import { findSummary } from "./repo";
 import { syncScreens } from "./screens";
 
 /**
@@ -28,9 +33,9 @@ export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `program:${req.body.ids.join(",")}`;
       const { state: to } = await submitItems(
         services,
-        programReview,
+        programKind,
         actor,
-        (tx) => findPrograms(tx, actor, req.body.ids, true),
+        req.body.ids,
         req.t.bind(req),
         req.log,
       );
@@ -56,14 +61,7 @@ export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
         req.audit.target = `program:${ids.join(",")}`;
         req.audit.detail = { result, note };
         // A reviewer cannot approve what they submitted themselves (403).
-        const rows = await decideItems(
-          services,
-          programReview,
-          actor,
-          (tx) => findPrograms(tx, actor, ids, true),
-          { result, note },
-          req.t.bind(req),
-        );
+        const rows = await decideItems(services, programKind, actor, ids, { result, note }, req.t.bind(req));
         await syncScreens(
           app,
           req.log,
@@ -81,29 +79,18 @@ export const programStateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const program = await findSummary(db, actorOf(req), req.query.id);
-      const rows = await db
-        .select({
-          from: programHistory.fromState,
-          to: programHistory.toState,
-          event: programHistory.event,
-          note: programHistory.note,
-          byName: users.name,
-          at: programHistory.at,
-        })
-        .from(programHistory)
-        .leftJoin(users, eq(users.id, programHistory.byUserId))
-        .where(eq(programHistory.programId, program.id))
-        .orderBy(desc(programHistory.id));
+      // An edit that brought the program back to draft says so in the reader's language.
+      const lines = await historyOf(db, programKind, program.id, req.t.bind(req));
       return {
         code: 0,
         msg: req.t("common.ok"),
-        list: rows.map((r) => ({
-          from: r.from,
-          to: r.to,
-          // An edit that brought the program back to draft says so in the reader's language.
-          note: r.event === "edit" ? req.t("program.historyEdited") : r.note,
-          byName: r.byName,
-          at: r.at.toISOString(),
+        // Every line of a program's history names the state it moved to.
+        list: lines.map(({ from, to, note, byName, at }) => ({
+          from,
+          to: to as ContentState,
+          note,
+          byName,
+          at,
         })),
       };
     },

@@ -1,17 +1,14 @@
 import type { PubMessageSummary } from "@marquee/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { publishMessages, users } from "../../db/schema";
+import { publishMessages } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, notFound } from "../../platform/errors";
 import { scope } from "../../platform/tenancy";
-import type { Tx } from "../program/repo";
-import { publicationFigures } from "../review/publications";
+import { publicationFigures } from "../content/publications";
+import { authorship, selectSummaries } from "../content/summary";
+import type { Tx } from "../content/tx";
 
 export type MessageRow = typeof publishMessages.$inferSelect;
-
-const creator = alias(users, "creator");
-const editor = alias(users, "editor");
 
 /** The columns a list shows: the text from the document, the rest from the row. */
 const summaryColumns = {
@@ -24,21 +21,10 @@ const summaryColumns = {
   text: sql<string>`${publishMessages.doc}->>'text'`,
   startAt: publishMessages.startAt,
   endAt: publishMessages.endAt,
-  createdBy: publishMessages.createdBy,
-  createdAt: publishMessages.createdAt,
-  updatedAt: publishMessages.updatedAt,
-  creatorName: creator.name,
-  updatedByName: editor.name,
 };
 
 /** A select of message summaries with the two user names joined. */
-export function selectMessageSummaries(db: Tx) {
-  return db
-    .select(summaryColumns)
-    .from(publishMessages)
-    .leftJoin(creator, eq(creator.id, publishMessages.createdBy))
-    .leftJoin(editor, eq(editor.id, publishMessages.updatedBy));
-}
+export const selectMessageSummaries = (db: Tx) => selectSummaries(db, publishMessages, summaryColumns);
 
 export type MessageSummaryRow = Awaited<ReturnType<typeof selectMessageSummaries>>[number];
 
@@ -61,11 +47,7 @@ export async function toMessageSummaries(db: Tx, rows: MessageSummaryRow[]): Pro
     endAt: r.endAt?.toISOString() ?? null,
     publicationCount: figures.get(r.id)?.publicationCount ?? 0,
     terminalCount: figures.get(r.id)?.terminalCount ?? 0,
-    creatorId: r.createdBy,
-    creatorName: r.creatorName,
-    updatedByName: r.updatedByName,
-    createDate: r.createdAt.toISOString(),
-    updateDate: r.updatedAt.toISOString(),
+    ...authorship(r),
   }));
 }
 

@@ -15,17 +15,15 @@ import {
 } from "@marquee/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { publishMessages, users } from "../../db/schema";
+import { publishMessages } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
-import { AppError } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
-import type { Tx } from "../program/repo";
-import { syncContent } from "../publish/sync";
-import { decideItems, noteItem, submitItems } from "../review/flow";
-import { deleteHistory, historyOf, recordHistory } from "../review/history";
-import { messageReview } from "../review/kinds";
-import { assertNotPublished, deletePublications } from "../review/publications";
+import { decideItems, noteItem, submitItems } from "../content/flow";
+import { historyOf } from "../content/items";
+import { messageKind } from "../content/kinds";
+import { assertNotPublished, deletePublications } from "../content/publications";
+import { syncContent } from "../content/sync";
 import {
   findMessageSummary,
   findMessages,
@@ -33,6 +31,7 @@ import {
   selectMessageSummaries,
   toMessageSummaries,
 } from "./repo";
+import { MessageService } from "./service";
 
 /**
  * Messages (issue 7): scrolling lines and notices shown over the programs,
@@ -42,6 +41,7 @@ import {
 export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const db = services.db;
+  const service = new MessageService(services);
   const view = { access: { anyOf: ["content:message:view", "content:message:review"] as const } };
   const edit = { access: { permission: "content:message:edit" as const } };
   const review = { access: { permission: "content:message:review" as const } };
@@ -78,7 +78,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await findMessages(tx, actor, ids, true);
       await assertNotPublished(tx, "message", rows, "pubMessage.published");
       await deletePublications(tx, "message", ids);
-      await deleteHistory(tx, "message", ids);
+      await messageKind.history.remove(tx, ids);
       await tx.delete(publishMessages).where(inArray(publishMessages.id, ids));
     });
   };
@@ -143,79 +143,9 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const { id, version, force, name, doc } = req.body;
+      const { id, force } = req.body;
       if (id !== undefined) req.audit.target = `message:${id}`;
-      const now = services.clock.now();
-      const write = {
-        name,
-        doc,
-        // Kept in columns for the lists' filters and the screens' manifests.
-        kind: doc.kind,
-        priority: doc.priority,
-        startAt: req.body.startAt ? new Date(req.body.startAt) : null,
-        endAt: req.body.endAt ? new Date(req.body.endAt) : null,
-        updatedBy: actor.userId,
-        updatedAt: now,
-      };
-      const row = await db.transaction(async (tx) => {
-        if (id === undefined) {
-          const [created] = await tx
-            .insert(publishMessages)
-            .values({
-              ...write,
-              officeId: actor.officeId,
-              state: "draft",
-              version: 1,
-              createdBy: actor.userId,
-              createdAt: now,
-            })
-            .returning();
-          if (!created) throw new Error("message not created");
-          await recordHistory(tx, "message", {
-            contentId: created.id,
-            event: "create",
-            from: null,
-            byUserId: actor.userId,
-            at: now,
-          });
-          return created;
-        }
-        const [current] = await findMessages(tx, actor, [id], true);
-        if (!current) throw new Error("message vanished under its lock");
-        if (force !== true && version !== current.version) {
-          const [by] = current.updatedBy
-            ? await tx.select({ name: users.name }).from(users).where(eq(users.id, current.updatedBy))
-            : [];
-          throw new AppError(
-            409,
-            "pubMessage.versionConflict",
-            { name: current.name, version: current.version },
-            {
-              current: {
-                version: current.version,
-                updatedByName: by?.name ?? null,
-                updateDate: current.updatedAt.toISOString(),
-              },
-            },
-          );
-        }
-        // An edit of a message under review, approved or published brings it back to draft.
-        const [saved] = await tx
-          .update(publishMessages)
-          .set({ ...write, version: current.version + 1, state: "draft" })
-          .where(eq(publishMessages.id, id))
-          .returning();
-        if (!saved) throw new Error("message not saved");
-        if (current.state !== "draft")
-          await recordHistory(tx, "message", {
-            contentId: id,
-            event: "edit",
-            from: current.state,
-            byUserId: actor.userId,
-            at: now,
-          });
-        return saved;
-      });
+      const row = await service.save(actor, req.body);
       req.audit.target = `message:${row.id}`;
       req.audit.detail = { version: row.version, ...(force ? { force } : {}) };
       if (id !== undefined) await syncContent(app, req.log, "message", [row.id]);
@@ -256,8 +186,6 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- review ----
 
-  const find = (actor: Actor, ids: number[]) => (tx: Tx) => findMessages(tx, actor, ids, true);
-
   app.post(
     "/a/api/publishMessage/submit",
     {
@@ -268,14 +196,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const ids = req.body.ids;
       req.audit.target = `message:${ids.join(",")}`;
-      const { state } = await submitItems(
-        services,
-        messageReview,
-        actor,
-        find(actor, ids),
-        req.t.bind(req),
-        req.log,
-      );
+      const { state } = await submitItems(services, messageKind, actor, ids, req.t.bind(req), req.log);
       req.audit.detail = { state };
       await syncContent(app, req.log, "message", ids);
       return { code: 0, msg: req.t("common.ok"), state };
@@ -310,14 +231,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       const note = req.body.note || null;
       req.audit.target = `message:${ids.join(",")}`;
       req.audit.detail = { result, note };
-      const rows = await decideItems(
-        services,
-        messageReview,
-        actor,
-        find(actor, ids),
-        { result, note },
-        req.t.bind(req),
-      );
+      const rows = await decideItems(services, messageKind, actor, ids, { result, note }, req.t.bind(req));
       await syncContent(app, req.log, "message", ids);
       return { code: 0, msg: req.t("common.ok"), count: rows.length };
     },
@@ -334,7 +248,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, note } = req.body;
       req.audit.target = `message:${id}`;
       req.audit.detail = { note };
-      await noteItem(services, messageReview, actor, find(actor, [id]), note);
+      await noteItem(services, messageKind, actor, id, note);
       return { code: 0, msg: req.t("common.ok") };
     },
   );
@@ -350,7 +264,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         code: 0,
         msg: req.t("common.ok"),
-        list: await historyOf(db, "message", message.id, req.t.bind(req)),
+        list: await historyOf(db, messageKind, message.id, req.t.bind(req)),
       };
     },
   );

@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { programs } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { likeEscape } from "../../platform/sql";
-import { findPrograms, programScope, selectSummaries, toSummary } from "../program/repo";
-import { noteItem } from "./flow";
-import { programReview } from "./kinds";
+import { noteItem } from "../content/flow";
+import { programKind } from "../content/kinds";
+import { programScope, selectProgramSummaries, toSummary } from "./repo";
 
 /**
  * The program review screen (publishProgram/checklist): pending programs,
@@ -34,7 +34,7 @@ export const publishProgramReviewRoutes: FastifyPluginAsyncZod = async (app) => 
       if (q.name) c.push(ilike(programs.name, `%${likeEscape(q.name)}%`));
       const where = and(...c);
       const [rows, totals] = await Promise.all([
-        selectSummaries(db)
+        selectProgramSummaries(db)
           .where(where)
           // The longest waiting first.
           .orderBy(asc(programs.updatedAt), desc(programs.id))
@@ -64,7 +64,7 @@ export const publishProgramReviewRoutes: FastifyPluginAsyncZod = async (app) => 
       const { id, note } = req.body;
       req.audit.target = `program:${id}`;
       req.audit.detail = { note };
-      await noteItem(services, programReview, actor, (tx) => findPrograms(tx, actor, [id], true), note);
+      await noteItem(services, programKind, actor, id, note);
       return { code: 0, msg: req.t("common.ok") };
     },
   );
