@@ -7,6 +7,7 @@ import { AppError, badRequest } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { visible } from "../../platform/tenancy";
 import { noticeText } from "../message/notify";
+import { submitters as submittersOf } from "./history";
 import { findItems, moveItems, noteLine } from "./items";
 import type { ContentItem, ContentSpec } from "./kinds";
 
@@ -72,8 +73,9 @@ export async function decideItems(
   return services.db.transaction(async (tx) => {
     const rows = await findItems(tx, spec, actor, ids, true);
     assertStates(spec, rows, ["pending"], t);
-    const submitters = await spec.history.submitters(
+    const submitters = await submittersOf(
       tx,
+      spec.kind,
       rows.map((r) => r.id),
     );
     if (result === "approved") {

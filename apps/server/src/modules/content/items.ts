@@ -1,11 +1,12 @@
 import type { ContentState } from "@marquee/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound } from "../../platform/errors";
 import { scope } from "../../platform/tenancy";
-import type { ContentSpec, HistoryEvent } from "./kinds";
-import type { Tx } from "./tx";
+import { type HistoryEvent, historyLines, writeHistory } from "./history";
+import type { ContentSpec } from "./kinds";
 
 /** Items of a kind as the shared life reads them: the columns every kind has. */
 export async function findItems(tx: Tx, spec: ContentSpec, actor: Actor, ids: number[], lock = false) {
@@ -26,7 +27,7 @@ export async function findItems(tx: Tx, spec: ContentSpec, actor: Actor, ids: nu
     .where(and(inArray(t.id, ids), scope(actor, t)))
     .orderBy(t.id);
   const rows = lock ? await query.for("update") : await query;
-  return allFound(rows, ids, spec.entity);
+  return allFound(rows, ids, spec.kind);
 }
 
 export type FoundItem = Awaited<ReturnType<typeof findItems>>[number];
@@ -46,7 +47,7 @@ export async function moveItems(
   const t = spec.table;
   const moving = rows.filter((r) => r.state !== to).map((r) => r.id);
   if (moving.length) await tx.update(t).set({ state: to }).where(inArray(t.id, moving));
-  await spec.history.write(tx, rows, { to, ...line });
+  await writeHistory(tx, spec.kind, rows, { to, ...line });
 }
 
 /** A note in an item's history, its state unchanged. */
@@ -58,7 +59,7 @@ export async function noteLine(
   note: string,
   at: Date,
 ): Promise<void> {
-  await spec.history.write(tx, [row], { to: row.state, event: "note", note, byUserId, at });
+  await writeHistory(tx, spec.kind, [row], { to: row.state, event: "note", note, byUserId, at });
 }
 
 /** The current state of an item, locked (null when it is gone). */
@@ -85,7 +86,7 @@ export async function saveVersion<R>(
   write: (next: { version: number; state: "draft"; updatedBy: number; updatedAt: Date }) => Promise<R>,
 ): Promise<R> {
   const [current] = await findItems(tx, spec, actor, [id], true);
-  if (!current) throw new Error(`${spec.entity} vanished under its lock`);
+  if (!current) throw new Error(`${spec.kind} vanished under its lock`);
   if (!expected.force && expected.version !== current.version) {
     const [by] = current.updatedBy
       ? await tx.select({ name: users.name }).from(users).where(eq(users.id, current.updatedBy))
@@ -110,7 +111,7 @@ export async function saveVersion<R>(
     updatedAt: at,
   });
   if (current.state !== "draft")
-    await spec.history.write(tx, [current], {
+    await writeHistory(tx, spec.kind, [current], {
       to: "draft",
       event: "edit",
       note: null,
@@ -122,7 +123,7 @@ export async function saveVersion<R>(
 
 /** The first line of a new item's history. */
 export async function recordCreated(tx: Tx, spec: ContentSpec, id: number, byUserId: number, at: Date) {
-  await spec.history.write(tx, [{ id, state: null }], {
+  await writeHistory(tx, spec.kind, [{ id, state: null }], {
     to: "draft",
     event: "create",
     note: null,
@@ -138,7 +139,7 @@ export async function historyOf(
   id: number,
   t: (key: ContentSpec["keys"]["historyEdited"]) => string,
 ) {
-  const rows = await spec.history.list(tx, id);
+  const rows = await historyLines(tx, spec.kind, id);
   return rows.map((r) => ({
     event: r.event,
     from: r.from,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
+import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import type { ContentTable } from "./kinds";
-import type { Tx } from "./tx";
 
 const creator = alias(users, "creator");
 const editor = alias(users, "editor");

@@ -1,13 +1,13 @@
 import type { PlanSummary } from "@marquee/contracts";
 import { type Conflict, type PlanDoc, planConflicts } from "@marquee/schedule";
 import { and, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
 import { scope } from "../../platform/tenancy";
 import { publicationFigures } from "../content/publications";
 import { authorship, selectSummaries } from "../content/summary";
-import type { Tx } from "../content/tx";
 import { programScope, thumbUrl } from "../program/repo";
 
 export type PlanRow = typeof playPlans.$inferSelect;

@@ -21,6 +21,7 @@ import { playPlans } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { likeEscape } from "../../platform/sql";
 import { decideItems, noteItem, submitItems } from "../content/flow";
+import { deleteHistory } from "../content/history";
 import { historyOf } from "../content/items";
 import { planKind } from "../content/kinds";
 import { assertNotPublished, deletePublications } from "../content/publications";
@@ -185,7 +186,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
         // What screens play or will play stays until it is withdrawn.
         await assertNotPublished(tx, "plan", rows, "plan.published");
         await deletePublications(tx, "plan", ids);
-        await planKind.history.remove(tx, ids);
+        await deleteHistory(tx, "plan", ids);
         await tx.delete(playPlans).where(inArray(playPlans.id, ids));
       });
       return { code: 0, msg: req.t("common.ok") };

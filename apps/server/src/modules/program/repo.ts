@@ -1,17 +1,17 @@
 import type { ProgramSummary } from "@marquee/contracts";
 import type { ProgramDoc } from "@marquee/program";
 import { and, arrayOverlaps, eq, getTableColumns, inArray } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { materialRefs, materials, playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
 import { scope } from "../../platform/tenancy";
 import { authorship, selectSummaries } from "../content/summary";
-import type { Tx } from "../content/tx";
 import type { MaterialRow } from "../material/repo";
 
 export type ProgramRow = typeof programs.$inferSelect;
 /** The database or a transaction of it (other modules import it from here). */
-export type { Tx } from "../content/tx";
+export type { Tx } from "../../db/client";
 
 /** The columns a list shows of a program (never the document). */
 const summaryColumns = {

@@ -17,6 +17,7 @@ import { materialRefs, programs } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
+import { deleteHistory } from "../content/history";
 import { assertNotPublished, deletePublications } from "../content/publications";
 import { toMaterial, uploaderNames } from "../material/repo";
 import type { MediaStorage } from "../material/storage";
@@ -223,11 +224,11 @@ export const programRoutes =
           const published = rows.find((r) => r.state === "published");
           if (published) throw new AppError(409, "program.published", { name: published.name });
           await deletePublications(tx, "program", ids);
+          await deleteHistory(tx, "program", ids);
           await tx
             .delete(materialRefs)
             .where(and(eq(materialRefs.ownerType, "program"), inArray(materialRefs.ownerId, ids)));
-          // Its history goes with it (on delete cascade); the thumbnail file stays in the
-          // content-addressed store, where other programs may share it.
+          // The thumbnail file stays in the content-addressed store, where other programs may share it.
           await tx.delete(programs).where(inArray(programs.id, ids));
         });
         await syncScreens(app, req.log, ids);

@@ -10,6 +10,7 @@ import {
 } from "@marquee/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Tx } from "../../db/client";
 import { publications, publicationTargets, terminals, users } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
 import { AppError, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
@@ -20,7 +21,6 @@ import { scope } from "../../platform/tenancy";
 import { playableState } from "../../terminal/manifest";
 import { type FoundItem, findItems, moveItems, stateOf } from "../content/items";
 import { CONTENT_KINDS, type ContentKind } from "../content/kinds";
-import type { Tx } from "../content/tx";
 import { resolveSelection, type SelectionResult } from "./select";
 
 /** The job that activates a publication at its time. */

@@ -1,12 +1,12 @@
 import type { PubMessageSummary } from "@marquee/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { publishMessages } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, notFound } from "../../platform/errors";
 import { scope } from "../../platform/tenancy";
 import { publicationFigures } from "../content/publications";
 import { authorship, selectSummaries } from "../content/summary";
-import type { Tx } from "../content/tx";
 
 export type MessageRow = typeof publishMessages.$inferSelect;
 

@@ -20,6 +20,7 @@ import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
 import { likeEscape } from "../../platform/sql";
 import { decideItems, noteItem, submitItems } from "../content/flow";
+import { deleteHistory } from "../content/history";
 import { historyOf } from "../content/items";
 import { messageKind } from "../content/kinds";
 import { assertNotPublished, deletePublications } from "../content/publications";
@@ -78,7 +79,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await findMessages(tx, actor, ids, true);
       await assertNotPublished(tx, "message", rows, "pubMessage.published");
       await deletePublications(tx, "message", ids);
-      await messageKind.history.remove(tx, ids);
+      await deleteHistory(tx, "message", ids);
       await tx.delete(publishMessages).where(inArray(publishMessages.id, ids));
     });
   };
