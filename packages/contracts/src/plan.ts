@@ -23,6 +23,8 @@ export const ReviewResultBody = z.strictObject({
   result: z.enum(["approved", "rejected"]),
   note: z.string().trim().max(500).default(""),
 });
+/** The answer of a review decision: how many items were decided. */
+export const ReviewResultResponse = z.object({ code: z.number(), msg: z.string(), count: z.number() });
 /** A reviewer's (or the author's) note on an item, kept in its history without a decision (submitNote). */
 export const ReviewNoteBody = z.strictObject({ id: zId, note: z.string().trim().min(1).max(500) });
 /** Submit for review (or approve at once while review is off). */

@@ -1,12 +1,14 @@
-import type { PlanSummary } from "@marquee/contracts";
+import type { ContentState, PlanSummary } from "@marquee/contracts";
 import { type Conflict, type PlanDoc, planConflicts } from "@marquee/schedule";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
+import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import { publicationFigures } from "../content/publications";
+import { deleteHistory } from "../content/history";
+import { assertNotPublished, deletePublications, publicationFigures } from "../content/publications";
 import { authorship, selectSummaries } from "../content/summary";
 import { programScope, thumbUrl } from "../program/repo";
 
@@ -167,4 +169,70 @@ export async function namedPrograms(db: Tx, ids: number[]) {
     height: r.height,
     thumbUrl: r.thumbMd5 ? thumbUrl(r.id, r.version) : null,
   }));
+}
+
+const SORT = {
+  updateDate: playPlans.updatedAt,
+  createDate: playPlans.createdAt,
+  name: playPlans.name,
+} as const;
+
+/** One page of the plans in the actor's range matching the filter, newest first unless sorted otherwise. */
+export async function planPage(
+  db: Tx,
+  actor: Actor,
+  q: {
+    name?: string;
+    state?: ContentState;
+    pageNo: number;
+    pageSize: number;
+    sort?: keyof typeof SORT;
+    order?: "asc" | "desc";
+  },
+) {
+  const c: (SQL | undefined)[] = [planScope(actor)];
+  if (q.name) c.push(ilike(playPlans.name, `%${likeEscape(q.name)}%`));
+  if (q.state) c.push(eq(playPlans.state, q.state));
+  const where = and(...c);
+  const column = SORT[q.sort ?? "updateDate"];
+  const [rows, totals] = await Promise.all([
+    selectPlanSummaries(db)
+      .where(where)
+      .orderBy(q.order === "asc" ? asc(column) : desc(column), desc(playPlans.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(playPlans).where(where),
+  ]);
+  return {
+    list: await toPlanSummaries(db, rows),
+    total: totals[0]?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+/** A plan in the actor's range (else 404) as the editor opens it: its summary, its document and the programs it names. */
+export async function planDetail(db: Tx, actor: Actor, id: number) {
+  const summary = await findPlanSummary(db, actor, id);
+  const [row] = await db
+    .select({ doc: playPlans.doc, programIds: playPlans.programIds })
+    .from(playPlans)
+    .where(eq(playPlans.id, summary.id));
+  if (!row) throw new Error("plan vanished");
+  const [plan] = await toPlanSummaries(db, [summary]);
+  return {
+    plan: plan as NonNullable<typeof plan>,
+    doc: row.doc,
+    // Checked against the saver's range when saved, like a program's media.
+    programs: await namedPrograms(db, row.programIds),
+  };
+}
+
+/** Deletes plans in the actor's range with their history and withdrawn publications; what screens play or will play stays (409). */
+export async function deletePlans(tx: Tx, actor: Actor, ids: number[]) {
+  const rows = await findPlans(tx, actor, ids, true);
+  await assertNotPublished(tx, "plan", rows, "plan.published");
+  await deletePublications(tx, "plan", ids);
+  await deleteHistory(tx, "plan", ids);
+  await tx.delete(playPlans).where(inArray(playPlans.id, ids));
 }

@@ -1,11 +1,13 @@
-import type { PubMessageSummary } from "@marquee/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import type { ContentState, PubMessageSummary } from "@marquee/contracts";
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { publishMessages } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, notFound } from "../../platform/errors";
+import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import { publicationFigures } from "../content/publications";
+import { deleteHistory } from "../content/history";
+import { assertNotPublished, deletePublications, publicationFigures } from "../content/publications";
 import { authorship, selectSummaries } from "../content/summary";
 
 export type MessageRow = typeof publishMessages.$inferSelect;
@@ -70,4 +72,64 @@ export async function findMessages(db: Tx, actor: Actor, ids: number[], lock = f
     .orderBy(publishMessages.id);
   const rows = lock ? await query.for("update") : await query;
   return allFound(rows, ids, "message");
+}
+
+/** One page of the messages in the actor's range matching the filter: the latest saved first, or the longest waiting. */
+export async function messagePage(
+  db: Tx,
+  actor: Actor,
+  q: {
+    name?: string;
+    state?: ContentState;
+    kind?: MessageRow["kind"];
+    priority?: MessageRow["priority"];
+    pageNo: number;
+    pageSize: number;
+  },
+  oldestFirst = false,
+) {
+  const c: (SQL | undefined)[] = [messageScope(actor)];
+  if (q.name) c.push(ilike(publishMessages.name, `%${likeEscape(q.name)}%`));
+  if (q.state) c.push(eq(publishMessages.state, q.state));
+  if (q.kind) c.push(eq(publishMessages.kind, q.kind));
+  if (q.priority) c.push(eq(publishMessages.priority, q.priority));
+  const where = and(...c);
+  const [rows, totals] = await Promise.all([
+    selectMessageSummaries(db)
+      .where(where)
+      .orderBy(
+        oldestFirst ? asc(publishMessages.updatedAt) : desc(publishMessages.updatedAt),
+        desc(publishMessages.id),
+      )
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(publishMessages).where(where),
+  ]);
+  return {
+    list: await toMessageSummaries(db, rows),
+    total: totals[0]?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+/** A message in the actor's range (else 404) as the editor opens it: its summary and its document. */
+export async function messageDetail(db: Tx, actor: Actor, id: number) {
+  const summary = await findMessageSummary(db, actor, id);
+  const [row] = await db
+    .select({ doc: publishMessages.doc })
+    .from(publishMessages)
+    .where(eq(publishMessages.id, summary.id));
+  if (!row) throw new Error("message vanished");
+  const [message] = await toMessageSummaries(db, [summary]);
+  return { message: message as NonNullable<typeof message>, doc: row.doc };
+}
+
+/** Deletes messages in the actor's range with their history and withdrawn publications; one published or scheduled stays (409). */
+export async function deleteMessages(tx: Tx, actor: Actor, ids: number[]) {
+  const rows = await findMessages(tx, actor, ids, true);
+  await assertNotPublished(tx, "message", rows, "pubMessage.published");
+  await deletePublications(tx, "message", ids);
+  await deleteHistory(tx, "message", ids);
+  await tx.delete(publishMessages).where(inArray(publishMessages.id, ids));
 }
