@@ -1,13 +1,29 @@
-import type { ProgramSummary } from "@marquee/contracts";
+import type { ContentState, ProgramSummary } from "@marquee/contracts";
 import type { ProgramDoc } from "@marquee/program";
-import { and, arrayOverlaps, eq, getTableColumns, inArray } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  type SQL,
+} from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
 import { materialRefs, materials, playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
+import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
+import { deleteHistory } from "../content/history";
+import { assertNotPublished, deletePublications } from "../content/publications";
 import { authorship, selectSummaries } from "../content/summary";
-import type { MaterialRow } from "../material/repo";
+import { type MaterialRow, toMaterial, uploaderNames } from "../material/repo";
 
 export type ProgramRow = typeof programs.$inferSelect;
 /** The database or a transaction of it (other modules import it from here). */
@@ -149,4 +165,105 @@ export async function assertNotInPlans(tx: Tx, rows: Array<{ id: number; name: s
       })),
     },
   );
+}
+
+const SORT = {
+  updateDate: programs.updatedAt,
+  createDate: programs.createdAt,
+  name: programs.name,
+} as const;
+
+/** One page of the programs in the actor's range matching the filter, the latest saved first unless sorted otherwise. */
+export async function programPage(
+  db: Tx,
+  actor: Actor,
+  q: {
+    name?: string;
+    width?: number;
+    height?: number;
+    state?: ContentState;
+    creatorId?: number;
+    beginTime?: string;
+    endTime?: string;
+    sort?: keyof typeof SORT;
+    order?: "asc" | "desc";
+    pageNo: number;
+    pageSize: number;
+  },
+) {
+  const c: (SQL | undefined)[] = [programScope(actor)];
+  if (q.name) c.push(ilike(programs.name, `%${likeEscape(q.name)}%`));
+  if (q.width !== undefined) c.push(eq(programs.width, q.width));
+  if (q.height !== undefined) c.push(eq(programs.height, q.height));
+  if (q.state) c.push(eq(programs.state, q.state));
+  if (q.creatorId !== undefined) c.push(eq(programs.createdBy, q.creatorId));
+  if (q.beginTime) c.push(gte(programs.createdAt, new Date(q.beginTime)));
+  if (q.endTime) c.push(lte(programs.createdAt, new Date(q.endTime)));
+  const where = and(...c);
+  const column = SORT[q.sort ?? "updateDate"];
+  const [rows, totals] = await Promise.all([
+    selectProgramSummaries(db)
+      .where(where)
+      .orderBy(q.order === "asc" ? asc(column) : desc(column), desc(programs.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(programs).where(where),
+  ]);
+  return { list: rows.map(toSummary), total: totals[0]?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+}
+
+/** A program in the actor's range (else 404) as the editor opens it: its summary, its document and its own media. */
+export async function programDetail(db: Db, actor: Actor, id: number) {
+  const summary = await findSummary(db, actor, id);
+  const [row] = await db.select({ doc: programs.doc }).from(programs).where(eq(programs.id, summary.id));
+  // The program's own media (checked against the saver's range when saved): names, thumbnails, addresses.
+  const used = await mediaOf(db, summary.id);
+  const names = await uploaderNames(
+    db,
+    used.map((m) => m.createdBy),
+  );
+  return {
+    program: toSummary(summary),
+    doc: row?.doc as ProgramDoc,
+    materials: used.map((m) => toMaterial(m, m.createdBy === null ? null : (names.get(m.createdBy) ?? null))),
+  };
+}
+
+/** Renames a program in the actor's range, and its name on the references of its materials. */
+export async function renameProgram(tx: Tx, actor: Actor, id: number, name: string, at: Date) {
+  await findPrograms(tx, actor, [id], true);
+  await tx.update(programs).set({ name, updatedBy: actor.userId, updatedAt: at }).where(eq(programs.id, id));
+  await tx
+    .update(materialRefs)
+    .set({ ownerName: name })
+    .where(and(eq(materialRefs.ownerType, "program"), eq(materialRefs.ownerId, id)));
+}
+
+/**
+ * Deletes programs in the actor's range with their history, material
+ * references and withdrawn publications. A program named by a plan, or
+ * published, plays or may play on screens: refused (409).
+ */
+export async function deletePrograms(tx: Tx, actor: Actor, ids: number[]) {
+  const rows = await findPrograms(tx, actor, ids, true);
+  await assertNotInPlans(tx, rows);
+  await assertNotPublished(tx, "program", rows, "review.programPublished");
+  const published = rows.find((r) => r.state === "published");
+  if (published) throw new AppError(409, "program.published", { name: published.name });
+  await deletePublications(tx, "program", ids);
+  await deleteHistory(tx, "program", ids);
+  await tx
+    .delete(materialRefs)
+    .where(and(eq(materialRefs.ownerType, "program"), inArray(materialRefs.ownerId, ids)));
+  // The thumbnail file stays in the content-addressed store, where other programs may share it.
+  await tx.delete(programs).where(inArray(programs.id, ids));
+}
+
+/** The thumbnail hash of a program in the actor's range (null: none, or not in range). */
+export async function thumbOf(db: Tx, actor: Actor, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ thumbMd5: programs.thumbMd5 })
+    .from(programs)
+    .where(and(eq(programs.id, id), programScope(actor)));
+  return row?.thumbMd5 ?? null;
 }
