@@ -13,7 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Tx } from "../../db/client";
 import { publications, publicationTargets, terminals, users } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
-import { AppError, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
+import { AppError, allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
@@ -21,6 +21,7 @@ import { scope } from "../../platform/tenancy";
 import { playableState } from "../../terminal/manifest";
 import { type FoundItem, findItems, moveItems, stateOf } from "../content/items";
 import { CONTENT_KINDS, type ContentKind } from "../content/kinds";
+import { findTerminals } from "../terminal/repo";
 import { resolveSelection, type SelectionResult } from "./select";
 
 /** The job that activates a publication at its time. */
@@ -502,6 +503,52 @@ export class PublishService {
     const ids = rows.rows.map((r) => Number(r.terminal_id));
     await this.notify(log, ids);
     return ids.length;
+  }
+
+  /**
+   * Withdraws content of a kind in the actor's range (404 for other) from all
+   * its terminals or from `terminalIds` (in the actor's range too): its
+   * active and scheduled publications. Answers them and how many were touched.
+   */
+  async withdrawContent(
+    actor: Actor,
+    kind: PublicationKind,
+    ids: number[],
+    terminalIds: number[] | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<{ pubs: PublicationRow[]; count: number }> {
+    const { db } = this.services;
+    await this.content(db, actor, kind, ids);
+    if (terminalIds) await findTerminals(db, actor, terminalIds);
+    const pubs = await this.live(kind, ids);
+    return { pubs, count: await this.withdraw(actor, pubs, terminalIds, log) };
+  }
+
+  /**
+   * Withdraws publications by id (404 for one the actor may not see, 403 for
+   * a kind they may not publish), wholly or from `terminalIds`.
+   */
+  async withdrawPublications(
+    actor: Actor,
+    ids: number[],
+    terminalIds: number[] | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<number> {
+    const { db } = this.services;
+    const pubs = await db
+      .select()
+      .from(publications)
+      .where(
+        and(
+          inArray(publications.id, ids),
+          scope(actor, publications),
+          inArray(publications.kind, viewableKinds(actor)),
+        ),
+      );
+    allFound(pubs, ids, "publication");
+    for (const p of pubs) this.assertMayPublish(actor, p);
+    if (terminalIds) await findTerminals(db, actor, terminalIds);
+    return this.withdraw(actor, pubs, terminalIds, log);
   }
 
   /** Active and scheduled publications of this content. */
