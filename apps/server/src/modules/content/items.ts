@@ -5,8 +5,9 @@ import { users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound } from "../../platform/errors";
 import { scope } from "../../platform/tenancy";
-import { type HistoryEvent, historyLines, writeHistory } from "./history";
+import { deleteHistory, type HistoryEvent, historyLines, writeHistory } from "./history";
 import type { ContentSpec } from "./kinds";
+import { assertNotPublished, deletePublications } from "./publications";
 
 /** Items of a kind as the shared life reads them: the columns every kind has. */
 export async function findItems(tx: Tx, spec: ContentSpec, actor: Actor, ids: number[], lock = false) {
@@ -148,4 +149,17 @@ export async function historyOf(
     byName: r.byName,
     at: r.at.toISOString(),
   }));
+}
+
+/**
+ * Deletes items in the actor's range with their history and their withdrawn
+ * publications. What screens play or will play stays until it is withdrawn
+ * (409 naming the items and their publications).
+ */
+export async function deleteItems(tx: Tx, spec: ContentSpec, actor: Actor, ids: number[]): Promise<void> {
+  const rows = await findItems(tx, spec, actor, ids, true);
+  await assertNotPublished(tx, spec.kind, rows, spec.keys.published);
+  await deletePublications(tx, spec.kind, ids);
+  await deleteHistory(tx, spec.kind, ids);
+  await tx.delete(spec.table).where(inArray(spec.table.id, ids));
 }

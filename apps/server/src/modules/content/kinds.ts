@@ -36,6 +36,8 @@ export interface ContentSpec {
     requested: MessageKey;
     versionConflict: MessageKey;
     historyEdited: MessageKey;
+    /** The refusal of a deletion while screens play or will play an item. */
+    published: "plan.published" | "pubMessage.published" | "review.programPublished";
   };
 }
 
@@ -56,6 +58,7 @@ export const programKind: ContentSpec = {
     requested: "review.programReviewRequested",
     versionConflict: "program.versionConflict",
     historyEdited: "program.historyEdited",
+    published: "review.programPublished",
   },
 };
 
@@ -76,6 +79,7 @@ export const planKind: ContentSpec = {
     requested: "plan.reviewRequested",
     versionConflict: "plan.versionConflict",
     historyEdited: "review.historyEdited",
+    published: "plan.published",
   },
 };
 
@@ -96,6 +100,7 @@ export const messageKind: ContentSpec = {
     requested: "pubMessage.reviewRequested",
     versionConflict: "pubMessage.versionConflict",
     historyEdited: "review.historyEdited",
+    published: "pubMessage.published",
   },
 };
 

@@ -7,8 +7,7 @@ import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import { deleteHistory } from "../content/history";
-import { assertNotPublished, deletePublications, publicationFigures } from "../content/publications";
+import { publicationFigures } from "../content/publications";
 import { authorship, selectSummaries } from "../content/summary";
 import { programScope, thumbUrl } from "../program/repo";
 
@@ -226,13 +225,4 @@ export async function planDetail(db: Tx, actor: Actor, id: number) {
     // Checked against the saver's range when saved, like a program's media.
     programs: await namedPrograms(db, row.programIds),
   };
-}
-
-/** Deletes plans in the actor's range with their history and withdrawn publications; what screens play or will play stays (409). */
-export async function deletePlans(tx: Tx, actor: Actor, ids: number[]) {
-  const rows = await findPlans(tx, actor, ids, true);
-  await assertNotPublished(tx, "plan", rows, "plan.published");
-  await deletePublications(tx, "plan", ids);
-  await deleteHistory(tx, "plan", ids);
-  await tx.delete(playPlans).where(inArray(playPlans.id, ids));
 }

@@ -5,10 +5,10 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { playPlans } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { recordCreated, saveVersion } from "../content/items";
+import { deleteItems, recordCreated, saveVersion } from "../content/items";
 import { planKind } from "../content/kinds";
 import { ContentService } from "../content/service";
-import { checkPrograms, deletePlans, figuresOf, findPlans, type PlanRow, planDetail, planPage } from "./repo";
+import { checkPrograms, figuresOf, findPlans, type PlanRow, planDetail, planPage } from "./repo";
 
 type T = (key: MessageKey, values?: Record<string, string | number>) => string;
 
@@ -59,7 +59,7 @@ export class PlanService extends ContentService {
 
   /** Deletes plans in the actor's range, unless screens play or will play one (409 naming them). */
   async delete(actor: Actor, ids: number[]): Promise<void> {
-    await this.services.db.transaction((tx) => deletePlans(tx, actor, ids));
+    await this.services.db.transaction((tx) => deleteItems(tx, planKind, actor, ids));
   }
 
   /** A new draft at version 1, in the actor's office. */

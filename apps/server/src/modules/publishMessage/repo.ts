@@ -6,8 +6,7 @@ import type { Actor } from "../../platform/actor";
 import { allFound, notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import { deleteHistory } from "../content/history";
-import { assertNotPublished, deletePublications, publicationFigures } from "../content/publications";
+import { publicationFigures } from "../content/publications";
 import { authorship, selectSummaries } from "../content/summary";
 
 export type MessageRow = typeof publishMessages.$inferSelect;
@@ -123,13 +122,4 @@ export async function messageDetail(db: Tx, actor: Actor, id: number) {
   if (!row) throw new Error("message vanished");
   const [message] = await toMessageSummaries(db, [summary]);
   return { message: message as NonNullable<typeof message>, doc: row.doc };
-}
-
-/** Deletes messages in the actor's range with their history and withdrawn publications; one published or scheduled stays (409). */
-export async function deleteMessages(tx: Tx, actor: Actor, ids: number[]) {
-  const rows = await findMessages(tx, actor, ids, true);
-  await assertNotPublished(tx, "message", rows, "pubMessage.published");
-  await deletePublications(tx, "message", ids);
-  await deleteHistory(tx, "message", ids);
-  await tx.delete(publishMessages).where(inArray(publishMessages.id, ids));
 }

@@ -4,10 +4,10 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { publishMessages } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { recordCreated, saveVersion } from "../content/items";
+import { deleteItems, recordCreated, saveVersion } from "../content/items";
 import { messageKind } from "../content/kinds";
 import { ContentService } from "../content/service";
-import { deleteMessages, type MessageRow, messageDetail, messagePage } from "./repo";
+import { type MessageRow, messageDetail, messagePage } from "./repo";
 
 /**
  * Published messages: lists, the editor's detail, and the one write path
@@ -31,7 +31,7 @@ export class MessageService extends ContentService {
 
   /** Deletes messages in the actor's range, unless one is published or scheduled (409 naming them). */
   async delete(actor: Actor, ids: number[]): Promise<void> {
-    await this.services.db.transaction((tx) => deleteMessages(tx, actor, ids));
+    await this.services.db.transaction((tx) => deleteItems(tx, messageKind, actor, ids));
   }
 
   /**
