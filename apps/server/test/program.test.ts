@@ -4,7 +4,7 @@ import { createProgram, createWidget, type ProgramDoc, type Scene, type Widget }
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { materialRefs, notifications, programHistory, programs } from "../src/db/schema";
+import { contentHistory, materialRefs, notifications, programs } from "../src/db/schema";
 import { writeRefs } from "../src/modules/program/repo";
 import { addOffice, addUser, Client, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
 
@@ -334,7 +334,10 @@ describe("copy and delete", () => {
     expect((await amy.get("/a/api/program/detail", { id })).statusCode).toBe(404);
     expect(await refsOf(id)).toHaveLength(0);
     expect(
-      await t.database.db.select().from(programHistory).where(eq(programHistory.programId, id)),
+      await t.database.db
+        .select()
+        .from(contentHistory)
+        .where(and(eq(contentHistory.kind, "program"), eq(contentHistory.contentId, id))),
     ).toHaveLength(0);
   });
 });

@@ -3,13 +3,13 @@ import type { Permission, PublicationTarget } from "@marquee/contracts";
 import { createProgram, createWidget, type ProgramDoc, type Scene } from "@marquee/program";
 import { DEFAULT_MESSAGE, type PlanDoc } from "@marquee/schedule";
 import { Manifest } from "@marquee/terminal-protocol";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  contentHistory,
   materials,
   playPlans,
-  programHistory,
   programs,
   publications,
   publishMessages,
@@ -266,8 +266,8 @@ describe("a program published to a group", () => {
     expect(p?.state).toBe("published");
     const history = await t.database.db
       .select()
-      .from(programHistory)
-      .where(eq(programHistory.programId, ids.prog));
+      .from(contentHistory)
+      .where(and(eq(contentHistory.kind, "program"), eq(contentHistory.contentId, ids.prog)));
     expect(history).toContainEqual(
       expect.objectContaining({
         event: "publish",

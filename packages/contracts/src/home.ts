@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AlarmRow } from "./alarm";
 import { Envelope } from "./common";
-import { CONTENT_STATES } from "./plan";
+import { CONTENT_STATES } from "./program";
 import { PUBLICATION_KINDS, PUBLICATION_STATES, TargetCounts } from "./publish";
 
 /**

@@ -248,3 +248,46 @@ export const RatesResponse = z.object({
 
 export const WEATHER_PROVIDERS = ["none", "openMeteo", "file"] as const;
 export const RATES_PROVIDERS = ["none", "frankfurter", "file"] as const;
+
+// ---- the life shared by programs, plans and messages: review and history ----
+
+/** The states of reviewed content (programs, plans, messages). */
+export const CONTENT_STATES = PROGRAM_STATES;
+export type ContentState = (typeof CONTENT_STATES)[number];
+
+export const ContentName = z.string().trim().min(1).max(100);
+
+/** A review decision (submitResult) on one or more items. */
+export const ReviewResultBody = z.strictObject({
+  ids: zIdList,
+  result: z.enum(["approved", "rejected"]),
+  note: z.string().trim().max(500).default(""),
+});
+/** The answer of a review decision: how many items were decided. */
+export const ReviewResultResponse = z.object({ code: z.number(), msg: z.string(), count: z.number() });
+/** A reviewer's (or the author's) note on an item, kept in its history without a decision (submitNote). */
+export const ReviewNoteBody = z.strictObject({ id: zId, note: z.string().trim().min(1).max(500) });
+/** Submit for review (or approve at once while review is off). */
+export const SubmitBody = z.strictObject({ ids: zIdList });
+export const SubmitResponse = z.object({ code: z.number(), msg: z.string(), state: z.enum(CONTENT_STATES) });
+
+/** One line of an item's history: a change of state, or a note. */
+export const ContentHistoryEntry = z.object({
+  event: z.enum(["create", "edit", "submit", "review", "note", "publish", "withdraw"]),
+  from: z.enum(CONTENT_STATES).nullable(),
+  to: z.enum(CONTENT_STATES).nullable(),
+  note: z.string().nullable(),
+  byName: z.string().nullable(),
+  at: z.string(),
+});
+export const ContentHistoryResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  list: z.array(ContentHistoryEntry),
+});
+
+/** Review lists (checklist): pending by default; `state` shows the decided ones too. */
+export const ChecklistQuery = Paging.extend({
+  name: z.string().max(100).optional(),
+  state: z.enum(CONTENT_STATES).default("pending"),
+}).strict();

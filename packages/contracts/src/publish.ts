@@ -1,7 +1,7 @@
 import { ScheduleMessage, SchedulePlan } from "@marquee/schedule";
 import { z } from "zod";
 import { Paging, pageOf, zBool, zId, zIdList } from "./common";
-import { CONTENT_STATES } from "./plan";
+import { CONTENT_STATES } from "./program";
 import { TERMINAL_VIEW_STATUS } from "./terminal";
 
 /**

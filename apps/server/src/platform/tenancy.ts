@@ -29,7 +29,6 @@ import {
   playEvents,
   playerPackages,
   playPlans,
-  programHistory,
   programs,
   publications,
   publicationTargets,
@@ -89,12 +88,14 @@ export type TenancyRule =
 
 const rule = <T extends TenancyRule>(r: T) => r;
 
-/** Rows of content history name a plan or a message by kind and id. */
+/** Rows of content history name a program, a plan or a message by kind and id. */
 function contentHistoryScope(actor: Actor): SQL | undefined {
+  const program = scope(actor, programs);
   const plan = scope(actor, playPlans);
   const message = scope(actor, publishMessages);
-  if (!plan && !message) return undefined;
-  return sql`((${contentHistory.kind} = 'plan' and ${contentHistory.contentId} in (select ${playPlans.id} from ${playPlans} where ${plan ?? sql`true`}))
+  if (!program && !plan && !message) return undefined;
+  return sql`((${contentHistory.kind} = 'program' and ${contentHistory.contentId} in (select ${programs.id} from ${programs} where ${program ?? sql`true`}))
+    or (${contentHistory.kind} = 'plan' and ${contentHistory.contentId} in (select ${playPlans.id} from ${playPlans} where ${plan ?? sql`true`}))
     or (${contentHistory.kind} = 'message' and ${contentHistory.contentId} in (select ${publishMessages.id} from ${publishMessages} where ${message ?? sql`true`})))`;
 }
 
@@ -126,7 +127,6 @@ export const TENANT_OWNED = new Map<Table, TenancyRule>([
   [uploads, rule({ office: uploads.officeId, owner: uploads.userId })],
   [materialRefs, rule({ via: materialRefs.materialId, parent: materials, parentKey: materials.id })],
   [programs, rule({ office: programs.officeId, owner: programs.createdBy })],
-  [programHistory, rule({ via: programHistory.programId, parent: programs, parentKey: programs.id })],
   [widgetSettings, rule({ tenant: widgetSettings.officeId })],
   [playPlans, rule({ office: playPlans.officeId, owner: playPlans.createdBy })],
   [publishMessages, rule({ office: publishMessages.officeId, owner: publishMessages.createdBy })],

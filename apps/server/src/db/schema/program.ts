@@ -49,27 +49,6 @@ export const programs = pgTable(
   ],
 );
 
-/** Every change of a program's state, for its history: who moved it where, when, and the reviewer's note. */
-export const programHistory = pgTable(
-  "program_history",
-  {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    programId: integer("program_id")
-      .notNull()
-      .references(() => programs.id, { onDelete: "cascade" }),
-    fromState: text("from_state", { enum: PROGRAM_STATES }),
-    toState: text("to_state", { enum: PROGRAM_STATES }).notNull(),
-    /** What moved it: created, edited (back to draft), submitted, reviewed, published, withdrawn from its last terminals; or a note (no move). */
-    event: text("event", {
-      enum: ["create", "edit", "submit", "review", "note", "publish", "withdraw"],
-    }).notNull(),
-    note: text("note"),
-    byUserId: integer("by_user_id").references(() => users.id, { onDelete: "set null" }),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("program_history_program_idx").on(t.programId, t.id)],
-);
-
 /** A tenant's choices for each widget type: enabled, default props, its palette image. */
 export const widgetSettings = pgTable(
   "widget_settings",

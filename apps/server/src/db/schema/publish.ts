@@ -77,14 +77,16 @@ export const publishMessages = pgTable(
 );
 
 /**
- * The history of plans and messages (programs keep theirs in
- * program_history): changes of state, reviewers' notes, publications.
+ * The history of programs, plans and messages, by kind and id: who moved
+ * which item where and when (created, edited back to draft, submitted,
+ * reviewed, published, withdrawn from its last terminals) and notes, which
+ * move nothing. No foreign key: the deletion of an item deletes its lines.
  */
 export const contentHistory = pgTable(
   "content_history",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text("kind", { enum: ["plan", "message"] }).notNull(),
+    kind: text("kind", { enum: ["program", "plan", "message"] }).notNull(),
     contentId: integer("content_id").notNull(),
     event: text("event", {
       enum: ["create", "edit", "submit", "review", "note", "publish", "withdraw"],

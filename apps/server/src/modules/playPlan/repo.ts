@@ -1,20 +1,19 @@
-import type { PlanSummary } from "@marquee/contracts";
+import type { ContentState, PlanSummary } from "@marquee/contracts";
 import { type Conflict, type PlanDoc, planConflicts } from "@marquee/schedule";
-import { and, arrayOverlaps, eq, inArray } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { playPlans, programs, users } from "../../db/schema";
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
+import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import { programScope, type Tx, thumbUrl } from "../program/repo";
-import { publicationFigures } from "../review/publications";
+import { publicationFigures } from "../content/publications";
+import { authorship, selectSummaries } from "../content/summary";
+import { programScope, thumbUrl } from "../program/repo";
 
 export type PlanRow = typeof playPlans.$inferSelect;
 
-const creator = alias(users, "creator");
-const editor = alias(users, "editor");
-
-/** The columns a list shows (never the document), with the names of who created and last saved. */
+/** The columns a list shows of a plan (never the document). */
 const summaryColumns = {
   id: playPlans.id,
   name: playPlans.name,
@@ -24,21 +23,10 @@ const summaryColumns = {
   conflictCount: playPlans.conflictCount,
   startDate: playPlans.startDate,
   endDate: playPlans.endDate,
-  createdBy: playPlans.createdBy,
-  createdAt: playPlans.createdAt,
-  updatedAt: playPlans.updatedAt,
-  creatorName: creator.name,
-  updatedByName: editor.name,
 };
 
 /** A select of plan summaries with the two user names joined. */
-export function selectPlanSummaries(db: Tx) {
-  return db
-    .select(summaryColumns)
-    .from(playPlans)
-    .leftJoin(creator, eq(creator.id, playPlans.createdBy))
-    .leftJoin(editor, eq(editor.id, playPlans.updatedBy));
-}
+export const selectPlanSummaries = (db: Tx) => selectSummaries(db, playPlans, summaryColumns);
 
 export type PlanSummaryRow = Awaited<ReturnType<typeof selectPlanSummaries>>[number];
 
@@ -60,11 +48,7 @@ export async function toPlanSummaries(db: Tx, rows: PlanSummaryRow[]): Promise<P
     endDate: r.endDate,
     publicationCount: figures.get(r.id)?.publicationCount ?? 0,
     terminalCount: figures.get(r.id)?.terminalCount ?? 0,
-    creatorId: r.createdBy,
-    creatorName: r.creatorName,
-    updatedByName: r.updatedByName,
-    createDate: r.createdAt.toISOString(),
-    updateDate: r.updatedAt.toISOString(),
+    ...authorship(r),
   }));
 }
 
@@ -186,34 +170,59 @@ export async function namedPrograms(db: Tx, ids: number[]) {
   }));
 }
 
-/**
- * Refuses (409) the deletion of programs that plans name, naming the first
- * program and its plans; the full list goes along for the console. Plans are
- * only in the programs' tenant (save checks the range), so nothing leaks.
- */
-export async function assertNotInPlans(tx: Tx, rows: Array<{ id: number; name: string }>) {
-  const ids = rows.map((r) => r.id);
-  if (!ids.length) return;
-  const plans = await tx
-    .select({ id: playPlans.id, name: playPlans.name, programIds: playPlans.programIds })
+const SORT = {
+  updateDate: playPlans.updatedAt,
+  createDate: playPlans.createdAt,
+  name: playPlans.name,
+} as const;
+
+/** One page of the plans in the actor's range matching the filter, newest first unless sorted otherwise. */
+export async function planPage(
+  db: Tx,
+  actor: Actor,
+  q: {
+    name?: string;
+    state?: ContentState;
+    pageNo: number;
+    pageSize: number;
+    sort?: keyof typeof SORT;
+    order?: "asc" | "desc";
+  },
+) {
+  const c: (SQL | undefined)[] = [planScope(actor)];
+  if (q.name) c.push(ilike(playPlans.name, `%${likeEscape(q.name)}%`));
+  if (q.state) c.push(eq(playPlans.state, q.state));
+  const where = and(...c);
+  const column = SORT[q.sort ?? "updateDate"];
+  const [rows, totals] = await Promise.all([
+    selectPlanSummaries(db)
+      .where(where)
+      .orderBy(q.order === "asc" ? asc(column) : desc(column), desc(playPlans.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(playPlans).where(where),
+  ]);
+  return {
+    list: await toPlanSummaries(db, rows),
+    total: totals[0]?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+/** A plan in the actor's range (else 404) as the editor opens it: its summary, its document and the programs it names. */
+export async function planDetail(db: Tx, actor: Actor, id: number) {
+  const summary = await findPlanSummary(db, actor, id);
+  const [row] = await db
+    .select({ doc: playPlans.doc, programIds: playPlans.programIds })
     .from(playPlans)
-    .where(arrayOverlaps(playPlans.programIds, ids))
-    .orderBy(playPlans.name, playPlans.id);
-  const usedBy = rows
-    .map((r) => ({ id: r.id, name: r.name, plans: plans.filter((p) => p.programIds.includes(r.id)) }))
-    .filter((u) => u.plans.length);
-  const first = usedBy[0];
-  if (!first) return;
-  throw new AppError(
-    409,
-    "plan.programInUse",
-    { name: first.name, plans: first.plans.map((p) => p.name).join(", ") },
-    {
-      usedBy: usedBy.map((u) => ({
-        id: u.id,
-        name: u.name,
-        plans: u.plans.map((p) => ({ id: p.id, name: p.name })),
-      })),
-    },
-  );
+    .where(eq(playPlans.id, summary.id));
+  if (!row) throw new Error("plan vanished");
+  const [plan] = await toPlanSummaries(db, [summary]);
+  return {
+    plan: plan as NonNullable<typeof plan>,
+    doc: row.doc,
+    // Checked against the saver's range when saved, like a program's media.
+    programs: await namedPrograms(db, row.programIds),
+  };
 }

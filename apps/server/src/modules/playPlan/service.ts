@@ -1,21 +1,66 @@
-import type { MessageKey } from "@marquee/contracts";
+import type { MessageKey, PlanSaveBody } from "@marquee/contracts";
 import type { Conflict, PlanDoc } from "@marquee/schedule";
 import { eq } from "drizzle-orm";
-import { playPlans, users } from "../../db/schema";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { z } from "zod";
+import { playPlans } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { AppError } from "../../platform/errors";
-import type { Services } from "../../platform/services";
-import { recordHistory } from "../review/history";
-import { checkPrograms, figuresOf, findPlans, type PlanRow } from "./repo";
+import { deleteItems, recordCreated, saveVersion } from "../content/items";
+import { planKind } from "../content/kinds";
+import { ContentService } from "../content/service";
+import { checkPrograms, figuresOf, findPlans, type PlanRow, planDetail, planPage } from "./repo";
 
 type T = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 /**
- * The one write path of plans (save, copy): the programs it names checked
- * and locked, the row with its figures and its history in one transaction.
+ * Play plans: lists, the editor's detail, and the one write path (save,
+ * copy): the programs it names checked and locked, the row with its figures
+ * and its history in one transaction. Review and history are the shared
+ * ones of every kind (ContentService).
  */
-export class PlanService {
-  constructor(private readonly services: Services) {}
+export class PlanService extends ContentService {
+  constructor(app: FastifyInstance) {
+    super(app, planKind);
+  }
+
+  /** One page of the plans in the actor's range. */
+  page(actor: Actor, q: Parameters<typeof planPage>[2]) {
+    return planPage(this.services.db, actor, q);
+  }
+
+  /** A plan as the editor opens it. */
+  detail(actor: Actor, id: number) {
+    return planDetail(this.services.db, actor, id);
+  }
+
+  /**
+   * Creates a plan (no id) or saves a new version of one; the screens that
+   * hold a saved plan fetch it again.
+   */
+  async save(
+    actor: Actor,
+    body: z.infer<typeof PlanSaveBody>,
+    t: T,
+    log: FastifyBaseLogger,
+  ): Promise<{ row: PlanRow; conflicts: Conflict[] }> {
+    const { id, version, force, name, doc } = body;
+    if (id === undefined) return this.create(actor, name, doc, t);
+    const saved = await this.update(actor, id, { version, force: force === true }, name, doc, t);
+    await this.sync(log, [id]);
+    return saved;
+  }
+
+  /** A copy of a plan in the actor's range as a new draft, named after it unless named. */
+  async copy(actor: Actor, id: number, name: string | undefined, t: T) {
+    const [source] = await findPlans(this.services.db, actor, [id]);
+    if (!source) throw new Error("plan vanished");
+    return this.create(actor, name ?? t("plan.copyName", { name: source.name }).slice(0, 100), source.doc, t);
+  }
+
+  /** Deletes plans in the actor's range, unless screens play or will play one (409 naming them). */
+  async delete(actor: Actor, ids: number[]): Promise<void> {
+    await this.services.db.transaction((tx) => deleteItems(tx, planKind, actor, ids));
+  }
 
   /** A new draft at version 1, in the actor's office. */
   async create(
@@ -45,13 +90,7 @@ export class PlanService {
         })
         .returning();
       if (!created) throw new Error("plan not created");
-      await recordHistory(tx, "plan", {
-        contentId: created.id,
-        event: "create",
-        from: null,
-        byUserId: actor.userId,
-        at: now,
-      });
+      await recordCreated(tx, planKind, created.id, actor.userId, now);
       return created;
     });
     return { row, conflicts };
@@ -74,51 +113,18 @@ export class PlanService {
     const { db, clock } = this.services;
     const { figures, conflicts } = figuresOf(doc);
     const now = clock.now();
-    const row = await db.transaction(async (tx) => {
-      const [current] = await findPlans(tx, actor, [id], true);
-      if (!current) throw new Error("plan vanished under its lock");
-      if (!expected.force && expected.version !== current.version) {
-        const [by] = current.updatedBy
-          ? await tx.select({ name: users.name }).from(users).where(eq(users.id, current.updatedBy))
-          : [];
-        throw new AppError(
-          409,
-          "plan.versionConflict",
-          { name: current.name, version: current.version },
-          {
-            current: {
-              version: current.version,
-              updatedByName: by?.name ?? null,
-              updateDate: current.updatedAt.toISOString(),
-            },
-          },
-        );
-      }
-      await checkPrograms(tx, actor, doc, t);
-      const [saved] = await tx
-        .update(playPlans)
-        .set({
-          name,
-          doc,
-          ...figures,
-          version: current.version + 1,
-          state: "draft",
-          updatedBy: actor.userId,
-          updatedAt: now,
-        })
-        .where(eq(playPlans.id, id))
-        .returning();
-      if (!saved) throw new Error("plan not saved");
-      if (current.state !== "draft")
-        await recordHistory(tx, "plan", {
-          contentId: id,
-          event: "edit",
-          from: current.state,
-          byUserId: actor.userId,
-          at: now,
-        });
-      return saved;
-    });
+    const row = await db.transaction((tx) =>
+      saveVersion(tx, planKind, actor, id, expected, now, async (next) => {
+        await checkPrograms(tx, actor, doc, t);
+        const [saved] = await tx
+          .update(playPlans)
+          .set({ name, doc, ...figures, ...next })
+          .where(eq(playPlans.id, id))
+          .returning();
+        if (!saved) throw new Error("plan not saved");
+        return saved;
+      }),
+    );
     return { row, conflicts };
   }
 }

@@ -1,23 +1,36 @@
-import type { ProgramSummary } from "@marquee/contracts";
+import type { ContentState, ProgramSummary } from "@marquee/contracts";
 import type { ProgramDoc } from "@marquee/program";
-import { and, eq, getTableColumns, inArray } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
-import { materialRefs, materials, programs, users } from "../../db/schema";
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  type SQL,
+} from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { materialRefs, materials, playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { AppError, allFound, notFound } from "../../platform/errors";
+import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import type { MaterialRow } from "../material/repo";
+import { deleteHistory } from "../content/history";
+import { assertNotPublished, deletePublications } from "../content/publications";
+import { authorship, selectSummaries } from "../content/summary";
+import { type MaterialRow, toMaterial, uploaderNames } from "../material/repo";
 
 export type ProgramRow = typeof programs.$inferSelect;
-/** The database or a transaction of it. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+/** The database or a transaction of it (other modules import it from here). */
+export type { Tx } from "../../db/client";
 
-const creator = alias(users, "creator");
-const editor = alias(users, "editor");
-
-/** The columns a list shows (never the document), with the names of who created and last saved. */
-export const summaryColumns = {
+/** The columns a list shows of a program (never the document). */
+const summaryColumns = {
   id: programs.id,
   name: programs.name,
   width: programs.width,
@@ -28,22 +41,11 @@ export const summaryColumns = {
   widgetCount: programs.widgetCount,
   mediaBytes: programs.mediaBytes,
   thumbMd5: programs.thumbMd5,
-  createdBy: programs.createdBy,
-  createdAt: programs.createdAt,
-  updatedAt: programs.updatedAt,
-  creatorName: creator.name,
-  updatedByName: editor.name,
 };
 /** A select of summaries with the two user names joined. */
-export function selectSummaries(db: Tx) {
-  return db
-    .select(summaryColumns)
-    .from(programs)
-    .leftJoin(creator, eq(creator.id, programs.createdBy))
-    .leftJoin(editor, eq(editor.id, programs.updatedBy));
-}
+export const selectProgramSummaries = (db: Tx) => selectSummaries(db, programs, summaryColumns);
 
-export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+export type SummaryRow = Awaited<ReturnType<typeof selectProgramSummaries>>[number];
 
 /** The address of a program's thumbnail; the version in it makes a new image a new address. */
 export const thumbUrl = (id: number, version: number) => `/apm-web/a/api/program/thumb?id=${id}&v=${version}`;
@@ -61,17 +63,13 @@ export function toSummary(r: SummaryRow): ProgramSummary {
     widgetCount: r.widgetCount,
     mediaBytes: r.mediaBytes,
     thumbUrl: r.thumbMd5 ? thumbUrl(r.id, r.version) : null,
-    creatorId: r.createdBy,
-    creatorName: r.creatorName,
-    updatedByName: r.updatedByName,
-    createDate: r.createdAt.toISOString(),
-    updateDate: r.updatedAt.toISOString(),
+    ...authorship(r),
   };
 }
 
 /** The summary of one program the actor may see, or 404. */
 export async function findSummary(db: Tx, actor: Actor, id: number): Promise<SummaryRow> {
-  const [row] = await selectSummaries(db).where(and(eq(programs.id, id), programScope(actor)));
+  const [row] = await selectProgramSummaries(db).where(and(eq(programs.id, id), programScope(actor)));
   if (!row) throw notFound("program", id);
   return row;
 }
@@ -135,4 +133,137 @@ export function mediaOf(db: Tx, programId: number): Promise<MaterialRow[]> {
     .from(materialRefs)
     .innerJoin(materials, eq(materials.id, materialRefs.materialId))
     .where(and(eq(materialRefs.ownerType, "program"), eq(materialRefs.ownerId, programId)));
+}
+
+/**
+ * Refuses (409) the deletion of programs that plans name, naming the first
+ * program and its plans; the full list goes along for the console. Plans are
+ * only in the programs' tenant (save checks the range), so nothing leaks.
+ */
+export async function assertNotInPlans(tx: Tx, rows: Array<{ id: number; name: string }>) {
+  const ids = rows.map((r) => r.id);
+  if (!ids.length) return;
+  const plans = await tx
+    .select({ id: playPlans.id, name: playPlans.name, programIds: playPlans.programIds })
+    .from(playPlans)
+    .where(arrayOverlaps(playPlans.programIds, ids))
+    .orderBy(playPlans.name, playPlans.id);
+  const usedBy = rows
+    .map((r) => ({ id: r.id, name: r.name, plans: plans.filter((p) => p.programIds.includes(r.id)) }))
+    .filter((u) => u.plans.length);
+  const first = usedBy[0];
+  if (!first) return;
+  throw new AppError(
+    409,
+    "plan.programInUse",
+    { name: first.name, plans: first.plans.map((p) => p.name).join(", ") },
+    {
+      usedBy: usedBy.map((u) => ({
+        id: u.id,
+        name: u.name,
+        plans: u.plans.map((p) => ({ id: p.id, name: p.name })),
+      })),
+    },
+  );
+}
+
+const SORT = {
+  updateDate: programs.updatedAt,
+  createDate: programs.createdAt,
+  name: programs.name,
+} as const;
+
+/** One page of the programs in the actor's range matching the filter, the latest saved first unless sorted otherwise. */
+export async function programPage(
+  db: Tx,
+  actor: Actor,
+  q: {
+    name?: string;
+    width?: number;
+    height?: number;
+    state?: ContentState;
+    creatorId?: number;
+    beginTime?: string;
+    endTime?: string;
+    sort?: keyof typeof SORT;
+    order?: "asc" | "desc";
+    pageNo: number;
+    pageSize: number;
+  },
+) {
+  const c: (SQL | undefined)[] = [programScope(actor)];
+  if (q.name) c.push(ilike(programs.name, `%${likeEscape(q.name)}%`));
+  if (q.width !== undefined) c.push(eq(programs.width, q.width));
+  if (q.height !== undefined) c.push(eq(programs.height, q.height));
+  if (q.state) c.push(eq(programs.state, q.state));
+  if (q.creatorId !== undefined) c.push(eq(programs.createdBy, q.creatorId));
+  if (q.beginTime) c.push(gte(programs.createdAt, new Date(q.beginTime)));
+  if (q.endTime) c.push(lte(programs.createdAt, new Date(q.endTime)));
+  const where = and(...c);
+  const column = SORT[q.sort ?? "updateDate"];
+  const [rows, totals] = await Promise.all([
+    selectProgramSummaries(db)
+      .where(where)
+      .orderBy(q.order === "asc" ? asc(column) : desc(column), desc(programs.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(programs).where(where),
+  ]);
+  return { list: rows.map(toSummary), total: totals[0]?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+}
+
+/** A program in the actor's range (else 404) as the editor opens it: its summary, its document and its own media. */
+export async function programDetail(db: Db, actor: Actor, id: number) {
+  const summary = await findSummary(db, actor, id);
+  const [row] = await db.select({ doc: programs.doc }).from(programs).where(eq(programs.id, summary.id));
+  // The program's own media (checked against the saver's range when saved): names, thumbnails, addresses.
+  const used = await mediaOf(db, summary.id);
+  const names = await uploaderNames(
+    db,
+    used.map((m) => m.createdBy),
+  );
+  return {
+    program: toSummary(summary),
+    doc: row?.doc as ProgramDoc,
+    materials: used.map((m) => toMaterial(m, m.createdBy === null ? null : (names.get(m.createdBy) ?? null))),
+  };
+}
+
+/** Renames a program in the actor's range, and its name on the references of its materials. */
+export async function renameProgram(tx: Tx, actor: Actor, id: number, name: string, at: Date) {
+  await findPrograms(tx, actor, [id], true);
+  await tx.update(programs).set({ name, updatedBy: actor.userId, updatedAt: at }).where(eq(programs.id, id));
+  await tx
+    .update(materialRefs)
+    .set({ ownerName: name })
+    .where(and(eq(materialRefs.ownerType, "program"), eq(materialRefs.ownerId, id)));
+}
+
+/**
+ * Deletes programs in the actor's range with their history, material
+ * references and withdrawn publications. A program named by a plan, or
+ * published, plays or may play on screens: refused (409).
+ */
+export async function deletePrograms(tx: Tx, actor: Actor, ids: number[]) {
+  const rows = await findPrograms(tx, actor, ids, true);
+  await assertNotInPlans(tx, rows);
+  await assertNotPublished(tx, "program", rows, "review.programPublished");
+  const published = rows.find((r) => r.state === "published");
+  if (published) throw new AppError(409, "program.published", { name: published.name });
+  await deletePublications(tx, "program", ids);
+  await deleteHistory(tx, "program", ids);
+  await tx
+    .delete(materialRefs)
+    .where(and(eq(materialRefs.ownerType, "program"), inArray(materialRefs.ownerId, ids)));
+  // The thumbnail file stays in the content-addressed store, where other programs may share it.
+  await tx.delete(programs).where(inArray(programs.id, ids));
+}
+
+/** The thumbnail hash of a program in the actor's range (null: none, or not in range). */
+export async function thumbOf(db: Tx, actor: Actor, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ thumbMd5: programs.thumbMd5 })
+    .from(programs)
+    .where(and(eq(programs.id, id), programScope(actor)));
+  return row?.thumbMd5 ?? null;
 }

@@ -1,14 +1,33 @@
+import type { MessageKey, ProgramExportFile, ProgramSaveBody } from "@marquee/contracts";
 import type { ProgramDoc } from "@marquee/program";
 import { and, eq } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import { programHistory, programs, users } from "../../db/schema";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { z } from "zod";
+import { programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
-import { AppError } from "../../platform/errors";
-import type { Services } from "../../platform/services";
+import { notFound } from "../../platform/errors";
+import { recordCreated, saveVersion } from "../content/items";
+import { programKind } from "../content/kinds";
+import { ContentService } from "../content/service";
 import type { MaterialRow } from "../material/repo";
 import type { MediaStorage } from "../material/storage";
-import { figuresOf, findPrograms, type ProgramRow, writeRefs } from "./repo";
+import { exportFile, importedDoc } from "./files";
+import { checkMedia } from "./media";
+import {
+  deletePrograms,
+  figuresOf,
+  findPrograms,
+  mediaOf,
+  type ProgramRow,
+  programDetail,
+  programPage,
+  renameProgram,
+  thumbOf,
+  writeRefs,
+} from "./repo";
 import { renderThumbnail } from "./thumbnail";
+
+type T = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 /** What save writes: the name and the document, checked (its media too) by the caller. */
 export interface ProgramWrite {
@@ -19,15 +38,103 @@ export interface ProgramWrite {
 }
 
 /**
- * The one write path of programs (save, copy, import): the row, its history
- * and its material references in one transaction, so a program is never half
- * written; then its thumbnail, which may fail without failing the save.
+ * Programs: lists, the editor's detail, files, and the one write path (save,
+ * copy, import): the row, its history and its material references in one
+ * transaction, so a program is never half written; then its thumbnail,
+ * which may fail without failing the save. Review and history are the
+ * shared ones of every kind (ContentService).
  */
-export class ProgramService {
+export class ProgramService extends ContentService {
   constructor(
-    private readonly services: Services,
+    app: FastifyInstance,
     private readonly storage: MediaStorage,
-  ) {}
+  ) {
+    super(app, programKind);
+  }
+
+  /** One page of the programs in the actor's range. */
+  page(actor: Actor, q: Parameters<typeof programPage>[2]) {
+    return programPage(this.services.db, actor, q);
+  }
+
+  /** A program as the editor opens it. */
+  detail(actor: Actor, id: number) {
+    return programDetail(this.services.db, actor, id);
+  }
+
+  /**
+   * Creates a program (no id) or saves a new version of one, its media
+   * checked first; the screens that hold a saved program fetch it again.
+   */
+  async save(actor: Actor, body: z.infer<typeof ProgramSaveBody>, t: T, log: FastifyBaseLogger) {
+    const { id, version, force, name, doc } = body;
+    const media = await checkMedia(this.services.db, actor, doc, t);
+    const write = { name, doc, media };
+    if (id === undefined) return this.create(actor, write, log);
+    const row = await this.update(actor, id, { version, force: force === true }, write, log);
+    await this.sync(log, [row.id]);
+    return row;
+  }
+
+  /** A copy of a program in the actor's range as a new draft with its thumbnail, named after it unless named. */
+  async copy(actor: Actor, id: number, name: string | undefined, t: T, log: FastifyBaseLogger) {
+    const { db } = this.services;
+    const [source] = await findPrograms(db, actor, [id]);
+    if (!source) throw new Error("program vanished");
+    const media = await mediaOf(db, source.id);
+    return this.create(
+      actor,
+      {
+        name: name ?? t("program.copyName", { name: source.name }).slice(0, 100),
+        doc: source.doc as ProgramDoc,
+        media: new Map(media.map((m) => [m.id, m])),
+      },
+      log,
+      source.thumbMd5,
+    );
+  }
+
+  /** Renames a program in the actor's range. */
+  async rename(actor: Actor, id: number, name: string): Promise<void> {
+    const { db, clock } = this.services;
+    await db.transaction((tx) => renameProgram(tx, actor, id, name, clock.now()));
+  }
+
+  /** Deletes programs in the actor's range unless screens play or may play one (409); the screens hear of it. */
+  async delete(actor: Actor, ids: number[], log: FastifyBaseLogger): Promise<void> {
+    await this.services.db.transaction((tx) => deletePrograms(tx, actor, ids));
+    await this.sync(log, ids);
+  }
+
+  /** The thumbnail hash of a program in the actor's range (404 when it has none). */
+  async thumb(actor: Actor, id: number): Promise<string> {
+    const md5 = await thumbOf(this.services.db, actor, id);
+    if (!md5) throw notFound("thumbnail", id);
+    return md5;
+  }
+
+  /** A program in the actor's range as an export file. */
+  async exportOf(actor: Actor, id: number): Promise<ProgramExportFile> {
+    const { db, clock } = this.services;
+    const [row] = await findPrograms(db, actor, [id]);
+    if (!row) throw notFound("program", id);
+    return exportFile(db, row, clock.now());
+  }
+
+  /** A new program from an export file, its media found in the actor's library. */
+  async importFile(
+    actor: Actor,
+    file: ProgramExportFile,
+    name: string | undefined,
+    t: T,
+    log: FastifyBaseLogger,
+  ) {
+    const { db } = this.services;
+    const { doc, matched } = await importedDoc(db, actor, file);
+    const media = await checkMedia(db, actor, doc, t);
+    const row = await this.create(actor, { name: name ?? file.name, doc, media }, log);
+    return { row, matched };
+  }
 
   /** A new draft at version 1, in the actor's office. */
   async create(
@@ -56,14 +163,7 @@ export class ProgramService {
         })
         .returning();
       if (!created) throw new Error("program not created");
-      await tx.insert(programHistory).values({
-        programId: created.id,
-        fromState: null,
-        toState: "draft",
-        event: "create",
-        byUserId: actor.userId,
-        at: now,
-      });
+      await recordCreated(tx, programKind, created.id, actor.userId, now);
       await writeRefs(tx, created.id, w.name, w.media.keys());
       return created;
     });
@@ -86,53 +186,18 @@ export class ProgramService {
   ): Promise<ProgramRow> {
     const { db, clock } = this.services;
     const now = clock.now();
-    const row = await db.transaction(async (tx) => {
-      const [current] = await findPrograms(tx, actor, [id], true);
-      if (!current) throw new Error("program vanished under its lock");
-      if (!expected.force && expected.version !== current.version) {
-        const [by] = current.updatedBy
-          ? await tx.select({ name: users.name }).from(users).where(eq(users.id, current.updatedBy))
-          : [];
-        throw new AppError(
-          409,
-          "program.versionConflict",
-          { name: current.name, version: current.version },
-          {
-            current: {
-              version: current.version,
-              updatedByName: by?.name ?? null,
-              updateDate: current.updatedAt.toISOString(),
-            },
-          },
-        );
-      }
-      const [saved] = await tx
-        .update(programs)
-        .set({
-          name: w.name,
-          doc: w.doc,
-          ...figuresOf(w.doc, w.media),
-          version: current.version + 1,
-          state: "draft",
-          updatedBy: actor.userId,
-          updatedAt: now,
-        })
-        .where(eq(programs.id, id))
-        .returning();
-      if (!saved) throw new Error("program not saved");
-      if (current.state !== "draft") {
-        await tx.insert(programHistory).values({
-          programId: id,
-          fromState: current.state,
-          toState: "draft",
-          event: "edit",
-          byUserId: actor.userId,
-          at: now,
-        });
-      }
-      await writeRefs(tx, id, w.name, w.media.keys());
-      return saved;
-    });
+    const row = await db.transaction((tx) =>
+      saveVersion(tx, programKind, actor, id, expected, now, async (next) => {
+        const [saved] = await tx
+          .update(programs)
+          .set({ name: w.name, doc: w.doc, ...figuresOf(w.doc, w.media), ...next })
+          .where(eq(programs.id, id))
+          .returning();
+        if (!saved) throw new Error("program not saved");
+        await writeRefs(tx, id, w.name, w.media.keys());
+        return saved;
+      }),
+    );
     return this.withThumbnail(row, w, log);
   }
 

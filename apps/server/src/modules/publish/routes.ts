@@ -24,14 +24,9 @@ import {
   WithdrawBody,
   WithdrawResponse,
 } from "@marquee/contracts";
-import { and, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { publications } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { allFound } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
-import { scope } from "../../platform/tenancy";
-import { findTerminals } from "../terminal/repo";
 import { whatPlaysRoutes } from "./plays";
 import { groupCountForest, officeCountForest, officePage, searchOffices, terminalPage } from "./select";
 import { PUBLISH_PERMISSION, PublishService, VIEW_PERMISSION, viewableKinds } from "./service";
@@ -197,10 +192,7 @@ export const publishRoutes =
           const actor = actorOf(req);
           const { ids, terminalIds } = req.body;
           req.audit.target = targetOf(kind, ids);
-          await service.content(services.db, actor, kind, ids);
-          if (terminalIds) await findTerminals(services.db, actor, terminalIds);
-          const pubs = await service.live(kind, ids);
-          const count = await service.withdraw(actor, pubs, terminalIds, req.log);
+          const { pubs, count } = await service.withdrawContent(actor, kind, ids, terminalIds, req.log);
           req.audit.detail = { publications: pubs.map((p) => p.id), terminalIds: terminalIds ?? null, count };
           return { ...ok(req), count };
         },
@@ -313,20 +305,7 @@ export const publishRoutes =
         const actor = actorOf(req);
         const { ids, terminalIds } = req.body;
         req.audit.target = targetOf("publication", ids);
-        const pubs = await services.db
-          .select()
-          .from(publications)
-          .where(
-            and(
-              inArray(publications.id, ids),
-              scope(actor, publications),
-              inArray(publications.kind, viewableKinds(actor)),
-            ),
-          );
-        allFound(pubs, ids, "publication");
-        for (const p of pubs) service.assertMayPublish(actor, p);
-        if (terminalIds) await findTerminals(services.db, actor, terminalIds);
-        const count = await service.withdraw(actor, pubs, terminalIds, req.log);
+        const count = await service.withdrawPublications(actor, ids, terminalIds, req.log);
         req.audit.detail = { terminalIds: terminalIds ?? null, count };
         return { ...ok(req), count };
       },

@@ -10,17 +10,8 @@ import {
 } from "@marquee/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import {
-  contentHistory,
-  playPlans,
-  programHistory,
-  programs,
-  publications,
-  publicationTargets,
-  publishMessages,
-  terminals,
-  users,
-} from "../../db/schema";
+import type { Tx } from "../../db/client";
+import { publications, publicationTargets, terminals, users } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
 import { AppError, allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
@@ -28,27 +19,26 @@ import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
 import { playableState } from "../../terminal/manifest";
-import { programScope, type Tx } from "../program/repo";
+import { type FoundItem, findItems, moveItems, stateOf } from "../content/items";
+import { CONTENT_KINDS, type ContentKind } from "../content/kinds";
+import { findTerminals } from "../terminal/repo";
 import { resolveSelection, type SelectionResult } from "./select";
 
 /** The job that activates a publication at its time. */
 export const PUBLISH_JOB = "publish.activate";
 
+const KINDS = Object.keys(CONTENT_KINDS) as ContentKind[];
+const permissionsOf = (pick: (p: (typeof CONTENT_KINDS)[ContentKind]["permissions"]) => Permission) =>
+  Object.fromEntries(KINDS.map((k) => [k, pick(CONTENT_KINDS[k].permissions)])) as Record<
+    ContentKind,
+    Permission
+  >;
+
 /** What publishing each kind of content needs. */
-export const PUBLISH_PERMISSION = {
-  program: "content:program:publish",
-  plan: "content:playPlan:publish",
-  message: "content:message:publish",
-} as const satisfies Record<PublicationKind, Permission>;
+export const PUBLISH_PERMISSION = permissionsOf((p) => p.publish);
 
 /** What reading the publications of each kind needs (publishing it is enough too). */
-export const VIEW_PERMISSION = {
-  program: "content:program:view",
-  plan: "content:playPlan:view",
-  message: "content:message:view",
-} as const satisfies Record<PublicationKind, Permission>;
-
-const KINDS: readonly PublicationKind[] = ["program", "plan", "message"];
+export const VIEW_PERMISSION = permissionsOf((p) => p.view);
 
 /** The kinds whose publications the actor may read. */
 export const viewableKinds = (actor: Actor) =>
@@ -60,13 +50,7 @@ type T = (key: MessageKey, values?: Record<string, string | number>) => string;
 export type PublicationRow = typeof publications.$inferSelect;
 
 /** Content being published: a program, a plan or a message. */
-interface ContentRef {
-  id: number;
-  name: string;
-  state: ContentState;
-  officeId: number;
-  endAt: Date | null;
-}
+type ContentRef = FoundItem;
 
 /** Whether content in `state` may be published: approved (or published) while review is on; not waiting for or refused by review while it is off. */
 export function publishable(state: ContentState, audit: boolean): boolean {
@@ -140,70 +124,7 @@ export class PublishService {
     ids: number[],
     lock = false,
   ): Promise<ContentRef[]> {
-    let rows: ContentRef[];
-    if (kind === "program") {
-      const q = db
-        .select({ id: programs.id, name: programs.name, state: programs.state, officeId: programs.officeId })
-        .from(programs)
-        .where(and(inArray(programs.id, ids), programScope(actor)));
-      rows = (lock ? await q.for("update") : await q).map((r) => ({ ...r, endAt: null }));
-    } else if (kind === "plan") {
-      const q = db
-        .select({
-          id: playPlans.id,
-          name: playPlans.name,
-          state: playPlans.state,
-          officeId: playPlans.officeId,
-        })
-        .from(playPlans)
-        .where(and(inArray(playPlans.id, ids), scope(actor, playPlans)));
-      rows = (lock ? await q.for("update") : await q).map((r) => ({ ...r, endAt: null }));
-    } else {
-      const q = db
-        .select({
-          id: publishMessages.id,
-          name: publishMessages.name,
-          state: publishMessages.state,
-          officeId: publishMessages.officeId,
-          endAt: publishMessages.endAt,
-        })
-        .from(publishMessages)
-        .where(and(inArray(publishMessages.id, ids), scope(actor, publishMessages)));
-      rows = lock ? await q.for("update") : await q;
-    }
-    return allFound(rows, ids, kind);
-  }
-
-  /** Moves content to `to` and records it in its history (program_history, or content_history for plans and messages). */
-  private async moveContent(
-    tx: Tx,
-    kind: PublicationKind,
-    row: { id: number; state: ContentState },
-    to: ContentState,
-    event: "publish" | "withdraw",
-    note: string,
-    byUserId: number | null,
-  ): Promise<void> {
-    const at = this.services.clock.now();
-    if (kind === "program") {
-      if (row.state !== to) await tx.update(programs).set({ state: to }).where(eq(programs.id, row.id));
-      await tx
-        .insert(programHistory)
-        .values({ programId: row.id, fromState: row.state, toState: to, event, note, byUserId, at });
-      return;
-    }
-    const table = kind === "plan" ? playPlans : publishMessages;
-    if (row.state !== to) await tx.update(table).set({ state: to }).where(eq(table.id, row.id));
-    await tx
-      .insert(contentHistory)
-      .values({ kind, contentId: row.id, event, fromState: row.state, toState: to, note, byUserId, at });
-  }
-
-  /** The content's current state, locked (null when it is gone). */
-  private async stateOf(tx: Tx, kind: PublicationKind, id: number): Promise<ContentState | null> {
-    const table = kind === "program" ? programs : kind === "plan" ? playPlans : publishMessages;
-    const [row] = await tx.select({ state: table.state }).from(table).where(eq(table.id, id)).for("update");
-    return row?.state ?? null;
+    return findItems(db, CONTENT_KINDS[kind], actor, ids, lock);
   }
 
   // ---- publishing ----
@@ -313,22 +234,19 @@ export class PublishService {
               targets.map((x) => x.id),
             );
             // Read again under lock: a review or an edit may have moved it since the check above.
-            const state = await this.stateOf(tx, kind, content.id);
+            const state = await stateOf(tx, CONTENT_KINDS[kind], content.id);
             if (!state) throw notFound(kind, content.id);
             if (!publishable(state, audit))
               throw badRequest("publish.stateInvalid", {
                 name: content.name,
                 state: t(`program.state.${state}`),
               });
-            await this.moveContent(
-              tx,
-              kind,
-              { id: content.id, state },
-              "published",
-              "publish",
-              name,
-              actor.userId,
-            );
+            await moveItems(tx, CONTENT_KINDS[kind], [{ id: content.id, state }], "published", {
+              event: "publish",
+              note: name,
+              byUserId: actor.userId,
+              at: this.services.clock.now(),
+            });
           }
           return row;
         });
@@ -413,18 +331,15 @@ export class PublishService {
         .where(eq(publications.id, pub.id));
       await this.attach(tx, pub.id, ids);
       // Content that review took back meanwhile keeps its state (manifests leave it out until approved).
-      const state = await this.stateOf(tx, pub.kind, pub.contentId);
+      const state = await stateOf(tx, CONTENT_KINDS[pub.kind], pub.contentId);
       const audit = await this.services.settings.get("audit");
       if (state && publishable(state, audit))
-        await this.moveContent(
-          tx,
-          pub.kind,
-          { id: pub.contentId, state },
-          "published",
-          "publish",
-          pub.name,
-          pub.createdBy,
-        );
+        await moveItems(tx, CONTENT_KINDS[pub.kind], [{ id: pub.contentId, state }], "published", {
+          event: "publish",
+          note: pub.name,
+          byUserId: pub.createdBy,
+          at: this.services.clock.now(),
+        });
       return ids;
     });
     await this.notify(this.app.log, reached);
@@ -590,6 +505,52 @@ export class PublishService {
     return ids.length;
   }
 
+  /**
+   * Withdraws content of a kind in the actor's range (404 for other) from all
+   * its terminals or from `terminalIds` (in the actor's range too): its
+   * active and scheduled publications. Answers them and how many were touched.
+   */
+  async withdrawContent(
+    actor: Actor,
+    kind: PublicationKind,
+    ids: number[],
+    terminalIds: number[] | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<{ pubs: PublicationRow[]; count: number }> {
+    const { db } = this.services;
+    await this.content(db, actor, kind, ids);
+    if (terminalIds) await findTerminals(db, actor, terminalIds);
+    const pubs = await this.live(kind, ids);
+    return { pubs, count: await this.withdraw(actor, pubs, terminalIds, log) };
+  }
+
+  /**
+   * Withdraws publications by id (404 for one the actor may not see, 403 for
+   * a kind they may not publish), wholly or from `terminalIds`.
+   */
+  async withdrawPublications(
+    actor: Actor,
+    ids: number[],
+    terminalIds: number[] | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<number> {
+    const { db } = this.services;
+    const pubs = await db
+      .select()
+      .from(publications)
+      .where(
+        and(
+          inArray(publications.id, ids),
+          scope(actor, publications),
+          inArray(publications.kind, viewableKinds(actor)),
+        ),
+      );
+    allFound(pubs, ids, "publication");
+    for (const p of pubs) this.assertMayPublish(actor, p);
+    if (terminalIds) await findTerminals(db, actor, terminalIds);
+    return this.withdraw(actor, pubs, terminalIds, log);
+  }
+
   /** Active and scheduled publications of this content. */
   async live(kind: PublicationKind, contentIds: number[]): Promise<PublicationRow[]> {
     return this.services.db
@@ -679,21 +640,18 @@ export class PublishService {
             ),
           );
         if ((still?.n ?? 0) > 0) continue;
-        const state = await this.stateOf(tx, p.kind, p.contentId);
+        const state = await stateOf(tx, CONTENT_KINDS[p.kind], p.contentId);
         const names = ended
           .filter((e) => e.kind === p.kind && e.contentId === p.contentId)
           .map((e) => e.name)
           .join(", ");
         if (state === "published")
-          await this.moveContent(
-            tx,
-            p.kind,
-            { id: p.contentId, state },
-            "approved",
-            "withdraw",
-            names,
-            actor.userId,
-          );
+          await moveItems(tx, CONTENT_KINDS[p.kind], [{ id: p.contentId, state }], "approved", {
+            event: "withdraw",
+            note: names,
+            byUserId: actor.userId,
+            at: this.services.clock.now(),
+          });
       }
     });
     await this.notify(log, [...reached]);
@@ -720,7 +678,7 @@ export async function publicationSummaries(
   const named = async (kind: PublicationKind) => {
     const ids = idsOf(kind);
     if (!ids.length) return [];
-    const table = kind === "program" ? programs : kind === "plan" ? playPlans : publishMessages;
+    const table = CONTENT_KINDS[kind].table;
     return db
       .select({ id: table.id, name: table.name, state: table.state })
       .from(table)

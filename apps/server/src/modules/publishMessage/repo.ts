@@ -1,17 +1,15 @@
-import type { PubMessageSummary } from "@marquee/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { publishMessages, users } from "../../db/schema";
+import type { ContentState, PubMessageSummary } from "@marquee/contracts";
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { publishMessages } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, notFound } from "../../platform/errors";
+import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import type { Tx } from "../program/repo";
-import { publicationFigures } from "../review/publications";
+import { publicationFigures } from "../content/publications";
+import { authorship, selectSummaries } from "../content/summary";
 
 export type MessageRow = typeof publishMessages.$inferSelect;
-
-const creator = alias(users, "creator");
-const editor = alias(users, "editor");
 
 /** The columns a list shows: the text from the document, the rest from the row. */
 const summaryColumns = {
@@ -24,21 +22,10 @@ const summaryColumns = {
   text: sql<string>`${publishMessages.doc}->>'text'`,
   startAt: publishMessages.startAt,
   endAt: publishMessages.endAt,
-  createdBy: publishMessages.createdBy,
-  createdAt: publishMessages.createdAt,
-  updatedAt: publishMessages.updatedAt,
-  creatorName: creator.name,
-  updatedByName: editor.name,
 };
 
 /** A select of message summaries with the two user names joined. */
-export function selectMessageSummaries(db: Tx) {
-  return db
-    .select(summaryColumns)
-    .from(publishMessages)
-    .leftJoin(creator, eq(creator.id, publishMessages.createdBy))
-    .leftJoin(editor, eq(editor.id, publishMessages.updatedBy));
-}
+export const selectMessageSummaries = (db: Tx) => selectSummaries(db, publishMessages, summaryColumns);
 
 export type MessageSummaryRow = Awaited<ReturnType<typeof selectMessageSummaries>>[number];
 
@@ -61,11 +48,7 @@ export async function toMessageSummaries(db: Tx, rows: MessageSummaryRow[]): Pro
     endAt: r.endAt?.toISOString() ?? null,
     publicationCount: figures.get(r.id)?.publicationCount ?? 0,
     terminalCount: figures.get(r.id)?.terminalCount ?? 0,
-    creatorId: r.createdBy,
-    creatorName: r.creatorName,
-    updatedByName: r.updatedByName,
-    createDate: r.createdAt.toISOString(),
-    updateDate: r.updatedAt.toISOString(),
+    ...authorship(r),
   }));
 }
 
@@ -88,4 +71,55 @@ export async function findMessages(db: Tx, actor: Actor, ids: number[], lock = f
     .orderBy(publishMessages.id);
   const rows = lock ? await query.for("update") : await query;
   return allFound(rows, ids, "message");
+}
+
+/** One page of the messages in the actor's range matching the filter: the latest saved first, or the longest waiting. */
+export async function messagePage(
+  db: Tx,
+  actor: Actor,
+  q: {
+    name?: string;
+    state?: ContentState;
+    kind?: MessageRow["kind"];
+    priority?: MessageRow["priority"];
+    pageNo: number;
+    pageSize: number;
+  },
+  oldestFirst = false,
+) {
+  const c: (SQL | undefined)[] = [messageScope(actor)];
+  if (q.name) c.push(ilike(publishMessages.name, `%${likeEscape(q.name)}%`));
+  if (q.state) c.push(eq(publishMessages.state, q.state));
+  if (q.kind) c.push(eq(publishMessages.kind, q.kind));
+  if (q.priority) c.push(eq(publishMessages.priority, q.priority));
+  const where = and(...c);
+  const [rows, totals] = await Promise.all([
+    selectMessageSummaries(db)
+      .where(where)
+      .orderBy(
+        oldestFirst ? asc(publishMessages.updatedAt) : desc(publishMessages.updatedAt),
+        desc(publishMessages.id),
+      )
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(publishMessages).where(where),
+  ]);
+  return {
+    list: await toMessageSummaries(db, rows),
+    total: totals[0]?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+/** A message in the actor's range (else 404) as the editor opens it: its summary and its document. */
+export async function messageDetail(db: Tx, actor: Actor, id: number) {
+  const summary = await findMessageSummary(db, actor, id);
+  const [row] = await db
+    .select({ doc: publishMessages.doc })
+    .from(publishMessages)
+    .where(eq(publishMessages.id, summary.id));
+  if (!row) throw new Error("message vanished");
+  const [message] = await toMessageSummaries(db, [summary]);
+  return { message: message as NonNullable<typeof message>, doc: row.doc };
 }

@@ -2,6 +2,7 @@ import {
   ChecklistQuery,
   ContentHistoryResponse,
   IdQuery,
+  OkResponse,
   ProgramIdsBody,
   PubMessageDetailResponse,
   PubMessageListQuery,
@@ -10,29 +11,13 @@ import {
   PubMessageSaveResponse,
   ReviewNoteBody,
   ReviewResultBody,
+  ReviewResultResponse,
   SubmitBody,
   SubmitResponse,
 } from "@marquee/contracts";
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { publishMessages, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import type { Actor } from "../../platform/actor";
-import { AppError } from "../../platform/errors";
-import { likeEscape } from "../../platform/sql";
-import type { Tx } from "../program/repo";
-import { syncContent } from "../publish/sync";
-import { decideItems, noteItem, submitItems } from "../review/flow";
-import { deleteHistory, historyOf, recordHistory } from "../review/history";
-import { messageReview } from "../review/kinds";
-import { assertNotPublished, deletePublications } from "../review/publications";
-import {
-  findMessageSummary,
-  findMessages,
-  messageScope,
-  selectMessageSummaries,
-  toMessageSummaries,
-} from "./repo";
+import { MessageService } from "./service";
 
 /**
  * Messages (issue 7): scrolling lines and notices shown over the programs,
@@ -40,185 +25,41 @@ import {
  * like programs. Publishing them lives in the publish module.
  */
 export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services } = app;
-  const db = services.db;
+  const service = new MessageService(app);
   const view = { access: { anyOf: ["content:message:view", "content:message:review"] as const } };
   const edit = { access: { permission: "content:message:edit" as const } };
   const review = { access: { permission: "content:message:review" as const } };
   const remove = { access: { permission: "content:message:delete" as const } };
-
-  /** One page of messages matching `where`. */
-  const page = async (
-    where: SQL | undefined,
-    q: { pageNo: number; pageSize: number },
-    oldestFirst = false,
-  ) => {
-    const [rows, totals] = await Promise.all([
-      selectMessageSummaries(db)
-        .where(where)
-        .orderBy(
-          oldestFirst ? asc(publishMessages.updatedAt) : desc(publishMessages.updatedAt),
-          desc(publishMessages.id),
-        )
-        .limit(q.pageSize)
-        .offset((q.pageNo - 1) * q.pageSize),
-      db.select({ n: count() }).from(publishMessages).where(where),
-    ]);
-    return {
-      list: await toMessageSummaries(db, rows),
-      total: totals[0]?.n ?? 0,
-      pageNo: q.pageNo,
-      pageSize: q.pageSize,
-    };
-  };
-
-  /** Deletes messages the actor may delete, unless one is published or scheduled (409 naming them). */
-  const deleteMessages = async (actor: Actor, ids: number[]) => {
-    await db.transaction(async (tx) => {
-      const rows = await findMessages(tx, actor, ids, true);
-      await assertNotPublished(tx, "message", rows, "pubMessage.published");
-      await deletePublications(tx, "message", ids);
-      await deleteHistory(tx, "message", ids);
-      await tx.delete(publishMessages).where(inArray(publishMessages.id, ids));
-    });
-  };
+  const tags = ["publishMessage"];
 
   app.get(
     "/a/api/publishMessage/list",
     {
       config: { access: { permission: "content:message:view" } },
-      schema: {
-        tags: ["publishMessage"],
-        querystring: PubMessageListQuery,
-        response: { 200: PubMessageListResponse },
-      },
+      schema: { tags, querystring: PubMessageListQuery, response: { 200: PubMessageListResponse } },
     },
-    async (req) => {
-      const q = req.query;
-      const c: (SQL | undefined)[] = [messageScope(actorOf(req))];
-      if (q.name) c.push(ilike(publishMessages.name, `%${likeEscape(q.name)}%`));
-      if (q.state) c.push(eq(publishMessages.state, q.state));
-      if (q.kind) c.push(eq(publishMessages.kind, q.kind));
-      if (q.priority) c.push(eq(publishMessages.priority, q.priority));
-      return { code: 0, msg: req.t("common.ok"), ...(await page(and(...c), q)) };
-    },
+    async (req) => ({ code: 0, msg: req.t("common.ok"), ...(await service.page(actorOf(req), req.query)) }),
   );
 
   app.get(
     "/a/api/publishMessage/messagePreview",
-    {
-      config: view,
-      schema: {
-        tags: ["publishMessage"],
-        querystring: IdQuery,
-        response: { 200: PubMessageDetailResponse },
-      },
-    },
-    async (req) => {
-      const summary = await findMessageSummary(db, actorOf(req), req.query.id);
-      const [row] = await db
-        .select({ doc: publishMessages.doc })
-        .from(publishMessages)
-        .where(eq(publishMessages.id, summary.id));
-      if (!row) throw new Error("message vanished");
-      const [message] = await toMessageSummaries(db, [summary]);
-      return {
-        code: 0,
-        msg: req.t("common.ok"),
-        message: message as NonNullable<typeof message>,
-        doc: row.doc,
-      };
-    },
+    { config: view, schema: { tags, querystring: IdQuery, response: { 200: PubMessageDetailResponse } } },
+    async (req) => ({
+      code: 0,
+      msg: req.t("common.ok"),
+      ...(await service.detail(actorOf(req), req.query.id)),
+    }),
   );
 
   app.post(
     "/a/api/publishMessage/ajaxSave",
-    {
-      config: edit,
-      schema: {
-        tags: ["publishMessage"],
-        body: PubMessageSaveBody,
-        response: { 200: PubMessageSaveResponse },
-      },
-    },
+    { config: edit, schema: { tags, body: PubMessageSaveBody, response: { 200: PubMessageSaveResponse } } },
     async (req) => {
-      const actor = actorOf(req);
-      const { id, version, force, name, doc } = req.body;
+      const { id, force } = req.body;
       if (id !== undefined) req.audit.target = `message:${id}`;
-      const now = services.clock.now();
-      const write = {
-        name,
-        doc,
-        // Kept in columns for the lists' filters and the screens' manifests.
-        kind: doc.kind,
-        priority: doc.priority,
-        startAt: req.body.startAt ? new Date(req.body.startAt) : null,
-        endAt: req.body.endAt ? new Date(req.body.endAt) : null,
-        updatedBy: actor.userId,
-        updatedAt: now,
-      };
-      const row = await db.transaction(async (tx) => {
-        if (id === undefined) {
-          const [created] = await tx
-            .insert(publishMessages)
-            .values({
-              ...write,
-              officeId: actor.officeId,
-              state: "draft",
-              version: 1,
-              createdBy: actor.userId,
-              createdAt: now,
-            })
-            .returning();
-          if (!created) throw new Error("message not created");
-          await recordHistory(tx, "message", {
-            contentId: created.id,
-            event: "create",
-            from: null,
-            byUserId: actor.userId,
-            at: now,
-          });
-          return created;
-        }
-        const [current] = await findMessages(tx, actor, [id], true);
-        if (!current) throw new Error("message vanished under its lock");
-        if (force !== true && version !== current.version) {
-          const [by] = current.updatedBy
-            ? await tx.select({ name: users.name }).from(users).where(eq(users.id, current.updatedBy))
-            : [];
-          throw new AppError(
-            409,
-            "pubMessage.versionConflict",
-            { name: current.name, version: current.version },
-            {
-              current: {
-                version: current.version,
-                updatedByName: by?.name ?? null,
-                updateDate: current.updatedAt.toISOString(),
-              },
-            },
-          );
-        }
-        // An edit of a message under review, approved or published brings it back to draft.
-        const [saved] = await tx
-          .update(publishMessages)
-          .set({ ...write, version: current.version + 1, state: "draft" })
-          .where(eq(publishMessages.id, id))
-          .returning();
-        if (!saved) throw new Error("message not saved");
-        if (current.state !== "draft")
-          await recordHistory(tx, "message", {
-            contentId: id,
-            event: "edit",
-            from: current.state,
-            byUserId: actor.userId,
-            at: now,
-          });
-        return saved;
-      });
+      const row = await service.save(actorOf(req), req.body, req.log);
       req.audit.target = `message:${row.id}`;
       req.audit.detail = { version: row.version, ...(force ? { force } : {}) };
-      if (id !== undefined) await syncContent(app, req.log, "message", [row.id]);
       return {
         code: 0,
         msg: req.t("common.ok"),
@@ -235,49 +76,35 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     // The one-message form of delete: audited as the same action.
     {
       config: { ...remove, action: "/a/api/publishMessage/delete" },
-      schema: { tags: ["publishMessage"], body: IdQuery },
+      schema: { tags, body: IdQuery, response: { 200: OkResponse } },
     },
     async (req) => {
       req.audit.target = `message:${req.body.id}`;
-      await deleteMessages(actorOf(req), [req.body.id]);
+      await service.delete(actorOf(req), [req.body.id]);
       return { code: 0, msg: req.t("common.ok") };
     },
   );
 
   app.post(
     "/a/api/publishMessage/delete",
-    { config: remove, schema: { tags: ["publishMessage"], body: ProgramIdsBody } },
+    { config: remove, schema: { tags, body: ProgramIdsBody, response: { 200: OkResponse } } },
     async (req) => {
       req.audit.target = `message:${req.body.ids.join(",")}`;
-      await deleteMessages(actorOf(req), req.body.ids);
+      await service.delete(actorOf(req), req.body.ids);
       return { code: 0, msg: req.t("common.ok") };
     },
   );
 
   // ---- review ----
 
-  const find = (actor: Actor, ids: number[]) => (tx: Tx) => findMessages(tx, actor, ids, true);
-
   app.post(
     "/a/api/publishMessage/submit",
-    {
-      config: edit,
-      schema: { tags: ["publishMessage"], body: SubmitBody, response: { 200: SubmitResponse } },
-    },
+    { config: edit, schema: { tags, body: SubmitBody, response: { 200: SubmitResponse } } },
     async (req) => {
-      const actor = actorOf(req);
       const ids = req.body.ids;
       req.audit.target = `message:${ids.join(",")}`;
-      const { state } = await submitItems(
-        services,
-        messageReview,
-        actor,
-        find(actor, ids),
-        req.t.bind(req),
-        req.log,
-      );
+      const state = await service.submit(actorOf(req), ids, req.t.bind(req), req.log);
       req.audit.detail = { state };
-      await syncContent(app, req.log, "message", ids);
       return { code: 0, msg: req.t("common.ok"), state };
     },
   );
@@ -286,40 +113,26 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/publishMessage/checklist",
     {
       config: review,
-      schema: {
-        tags: ["publishMessage"],
-        querystring: ChecklistQuery,
-        response: { 200: PubMessageListResponse },
-      },
+      schema: { tags, querystring: ChecklistQuery, response: { 200: PubMessageListResponse } },
     },
-    async (req) => {
-      const q = req.query;
-      const c: (SQL | undefined)[] = [messageScope(actorOf(req)), eq(publishMessages.state, q.state)];
-      if (q.name) c.push(ilike(publishMessages.name, `%${likeEscape(q.name)}%`));
-      // The longest waiting first.
-      return { code: 0, msg: req.t("common.ok"), ...(await page(and(...c), q, true)) };
-    },
+    // The longest waiting first.
+    async (req) => ({
+      code: 0,
+      msg: req.t("common.ok"),
+      ...(await service.page(actorOf(req), req.query, true)),
+    }),
   );
 
   app.post(
     "/a/api/publishMessage/submitResult",
-    { config: review, schema: { tags: ["publishMessage"], body: ReviewResultBody } },
+    { config: review, schema: { tags, body: ReviewResultBody, response: { 200: ReviewResultResponse } } },
     async (req) => {
-      const actor = actorOf(req);
       const { ids, result } = req.body;
       const note = req.body.note || null;
       req.audit.target = `message:${ids.join(",")}`;
       req.audit.detail = { result, note };
-      const rows = await decideItems(
-        services,
-        messageReview,
-        actor,
-        find(actor, ids),
-        { result, note },
-        req.t.bind(req),
-      );
-      await syncContent(app, req.log, "message", ids);
-      return { code: 0, msg: req.t("common.ok"), count: rows.length };
+      const count = await service.decide(actorOf(req), ids, { result, note }, req.t.bind(req), req.log);
+      return { code: 0, msg: req.t("common.ok"), count };
     },
   );
 
@@ -327,31 +140,24 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/publishMessage/submitNote",
     {
       config: { access: { anyOf: ["content:message:review", "content:message:edit"] as const } },
-      schema: { tags: ["publishMessage"], body: ReviewNoteBody },
+      schema: { tags, body: ReviewNoteBody, response: { 200: OkResponse } },
     },
     async (req) => {
-      const actor = actorOf(req);
       const { id, note } = req.body;
       req.audit.target = `message:${id}`;
       req.audit.detail = { note };
-      await noteItem(services, messageReview, actor, find(actor, [id]), note);
+      await service.note(actorOf(req), id, note);
       return { code: 0, msg: req.t("common.ok") };
     },
   );
 
   app.get(
     "/a/api/publishMessage/history",
-    {
-      config: view,
-      schema: { tags: ["publishMessage"], querystring: IdQuery, response: { 200: ContentHistoryResponse } },
-    },
-    async (req) => {
-      const message = await findMessageSummary(db, actorOf(req), req.query.id);
-      return {
-        code: 0,
-        msg: req.t("common.ok"),
-        list: await historyOf(db, "message", message.id, req.t.bind(req)),
-      };
-    },
+    { config: view, schema: { tags, querystring: IdQuery, response: { 200: ContentHistoryResponse } } },
+    async (req) => ({
+      code: 0,
+      msg: req.t("common.ok"),
+      list: await service.history(actorOf(req), req.query.id, req.t.bind(req)),
+    }),
   );
 };

@@ -1,8 +1,8 @@
 import type { PublicationKind } from "@marquee/contracts";
 import { and, asc, countDistinct, eq, inArray, ne } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { publications, publicationTargets } from "../../db/schema";
 import { AppError } from "../../platform/errors";
-import type { Tx } from "../program/repo";
 
 /** Active publications of each item and the distinct terminals they reach (withdrawn targets aside). */
 export async function publicationFigures(

@@ -7,15 +7,14 @@ import { AppError, badRequest } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { visible } from "../../platform/tenancy";
 import { noticeText } from "../message/notify";
-import type { Tx } from "../program/repo";
-import type { ReviewItem, ReviewSpec } from "./kinds";
+import { submitters as submittersOf } from "./history";
+import { findItems, moveItems, noteLine } from "./items";
+import type { ContentItem, ContentSpec } from "./kinds";
 
 type T = (key: MessageKey, values?: Record<string, string | number>) => string;
-/** Finds (and locks) the items a call names in the caller's range; 404 for any other. */
-type Find = (tx: Tx) => Promise<ReviewItem[]>;
 
 /** Refuses (400, naming the first) items that are not in one of the states `from`. */
-function assertStates(spec: ReviewSpec, rows: ReviewItem[], from: ContentState[], t: T) {
+function assertStates(spec: ContentSpec, rows: ContentItem[], from: ContentState[], t: T) {
   const stuck = rows.find((r) => !from.includes(r.state));
   if (stuck)
     throw badRequest(spec.keys.stateInvalid, { name: stuck.name, state: t(`program.state.${stuck.state}`) });
@@ -29,17 +28,22 @@ function assertStates(spec: ReviewSpec, rows: ReviewItem[], from: ContentState[]
  */
 export async function submitItems(
   services: Services,
-  spec: ReviewSpec,
+  spec: ContentSpec,
   actor: Actor,
-  find: Find,
+  ids: number[],
   t: T,
   log: FastifyBaseLogger,
-): Promise<{ state: ContentState; rows: ReviewItem[] }> {
+): Promise<{ state: ContentState; rows: ContentItem[] }> {
   const state: ContentState = (await services.settings.get("audit")) ? "pending" : "approved";
   const rows = await services.db.transaction(async (tx) => {
-    const found = await find(tx);
+    const found = await findItems(tx, spec, actor, ids, true);
     assertStates(spec, found, ["draft", "rejected"], t);
-    await spec.move(tx, found, state, "submit", actor.userId, null, services.clock.now());
+    await moveItems(tx, spec, found, state, {
+      event: "submit",
+      note: null,
+      byUserId: actor.userId,
+      at: services.clock.now(),
+    });
     return found;
   });
   if (state === "pending") {
@@ -59,25 +63,31 @@ export async function submitItems(
  */
 export async function decideItems(
   services: Services,
-  spec: ReviewSpec,
+  spec: ContentSpec,
   actor: Actor,
-  find: Find,
+  ids: number[],
   decision: { result: "approved" | "rejected"; note: string | null },
   t: T,
-): Promise<ReviewItem[]> {
+): Promise<ContentItem[]> {
   const { result, note } = decision;
   return services.db.transaction(async (tx) => {
-    const rows = await find(tx);
+    const rows = await findItems(tx, spec, actor, ids, true);
     assertStates(spec, rows, ["pending"], t);
-    const submitters = await spec.submitters(
+    const submitters = await submittersOf(
       tx,
+      spec.kind,
       rows.map((r) => r.id),
     );
     if (result === "approved") {
       const own = rows.find((r) => submitters.get(r.id) === actor.userId);
       if (own) throw new AppError(403, "review.ownSubmission", { name: own.name });
     }
-    await spec.move(tx, rows, result, "review", actor.userId, note, services.clock.now());
+    await moveItems(tx, spec, rows, result, {
+      event: "review",
+      note,
+      byUserId: actor.userId,
+      at: services.clock.now(),
+    });
     const notices = rows.flatMap((r) => {
       const authors = new Set([r.createdBy, submitters.get(r.id) ?? null]);
       authors.delete(null);
@@ -94,11 +104,17 @@ export async function decideItems(
 }
 
 /** A note in an item's history, its state unchanged. */
-export async function noteItem(services: Services, spec: ReviewSpec, actor: Actor, find: Find, note: string) {
+export async function noteItem(
+  services: Services,
+  spec: ContentSpec,
+  actor: Actor,
+  id: number,
+  note: string,
+) {
   await services.db.transaction(async (tx) => {
-    const [row] = await find(tx);
+    const [row] = await findItems(tx, spec, actor, [id], true);
     if (!row) throw new Error("item vanished under its lock");
-    await spec.note(tx, row, actor.userId, note, services.clock.now());
+    await noteLine(tx, spec, row, actor.userId, note, services.clock.now());
   });
 }
 
@@ -110,10 +126,10 @@ const MAX_REVIEWERS = 200;
  * of the items' tenant (its customer or agent, else the platform) holding the
  * review permission with the items in their data range, the submitter aside.
  */
-async function notifyReviewers(services: Services, spec: ReviewSpec, actor: Actor, rows: ReviewItem[]) {
+async function notifyReviewers(services: Services, spec: ContentSpec, actor: Actor, rows: ContentItem[]) {
   const { tree, db } = services;
   const values: Array<typeof notifications.$inferInsert> = [];
-  const byTenant = new Map<number, ReviewItem[]>();
+  const byTenant = new Map<number, ContentItem[]>();
   for (const r of rows) {
     const tenant = await tree.tenantIdOf(r.officeId);
     if (tenant !== undefined) byTenant.set(tenant, [...(byTenant.get(tenant) ?? []), r]);
@@ -132,7 +148,7 @@ async function notifyReviewers(services: Services, spec: ReviewSpec, actor: Acto
           inArray(users.officeId, offices),
           eq(users.enabled, true),
           ne(users.id, actor.userId),
-          or(eq(roles.allPermissions, true), arrayContains(roles.permissions, [spec.reviewPermission])),
+          or(eq(roles.allPermissions, true), arrayContains(roles.permissions, [spec.permissions.review])),
         ),
       )
       .orderBy(users.id)
@@ -141,7 +157,7 @@ async function notifyReviewers(services: Services, spec: ReviewSpec, actor: Acto
       // A user of a tenant below this one (a customer under an agent) reviews their own tenant only.
       if ((await tree.tenantIdOf(c.officeId)) !== tenantId) continue;
       const reviewer = await services.actors.get(c.id);
-      if (!reviewer || !can(reviewer, spec.reviewPermission)) continue;
+      if (!reviewer || !can(reviewer, spec.permissions.review)) continue;
       for (const r of items) {
         if (!visible(reviewer, spec.table, r)) continue;
         values.push({

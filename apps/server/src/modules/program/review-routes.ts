@@ -1,0 +1,44 @@
+import { ChecklistQuery, OkResponse, ProgramListResponse, ReviewNoteBody } from "@marquee/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { actorOf } from "../../platform/access";
+import type { ProgramService } from "./service";
+
+/**
+ * The program review screen (publishProgram/checklist): pending programs,
+ * and notes. Its decisions (publishProgram/submitResult) are program/review
+ * (program/state-routes.ts).
+ */
+export const publishProgramReviewRoutes =
+  (service: ProgramService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ["publishProgram"];
+
+    app.get(
+      "/a/api/publishProgram/checklist",
+      {
+        config: { access: { permission: "content:program:review" } },
+        schema: { tags, querystring: ChecklistQuery, response: { 200: ProgramListResponse } },
+      },
+      // The longest waiting first.
+      async (req) => ({
+        code: 0,
+        msg: req.t("common.ok"),
+        ...(await service.page(actorOf(req), { ...req.query, sort: "updateDate", order: "asc" })),
+      }),
+    );
+
+    app.post(
+      "/a/api/publishProgram/submitNote",
+      {
+        config: { access: { anyOf: ["content:program:review", "content:program:edit"] as const } },
+        schema: { tags, body: ReviewNoteBody, response: { 200: OkResponse } },
+      },
+      async (req) => {
+        const { id, note } = req.body;
+        req.audit.target = `program:${id}`;
+        req.audit.detail = { note };
+        await service.note(actorOf(req), id, note);
+        return { code: 0, msg: req.t("common.ok") };
+      },
+    );
+  };
