@@ -67,7 +67,7 @@ export interface PlanVersionInfo {
 /** A save refused because someone saved a newer version (HTTP 409). */
 export class PlanVersionConflict extends Error {
   constructor(readonly current: PlanVersionInfo) {
-    super("plan.versionConflict");
+    super("playPlan.versionConflict");
   }
 }
 

@@ -65,7 +65,7 @@ export class MessageConflict extends Error {
   constructor(
     readonly current: { version?: number; updatedByName?: string | null; updateDate?: string } | null,
   ) {
-    super("pubMessage.conflict");
+    super("publishMessage.conflict");
   }
 }
 
