@@ -2,7 +2,7 @@ import type { TimeWindow } from "@marquee/schedule";
 import { Form, Modal, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlanProgram } from "../../services/plan";
+import type { PlanProgram } from "./api";
 import { ProgramSelect } from "./ProgramSelect";
 import { weekdaysText, windowText } from "./words";
 

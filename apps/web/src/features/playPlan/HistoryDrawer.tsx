@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Drawer, Empty, Space, Spin, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { planApi } from "../../services/plan";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
+import { planApi } from "./api";
 
 /** The history of one plan: creation, edits, submissions, decisions with their notes, notes, publishing. */
 export function PlanHistoryDrawer({

@@ -14,8 +14,8 @@ import {
 } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import type { PlanProgram } from "../../services/plan";
 import { TIER_COLORS } from "./actions";
+import type { PlanProgram } from "./api";
 import { ProgramSelect } from "./ProgramSelect";
 import { modeOf } from "./planDoc";
 import { TimeInput } from "./TimeInput";

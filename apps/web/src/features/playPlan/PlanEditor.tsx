@@ -29,15 +29,9 @@ import { type Dispatch, useCallback, useEffect, useMemo, useRef, useState } from
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { HttpError } from "../../services/http";
-import {
-  type PlanProgram,
-  PlanVersionConflict,
-  type PlanVersionInfo,
-  planApi,
-  scheduleApi,
-} from "../../services/plan";
 import { StateTag } from "../program/StateTag";
 import { AddItemModal, type PendingItem } from "./AddItemModal";
+import { type PlanProgram, PlanVersionConflict, type PlanVersionInfo, planApi, scheduleApi } from "./api";
 import { ConflictList, conflictText } from "./ConflictList";
 import { isDirty, type PlanEditorAction, type PlanEditorState } from "./editorState";
 import { ItemPanel } from "./ItemPanel";

@@ -8,9 +8,9 @@ import { useNavigate } from "react-router";
 import { AuthButton } from "../../components/AuthButton";
 import { useFreshSelection, useLastFilledPage } from "../../components/listSelection";
 import { SelectionBar } from "../../components/SelectionBar";
-import { planApi } from "../../services/plan";
 import { useCan } from "../material/useCan";
 import { PLAN_PERMISSIONS, submittablePlans } from "./actions";
+import { planApi } from "./api";
 import { type PlanSort, PlanTable } from "./PlanTable";
 import { usePlanOps } from "./usePlanOps";
 

@@ -3,7 +3,7 @@ import dayjs from "dayjs";
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { type PlanProgram, planApi } from "../../services/plan";
+import { type PlanProgram, planApi } from "./api";
 import { initialEditorState, planEditorReducer } from "./editorState";
 import { PlanEditor } from "./PlanEditor";
 import { EMPTY_PLAN } from "./planDoc";

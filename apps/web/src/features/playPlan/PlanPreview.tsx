@@ -5,7 +5,7 @@ import { Button, Empty, Result, Space, Spin, Typography } from "antd";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { planApi } from "../../services/plan";
+import { planApi } from "./api";
 import { ConflictList } from "./ConflictList";
 import { PlanPanel } from "./PlanPanel";
 import { conflictedIds, conflictsOf } from "./resolver";

@@ -2,8 +2,8 @@ import { AimOutlined } from "@ant-design/icons";
 import { Empty, Input, Spin, Typography, theme } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlanProgram } from "../../services/plan";
 import { ProgramThumb } from "../program/ProgramThumb";
+import type { PlanProgram } from "./api";
 import { programRef, useProgramSearch, useSettled } from "./ProgramSelect";
 
 /** The drag-and-drop type of a program dragged from the picker onto the timeline. */

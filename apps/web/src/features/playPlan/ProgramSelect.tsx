@@ -3,9 +3,9 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Select, Space, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlanProgram } from "../../services/plan";
-import { programApi } from "../../services/program";
+import { programApi } from "../program/api";
 import { ProgramThumb } from "../program/ProgramThumb";
+import type { PlanProgram } from "./api";
 
 /** The facts of a program the plan screens keep (names, thumbnails). */
 export const programRef = (p: ProgramSummary | PlanProgram): PlanProgram => ({

@@ -2,7 +2,7 @@ import { Alert, Form, Input, Modal, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HttpError } from "../../services/http";
-import { planApi } from "../../services/plan";
+import { planApi } from "./api";
 
 export interface DecisionTarget {
   result: "approved" | "rejected";

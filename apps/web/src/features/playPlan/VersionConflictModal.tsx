@@ -2,7 +2,7 @@ import { Button, Modal, Space, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlanVersionInfo } from "../../services/plan";
+import type { PlanVersionInfo } from "./api";
 
 export type ConflictChoice = "load" | "copy" | "overwrite";
 

@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { HttpError } from "../../services/http";
-import { planApi } from "../../services/plan";
 import { PublicationsDrawer } from "../publish/PublicationsDrawer";
 import { editPlanUrl, publishUrl, submittablePlans } from "./actions";
+import { planApi } from "./api";
 import { PlanHistoryDrawer } from "./HistoryDrawer";
 import type { PlanOps } from "./PlanActions";
 

@@ -2,7 +2,7 @@ import type { ProgramSummary } from "@marquee/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Drawer, Empty, Space, Spin, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { programApi } from "../../services/program";
+import { programApi } from "./api";
 import { formatTime } from "./format";
 import { StateTag } from "./StateTag";
 

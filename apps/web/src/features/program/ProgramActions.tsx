@@ -18,12 +18,12 @@ import type { TFunction } from "i18next";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { programApi } from "../../services/program";
-import { publishApi } from "../../services/publish";
 import { useCan } from "../material/useCan";
+import { publishApi } from "../publish/api";
 import { KIND_PERMISSIONS, publishSetPath } from "../publish/kinds";
 import { PublicationsDrawer } from "../publish/PublicationsDrawer";
 import { type ActionAvailability, type ProgramGrants, programActions } from "./actions";
+import { programApi } from "./api";
 
 /** What the page does for each action of one program. */
 export interface ProgramOps {

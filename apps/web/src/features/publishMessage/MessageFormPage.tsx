@@ -20,11 +20,11 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { AuthButton } from "../../components/AuthButton";
 import { HttpError } from "../../services/http";
-import { MessageConflict, pubMessageApi } from "../../services/pubMessage";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
 import { KIND_LIST_PATH, publishSetPath } from "../publish/kinds";
 import { MESSAGE_PERMISSIONS, SUBMITTABLE } from "./actions";
+import { MessageConflict, pubMessageApi } from "./api";
 import {
   docOf,
   emptyValues,

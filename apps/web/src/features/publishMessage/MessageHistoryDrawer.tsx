@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { pubMessageApi } from "../../services/pubMessage";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
+import { pubMessageApi } from "./api";
 
 /** What happened to one message: created, edited, submitted, reviewed (with the note), noted, published, withdrawn. */
 export function MessageHistoryDrawer({

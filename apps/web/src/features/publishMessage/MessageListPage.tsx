@@ -16,15 +16,15 @@ import {
 } from "../../components/listSelection";
 import { SelectionBar } from "../../components/SelectionBar";
 import { HttpError } from "../../services/http";
-import { publishApi } from "../../services/publish";
-import { type PubMessageQuery, pubMessageApi } from "../../services/pubMessage";
 import { useCan } from "../material/useCan";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
+import { publishApi } from "../publish/api";
 import { publishSetPath } from "../publish/kinds";
 import { PublicationsDrawer } from "../publish/PublicationsDrawer";
 import { useAuditSetting } from "../publish/useContent";
 import { MESSAGE_PERMISSIONS, submittable } from "./actions";
+import { type PubMessageQuery, pubMessageApi } from "./api";
 import { excerpt } from "./form";
 import { MessageActions, type MessageOps } from "./MessageActions";
 import { MessageHistoryDrawer } from "./MessageHistoryDrawer";

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Descriptions, Empty, Modal, Spin, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { pubMessageApi } from "../../services/pubMessage";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
+import { pubMessageApi } from "./api";
 import { MessagePreview } from "./MessagePreview";
 
 /** A message as the screens show it, with its settings; `footer` holds the page's actions on it (review). */

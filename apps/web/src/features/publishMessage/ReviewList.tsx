@@ -10,7 +10,7 @@ import {
   ReviewLayout,
   type ReviewView,
 } from "../../components/ReviewLayout";
-import type { Page } from "../../services/pubMessage";
+import type { Page } from "../content/api";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
 import { DecisionModal, type DecisionTarget, NoteModal } from "./ReviewDialogs";

@@ -1,7 +1,7 @@
 import type { ContentState } from "@marquee/contracts";
 import { DEFAULT_MESSAGE, type MessageDoc } from "@marquee/schedule";
 import dayjs, { type Dayjs } from "dayjs";
-import type { PubMessageDetail, PubMessageSaveBody } from "../../services/pubMessage";
+import type { PubMessageDetail, PubMessageSaveBody } from "./api";
 
 /**
  * The message form's pure side: the values the form holds, the save body

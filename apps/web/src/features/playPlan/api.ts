@@ -1,14 +1,20 @@
 import type {
   ContentHistoryEntry,
+  ContentHistoryResponse,
   ContentState,
   PlanConflictItem,
+  PlanDetailResponse,
+  PlanListResponse,
   PlanProgramRef,
-  PlanSummary,
+  PlanSaveResponse,
+  ProgramConflict,
+  SubmitResponse,
   TerminalScheduleResponse,
 } from "@marquee/contracts";
 import type { PlanDoc } from "@marquee/schedule";
 import type { z } from "zod";
-import { type Envelope, HttpError, http } from "./http";
+import { type Envelope, HttpError, http } from "../../services/http";
+import type { ReviewQuery } from "../content/api";
 
 /** Calls of play plans under /a/api/playPlan/ and what the console needs of a terminal's schedule (contracts/src/plan.ts, publish.ts). */
 
@@ -23,46 +29,19 @@ export interface PlanQuery {
   order?: "asc" | "desc";
 }
 
-export interface ChecklistQuery {
-  pageNo: number;
-  pageSize: number;
-  name?: string;
-  state?: ContentState;
-}
-
-export interface PlanPage extends Envelope {
-  list: PlanSummary[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+export type PlanPage = z.infer<typeof PlanListResponse>;
 
 export type PlanProgram = z.infer<typeof PlanProgramRef>;
 export type PlanConflict = z.infer<typeof PlanConflictItem>;
 export type HistoryEntry = z.infer<typeof ContentHistoryEntry>;
 export type TerminalSchedule = z.infer<typeof TerminalScheduleResponse>;
 
-export interface PlanDetail extends Envelope {
-  plan: PlanSummary;
-  doc: PlanDoc;
-  programs: PlanProgram[];
-}
+export type PlanDetail = z.infer<typeof PlanDetailResponse>;
 
-export interface PlanSaveAnswer extends Envelope {
-  id: number;
-  version: number;
-  state: ContentState;
-  updateDate: string;
-  /** Same-tier overlaps found by the server (the save succeeded). */
-  conflicts: PlanConflict[];
-}
+export type PlanSaveAnswer = z.infer<typeof PlanSaveResponse>;
 
-/** Who saved the newer version that refused a save (the `current` of a 409 answer). */
-export interface PlanVersionInfo {
-  version: number;
-  updatedByName: string | null;
-  updateDate: string;
-}
+/** Who saved the newer version that refused a save (the `current` of a 409 answer, as for programs). */
+export type PlanVersionInfo = ProgramConflict;
 
 /** A save refused because someone saved a newer version (HTTP 409). */
 export class PlanVersionConflict extends Error {
@@ -90,13 +69,13 @@ export const planApi = {
   /** Silent: a refusal (a plan on screens) is shown in a dialog by the caller. */
   remove: (ids: number[]) => http.post(`${BASE}/delete`, { ids: ids.join(",") }, { silent: true }),
   submit: (ids: number[]) =>
-    http.post<Envelope & { state: ContentState }>(`${BASE}/submit`, { ids: ids.join(",") }),
+    http.post<z.infer<typeof SubmitResponse>>(`${BASE}/submit`, { ids: ids.join(",") }),
   /** Every active publication of the plans leaves its terminals. */
   withdraw: (ids: number[]) =>
     http.post<Envelope & { count: number }>(`${BASE}/withdraw`, { ids: ids.join(",") }),
-  history: (id: number) => http.get<Envelope & { list: HistoryEntry[] }>(`${BASE}/history`, { id }),
+  history: (id: number) => http.get<z.infer<typeof ContentHistoryResponse>>(`${BASE}/history`, { id }),
   /** Review: plans waiting for a decision (or decided ones by `state`). */
-  checklist: (q: ChecklistQuery) => http.get<PlanPage>(`${BASE}/checklist`, { ...q }),
+  checklist: (q: ReviewQuery) => http.get<PlanPage>(`${BASE}/checklist`, { ...q }),
   /** Silent: the decision dialog shows a refusal (e.g. approving one's own plan) in place. */
   review: (ids: number[], result: "approved" | "rejected", note: string) =>
     http.post(`${BASE}/submitResult`, { ids: ids.join(","), result, note }, { silent: true }),
@@ -107,5 +86,5 @@ export const planApi = {
 export const scheduleApi = {
   /** What a terminal holds (its plans, programs, messages) and its time zone, for the "what plays when" preview. */
   ofTerminal: (id: number) =>
-    http.get<Envelope & TerminalSchedule>("/a/api/terminal/schedule", { id }, { silent: true }),
+    http.get<TerminalSchedule>("/a/api/terminal/schedule", { id }, { silent: true }),
 };

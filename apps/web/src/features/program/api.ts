@@ -1,7 +1,11 @@
 import type {
-  Material,
   ProgramConflict,
+  ProgramCreatedResponse,
+  ProgramDetailResponse,
   ProgramExportFile,
+  ProgramHistoryResponse,
+  ProgramListResponse,
+  ProgramSaveResponse,
   ProgramState,
   ProgramSummary,
   RatesData,
@@ -9,9 +13,11 @@ import type {
   WidgetTypeInfo,
 } from "@marquee/contracts";
 import type { DataSource, ProgramDoc } from "@marquee/program";
-import { type Envelope, HttpError, http } from "./http";
+import type { z } from "zod";
+import { type Envelope, HttpError, http } from "../../services/http";
+import { reviewCalls } from "../content/api";
 
-/** Calls of programs, the editor, widget management, weather and rates (contracts/src/program.ts). */
+/** Calls of programs (their review included), the editor, widget management, weather and rates (contracts/src/program.ts). */
 
 export interface ProgramQuery {
   pageNo: number;
@@ -27,25 +33,11 @@ export interface ProgramQuery {
   order?: "asc" | "desc";
 }
 
-export interface ProgramPage extends Envelope {
-  list: ProgramSummary[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+export type ProgramPage = z.infer<typeof ProgramListResponse>;
 
-export interface ProgramDetail extends Envelope {
-  program: ProgramSummary;
-  doc: ProgramDoc;
-  materials: Material[];
-}
+export type ProgramDetail = z.infer<typeof ProgramDetailResponse>;
 
-export interface SaveAnswer extends Envelope {
-  id: number;
-  version: number;
-  state: ProgramState;
-  updateDate: string;
-}
+export type SaveAnswer = z.infer<typeof ProgramSaveResponse>;
 
 /** A save refused because someone saved a newer version (HTTP 409). */
 export class VersionConflict extends Error {
@@ -70,27 +62,16 @@ export const programApi = {
     }
   },
   copy: (id: number, name?: string) =>
-    http.post<Envelope & { id: number }>("/a/api/program/copy", { id, name }),
+    http.post<z.infer<typeof ProgramCreatedResponse>>("/a/api/program/copy", { id, name }),
   /** Silent: the rename form shows the refusal at its field. */
   rename: (id: number, name: string) => http.post("/a/api/program/rename", { id, name }, { silent: true }),
   remove: (ids: number[]) => http.post("/a/api/program/delete", { ids: ids.join(",") }, { silent: true }),
   submit: (ids: number[]) => http.post("/a/api/program/submit", { ids: ids.join(",") }),
-  history: (id: number) =>
-    http.get<
-      Envelope & {
-        list: Array<{
-          from: ProgramState | null;
-          to: ProgramState;
-          note: string | null;
-          byName: string | null;
-          at: string;
-        }>;
-      }
-    >("/a/api/program/history", { id }),
+  history: (id: number) => http.get<z.infer<typeof ProgramHistoryResponse>>("/a/api/program/history", { id }),
   /** The address of the export file (a download). */
   exportUrl: (id: number) => `/apm-web/a/api/program/export?id=${id}`,
   import: (file: ProgramExportFile, name?: string) =>
-    http.post<Envelope & { id: number }>(
+    http.post<z.infer<typeof ProgramCreatedResponse>>(
       "/a/api/program/import",
       { file, name },
       { json: true, silent: true },
@@ -102,6 +83,9 @@ export const programApi = {
       { silent: true },
     ),
 };
+
+/** Program review: the pending programs, decisions and notes (program history is program/history). */
+export const programReviewApi = reviewCalls<ProgramSummary>("/a/api/publishProgram");
 
 export const widgetApi = {
   list: () => http.get<Envelope & { list: WidgetTypeInfo[] }>("/a/api/widget/list"),

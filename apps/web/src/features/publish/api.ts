@@ -1,20 +1,27 @@
 import type {
   ContentState,
-  PlanDetailResponse,
+  OfficeCountList,
+  OfficeCountNode,
+  PageOfficeResponse,
+  PublicationDetailsResponse,
   PublicationKind,
-  PublicationState,
+  PublicationListResponse,
   PublicationSummary,
-  PublicationTarget,
-  PubMessageSummary,
+  PublishResponse,
+  SelectionCountResponse,
   TargetState,
   TerminalSelection,
   TerminalSummary,
   TerminalTreeNodeT,
   TerminalViewStatus,
+  WithdrawResponse,
 } from "@marquee/contracts";
-import type { MessageDoc, Resolution } from "@marquee/schedule";
+import type { Resolution } from "@marquee/schedule";
 import type { z } from "zod";
-import { type Envelope, http } from "./http";
+import { type Envelope, http } from "../../services/http";
+import type { Page } from "../content/api";
+import type { PlanDetail } from "../playPlan/api";
+import type { PubMessageDetail as MessageDetail } from "../publishMessage/api";
 
 /**
  * Calls of publishing (contracts/src/publish.ts): choosing terminals, publishing programs, plans and
@@ -31,23 +38,8 @@ export const PUBLISH_PREFIX: Record<PublicationKind, string> = {
   message: `${API}/publishMessage`,
 };
 
-interface Page<T> extends Envelope {
-  list: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
-
-/** An office with the authorised terminals in it and below (OfficeCountNode). */
-export interface OfficeCount {
-  id: number;
-  parentId: number | null;
-  name: string;
-  path: string;
-  terminalCount: number;
-  onlineCount: number;
-  hasChildren: boolean;
-}
+/** An office with the authorised terminals in it and below. */
+export type OfficeCount = z.infer<typeof OfficeCountNode>;
 
 /** A terminal to choose from (terminalSelect, groupsterminals answer terminal summaries). */
 export type SelectableTerminal = Pick<TerminalSummary, "id" | "name" | "officeName" | "groupName" | "status">;
@@ -62,23 +54,11 @@ export interface TerminalSelectQuery {
   status?: TerminalViewStatus;
 }
 
-export interface SelectionCount extends Envelope {
-  count: number;
-  online: number;
-  offline: number;
-  skipped: number;
-}
+export type SelectionCount = z.infer<typeof SelectionCountResponse>;
 
-export interface PublishAnswer extends Envelope {
-  publicationId: number;
-  name: string;
-  state: PublicationState;
-  targetCount: number;
-}
+export type PublishAnswer = z.infer<typeof PublishResponse>;
 
-export interface PublicationDetails extends Page<PublicationTarget> {
-  publication: PublicationSummary;
-}
+export type PublicationDetails = z.infer<typeof PublicationDetailsResponse>;
 
 export interface PublicationQuery {
   pageNo: number;
@@ -95,11 +75,8 @@ export interface WhatPlays extends Envelope {
   resolution: Resolution;
 }
 
-export type PlanDetail = z.infer<typeof PlanDetailResponse>;
-export interface MessageDetail extends Envelope {
-  message: PubMessageSummary;
-  doc: MessageDoc;
-}
+export type { PlanDetail } from "../playPlan/api";
+export type { PubMessageDetail as MessageDetail } from "../publishMessage/api";
 
 /** Id lists travel as comma lists in query strings (zIdList reads both). */
 const idList = (ids: readonly number[] | undefined) => (ids?.length ? ids.join(",") : undefined);
@@ -110,10 +87,10 @@ export const publishApi = {
     http.get<Page<SelectableTerminal>>(`${PUBLISH_PREFIX[kind]}/terminalSelect`, { ...q }),
   /** One level of the office tree: the children of `parentId` (the caller's top offices without it). */
   officeLevel: (q: { parentId?: number; pageNo: number; pageSize: number }) =>
-    http.get<Page<OfficeCount>>(`${PUBLISH_PREFIX.program}/pageOfficeTreeMap`, { ...q }),
+    http.get<z.infer<typeof PageOfficeResponse>>(`${PUBLISH_PREFIX.program}/pageOfficeTreeMap`, { ...q }),
   /** Offices whose name contains `name`, anywhere in the caller's range. */
   searchOffice: (name: string) =>
-    http.get<Envelope & { list: OfficeCount[] }>(`${PUBLISH_PREFIX.plan}/searchOffice`, { name }),
+    http.get<z.infer<typeof OfficeCountList>>(`${PUBLISH_PREFIX.plan}/searchOffice`, { name }),
   /** The terminal groups of the caller's range with terminal counts. */
   groupTree: () =>
     http.get<Envelope & { tree: TerminalTreeNodeT[] }>(`${PUBLISH_PREFIX.program}/groupTreeMap`),
@@ -150,11 +127,11 @@ export const publishApi = {
     ),
   /** Every active publication of these contents leaves the terminals. */
   withdrawContent: (kind: PublicationKind, ids: readonly number[]) =>
-    http.post<Envelope & { count: number }>(`${PUBLISH_PREFIX[kind]}/withdraw`, { ids }, { json: true }),
+    http.post<z.infer<typeof WithdrawResponse>>(`${PUBLISH_PREFIX[kind]}/withdraw`, { ids }, { json: true }),
 
   // ---- delivery ----
   publications: (q: { kind: PublicationKind; contentId: number; pageNo: number; pageSize: number }) =>
-    http.get<Page<PublicationSummary>>(`${API}/publication/list`, { ...q }, { silent: true }),
+    http.get<z.infer<typeof PublicationListResponse>>(`${API}/publication/list`, { ...q }, { silent: true }),
   /** One publication and its terminals; silent: it is polled, and the view says when it fails. */
   details: (kind: PublicationKind, id: number, q: PublicationQuery) =>
     http.get<PublicationDetails>(
@@ -197,8 +174,7 @@ export const publishApi = {
 
   // ---- the content being published ----
   /** Silent, as program detail: the publish screen says in place why the content cannot be read. */
-  planDetail: (id: number) =>
-    http.get<PlanDetail & Envelope>(`${PUBLISH_PREFIX.plan}/detail`, { id }, { silent: true }),
+  planDetail: (id: number) => http.get<PlanDetail>(`${PUBLISH_PREFIX.plan}/detail`, { id }, { silent: true }),
   messageDetail: (id: number) =>
     http.get<MessageDetail>(`${PUBLISH_PREFIX.message}/messagePreview`, { id }, { silent: true }),
   /** Submits content for review (approved at once while review is off); programs have their own call. */
