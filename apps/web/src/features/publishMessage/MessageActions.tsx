@@ -5,16 +5,15 @@ import {
   EditOutlined,
   EyeOutlined,
   HistoryOutlined,
-  MoreOutlined,
   NodeIndexOutlined,
   SendOutlined,
 } from "@ant-design/icons";
 import type { PubMessageSummary } from "@marquee/contracts";
-import { Button, Dropdown, type MenuProps, Space, Tooltip } from "antd";
 import type { TFunction } from "i18next";
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { INLINE_ACTIONS, type InlineAction } from "../../components/rowActions";
+import { RowActions, type RowButton } from "../content/RowActions";
 import { type MessageAction, type MessageAvailability, type MessageGrants, messageActions } from "./actions";
 
 /** What the page does for each action of one message. */
@@ -49,67 +48,41 @@ export function MessageActions({
 }) {
   const { t } = useTranslation();
   const can = messageActions(row, grants, audit);
-  const button = (
-    action: MessageAction,
-    icon: ReactNode,
-    onClick: () => void,
-    extra: { danger?: boolean } = {},
-  ) => (
-    <Tooltip title={blockText(t, can[action]) ?? t(`publishMessage.actions.${action}`)}>
-      <Button
-        type="text"
-        size="small"
-        icon={icon}
-        danger={extra.danger}
-        aria-label={t(`publishMessage.actions.${action}`)}
-        disabled={!can[action].enabled}
-        onClick={onClick}
-        data-testid={`message-${action}`}
-      />
-    </Tooltip>
-  );
-  const item = (action: MessageAction, icon: ReactNode) => ({
-    key: action,
+  const action = (key: MessageAction, icon: ReactNode, onClick: () => void, danger?: boolean) => ({
+    key,
     icon,
-    disabled: !can[action].enabled,
-    label: (
-      <span title={blockText(t, can[action])} data-testid={`message-menu-${action}`}>
-        {t(`publishMessage.actions.${action}`)}
-      </span>
-    ),
+    label: t(`publishMessage.actions.${key}`),
+    availability: can[key],
+    onClick,
+    danger,
   });
-  const menu: MenuProps["items"] = [
-    item("submit", <SendOutlined />),
-    item("publications", <NodeIndexOutlined />),
-    item("withdraw", <DisconnectOutlined />),
-    item("history", <HistoryOutlined />),
-  ];
-  const onMenu: MenuProps["onClick"] = ({ key }) => {
-    if (key === "submit") ops.submit([row]);
-    else if (key === "publications") ops.publications(row);
-    else if (key === "withdraw") ops.withdraw(row);
-    else if (key === "history") ops.history(row);
-  };
-  const inline: Record<InlineAction, ReactNode> = {
+  const button = (key: MessageAction, icon: ReactNode, onClick: () => void, danger?: boolean) => ({
+    ...action(key, icon, onClick, danger),
+    testId: `message-${key}`,
+  });
+  const item = (key: MessageAction, icon: ReactNode, onClick: () => void) => ({
+    ...action(key, icon, onClick),
+    testId: `message-menu-${key}`,
+  });
+  const inline: Record<InlineAction, RowButton<MessageAvailability>> = {
     edit: button("edit", <EditOutlined />, () => ops.edit(row)),
     publish: button("publish", <CloudUploadOutlined />, () => ops.publish(row)),
-    delete: button("delete", <DeleteOutlined />, () => ops.remove([row]), { danger: true }),
+    delete: button("delete", <DeleteOutlined />, () => ops.remove([row]), true),
   };
   return (
-    <Space size={0}>
-      {INLINE_ACTIONS.map((a) => (
-        <Fragment key={a}>{inline[a]}</Fragment>
-      ))}
-      {button("preview", <EyeOutlined />, () => ops.preview(row))}
-      <Dropdown menu={{ items: menu, onClick: onMenu }} trigger={["click"]}>
-        <Button
-          type="text"
-          size="small"
-          icon={<MoreOutlined />}
-          aria-label={t("publishMessage.actions.more")}
-          data-testid="message-more"
-        />
-      </Dropdown>
-    </Space>
+    <RowActions
+      buttons={[
+        ...INLINE_ACTIONS.map((a) => inline[a]),
+        button("preview", <EyeOutlined />, () => ops.preview(row)),
+      ]}
+      menu={[
+        item("submit", <SendOutlined />, () => ops.submit([row])),
+        item("publications", <NodeIndexOutlined />, () => ops.publications(row)),
+        item("withdraw", <DisconnectOutlined />, () => ops.withdraw(row)),
+        item("history", <HistoryOutlined />, () => ops.history(row)),
+      ]}
+      more={{ label: t("publishMessage.actions.more"), testId: "message-more" }}
+      reason={(a) => blockText(t, a)}
+    />
   );
 }
