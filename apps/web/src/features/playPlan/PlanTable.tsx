@@ -1,32 +1,16 @@
 import { WarningOutlined } from "@ant-design/icons";
 import type { PlanSummary } from "@marquee/contracts";
-import { Table, type TableColumnsType, Tag, Tooltip, Typography } from "antd";
-import type { SorterResult } from "antd/es/table/interface";
+import { type TableColumnsType, Tag, Tooltip, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
+import { type ContentListProps, type ContentSort, ContentTable, sortOrderOf } from "../content/ContentTable";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
 import type { PlanGrants } from "./actions";
 import { PlanActions, type PlanOps } from "./PlanActions";
 
-export const PLAN_SORTS = ["updateDate", "createDate", "name"] as const;
-export type PlanSort = (typeof PLAN_SORTS)[number];
+export type PlanSort = ContentSort;
 
-export interface PlanTableProps {
-  rows: PlanSummary[];
-  loading: boolean;
-  total: number;
-  pageNo: number;
-  pageSize: number;
-  onPage: (pageNo: number, pageSize: number) => void;
-  selected: ReadonlyMap<number, PlanSummary>;
-  onSelect: (selected: Map<number, PlanSummary>) => void;
-  grants: PlanGrants;
-  ops: PlanOps;
-  sort: PlanSort;
-  order: "asc" | "desc";
-  onSort: (sort: PlanSort, order: "asc" | "desc") => void;
-}
+export type PlanTableProps = ContentListProps<PlanSummary, PlanSort, PlanGrants, PlanOps>;
 
 /** The days a plan plays, as the list shows them. */
 export function PlanDates({ plan }: { plan: Pick<PlanSummary, "startDate" | "endDate"> }) {
@@ -40,8 +24,7 @@ export function PlanDates({ plan }: { plan: Pick<PlanSummary, "startDate" | "end
 /** The plan list: states, items, overlaps, the days they play, the terminals they reach. */
 export function PlanTable(p: PlanTableProps) {
   const { t } = useTranslation();
-  const sortOrder = (field: PlanSort) =>
-    p.sort === field ? (p.order === "asc" ? ("ascend" as const) : ("descend" as const)) : null;
+  const sortOrder = sortOrderOf(p);
   const columns: TableColumnsType<PlanSummary> = [
     {
       key: "name",
@@ -151,24 +134,5 @@ export function PlanTable(p: PlanTableProps) {
       render: (_, r) => <PlanActions plan={r} grants={p.grants} ops={p.ops} />,
     },
   ];
-  return (
-    <Table<PlanSummary>
-      data-testid="plan-table"
-      rowKey="id"
-      size="middle"
-      scroll={{ x: 1460 }}
-      loading={p.loading}
-      columns={columns}
-      dataSource={p.rows}
-      rowSelection={rowSelectionAcrossPages(p.selected, p.onSelect)}
-      onChange={(_, __, sorter, extra) => {
-        if (extra.action !== "sort") return;
-        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<PlanSummary> | undefined;
-        const field = PLAN_SORTS.find((f) => f === s?.columnKey);
-        if (!field || !s?.order) p.onSort("updateDate", "desc");
-        else p.onSort(field, s.order === "ascend" ? "asc" : "desc");
-      }}
-      pagination={serverPagination(p)}
-    />
-  );
+  return <ContentTable list={p} columns={columns} testId="plan-table" scrollX={1460} />;
 }

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { FitColumns } from "../../components/fitColumns";
 import { createRenderContext } from "../../editor/renderContext";
 import { mediaInfo } from "../../editor/renderData";
-import { ReviewList } from "../publishMessage/ReviewList";
+import { ReviewList } from "../content/ReviewList";
 import { programApi, programReviewApi } from "./api";
 import { canvasLabel, fitBox } from "./canvas";
 import { HistoryDrawer } from "./HistoryDrawer";

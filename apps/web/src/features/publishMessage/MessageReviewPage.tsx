@@ -3,13 +3,13 @@ import type { PubMessageSummary } from "@marquee/contracts";
 import { Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { FitColumns } from "../../components/fitColumns";
+import { ReviewList } from "../content/ReviewList";
 import { formatTime } from "../program/format";
 import { MESSAGE_PERMISSIONS } from "./actions";
 import { pubMessageApi } from "./api";
 import { excerpt } from "./form";
 import { MessageHistoryDrawer } from "./MessageHistoryDrawer";
 import { MessagePreviewModal } from "./MessagePreviewModal";
-import { ReviewList } from "./ReviewList";
 
 /** Message review (messageCheck, publishMessage/checklist): preview pending messages, approve or reject with a note. */
 export default function MessageReviewPage() {
