@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { HttpError } from "../../services/http";
 
 /**
  * The review dialogs of messages and programs: a decision with a note for
@@ -17,6 +18,29 @@ export interface DecisionTarget {
 
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/**
+ * A review dialog's call to the server: busy while it runs, then done, or the
+ * refusal in the server's words for the dialog to show. `quietLogout`: a call
+ * that failed because the session ended shows nothing (the login takes over).
+ */
+export function useDialogCall(quietLogout = false) {
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const run = async (call: () => Promise<unknown>, done: () => void) => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await call();
+      done();
+    } catch (e) {
+      if (!(quietLogout && e instanceof HttpError && e.message === "logout")) setRefusal(reasonOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, refusal, setRefusal, run };
+}
+
 /** Approve or reject items with an optional note. */
 export function DecisionModal({
   target,
@@ -31,15 +55,14 @@ export function DecisionModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ note?: string }>();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, setRefusal, run } = useDialogCall();
 
   useEffect(() => {
     if (target) {
       form.resetFields();
       setRefusal(null);
     }
-  }, [target, form]);
+  }, [target, form, setRefusal]);
 
   const submit = async () => {
     if (!target) return;
@@ -47,17 +70,13 @@ export function DecisionModal({
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     const { note } = values;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      await decide(target.ids, target.result, note?.trim() ?? "");
-      onDone(target);
-      onClose();
-    } catch (e) {
-      setRefusal(reasonOf(e));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => decide(target.ids, target.result, note?.trim() ?? ""),
+      () => {
+        onDone(target);
+        onClose();
+      },
+    );
   };
 
   const approve = target?.result === "approved";
@@ -128,15 +147,14 @@ export function NoteModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ note: string }>();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, setRefusal, run } = useDialogCall();
 
   useEffect(() => {
     if (target) {
       form.resetFields();
       setRefusal(null);
     }
-  }, [target, form]);
+  }, [target, form, setRefusal]);
 
   const submit = async () => {
     if (!target) return;
@@ -144,17 +162,13 @@ export function NoteModal({
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     const { note } = values;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      await send(target.id, note.trim());
-      onDone();
-      onClose();
-    } catch (e) {
-      setRefusal(reasonOf(e));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => send(target.id, note.trim()),
+      () => {
+        onDone();
+        onClose();
+      },
+    );
   };
 
   return (

@@ -1,17 +1,10 @@
 import { Alert, Form, Input, Modal, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { HttpError } from "../../services/http";
+import { type DecisionTarget, useDialogCall } from "../content/ReviewDialogs";
 import { planApi } from "./api";
 
-export interface DecisionTarget {
-  result: "approved" | "rejected";
-  ids: number[];
-  names: string[];
-}
-
-/** What a refused call said, in the reader's language when the server gave it. */
-const refusal = (err: unknown) => (err instanceof Error ? err.message : String(err));
+export type { DecisionTarget };
 
 /**
  * Approves or rejects plans with a note for the submitter. A refusal (a
@@ -29,14 +22,13 @@ export function DecisionModal({
 }) {
   const { t } = useTranslation();
   const [note, setNote] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, refusal: error, setRefusal: setError, run } = useDialogCall(true);
   useEffect(() => {
     if (target) {
       setNote("");
       setError(null);
     }
-  }, [target]);
+  }, [target, setError]);
 
   const approve = target?.result === "approved";
   const submit = async () => {
@@ -45,17 +37,13 @@ export function DecisionModal({
       setError(t("playPlan.review.rejectNeedsNote"));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await planApi.review(target.ids, target.result, note.trim());
-      onDone(target);
-      onClose();
-    } catch (err) {
-      if (!(err instanceof HttpError && err.message === "logout")) setError(refusal(err));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => planApi.review(target.ids, target.result, note.trim()),
+      () => {
+        onDone(target);
+        onClose();
+      },
+    );
   };
   const count = target?.ids.length ?? 0;
   return (
@@ -111,31 +99,26 @@ export function NoteModal({
 }) {
   const { t } = useTranslation();
   const [note, setNote] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, refusal: error, setRefusal: setError, run } = useDialogCall(true);
   useEffect(() => {
     if (plan) {
       setNote("");
       setError(null);
     }
-  }, [plan]);
+  }, [plan, setError]);
   const submit = async () => {
     if (!plan) return;
     if (!note.trim()) {
       setError(t("playPlan.review.noteEmpty"));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await planApi.note(plan.id, note.trim());
-      onDone();
-      onClose();
-    } catch (err) {
-      if (!(err instanceof HttpError && err.message === "logout")) setError(refusal(err));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => planApi.note(plan.id, note.trim()),
+      () => {
+        onDone();
+        onClose();
+      },
+    );
   };
   return (
     <Modal

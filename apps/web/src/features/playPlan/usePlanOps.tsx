@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { HttpError } from "../../services/http";
-import { PublicationsDrawer } from "../publish/PublicationsDrawer";
+import { usePublications } from "../content/usePublications";
 import { editPlanUrl, publishUrl, submittablePlans } from "./actions";
 import { planApi } from "./api";
 import { PlanHistoryDrawer } from "./HistoryDrawer";
@@ -25,7 +25,7 @@ export function usePlanOps(onChanged: () => void, onRemoved: (ids: number[]) => 
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [historyOf, setHistoryOf] = useState<PlanSummary | null>(null);
-  const [publicationsOf, setPublicationsOf] = useState<PlanSummary | null>(null);
+  const publications = usePublications<PlanSummary>("plan", onChanged);
 
   const sendDelete = async (ids: number[]) => {
     try {
@@ -103,7 +103,7 @@ export function usePlanOps(onChanged: () => void, onRemoved: (ids: number[]) => 
       });
     },
     publish: (p) => navigate(publishUrl(p.id)),
-    publications: setPublicationsOf,
+    publications: publications.show,
     withdraw: (p) => {
       modal.confirm({
         title: t("playPlan.list.withdrawConfirm", { name: p.name }),
@@ -127,15 +127,7 @@ export function usePlanOps(onChanged: () => void, onRemoved: (ids: number[]) => 
   const dialogs = (
     <>
       <PlanHistoryDrawer plan={historyOf} onClose={() => setHistoryOf(null)} />
-      <PublicationsDrawer
-        kind="plan"
-        contentId={publicationsOf?.id ?? null}
-        contentName={publicationsOf?.name}
-        onClose={() => {
-          setPublicationsOf(null);
-          onChanged();
-        }}
-      />
+      {publications.drawer}
     </>
   );
   return { ops, dialogs };

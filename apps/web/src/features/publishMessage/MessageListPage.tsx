@@ -16,12 +16,12 @@ import {
 } from "../../components/listSelection";
 import { SelectionBar } from "../../components/SelectionBar";
 import { HttpError } from "../../services/http";
+import { usePublications } from "../content/usePublications";
 import { useCan } from "../material/useCan";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
 import { publishApi } from "../publish/api";
 import { publishSetPath } from "../publish/kinds";
-import { PublicationsDrawer } from "../publish/PublicationsDrawer";
 import { useAuditSetting } from "../publish/useContent";
 import { MESSAGE_PERMISSIONS, submittable } from "./actions";
 import { type PubMessageQuery, pubMessageApi } from "./api";
@@ -61,7 +61,6 @@ export default function MessageListPage() {
   const [selected, setSelected] = useState<Map<number, PubMessageSummary>>(() => new Map());
   const [preview, setPreview] = useState<PubMessageSummary | null>(null);
   const [historyOf, setHistoryOf] = useState<PubMessageSummary | null>(null);
-  const [publicationsOf, setPublicationsOf] = useState<PubMessageSummary | null>(null);
 
   const query: PubMessageQuery = {
     ...page,
@@ -79,6 +78,7 @@ export default function MessageListPage() {
     () => void queryClient.invalidateQueries({ queryKey: ["pubMessage"] }),
     [queryClient],
   );
+  const publications = usePublications<PubMessageSummary>("message", refresh);
 
   useLastFilledPage(list.data, page.pageNo, setPage);
   const total = list.data?.total ?? 0;
@@ -122,7 +122,7 @@ export default function MessageListPage() {
     edit: (m) => navigate(`/message/form?id=${m.id}`),
     preview: setPreview,
     history: setHistoryOf,
-    publications: setPublicationsOf,
+    publications: publications.show,
     publish: (m) => navigate(publishSetPath("message", m.id)),
     remove: (rows) => {
       if (rows.length === 0) return;
@@ -251,7 +251,7 @@ export default function MessageListPage() {
       width: 130,
       render: (_, r) => (
         <Tooltip title={t("publishMessage.list.publications", { count: r.publicationCount })}>
-          <Typography.Link onClick={() => setPublicationsOf(r)} data-testid="message-reach">
+          <Typography.Link onClick={() => publications.show(r)} data-testid="message-reach">
             {t("publishMessage.list.reach", { count: r.terminalCount })}
           </Typography.Link>
         </Tooltip>
@@ -379,15 +379,7 @@ export default function MessageListPage() {
       </Space>
       <MessagePreviewModal message={preview} onClose={() => setPreview(null)} />
       <MessageHistoryDrawer message={historyOf} onClose={() => setHistoryOf(null)} />
-      <PublicationsDrawer
-        kind="message"
-        contentId={publicationsOf?.id ?? null}
-        contentName={publicationsOf?.name}
-        onClose={() => {
-          setPublicationsOf(null);
-          refresh();
-        }}
-      />
+      {publications.drawer}
     </Card>
   );
 }
