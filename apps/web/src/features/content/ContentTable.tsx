@@ -1,6 +1,7 @@
 import { Table, type TableColumnsType } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
 import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
+import type { ContentKind } from "./kind";
 
 /** What the content lists sort by (the server's `sort`). */
 export const CONTENT_SORTS = ["updateDate", "createDate", "name"] as const;
@@ -35,20 +36,20 @@ export const sortOrderOf =
  * by a CONTENT_SORTS field; clearing a sort goes back to the newest change first).
  */
 export function ContentTable<Row extends { id: number }, Grants, Ops>({
+  kind,
   list,
   columns,
-  testId,
   scrollX,
 }: {
+  kind: ContentKind;
   list: ContentListProps<Row, ContentSort, Grants, Ops>;
   columns: TableColumnsType<Row>;
-  testId: string;
   scrollX: number;
 }) {
   const p = list;
   return (
     <Table<Row>
-      data-testid={testId}
+      data-testid={`${kind.testId}-table`}
       rowKey="id"
       size="middle"
       scroll={{ x: scrollX }}

@@ -4,15 +4,12 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../program/format";
+import type { ContentKind } from "./kind";
 
 /** What differs between the history drawers of the content kinds. */
 export interface HistoryKind<E extends HistoryLine> {
-  /** The kind's catalogue prefix: it holds history.title, empty, by, unknown and note. */
-  keys: string;
-  /** The query key's first part (the kind's queries are refreshed together). */
-  queryKey: string;
-  /** The timeline's test id. */
-  testId: string;
+  /** The kind: its catalogue holds history.title, empty, by, unknown and note; the timeline is `<testId>-history`. */
+  content: ContentKind;
   load: (id: number) => Promise<{ list: E[] }>;
   /** What happened, above who did it: the event and the change of state as the kind shows them. */
   change: (line: E, t: TFunction) => ReactNode;
@@ -38,8 +35,9 @@ export function HistoryDrawer<E extends HistoryLine>({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { keys, queryKey, testId } = kind.content;
   const history = useQuery({
-    queryKey: [kind.queryKey, "history", item?.id],
+    queryKey: [queryKey, "history", item?.id],
     queryFn: () => kind.load(item?.id ?? 0),
     enabled: item !== null,
   });
@@ -49,15 +47,15 @@ export function HistoryDrawer<E extends HistoryLine>({
       open={item !== null}
       onClose={onClose}
       size={480}
-      title={item ? t(`${kind.keys}.history.title`, { name: item.name }) : ""}
+      title={item ? t(`${keys}.history.title`, { name: item.name }) : ""}
       destroyOnHidden
     >
       <Spin spinning={history.isFetching}>
         {lines.length === 0 && !history.isFetching ? (
-          <Empty description={t(`${kind.keys}.history.empty`)} />
+          <Empty description={t(`${keys}.history.empty`)} />
         ) : (
           <Timeline
-            data-testid={kind.testId}
+            data-testid={`${testId}-history`}
             items={lines.map((l, i) => ({
               key: `${l.at}-${i}`,
               color: kind.colour?.(l),
@@ -66,11 +64,9 @@ export function HistoryDrawer<E extends HistoryLine>({
                 <Space orientation="vertical" size={2}>
                   {kind.change(l, t)}
                   <Typography.Text type="secondary">
-                    {t(`${kind.keys}.history.by`, { name: l.byName ?? t(`${kind.keys}.history.unknown`) })}
+                    {t(`${keys}.history.by`, { name: l.byName ?? t(`${keys}.history.unknown`) })}
                   </Typography.Text>
-                  {l.note && (
-                    <Typography.Text>{t(`${kind.keys}.history.note`, { note: l.note })}</Typography.Text>
-                  )}
+                  {l.note && <Typography.Text>{t(`${keys}.history.note`, { note: l.note })}</Typography.Text>}
                 </Space>
               ),
             }))}

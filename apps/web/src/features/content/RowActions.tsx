@@ -1,6 +1,8 @@
 import { MoreOutlined } from "@ant-design/icons";
 import { Button, Dropdown, type MenuProps, Space, Tooltip } from "antd";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { ContentKind } from "./kind";
 
 /** Whether a row's action is available, and if not why (each kind has its reasons). */
 export type RowAvailability = { enabled: true } | { enabled: false; reason: string };
@@ -32,20 +34,21 @@ export type RowMenuEntry<A extends RowAvailability> =
 
 /**
  * The actions of one row of reviewed content (programs, plans, messages): icon
- * buttons, then the "More actions" menu. An action that is not available is
+ * buttons, then the kind's "More actions" menu. An action that is not available is
  * disabled with the reason as its title (`reason`, in the kind's words).
  */
 export function RowActions<A extends RowAvailability>({
+  kind,
   buttons,
   menu,
-  more,
   reason,
 }: {
+  kind: ContentKind;
   buttons: RowButton<A>[];
   menu: RowMenuEntry<A>[];
-  more: { label: string; testId: string };
   reason: (a: A) => string | undefined;
 }) {
+  const { t } = useTranslation();
   const items: MenuProps["items"] = menu.map((e) =>
     e === "divider"
       ? { type: "divider" }
@@ -87,8 +90,8 @@ export function RowActions<A extends RowAvailability>({
           type="text"
           size="small"
           icon={<MoreOutlined />}
-          aria-label={more.label}
-          data-testid={more.testId}
+          aria-label={t(`${kind.keys}.actions.more`)}
+          data-testid={`${kind.testId}-more`}
         />
       </Dropdown>
     </Space>

@@ -1,6 +1,6 @@
-import type { PublicationKind } from "@marquee/contracts";
 import { useState } from "react";
 import { PublicationsDrawer } from "../publish/PublicationsDrawer";
+import type { ContentKind } from "./kind";
 
 /**
  * The publications drawer of a content list (plans, messages): `show` opens it
@@ -8,13 +8,13 @@ import { PublicationsDrawer } from "../publish/PublicationsDrawer";
  * (a withdrawal in the drawer changes the row's reach).
  */
 export function usePublications<Row extends { id: number; name: string }>(
-  kind: PublicationKind,
+  kind: ContentKind,
   onClosed: () => void,
 ) {
   const [of, setOf] = useState<Row | null>(null);
   const drawer = (
     <PublicationsDrawer
-      kind={kind}
+      kind={kind.publication}
       contentId={of?.id ?? null}
       contentName={of?.name}
       onClose={() => {

@@ -1,13 +1,12 @@
 import { Space, Typography } from "antd";
 import { HistoryDrawer, type HistoryKind } from "../content/HistoryDrawer";
 import { StateTag } from "../program/StateTag";
+import { PLAN_KIND } from "./actions";
 import { type HistoryEntry, planApi } from "./api";
 
 /** A plan's history: creation, edits, submissions, decisions with their notes, notes, publishing. */
 const PLAN_HISTORY: HistoryKind<HistoryEntry> = {
-  keys: "playPlan",
-  queryKey: "plan",
-  testId: "plan-history",
+  content: PLAN_KIND,
   load: planApi.history,
   change: (e, t) => (
     <>

@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { INLINE_ACTIONS, type InlineAction } from "../../components/rowActions";
 import { RowActions, type RowButton } from "../content/RowActions";
-import { type Availability, type PlanGrants, planActions } from "./actions";
+import { type Availability, PLAN_KIND, type PlanGrants, planActions } from "./actions";
 
 /** What the page does for each action of one plan. */
 export interface PlanOps {
@@ -70,6 +70,7 @@ export function PlanActions({ plan, grants, ops }: { plan: PlanSummary; grants: 
   };
   return (
     <RowActions
+      kind={PLAN_KIND}
       buttons={INLINE_ACTIONS.map((a) => inline[a])}
       menu={[
         entry("copy", <CopyOutlined />, t("playPlan.actions.copy"), () => ops.copy(plan)),
@@ -87,7 +88,6 @@ export function PlanActions({ plan, grants, ops }: { plan: PlanSummary; grants: 
           true,
         ),
       ]}
-      more={{ label: t("playPlan.actions.more"), testId: "plan-more" }}
       reason={(a) => reasonOf(t, a)}
     />
   );

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { type ContentListProps, type ContentSort, ContentTable, sortOrderOf } from "../content/ContentTable";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
-import type { PlanGrants } from "./actions";
+import { PLAN_KIND, type PlanGrants } from "./actions";
 import { PlanActions, type PlanOps } from "./PlanActions";
 
 export type PlanSort = ContentSort;
@@ -134,5 +134,5 @@ export function PlanTable(p: PlanTableProps) {
       render: (_, r) => <PlanActions plan={r} grants={p.grants} ops={p.ops} />,
     },
   ];
-  return <ContentTable list={p} columns={columns} testId="plan-table" scrollX={1460} />;
+  return <ContentTable kind={PLAN_KIND} list={p} columns={columns} scrollX={1460} />;
 }

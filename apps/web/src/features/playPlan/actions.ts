@@ -1,5 +1,6 @@
 import type { ContentState, PlanSummary } from "@marquee/contracts";
 import type { Tier } from "@marquee/schedule";
+import type { ContentKind } from "../content/kind";
 
 /** Permissions of play plans (packages/contracts permission catalogue). */
 export const PLAN_PERMISSIONS = {
@@ -9,6 +10,15 @@ export const PLAN_PERMISSIONS = {
   publish: "content:playPlan:publish",
   review: "content:playPlan:review",
 } as const;
+
+/** Play plans among the content kinds. */
+export const PLAN_KIND: ContentKind = {
+  publication: "plan",
+  keys: "playPlan",
+  queryKey: "plan",
+  testId: "plan",
+  permissions: PLAN_PERMISSIONS,
+};
 
 /** What can be done to one plan from the plan list. */
 export type PlanAction =

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { HttpError } from "../../services/http";
 import { usePublications } from "../content/usePublications";
-import { editPlanUrl, publishUrl, submittablePlans } from "./actions";
+import { editPlanUrl, PLAN_KIND, publishUrl, submittablePlans } from "./actions";
 import { planApi } from "./api";
 import { PlanHistoryDrawer } from "./HistoryDrawer";
 import type { PlanOps } from "./PlanActions";
@@ -25,7 +25,7 @@ export function usePlanOps(onChanged: () => void, onRemoved: (ids: number[]) => 
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [historyOf, setHistoryOf] = useState<PlanSummary | null>(null);
-  const publications = usePublications<PlanSummary>("plan", onChanged);
+  const publications = usePublications<PlanSummary>(PLAN_KIND, onChanged);
 
   const sendDelete = async (ids: number[]) => {
     try {

@@ -1,6 +1,7 @@
 import type { ProgramSummary } from "@marquee/contracts";
 import { Space, Typography } from "antd";
 import { HistoryDrawer as ContentHistoryDrawer, type HistoryKind } from "../content/HistoryDrawer";
+import { PROGRAM_KIND } from "./actions";
 import { programApi } from "./api";
 import { StateTag } from "./StateTag";
 
@@ -8,9 +9,7 @@ type ProgramChange = Awaited<ReturnType<typeof programApi.history>>["list"][numb
 
 /** A program's changes of state: from → to (or created → to), who, when, and the reviewer's note. */
 const PROGRAM_HISTORY: HistoryKind<ProgramChange> = {
-  keys: "program",
-  queryKey: "program",
-  testId: "program-history",
+  content: PROGRAM_KIND,
   load: programApi.history,
   change: (c, t) =>
     c.from === c.to ? (

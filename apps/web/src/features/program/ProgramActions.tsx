@@ -22,7 +22,7 @@ import { useCan } from "../material/useCan";
 import { publishApi } from "../publish/api";
 import { KIND_PERMISSIONS, publishSetPath } from "../publish/kinds";
 import { PublicationsDrawer } from "../publish/PublicationsDrawer";
-import { type ActionAvailability, type ProgramGrants, programActions } from "./actions";
+import { type ActionAvailability, PROGRAM_KIND, type ProgramGrants, programActions } from "./actions";
 import { programApi } from "./api";
 
 /** What the page does for each action of one program. */
@@ -98,6 +98,7 @@ export function ProgramActions({
   return (
     <>
       <RowActions
+        kind={PROGRAM_KIND}
         buttons={[
           {
             ...entry("edit", <EditOutlined />, t("program.actions.edit"), can.edit, () => ops.edit(program)),
@@ -144,7 +145,6 @@ export function ProgramActions({
           ),
           entry("withdraw", <RollbackOutlined />, t("publish.actions.withdraw"), publishGrant, withdraw),
         ]}
-        more={{ label: t("program.actions.more"), testId: "program-more" }}
         reason={(a) => reasonOf(t, a)}
       />
       <PublicationsDrawer

@@ -3,7 +3,7 @@ import { Space, type TableColumnsType, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { serverPagination } from "../../components/listSelection";
 import { type ContentListProps, ContentTable, sortOrderOf } from "../content/ContentTable";
-import type { ProgramGrants } from "./actions";
+import { PROGRAM_KIND, type ProgramGrants } from "./actions";
 import { canvasLabel } from "./canvas";
 import type { ProgramSort } from "./filters";
 import { formatTime } from "./format";
@@ -97,5 +97,5 @@ export function ProgramTable(p: ProgramViewProps) {
       render: (_, r) => <ProgramActions program={r} grants={p.grants} ops={p.ops} />,
     },
   ];
-  return <ContentTable list={p} columns={columns} testId="program-table" scrollX={1410} />;
+  return <ContentTable kind={PROGRAM_KIND} list={p} columns={columns} scrollX={1410} />;
 }

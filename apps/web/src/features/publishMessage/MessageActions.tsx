@@ -14,7 +14,13 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { INLINE_ACTIONS, type InlineAction } from "../../components/rowActions";
 import { RowActions, type RowButton } from "../content/RowActions";
-import { type MessageAction, type MessageAvailability, type MessageGrants, messageActions } from "./actions";
+import {
+  MESSAGE_KIND,
+  type MessageAction,
+  type MessageAvailability,
+  type MessageGrants,
+  messageActions,
+} from "./actions";
 
 /** What the page does for each action of one message. */
 export type MessageOps = Record<
@@ -71,6 +77,7 @@ export function MessageActions({
   };
   return (
     <RowActions
+      kind={MESSAGE_KIND}
       buttons={[
         ...INLINE_ACTIONS.map((a) => inline[a]),
         button("preview", <EyeOutlined />, () => ops.preview(row)),
@@ -81,7 +88,6 @@ export function MessageActions({
         item("withdraw", <DisconnectOutlined />, () => ops.withdraw(row)),
         item("history", <HistoryOutlined />, () => ops.history(row)),
       ]}
-      more={{ label: t("publishMessage.actions.more"), testId: "message-more" }}
       reason={(a) => blockText(t, a)}
     />
   );

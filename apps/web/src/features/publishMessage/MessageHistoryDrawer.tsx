@@ -1,13 +1,12 @@
 import { Space, Tag } from "antd";
 import { HistoryDrawer, type HistoryKind } from "../content/HistoryDrawer";
 import { StateTag } from "../program/StateTag";
+import { MESSAGE_KIND } from "./actions";
 import { type ContentHistoryLine, pubMessageApi } from "./api";
 
 /** What happened to a message: created, edited, submitted, reviewed (with the note), noted, published, withdrawn. */
 const MESSAGE_HISTORY: HistoryKind<ContentHistoryLine> = {
-  keys: "publishMessage",
-  queryKey: "pubMessage",
-  testId: "message-history",
+  content: MESSAGE_KIND,
   load: pubMessageApi.history,
   colour: (l) => (l.event === "review" && l.to === "rejected" ? "red" : undefined),
   change: (l, t) => (

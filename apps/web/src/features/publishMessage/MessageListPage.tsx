@@ -23,7 +23,7 @@ import { StateTag } from "../program/StateTag";
 import { publishApi } from "../publish/api";
 import { publishSetPath } from "../publish/kinds";
 import { useAuditSetting } from "../publish/useContent";
-import { MESSAGE_PERMISSIONS, submittable } from "./actions";
+import { MESSAGE_KIND, MESSAGE_PERMISSIONS, submittable } from "./actions";
 import { type PubMessageQuery, pubMessageApi } from "./api";
 import { excerpt } from "./form";
 import { MessageActions, type MessageOps } from "./MessageActions";
@@ -78,7 +78,7 @@ export default function MessageListPage() {
     () => void queryClient.invalidateQueries({ queryKey: ["pubMessage"] }),
     [queryClient],
   );
-  const publications = usePublications<PubMessageSummary>("message", refresh);
+  const publications = usePublications<PubMessageSummary>(MESSAGE_KIND, refresh);
 
   useLastFilledPage(list.data, page.pageNo, setPage);
   const total = list.data?.total ?? 0;

@@ -1,4 +1,5 @@
 import type { ContentState, PubMessageSummary } from "@marquee/contracts";
+import type { ContentKind } from "../content/kind";
 import { reviewBlock } from "../publish/kinds";
 
 /** Permissions of the message screens (packages/contracts permission catalogue). */
@@ -9,6 +10,15 @@ export const MESSAGE_PERMISSIONS = {
   publish: "content:message:publish",
   review: "content:message:review",
 } as const;
+
+/** Published messages among the content kinds. */
+export const MESSAGE_KIND: ContentKind = {
+  publication: "message",
+  keys: "publishMessage",
+  queryKey: "pubMessage",
+  testId: "message",
+  permissions: MESSAGE_PERMISSIONS,
+};
 
 /** What can be done to one message from message management. */
 export type MessageAction =
