@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { HttpError } from "../../services/http";
+import { confirmWithdraw } from "../content/confirmWithdraw";
 import { usePublications } from "../content/usePublications";
 import { editPlanUrl, PLAN_KIND, publishUrl, submittablePlans } from "./actions";
 import { planApi } from "./api";
@@ -104,23 +105,18 @@ export function usePlanOps(onChanged: () => void, onRemoved: (ids: number[]) => 
     },
     publish: (p) => navigate(publishUrl(p.id)),
     publications: publications.show,
-    withdraw: (p) => {
-      modal.confirm({
+    withdraw: (p) =>
+      confirmWithdraw(modal, t, {
         title: t("playPlan.list.withdrawConfirm", { name: p.name }),
         content: t("playPlan.list.withdrawHint", { count: p.terminalCount }),
         okText: t("playPlan.actions.withdraw"),
-        okButtonProps: { danger: true, "data-testid": "plan-withdraw-ok" },
-        cancelText: t("common.cancel"),
-        onOk: () =>
-          planApi
-            .withdraw([p.id])
-            .then((r) => {
-              void message.success(t("playPlan.list.withdrawn", { count: r.count }));
-              onChanged();
-            })
-            .catch(() => undefined), // the http client has shown why
-      });
-    },
+        okTestId: "plan-withdraw-ok",
+        withdraw: () => planApi.withdraw([p.id]),
+        done: (count) => {
+          void message.success(t("playPlan.list.withdrawn", { count }));
+          onChanged();
+        },
+      }),
     history: setHistoryOf,
   };
 

@@ -17,6 +17,7 @@ import type { TFunction } from "i18next";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { confirmWithdraw } from "../content/confirmWithdraw";
 import { RowActions } from "../content/RowActions";
 import { useCan } from "../material/useCan";
 import { publishApi } from "../publish/api";
@@ -64,22 +65,16 @@ export function ProgramActions({
     ? { enabled: true }
     : { enabled: false, reason: "noPermission" };
   const withdraw = () =>
-    modal.confirm({
+    confirmWithdraw(modal, t, {
       title: t("publish.actions.withdrawConfirm", { name: program.name }),
       content: t("publish.actions.withdrawHint"),
       okText: t("publish.actions.withdraw"),
-      okButtonProps: { danger: true },
-      cancelText: t("common.cancel"),
-      onOk: async () => {
-        try {
-          const { count } = await publishApi.withdrawContent("program", [program.id]);
-          if (count === 0) void message.info(t("publish.actions.nothingToWithdraw"));
-          else void message.success(t("publish.actions.withdrawn", { count }));
-          void queryClient.invalidateQueries({ queryKey: ["program"] });
-          void queryClient.invalidateQueries({ queryKey: ["publish"] });
-        } catch {
-          // the http client shows the server's reason
-        }
+      withdraw: () => publishApi.withdrawContent("program", [program.id]),
+      done: (count) => {
+        if (count === 0) void message.info(t("publish.actions.nothingToWithdraw"));
+        else void message.success(t("publish.actions.withdrawn", { count }));
+        void queryClient.invalidateQueries({ queryKey: ["program"] });
+        void queryClient.invalidateQueries({ queryKey: ["publish"] });
       },
     });
   const entry = (

@@ -16,6 +16,7 @@ import {
 } from "../../components/listSelection";
 import { SelectionBar } from "../../components/SelectionBar";
 import { HttpError } from "../../services/http";
+import { confirmWithdraw } from "../content/confirmWithdraw";
 import { usePublications } from "../content/usePublications";
 import { useCan } from "../material/useCan";
 import { formatTime } from "../program/format";
@@ -167,23 +168,18 @@ export default function MessageListPage() {
             .catch(() => undefined), // the http client has shown why
       });
     },
-    withdraw: (m) => {
-      modal.confirm({
+    withdraw: (m) =>
+      confirmWithdraw(modal, t, {
         title: t("publishMessage.withdrawConfirm", { name: m.name }),
         content: t("publishMessage.withdrawHint"),
         okText: t("publishMessage.actions.withdraw"),
-        okButtonProps: { danger: true, "data-testid": "message-withdraw-ok" },
-        cancelText: t("common.cancel"),
-        onOk: () =>
-          publishApi
-            .withdrawContent("message", [m.id])
-            .then((r) => {
-              void message.success(t("publishMessage.withdrawn", { count: r.count }));
-              refresh();
-            })
-            .catch(() => undefined), // the http client has shown why
-      });
-    },
+        okTestId: "message-withdraw-ok",
+        withdraw: () => publishApi.withdrawContent("message", [m.id]),
+        done: (count) => {
+          void message.success(t("publishMessage.withdrawn", { count }));
+          refresh();
+        },
+      }),
   };
 
   const columnsAll: FitColumns<PubMessageSummary> = [
