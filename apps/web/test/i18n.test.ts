@@ -28,7 +28,7 @@ const FIXED = new Set(["common.actionDenied", "login.expired", "layout.noAccess"
 /** Words that are the same in English and that language. */
 const SAME_WORD: Record<string, string[]> = {
   it: ["login.password"],
-  fr: ["common.version", "pubMessage.list.reach_one", "pay.terminals_one"],
+  fr: ["common.version", "publishMessage.list.reach_one", "pay.terminals_one"],
 };
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;

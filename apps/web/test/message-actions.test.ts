@@ -1,7 +1,7 @@
 import { CONTENT_STATES, type ContentState } from "@marquee/contracts";
 import { MESSAGE_KINDS, MESSAGE_POSITIONS, MESSAGE_PRIORITIES } from "@marquee/schedule";
 import { describe, expect, it } from "vitest";
-import { messageActions, submittable } from "../src/features/message/actions";
+import { messageActions, submittable } from "../src/features/publishMessage/actions";
 import en from "../src/locales/en";
 import fr from "../src/locales/fr";
 import it_ from "../src/locales/it";
@@ -66,7 +66,7 @@ describe("message labels", () => {
   it.each(Object.entries(catalogues))(
     "%s names every kind, position, priority, history event and block",
     (_, c) => {
-      const m = c.pubMessage;
+      const m = c.publishMessage;
       for (const k of MESSAGE_KINDS) expect(m.kinds[k]).toBeTruthy();
       for (const p of MESSAGE_POSITIONS) expect(m.positions[p]).toBeTruthy();
       for (const p of MESSAGE_PRIORITIES) expect(m.priorities[p]).toBeTruthy();
@@ -75,7 +75,7 @@ describe("message labels", () => {
       for (const b of ["state", "submitFirst", "pending", "notPublished"] as const)
         expect(m.blocks[b]).toBeTruthy();
       expect(Object.keys(flattenMessages(m)).sort()).toEqual(
-        Object.keys(flattenMessages(en.pubMessage)).sort(),
+        Object.keys(flattenMessages(en.publishMessage)).sort(),
       );
     },
   );

@@ -14,7 +14,7 @@ import {
   previewSize,
   timesProblem,
   toSaveBody,
-} from "../src/features/message/form";
+} from "../src/features/publishMessage/form";
 
 const values = (patch: Partial<MessageFormValues> = {}): MessageFormValues => ({
   ...emptyValues(),

@@ -1,7 +1,7 @@
 import type { PlanDoc, PlanItem, SchedulePlan } from "@marquee/schedule";
 import { describe, expect, it } from "vitest";
-import { planActions, submittablePlans } from "../src/features/plan/actions";
-import { initialEditorState, isDirty, planEditorReducer } from "../src/features/plan/editorState";
+import { planActions, submittablePlans } from "../src/features/playPlan/actions";
+import { initialEditorState, isDirty, planEditorReducer } from "../src/features/playPlan/editorState";
 import {
   commit,
   duplicateItem,
@@ -14,9 +14,9 @@ import {
   removeWindow,
   startHistory,
   undo,
-} from "../src/features/plan/planDoc";
-import { conflictsOf, previewPieces, UNSAVED_PLAN_ID, withDraft } from "../src/features/plan/resolver";
-import { instantOf, piecesByDay, wallOf } from "../src/features/plan/zone";
+} from "../src/features/playPlan/planDoc";
+import { conflictsOf, previewPieces, UNSAVED_PLAN_ID, withDraft } from "../src/features/playPlan/resolver";
+import { instantOf, piecesByDay, wallOf } from "../src/features/playPlan/zone";
 
 const item = (id: string, over: Partial<PlanItem> = {}): PlanItem => ({
   id,

@@ -1,8 +1,8 @@
 import type { PlanItem } from "@marquee/schedule";
 import { describe, expect, it } from "vitest";
-import { newItemPlace, nextPlayOf, wallText } from "../src/features/plan/nextPlay";
-import { makeItem } from "../src/features/plan/planDoc";
-import { instantOf } from "../src/features/plan/zone";
+import { newItemPlace, nextPlayOf, wallText } from "../src/features/playPlan/nextPlay";
+import { makeItem } from "../src/features/playPlan/planDoc";
+import { instantOf } from "../src/features/playPlan/zone";
 
 const TZ = "Asia/Shanghai";
 const at = (date: string, hhmm: string) => {

@@ -22,7 +22,7 @@ import {
   spanToWindow,
   weekStart,
   windowSpan,
-} from "../src/features/plan/timeline";
+} from "../src/features/playPlan/timeline";
 
 const item = (over: Partial<PlanItem> = {}): PlanItem => ({
   id: "a",

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { MessageActions } from "../src/features/message/MessageActions";
-import { PlanActions } from "../src/features/plan/PlanActions";
+import { PlanActions } from "../src/features/playPlan/PlanActions";
+import { MessageActions } from "../src/features/publishMessage/MessageActions";
 import { renderPage } from "./system-helpers";
 
 const when = "2024-05-01T08:00:00.000Z";

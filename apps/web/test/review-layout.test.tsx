@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { describe, expect, it } from "vitest";
 import MaterialReviewPage from "../src/features/material/MaterialReviewPage";
-import MessageReviewPage from "../src/features/message/MessageReviewPage";
-import PlanReviewPage from "../src/features/plan/PlanReviewPage";
+import PlanReviewPage from "../src/features/playPlan/PlanReviewPage";
 import ProgramReviewPage from "../src/features/program/ProgramReviewPage";
+import MessageReviewPage from "../src/features/publishMessage/MessageReviewPage";
 import { type Call, fakeServer, grant, renderPage } from "./system-helpers";
 
 const when = "2024-05-01T08:00:00.000Z";

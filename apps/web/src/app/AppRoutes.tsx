@@ -24,7 +24,7 @@ const Forbidden = lazyPage(() => import("../features/exception/Forbidden"));
 const NotFound = lazyPage(() => import("../features/exception/NotFound"));
 const ServerError = lazyPage(() => import("../features/exception/ServerError"));
 const InframePage = lazyPage(() => import("../features/exception/InframePage"));
-const PlanMakePage = lazyPage(() => import("../features/plan/PlanMakePage"));
+const PlanMakePage = lazyPage(() => import("../features/playPlan/PlanMakePage"));
 const PublishSetPage = lazyPage(() => import("../features/publish/PublishSetPage"));
 const TerminalSelectionPage = lazyPage(() => import("../features/publish/TerminalSelectionPage"));
 const AdminLayout = lazyPage(() => import("../layouts/AdminLayout"));

@@ -6,7 +6,7 @@ import { AuthButton } from "./AuthButton";
 /**
  * The batch actions of a reviewed-content list (programs, plans, messages):
  * submit the selection for review, delete it, how many are selected, clear.
- * `keys` is the list's catalogue prefix (e.g. "plan.list"): it holds
+ * `keys` is the list's catalogue prefix (e.g. "playPlan.list"): it holds
  * submitSelected, deleteSelected, selected and clearSelection.
  */
 export function SelectionBar({

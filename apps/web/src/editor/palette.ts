@@ -1,7 +1,7 @@
 import type { WidgetTypeInfo } from "@marquee/contracts";
 import type { WidgetCategory } from "@marquee/program";
 import { useQuery } from "@tanstack/react-query";
-import { widgetApi } from "../services/program";
+import { widgetApi } from "../features/program/api";
 
 /** The palette: the tenant's enabled widget types with their defaults, shared by the palette and the canvas drop. */
 export function usePalette() {

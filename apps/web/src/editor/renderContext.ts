@@ -1,6 +1,6 @@
 import type { DataSource } from "@marquee/program";
 import type { Loaded, RenderContext, RenderMode } from "@marquee/renderer";
-import { feedApi, programApi } from "../services/program";
+import { feedApi, programApi } from "../features/program/api";
 import { mediaInfo, ttlCache } from "./renderData";
 import { useEditor } from "./store";
 

@@ -1,7 +1,7 @@
 import type { Material, ProgramSummary } from "@marquee/contracts";
 import type { ProgramDoc } from "@marquee/program";
+import { programApi, type SaveAnswer, VersionConflict } from "../features/program/api";
 import { HttpError } from "../services/http";
-import { programApi, type SaveAnswer, VersionConflict } from "../services/program";
 import type { SaveReason } from "./saveScheduler";
 import { useEditor } from "./store";
 import { useEditorUi } from "./ui";

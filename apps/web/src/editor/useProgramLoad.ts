@@ -1,7 +1,7 @@
 import { createProgram } from "@marquee/program";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { programApi } from "../services/program";
+import { programApi } from "../features/program/api";
 import type { EditorTarget } from "./params";
 import { loadDetail } from "./saving";
 import { useEditor } from "./store";

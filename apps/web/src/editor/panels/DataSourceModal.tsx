@@ -3,7 +3,7 @@ import { DataSource, type Row } from "@marquee/program";
 import { Alert, Button, Input, InputNumber, Modal, Segmented, Space, Typography, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { programApi } from "../../services/program";
+import { programApi } from "../../features/program/api";
 import { DataPreview } from "./DataPreview";
 import { Row as FieldRow, ProblemText } from "./fields";
 import { fieldsOfRows, formatOfFileName, type ParsedFile, parseDataFile } from "./sources";

@@ -3,8 +3,8 @@ import { Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { materialApi } from "../../services/material";
-import { programApi } from "../../services/program";
 import { terminalApi } from "../../services/terminal";
+import { programApi } from "../program/api";
 
 /** Options shown while searching: the first matches of the caller's range. */
 const PICK_SIZE = 20;

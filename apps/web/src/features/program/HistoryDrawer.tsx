@@ -1,63 +1,34 @@
 import type { ProgramSummary } from "@marquee/contracts";
-import { useQuery } from "@tanstack/react-query";
-import { Drawer, Empty, Space, Spin, Timeline, Typography } from "antd";
-import { useTranslation } from "react-i18next";
-import { programApi } from "../../services/program";
-import { formatTime } from "./format";
+import { Space, Typography } from "antd";
+import { HistoryDrawer as ContentHistoryDrawer, type HistoryKind } from "../content/HistoryDrawer";
+import { PROGRAM_KIND } from "./actions";
+import { programApi } from "./api";
 import { StateTag } from "./StateTag";
 
-/** The changes of state of one program: from → to, who, when, and the reviewer's note. */
-export function HistoryDrawer({ program, onClose }: { program: ProgramSummary | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const history = useQuery({
-    queryKey: ["program", "history", program?.id],
-    queryFn: () => programApi.history(program?.id ?? 0),
-    enabled: program !== null,
-  });
-  const changes = history.data?.list ?? [];
-  return (
-    <Drawer
-      open={program !== null}
-      onClose={onClose}
-      size={480}
-      title={program ? t("program.history.title", { name: program.name }) : ""}
-      destroyOnHidden
-    >
-      <Spin spinning={history.isFetching}>
-        {changes.length === 0 && !history.isFetching ? (
-          <Empty description={t("program.history.empty")} />
+type ProgramChange = Awaited<ReturnType<typeof programApi.history>>["list"][number];
+
+/** A program's changes of state: from → to (or created → to), who, when, and the reviewer's note. */
+const PROGRAM_HISTORY: HistoryKind<ProgramChange> = {
+  content: PROGRAM_KIND,
+  load: programApi.history,
+  change: (c, t) =>
+    c.from === c.to ? (
+      // A note (or a publication) that left the state as it was.
+      <StateTag state={c.to} />
+    ) : (
+      <Space size={4} wrap>
+        {c.from ? (
+          <StateTag state={c.from} />
         ) : (
-          <Timeline
-            data-testid="program-history"
-            items={changes.map((c, i) => ({
-              key: `${c.at}-${i}`,
-              title: formatTime(c.at),
-              content: (
-                <Space orientation="vertical" size={2}>
-                  {c.from === c.to ? (
-                    // A note (or a publication) that left the state as it was.
-                    <StateTag state={c.to} />
-                  ) : (
-                    <Space size={4} wrap>
-                      {c.from ? (
-                        <StateTag state={c.from} />
-                      ) : (
-                        <Typography.Text>{t("program.history.created")}</Typography.Text>
-                      )}
-                      <span aria-hidden>→</span>
-                      <StateTag state={c.to} />
-                    </Space>
-                  )}
-                  <Typography.Text type="secondary">
-                    {t("program.history.by", { name: c.byName ?? t("program.history.unknown") })}
-                  </Typography.Text>
-                  {c.note && <Typography.Text>{t("program.history.note", { note: c.note })}</Typography.Text>}
-                </Space>
-              ),
-            }))}
-          />
+          <Typography.Text>{t("program.history.created")}</Typography.Text>
         )}
-      </Spin>
-    </Drawer>
-  );
+        <span aria-hidden>→</span>
+        <StateTag state={c.to} />
+      </Space>
+    ),
+};
+
+/** The changes of state of one program. */
+export function HistoryDrawer({ program, onClose }: { program: ProgramSummary | null; onClose: () => void }) {
+  return <ContentHistoryDrawer kind={PROGRAM_HISTORY} item={program} onClose={onClose} />;
 }

@@ -8,10 +8,10 @@ import { useNavigate } from "react-router";
 import { AuthButton } from "../../components/AuthButton";
 import { useFreshSelection, useLastFilledPage } from "../../components/listSelection";
 import { SelectionBar } from "../../components/SelectionBar";
-import { programApi } from "../../services/program";
 import { useSession } from "../../stores/session";
 import { useCan } from "../material/useCan";
 import { PROGRAM_PERMISSIONS, submittable } from "./actions";
+import { programApi } from "./api";
 import {
   EMPTY_FILTERS,
   hasActiveFilters,

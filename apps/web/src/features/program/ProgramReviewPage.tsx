@@ -8,9 +8,8 @@ import { useTranslation } from "react-i18next";
 import type { FitColumns } from "../../components/fitColumns";
 import { createRenderContext } from "../../editor/renderContext";
 import { mediaInfo } from "../../editor/renderData";
-import { programApi } from "../../services/program";
-import { programReviewApi } from "../../services/pubMessage";
-import { ReviewList } from "../message/ReviewList";
+import { ReviewList } from "../content/ReviewList";
+import { programApi, programReviewApi } from "./api";
 import { canvasLabel, fitBox } from "./canvas";
 import { HistoryDrawer } from "./HistoryDrawer";
 import { ProgramThumb } from "./ProgramThumb";
@@ -51,7 +50,7 @@ function ProgramPlayModal({
     <Modal
       open={program !== null}
       onCancel={onClose}
-      title={program ? t("pubMessage.review.playTitle", { name: program.name }) : ""}
+      title={program ? t("publishMessage.review.playTitle", { name: program.name }) : ""}
       footer={footer ?? null}
       width={STAGE.width + 48}
       destroyOnHidden
@@ -71,7 +70,7 @@ function ProgramPlayModal({
         ) : detail.isError ? (
           <Empty
             description={
-              detail.error instanceof Error ? detail.error.message : t("pubMessage.review.loadFailed")
+              detail.error instanceof Error ? detail.error.message : t("publishMessage.review.loadFailed")
             }
           />
         ) : (
@@ -88,7 +87,7 @@ export default function ProgramReviewPage() {
   const columns = (open: (p: ProgramSummary) => void): FitColumns<ProgramSummary> => [
     {
       key: "name",
-      title: t("pubMessage.list.columns.name"),
+      title: t("publishMessage.list.columns.name"),
       width: 300,
       render: (_, p) => (
         <Space>
@@ -102,16 +101,17 @@ export default function ProgramReviewPage() {
     {
       key: "canvas",
       drop: 3,
-      title: t("pubMessage.review.canvas"),
+      title: t("publishMessage.review.canvas"),
       width: 110,
       render: (_, p) => canvasLabel(p.width, p.height),
     },
     {
       key: "content",
       drop: 4,
-      title: t("pubMessage.review.content"),
+      title: t("publishMessage.review.content"),
       width: 170,
-      render: (_, p) => t("pubMessage.review.contentOf", { scenes: p.sceneCount, widgets: p.widgetCount }),
+      render: (_, p) =>
+        t("publishMessage.review.contentOf", { scenes: p.sceneCount, widgets: p.widgetCount }),
     },
   ];
   return (
@@ -121,7 +121,11 @@ export default function ProgramReviewPage() {
       permission={REVIEW}
       api={programReviewApi}
       columns={columns}
-      openAction={{ label: t("pubMessage.review.play"), icon: <PlayCircleOutlined />, testId: "review-play" }}
+      openAction={{
+        label: t("publishMessage.review.play"),
+        icon: <PlayCircleOutlined />,
+        testId: "review-play",
+      }}
       renderOpen={(p, close, footer) => <ProgramPlayModal program={p} onClose={close} footer={footer} />}
       renderHistory={(p, close) => <HistoryDrawer program={p} onClose={close} />}
     />

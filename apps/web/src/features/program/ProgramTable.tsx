@@ -1,32 +1,18 @@
 import { formatSize, type ProgramSummary } from "@marquee/contracts";
-import { Space, Table, type TableColumnsType, Typography } from "antd";
-import type { SorterResult } from "antd/es/table/interface";
+import { Space, type TableColumnsType, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
-import type { ProgramGrants } from "./actions";
+import { serverPagination } from "../../components/listSelection";
+import { type ContentListProps, ContentTable, sortOrderOf } from "../content/ContentTable";
+import { PROGRAM_KIND, type ProgramGrants } from "./actions";
 import { canvasLabel } from "./canvas";
-import { PROGRAM_SORTS, type ProgramSort } from "./filters";
+import type { ProgramSort } from "./filters";
 import { formatTime } from "./format";
 import { ProgramActions, type ProgramOps } from "./ProgramActions";
 import { ProgramThumb } from "./ProgramThumb";
 import { StateTag } from "./StateTag";
 
 /** What both views of program management show and report. */
-export interface ProgramViewProps {
-  rows: ProgramSummary[];
-  loading: boolean;
-  total: number;
-  pageNo: number;
-  pageSize: number;
-  onPage: (pageNo: number, pageSize: number) => void;
-  selected: ReadonlyMap<number, ProgramSummary>;
-  onSelect: (selected: Map<number, ProgramSummary>) => void;
-  grants: ProgramGrants;
-  ops: ProgramOps;
-  sort: ProgramSort;
-  order: "asc" | "desc";
-  onSort: (sort: ProgramSort, order: "asc" | "desc") => void;
-}
+export type ProgramViewProps = ContentListProps<ProgramSummary, ProgramSort, ProgramGrants, ProgramOps>;
 
 /** Server-side paging shared by the cards and the table. */
 export const pagination = serverPagination;
@@ -34,8 +20,7 @@ export const pagination = serverPagination;
 /** The table view: thumbnails, sizes, states, creators and dates, sorted by the server. */
 export function ProgramTable(p: ProgramViewProps) {
   const { t } = useTranslation();
-  const sortOrder = (field: ProgramSort) =>
-    p.sort === field ? (p.order === "asc" ? ("ascend" as const) : ("descend" as const)) : null;
+  const sortOrder = sortOrderOf(p);
   const columns: TableColumnsType<ProgramSummary> = [
     {
       key: "name",
@@ -112,24 +97,5 @@ export function ProgramTable(p: ProgramViewProps) {
       render: (_, r) => <ProgramActions program={r} grants={p.grants} ops={p.ops} />,
     },
   ];
-  return (
-    <Table<ProgramSummary>
-      data-testid="program-table"
-      rowKey="id"
-      size="middle"
-      scroll={{ x: 1410 }}
-      loading={p.loading}
-      columns={columns}
-      dataSource={p.rows}
-      rowSelection={rowSelectionAcrossPages(p.selected, p.onSelect)}
-      onChange={(_, __, sorter, extra) => {
-        if (extra.action !== "sort") return;
-        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ProgramSummary> | undefined;
-        const field = PROGRAM_SORTS.find((f) => f === s?.columnKey);
-        if (!field || !s?.order) p.onSort("updateDate", "desc");
-        else p.onSort(field, s.order === "ascend" ? "asc" : "desc");
-      }}
-      pagination={pagination(p)}
-    />
-  );
+  return <ContentTable kind={PROGRAM_KIND} list={p} columns={columns} scrollX={1410} />;
 }

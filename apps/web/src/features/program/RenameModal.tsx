@@ -1,7 +1,7 @@
 import type { ProgramSummary } from "@marquee/contracts";
 import { useTranslation } from "react-i18next";
 import { NameModal } from "../../components/NameModal";
-import { programApi } from "../../services/program";
+import { programApi } from "./api";
 import { PROGRAM_NAME_MAX, programNameRules } from "./nameRules";
 
 /** Renames a program; a refusal of the server is shown on the name field. */

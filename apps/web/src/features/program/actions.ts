@@ -1,4 +1,5 @@
 import type { ProgramState, ProgramSummary } from "@marquee/contracts";
+import type { ContentKind } from "../content/kind";
 
 /** What can be done to one program from program management. */
 export type ProgramAction = "edit" | "copy" | "rename" | "delete" | "export" | "submit" | "history";
@@ -9,6 +10,15 @@ export const PROGRAM_PERMISSIONS = {
   edit: "content:program:edit",
   remove: "content:program:delete",
 } as const;
+
+/** Programs among the content kinds (publishing them takes the publish screens' permissions: KIND_PERMISSIONS). */
+export const PROGRAM_KIND: ContentKind = {
+  publication: "program",
+  keys: "program",
+  queryKey: "program",
+  testId: "program",
+  permissions: PROGRAM_PERMISSIONS,
+};
 
 /** States a program can be submitted for review from. */
 export const SUBMITTABLE_STATES: readonly ProgramState[] = ["draft", "rejected"];

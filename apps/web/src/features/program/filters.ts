@@ -1,7 +1,7 @@
 import type { ProgramState, ProgramSummary } from "@marquee/contracts";
 import type { CanvasPresetKey } from "@marquee/program";
 import type { Dayjs } from "dayjs";
-import type { ProgramQuery } from "../../services/program";
+import type { ProgramQuery } from "./api";
 import { PRESET_SIZES } from "./canvas";
 
 export type ProgramSort = NonNullable<ProgramQuery["sort"]>;

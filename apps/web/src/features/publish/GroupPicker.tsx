@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Alert, Empty, Spin, Table, Tree, type TreeDataNode, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { publishApi } from "../../services/publish";
 import { NodeTitle } from "../terminal/NodeTitle";
 import { StatusDot } from "../terminal/StatusDot";
 import { groupKey, officeKey, parseKey } from "../terminal/tree";
+import { publishApi } from "./api";
 import { type Chosen, coveredKeys } from "./selection";
 
 const keyOf = (n: TerminalTreeNodeT) => (n.kind === "office" ? officeKey(n.id) : groupKey(n.id));

@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Checkbox, Empty, Input, Spin, Tree, type TreeDataNode, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type OfficeCount, publishApi } from "../../services/publish";
 import { NodeTitle } from "../terminal/NodeTitle";
 import { officeKey, parseKey } from "../terminal/tree";
+import { type OfficeCount, publishApi } from "./api";
 import { type Chosen, coveredKeys } from "./selection";
 
 interface OfficeNode {

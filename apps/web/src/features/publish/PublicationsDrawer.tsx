@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AuthButton } from "../../components/AuthButton";
-import { publishApi } from "../../services/publish";
+import { publishApi } from "./api";
 import { DeliveryBar } from "./DeliveryBar";
 import { DELIVERY_POLL_MS, DeliveryView, PublicationWhen } from "./DeliveryView";
 import { PUBLICATION_STATE_TAG } from "./delivery";

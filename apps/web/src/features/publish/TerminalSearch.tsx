@@ -4,8 +4,8 @@ import { Alert, Input, Select, Space, Table, type TableColumnsType } from "antd"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
-import { publishApi, type SelectableTerminal } from "../../services/publish";
 import { StatusDot } from "../terminal/StatusDot";
+import { publishApi, type SelectableTerminal } from "./api";
 import type { Chosen } from "./selection";
 
 /** Terminals by name and status (terminalSelect), server paged; the chosen rows stay chosen across pages. */

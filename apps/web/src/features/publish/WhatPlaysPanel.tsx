@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Empty, Space, Spin, Tag, Typography, theme } from "antd";
 import { Children, type ReactNode, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { publishApi } from "../../services/publish";
+import { publishApi } from "./api";
 import { instantFormatter, tierText, untilText, whySentence } from "./why";
 
 /** Tier colours: the stronger, the warmer. */

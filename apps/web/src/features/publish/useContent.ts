@@ -1,7 +1,7 @@
 import type { ContentState, ProgramSummary, PublicationKind } from "@marquee/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { programApi } from "../../services/program";
-import { type MessageDetail, type PlanDetail, publishApi } from "../../services/publish";
+import { programApi } from "../program/api";
+import { type MessageDetail, type PlanDetail, publishApi } from "./api";
 
 /** The content a publish screen publishes, as far as the screen needs it. */
 export type PublishContent =

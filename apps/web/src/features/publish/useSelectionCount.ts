@@ -1,7 +1,7 @@
 import type { PublicationKind, TerminalSelection } from "@marquee/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { publishApi } from "../../services/publish";
+import { publishApi } from "./api";
 import { isEmptySelection, type SelectionState, selectionBody } from "./selection";
 
 const hasTargets = (s: TerminalSelection) =>

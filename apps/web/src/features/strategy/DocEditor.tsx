@@ -59,7 +59,7 @@ export function DocEditor({ form }: { form: FormInstance<StrategyFormValues> }) 
   const { t } = useTranslation();
   const useVolume = Form.useWatch("useVolume", form);
   const useBrightness = Form.useWatch("useBrightness", form);
-  const weekdayOptions = DEVICE_WEEKDAYS.map((d) => ({ value: d, label: t(`plan.weekdays.short.${d}`) }));
+  const weekdayOptions = DEVICE_WEEKDAYS.map((d) => ({ value: d, label: t(`playPlan.weekdays.short.${d}`) }));
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%", marginBottom: 16 }}>

@@ -61,7 +61,7 @@ export function StrategyPreview({
               data-testid="strategy-preview-day"
             >
               <Typography.Text style={{ width: 84, flex: "none", fontSize: 12 }}>
-                {t(`plan.weekdays.short.${d.weekday}`)} {localDateOf(zone, d.start).slice(5)}
+                {t(`playPlan.weekdays.short.${d.weekday}`)} {localDateOf(zone, d.start).slice(5)}
               </Typography.Text>
               <div
                 style={{

@@ -221,7 +221,7 @@ function CurrentProgram({ id }: { id: number }) {
               {expected}
               <Tag>{t(`terminal.live.sources.${c.expected.source}`)}</Tag>
               {c.expected.tier && (
-                <Tag>{t(`plan.tiers.${c.expected.tier}`, { defaultValue: c.expected.tier })}</Tag>
+                <Tag>{t(`playPlan.tiers.${c.expected.tier}`, { defaultValue: c.expected.tier })}</Tag>
               )}
             </Space>
           ),

@@ -362,7 +362,10 @@ export function SettingsModal({
                         style={{ marginBottom: 0 }}
                       >
                         <Checkbox.Group
-                          options={WEEKDAYS.map((d) => ({ value: d, label: t(`plan.weekdays.short.${d}`) }))}
+                          options={WEEKDAYS.map((d) => ({
+                            value: d,
+                            label: t(`playPlan.weekdays.short.${d}`),
+                          }))}
                         />
                       </Form.Item>
                       {timeItem(

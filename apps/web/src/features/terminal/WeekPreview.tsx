@@ -68,7 +68,7 @@ export function WeekPreview({
           data-testid="terminal-preview-day"
         >
           <Typography.Text style={{ width: 76, flex: "none", fontSize: 12 }}>
-            {t(`plan.weekdays.short.${d.weekday}`)} {localDateOf(timezone, d.start).slice(5)}
+            {t(`playPlan.weekdays.short.${d.weekday}`)} {localDateOf(timezone, d.start).slice(5)}
           </Typography.Text>
           <div style={{ flex: 1, minWidth: 0 }}>
             <div style={{ position: "relative", height: 18, background: token.colorFillTertiary }}>

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
 import { HttpError } from "../../services/http";
-import { widgetApi } from "../../services/program";
+import { widgetApi } from "../program/api";
 import { WIDGET_PERMISSIONS } from "./permissions";
 import { errorsByProp, parseDefaults, prettyDefaults } from "./rules";
 

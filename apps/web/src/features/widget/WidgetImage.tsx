@@ -5,7 +5,7 @@ import { type ChangeEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
 import { HttpError } from "../../services/http";
-import { widgetApi } from "../../services/program";
+import { widgetApi } from "../program/api";
 import { WIDGET_PERMISSIONS } from "./permissions";
 import { checkWidgetImage, WIDGET_IMAGE_MAX_BYTES, WIDGET_IMAGE_TYPES } from "./rules";
 import { uploadWidgetImage } from "./upload";

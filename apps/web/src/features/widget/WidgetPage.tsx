@@ -5,8 +5,8 @@ import { Alert, App, Card, Space, Switch, Table, type TableColumnsType, Tag, Typ
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import { widgetApi } from "../../services/program";
 import { useCan } from "../material/useCan";
+import { widgetApi } from "../program/api";
 import { DefaultsDrawer } from "./DefaultsDrawer";
 import { WidgetIcon } from "./icons";
 import { WIDGET_PERMISSIONS } from "./permissions";

@@ -20,11 +20,11 @@ import notice from "./notice";
 import org from "./org";
 import pay from "./pay";
 import personal from "./personal";
-import plan from "./plan";
+import playPlan from "./playPlan";
 import pop from "./pop";
 import program from "./program";
 import publish from "./publish";
-import pubMessage from "./pubMessage";
+import publishMessage from "./publishMessage";
 import review from "./review";
 import role from "./role";
 import settings from "./settings";
@@ -53,8 +53,8 @@ export default {
   editorPanels,
   widget,
   terminal,
-  plan,
-  pubMessage,
+  playPlan,
+  publishMessage,
   publish,
   org,
   brand,

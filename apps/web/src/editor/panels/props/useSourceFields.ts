@@ -1,6 +1,6 @@
 import type { DataSource, Row } from "@marquee/program";
 import { useQuery } from "@tanstack/react-query";
-import { programApi } from "../../../services/program";
+import { programApi } from "../../../features/program/api";
 import { fieldsOfRows } from "../sources";
 
 /**
