@@ -9,6 +9,7 @@ import {
   type PayProvider,
   type PayService,
   type PayServiceKind,
+  type Permission,
   type VolByTypeResponse,
   type VolListResponse,
   type VolSaveBody,
@@ -24,7 +25,7 @@ export const PAY_PERMISSIONS = {
   purchase: "pay:service:purchase",
   orders: "pay:order:view",
   confirm: "pay:order:confirm",
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** The order list's filters as the call takes them. */
 export interface OrderQuery {

@@ -4,6 +4,7 @@ import type {
   AlarmKind,
   AlarmRow,
   AlarmState,
+  Permission,
 } from "@marquee/contracts";
 import { downloadPost, type Envelope, http } from "../../services/http";
 
@@ -16,7 +17,7 @@ export const ALARM_PERMISSIONS = {
   export: "terminal:alarm:export",
   /** The alarm rules of the user's own tenant (the setting alarmRules). */
   rules: "terminal:alarm:rules",
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** The list's filters as the calls take them (the list and "export all"). */
 export interface AlarmQuery {

@@ -1,4 +1,4 @@
-import type { DictItem, DictItemSaveBody, DictType, DictTypeSaveBody } from "@marquee/contracts";
+import type { DictItem, DictItemSaveBody, DictType, DictTypeSaveBody, Permission } from "@marquee/contracts";
 import { type Envelope, http } from "../../services/http";
 
 export interface Page<T> extends Envelope {
@@ -9,7 +9,10 @@ export interface Page<T> extends Envelope {
 }
 
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
-export const DICT_PERMISSIONS = { view: "sys:dict:view", edit: "sys:dict:edit" } as const;
+export const DICT_PERMISSIONS = { view: "sys:dict:view", edit: "sys:dict:edit" } as const satisfies Record<
+  string,
+  Permission
+>;
 
 /** Dictionary management calls (/a/api/dict/*). Saves are silent: the dialogs show the server's words. */
 export const dictApi = {

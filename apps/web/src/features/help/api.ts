@@ -4,13 +4,20 @@ import type {
   CommonProblem,
   CommonProblemSaveBody,
   FAQ_MOVES,
+  Permission,
 } from "@marquee/contracts";
 import { type Envelope, http } from "../../services/http";
 import type { Page } from "../dict/api";
 
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
-export const FAQ_PERMISSIONS = { view: "sys:commonProblem:view", edit: "sys:commonProblem:edit" } as const;
-export const CALL_CENTER_PERMISSIONS = { view: "sys:callCenter:view", edit: "sys:callCenter:edit" } as const;
+export const FAQ_PERMISSIONS = {
+  view: "sys:commonProblem:view",
+  edit: "sys:commonProblem:edit",
+} as const satisfies Record<string, Permission>;
+export const CALL_CENTER_PERMISSIONS = {
+  view: "sys:callCenter:view",
+  edit: "sys:callCenter:edit",
+} as const satisfies Record<string, Permission>;
 
 export type FaqLangFilter = CommonProblem["lang"] | "all" | undefined;
 

@@ -13,8 +13,8 @@ import {
   Typography,
 } from "antd";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
-import { useCan } from "../material/useCan";
 import { OutcomeTag } from "../terminal/OutcomeTag";
 import { isSettled } from "../terminal/outcomes";
 import { StatusDot } from "../terminal/StatusDot";

@@ -2,7 +2,7 @@ import { TERMINAL_VIEW_STATUS, type TerminalTreeNodeT, type TerminalViewStatus }
 import { Input, Select, Space, TreeSelect } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useCan } from "../material/useCan";
+import { useCan } from "../../access/useCan";
 import { StatusDot } from "../terminal/StatusDot";
 import { hasBranches } from "../terminal/tree";
 import { useOfficeTree } from "../terminal/useOfficeTree";

@@ -1,5 +1,6 @@
+import type { Permission } from "@marquee/contracts";
 /** The route permission of the terminal map: its operations are checked against it (spec §6). */
-export const MAP_ROUTE_PERMISSION = "terminal:map:view";
+export const MAP_ROUTE_PERMISSION: Permission = "terminal:map:view";
 
 /** The operations of the map (contracts/src/permissions.ts), as the server checks them. */
 export const MAP_PERMISSIONS = {
@@ -11,4 +12,4 @@ export const MAP_PERMISSIONS = {
   edit: "terminal:device:edit",
   /** The office tree of the filters comes from terminal monitoring. */
   offices: "terminal:device:view",
-} as const;
+} as const satisfies Record<string, Permission>;

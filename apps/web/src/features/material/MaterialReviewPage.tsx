@@ -1,5 +1,11 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined } from "@ant-design/icons";
-import { formatSize, MATERIAL_TYPES, type Material, type MaterialType } from "@marquee/contracts";
+import {
+  formatSize,
+  MATERIAL_TYPES,
+  type Material,
+  type MaterialType,
+  type Permission,
+} from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Select, Space, Typography } from "antd";
 import dayjs from "dayjs";
@@ -19,9 +25,9 @@ import { ReviewModal, type ReviewTarget } from "./ReviewModal";
 import { ReviewTag } from "./ReviewTag";
 import { useConvertProgress } from "./useConvertProgress";
 
-const REVIEW = "content:material:review";
+const REVIEW: Permission = "content:material:review";
 /** The decided materials are read from the library list, which asks for this. */
-const VIEW = "content:material:view";
+const VIEW: Permission = "content:material:view";
 const NO_ROWS: Material[] = [];
 
 /**

@@ -5,10 +5,10 @@ import { App, Button, Card, Col, Descriptions, Empty, Input, Row, Space, Table, 
 import dayjs from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { HttpError } from "../../services/http";
-import { useCan } from "../material/useCan";
 import { officeApi } from "./api";
 import { creatableKinds, ORG_PERMISSIONS, STATE_COLORS, TYPE_COLORS } from "./format";
 import { useLazyTree } from "./lazyTree";

@@ -1,4 +1,4 @@
-import { GB, type OfficeState, type OfficeType } from "@marquee/contracts";
+import { GB, type OfficeState, type OfficeType, type Permission } from "@marquee/contracts";
 import dayjs, { type Dayjs } from "dayjs";
 
 /** Permissions of institution management and agent activation (packages/contracts permission catalogue). */
@@ -10,7 +10,7 @@ export const ORG_PERMISSIONS = {
   customerView: "sys:customer:view",
   customerEdit: "sys:customer:edit",
   customerRemove: "sys:customer:delete",
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** Colours of the state tags. */
 export const STATE_COLORS: Record<OfficeState, string> = {

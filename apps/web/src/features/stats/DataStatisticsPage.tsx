@@ -1,10 +1,11 @@
+import type { Permission } from "@marquee/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { App, Card, Space, Tabs } from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useCan } from "../../access/useCan";
 import { statsApi } from "../../services/stats";
-import { useCan } from "../material/useCan";
 import { ProofOfPlayPanel } from "../pop/ProofOfPlayPanel";
 import { AsOfProvider } from "./asOf";
 import { ContentTab } from "./ContentTab";
@@ -15,7 +16,7 @@ import { asOfText, STATS_ROUTE_PERMISSION, StatsFilterBar } from "./StatsFilterB
 import { TerminalsTab } from "./TerminalsTab";
 import { STATS_KEY, withoutGroup } from "./useStats";
 
-const POP_PERMISSION = "stats:proofOfPlay:view";
+const POP_PERMISSION: Permission = "stats:proofOfPlay:view";
 /** Tabs whose figures are terminals': the group filter applies there. */
 const GROUP_TABS: readonly StatsTab[] = ["terminals", "pop"];
 

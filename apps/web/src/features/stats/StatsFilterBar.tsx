@@ -1,15 +1,16 @@
 import { ReloadOutlined } from "@ant-design/icons";
+import type { Permission } from "@marquee/contracts";
 import { Button, DatePicker, Space, Typography } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { useCan } from "../material/useCan";
+import { useCan } from "../../access/useCan";
 import { GroupSelect, OfficeSelect } from "../terminal/pickers";
 import { useOfficeTree } from "../terminal/useOfficeTree";
 import { MAX_RANGE_DAYS, presets, rangeOf, type StatsFilters } from "./filters";
 
-export const STATS_ROUTE_PERMISSION = "stats:data:view";
+export const STATS_ROUTE_PERMISSION: Permission = "stats:data:view";
 /** The office tree of the filter comes from terminal monitoring (treeDataNew), like the map's. */
-const OFFICE_TREE_PERMISSION = "terminal:device:view";
+const OFFICE_TREE_PERMISSION: Permission = "terminal:device:view";
 
 /** The office filter: the caller's office tree, opened level by level, with a way back to all offices. */
 function OfficeFilter({ value, onChange }: { value?: number; onChange(id: number | undefined): void }) {

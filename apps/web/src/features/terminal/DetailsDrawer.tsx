@@ -18,9 +18,9 @@ import {
 import dayjs from "dayjs";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { type TerminalDetail, terminalApi } from "../../services/terminal";
-import { useCan } from "../material/useCan";
 import { WhatPlaysPanel } from "../publish/WhatPlaysPanel";
 import { OutcomeTag } from "./OutcomeTag";
 import { isSettled } from "./outcomes";
