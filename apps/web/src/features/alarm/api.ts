@@ -2,10 +2,11 @@ import type {
   AlarmAskResponse,
   AlarmDetailResponse,
   AlarmKind,
-  AlarmRow,
+  AlarmListResponse,
   AlarmState,
   Permission,
 } from "@marquee/contracts";
+import type { z } from "zod";
 import { downloadPost, type Envelope, http } from "../../services/http";
 
 /** Calls of alarm management (contracts: alarm.ts). */
@@ -29,12 +30,7 @@ export interface AlarmQuery {
   endTime?: string;
 }
 
-export interface AlarmPage extends Envelope {
-  list: AlarmRow[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+export type AlarmPage = z.infer<typeof AlarmListResponse>;
 
 export const alarmApi = {
   list: (q: AlarmQuery, pageNo: number, pageSize: number) =>

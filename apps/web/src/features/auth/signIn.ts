@@ -2,9 +2,9 @@ import { PasswordPolicy } from "@marquee/contracts";
 import { create } from "zustand";
 import { markSessionVerified } from "../../app/AppRoutes";
 import { HttpError } from "../../services/http";
-import { paymentSwitchSetting } from "../../services/pay";
 import { sessionApi } from "../../services/session";
 import { useSession } from "../../stores/session";
+import { paymentSwitchSetting } from "../pay/api";
 import { switchTimeOf } from "../pay/paymentSwitch";
 
 /** After a successful sign-in: who the user is, what they may do, and the server's routes. */

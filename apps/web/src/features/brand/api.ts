@@ -2,24 +2,16 @@ import type {
   BrandImageKind,
   Branding,
   BrandingInput,
+  CheckDomainNameResponse,
   PersonalSettingResponse,
-  PersonalTenant,
+  PersonalTenantsResponse,
 } from "@marquee/contracts";
+import type { z } from "zod";
 import { type Envelope, http } from "../../services/http";
 
-export interface TenantPage extends Envelope {
-  list: PersonalTenant[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+export type TenantPage = z.infer<typeof PersonalTenantsResponse>;
 
-export interface DomainCheck extends Envelope {
-  name: string;
-  available: boolean;
-  reason: "empty" | "format" | "reserved" | "taken" | null;
-  message: string | null;
-}
+export type DomainCheck = z.infer<typeof CheckDomainNameResponse>;
 
 /** The white-label calls (issue 8). Forms pass `silent` and show the server's field errors themselves. */
 export const brandApi = {

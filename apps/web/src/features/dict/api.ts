@@ -1,12 +1,5 @@
 import type { DictItem, DictItemSaveBody, DictType, DictTypeSaveBody, Permission } from "@marquee/contracts";
-import { type Envelope, http } from "../../services/http";
-
-export interface Page<T> extends Envelope {
-  list: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+import { type Envelope, http, type Page } from "../../services/http";
 
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
 export const DICT_PERMISSIONS = { view: "sys:dict:view", edit: "sys:dict:edit" } as const satisfies Record<

@@ -6,8 +6,7 @@ import type {
   FAQ_MOVES,
   Permission,
 } from "@marquee/contracts";
-import { type Envelope, http } from "../../services/http";
-import type { Page } from "../dict/api";
+import { type Envelope, http, type Page } from "../../services/http";
 
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
 export const FAQ_PERMISSIONS = {

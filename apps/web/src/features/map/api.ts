@@ -1,10 +1,11 @@
 import type {
   AddressSuggestion,
-  CommandOutcome,
-  MapConfig,
+  CommandOutcomesResponse,
   MapTerminal,
+  MapTerminalsResponse,
   TerminalViewStatus,
 } from "@marquee/contracts";
+import type { z } from "zod";
 import { type Envelope, http } from "../../services/http";
 
 /** Calls of the terminal map under /a/api/terminal/ (contracts/src/position.ts). */
@@ -18,14 +19,8 @@ export interface MapFilterValues {
   keyword?: string;
 }
 
-export interface MapAnswer extends Envelope {
-  list: MapTerminal[];
-  total: number;
-  config: MapConfig;
-}
-interface OutcomesAnswer extends Envelope {
-  list: CommandOutcome[];
-}
+export type MapAnswer = z.infer<typeof MapTerminalsResponse>;
+type OutcomesAnswer = z.infer<typeof CommandOutcomesResponse>;
 
 export const mapApi = {
   terminals: (f: MapFilterValues) =>

@@ -11,8 +11,8 @@ import { App, Space, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import { materialApi } from "../../services/material";
 import { useMaterialClipboard } from "../../stores/materialClipboard";
+import { materialApi } from "./api";
 import { MATERIAL_ROUTE_PERMISSION } from "./permissions";
 
 const EDIT: Permission = "content:material:edit";

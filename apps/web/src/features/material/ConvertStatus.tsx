@@ -5,7 +5,7 @@ import { App, Button, Progress, Space, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../access/useCan";
-import { materialApi } from "../../services/material";
+import { materialApi } from "./api";
 import { MATERIAL_ROUTE_PERMISSION } from "./permissions";
 
 /** A video's transcoding: a progress bar while queued or running; the reason and Retry when it failed. */

@@ -5,7 +5,7 @@ import { App, Button, Card, Popconfirm, Space, Spin, Tooltip, Tree, type TreeDat
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../access/useCan";
-import { materialApi } from "../../services/material";
+import { materialApi } from "./api";
 import { buildFolderTree, type FolderNode, folderIdOf, folderKey } from "./folders";
 import { NameModal } from "./NameModal";
 import { MATERIAL_ROUTE_PERMISSION } from "./permissions";

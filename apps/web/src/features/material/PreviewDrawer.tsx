@@ -16,7 +16,7 @@ import dayjs from "dayjs";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../access/useCan";
-import { fileUrlOf, materialApi } from "../../services/material";
+import { fileUrlOf, materialApi } from "./api";
 import { formatDimensions, formatDuration, isFileType } from "./format";
 import { MATERIAL_ROUTE_PERMISSION } from "./permissions";
 import { ReviewTag } from "./ReviewTag";

@@ -2,7 +2,7 @@ import { App, List, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../access/useCan";
 import { HttpError } from "../../services/http";
-import { materialApi, type UsedBy, usedByOf } from "../../services/material";
+import { materialApi, type UsedBy, usedByOf } from "./api";
 import { MATERIAL_ROUTE_PERMISSION } from "./permissions";
 
 /**

@@ -9,16 +9,9 @@ import type {
   OfficeSaveBody,
   OfficeState,
 } from "@marquee/contracts";
-import { type Envelope, http } from "../../services/http";
+import { type Envelope, http, type Page } from "../../services/http";
 
 /** Calls of institution management and agent activation (contracts/src/org.ts). */
-
-export interface Page<T> extends Envelope {
-  list: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
 
 export interface OfficeHit extends OfficeNode {
   trail: Array<{ id: number; name: string }>;

@@ -8,7 +8,7 @@ import type {
 import { Col, Row, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { ChartCard, type ChartColumn } from "../../components/ChartCard";
-import { type StatsRange, statsApi } from "../../services/stats";
+import { type StatsRange, statsApi } from "./api";
 import { anyFigure, categoryOption, dailyOption, pieOption } from "./charts";
 import { inUnit, storageUnit } from "./format";
 import { useStats } from "./useStats";

@@ -2,7 +2,7 @@ import type { LoginDay, LoginUserRow } from "@marquee/contracts";
 import { Space, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { ChartCard, type ChartColumn } from "../../components/ChartCard";
-import { type StatsRange, statsApi } from "../../services/stats";
+import { type StatsRange, statsApi } from "./api";
 import { anyFigure, dailyOption } from "./charts";
 import { PagedCard } from "./PagedCard";
 import { usePaging } from "./usePaging";

@@ -10,8 +10,8 @@ import type {
 import { Card, Col, Row, Space, Statistic, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { ChartCard, type ChartColumn } from "../../components/ChartCard";
-import { type StatsRange, statsApi } from "../../services/stats";
 import { STATUS_COLORS } from "../terminal/status";
+import { type StatsRange, statsApi } from "./api";
 import { anyFigure, categoryOption, dailyOption, officeStatusSeries } from "./charts";
 import { sharePercent as pct, percent } from "./format";
 import { PagedCard } from "./PagedCard";

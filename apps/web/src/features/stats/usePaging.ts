@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import type { StatsRange } from "../../services/stats";
+import type { StatsRange } from "./api";
 
 /** A server-paged statistics table's page, order and search. */
 export interface Paged<Sort extends string> {

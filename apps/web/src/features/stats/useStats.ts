@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { StatsRange } from "../../services/stats";
+import type { StatsRange } from "./api";
 import { useReportAsOf } from "./asOf";
 
 /** Every statistics query sits under this key: "Update now" refetches them all. */

@@ -1,6 +1,13 @@
-import type { CommandOutcome, RelatedTerminal, StrategyPart, StrategySummary } from "@marquee/contracts";
+import type {
+  RelatedTerminal,
+  StrategyOutcomesResponse,
+  StrategyPart,
+  StrategyResponse,
+  StrategySummary,
+} from "@marquee/contracts";
 import type { StrategyDoc } from "@marquee/schedule";
-import { type Envelope, http } from "../../services/http";
+import type { z } from "zod";
+import { type Envelope, http, type Page } from "../../services/http";
 
 /** Calls of strategies under /a/api/strategy/ (contracts/src/strategy.ts). */
 
@@ -14,19 +21,8 @@ export interface StrategyQuery {
   officeId?: number;
 }
 
-export interface Page<T> extends Envelope {
-  list: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
-
-export interface StrategyAnswer extends Envelope {
-  strategy: StrategySummary;
-}
-interface OutcomesAnswer extends Envelope {
-  list: CommandOutcome[];
-}
+export type StrategyAnswer = z.infer<typeof StrategyResponse>;
+type OutcomesAnswer = z.infer<typeof StrategyOutcomesResponse>;
 
 export interface StrategySave {
   id?: number;

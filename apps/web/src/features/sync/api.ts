@@ -6,11 +6,9 @@ import type {
   SyncStartBody,
   TerminalSummary,
 } from "@marquee/contracts";
-import { type Envelope, http } from "../../services/http";
+import { type Envelope, http, type Page } from "../../services/http";
 
 export type SyncTerminalOption = Pick<TerminalSummary, "id" | "name" | "officeName" | "groupName" | "status">;
-type Page<T> = Envelope & { list: T[]; total: number; pageNo: number; pageSize: number };
-
 /** The synchronized broadcast calls (issue 9). */
 export const syncApi = {
   terminals: (q: { name?: string; pageNo: number; pageSize: number }) =>

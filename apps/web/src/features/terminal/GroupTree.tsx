@@ -17,7 +17,7 @@ import {
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../access/useCan";
-import { terminalApi } from "../../services/terminal";
+import { terminalApi } from "./api";
 import { NameModal } from "./NameModal";
 import { NodeTitle } from "./NodeTitle";
 import { TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";

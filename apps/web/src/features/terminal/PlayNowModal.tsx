@@ -5,7 +5,7 @@ import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pubMessageApi } from "../../services/pubMessage";
-import { terminalSetApi } from "../../services/terminal";
+import { terminalSetApi } from "./api";
 
 /** A picked program or message: its label stays while the search lists others. */
 type Choice = { value: number; label: string };

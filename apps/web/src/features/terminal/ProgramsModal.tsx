@@ -4,7 +4,7 @@ import { Form, Modal, Select, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { programApi } from "../../services/program";
-import { terminalApi } from "../../services/terminal";
+import { terminalApi } from "./api";
 import { BATCH_IDS, chunk } from "./batch";
 
 /** At most this many programs per terminal (SetTerminalProgramsBody). */

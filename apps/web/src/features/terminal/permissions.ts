@@ -1,5 +1,5 @@
 import type { Permission } from "@marquee/contracts";
-import type { CommandName } from "../../services/terminal";
+import type { CommandName } from "./api";
 
 /** The route permission of the terminal screens: operations are checked against it (spec §6). */
 export const TERMINAL_ROUTE_PERMISSION: Permission = "terminal:device:view";

@@ -6,7 +6,7 @@ import {
   type UserDetail,
   type UserRow,
 } from "@marquee/contracts";
-import { type Envelope, http } from "../../services/http";
+import { type Envelope, http, type Page } from "../../services/http";
 import { preparePassword, type UserInfoAnswer } from "../../services/session";
 import type { UserOffice } from "./form";
 
@@ -34,8 +34,6 @@ export interface UserSavePayload {
   dataOffices?: number[];
   password?: string;
 }
-
-type Page<T> = Envelope & { list: T[]; total: number; pageNo: number; pageSize: number };
 
 /** The calls of user management (/a/api/user/*). Forms call them silently and show the errors themselves. */
 export const userApi = {

@@ -14,7 +14,7 @@ import {
   type VolListResponse,
   type VolSaveBody,
 } from "@marquee/contracts";
-import { type Envelope, fileNameOf, HttpError, http } from "./http";
+import { type Envelope, fileNameOf, HttpError, http } from "../../services/http";
 
 /** Calls of paid services and the payment centre (contracts: pay.ts). */
 

@@ -1,11 +1,8 @@
-import { NOTICE_PAGE, type Notification } from "@marquee/contracts";
-import { type Envelope, http } from "./http";
+import { type MessageListResponse, NOTICE_PAGE } from "@marquee/contracts";
+import type { z } from "zod";
+import { type Envelope, http } from "../../services/http";
 
-export interface MessageList extends Envelope {
-  messageList: Notification[];
-  total: number;
-  unread: number;
-}
+export type MessageList = z.infer<typeof MessageListResponse>;
 
 export const messageApi = {
   list: (

@@ -9,7 +9,7 @@ import type {
   WidgetClickResponse,
   WidgetUseResponse,
 } from "@marquee/contracts";
-import { http } from "./http";
+import { http } from "../../services/http";
 
 /** Calls of data statistics under /a/api/statistics/ (contracts/src/stats.ts). */
 const BASE = "/a/api/statistics";
