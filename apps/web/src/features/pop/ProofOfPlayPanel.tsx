@@ -30,7 +30,7 @@ import { ChartCard, type ChartColumn } from "../../components/ChartCard";
 import { dateTime } from "../../components/dateTime";
 import type { ChartOption } from "../../components/EChart";
 import { HttpError } from "../../services/http";
-import { readFilters } from "../stats/filters";
+import { readFilters } from "../statistics/filters";
 import { type PopFilters, popApi } from "./api";
 import { MaterialPicker, ProgramPicker, TerminalPicker } from "./pickers";
 
