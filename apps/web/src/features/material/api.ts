@@ -12,7 +12,7 @@ import {
 } from "@marquee/contracts";
 import type { z } from "zod";
 import i18n from "../../locales";
-import { type Envelope, HttpError, http } from "../../services/http";
+import { type Envelope, HttpError, http, type Page } from "../../services/http";
 import { noteAnswer } from "../../services/sessionExpiry";
 
 /** The list filters of GET /a/api/material/list and checklist (MaterialListQuery). */
@@ -33,12 +33,7 @@ export interface MaterialQuery {
   order?: "asc" | "desc";
 }
 
-export interface MaterialPage extends Envelope {
-  list: Material[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+export type MaterialPage = Page<Material>;
 
 export type Usage = z.infer<typeof UsageResponse>;
 

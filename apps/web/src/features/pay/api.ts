@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  type OrderActionResponse,
   type OrderCreateBody,
   type OrderCreateResponse,
   type OrderDetailResponse,
@@ -7,13 +8,15 @@ import {
   type PayOrder,
   type PayOrderState,
   type PayProvider,
-  type PayService,
   type PayServiceKind,
   type Permission,
   type VolByTypeResponse,
+  type VolDeleteResponse,
   type VolListResponse,
   type VolSaveBody,
+  type VolSaveResponse,
 } from "@marquee/contracts";
+import type { z } from "zod";
 import { type Envelope, fileNameOf, HttpError, http } from "../../services/http";
 
 /** Calls of paid services and the payment centre (contracts: pay.ts). */
@@ -60,9 +63,9 @@ export const payApi = {
     }),
   /** Field errors are the form's to show. */
   save: (body: VolSaveBody) =>
-    http.post<Envelope & { service: PayService }>("/a/api/vol/save", body, { json: true, silent: true }),
+    http.post<z.infer<typeof VolSaveResponse>>("/a/api/vol/save", body, { json: true, silent: true }),
   remove: (id: number) =>
-    http.post<Envelope & { deleted: boolean }>("/a/api/vol/delete", { id }, { json: true }),
+    http.post<z.infer<typeof VolDeleteResponse>>("/a/api/vol/delete", { id }, { json: true }),
 
   /** Field errors are the dialog's to show. */
   createOrder: (body: OrderCreateBody) =>
@@ -79,13 +82,13 @@ export const payApi = {
   detail: (id: number) =>
     http.get<Answer<Omit<OrderDetailResponse, "code" | "msg">>>("/a/api/payOrder/detail", { id }),
   cancel: (id: number) =>
-    http.post<Envelope & { order: PayOrder }>("/a/api/payOrder/cancel", { id }, { json: true }),
+    http.post<z.infer<typeof OrderActionResponse>>("/a/api/payOrder/cancel", { id }, { json: true }),
   confirm: (id: number, note?: string) =>
-    http.post<Envelope & { order: PayOrder }>("/a/api/payOrder/confirm", note ? { id, note } : { id }, {
+    http.post<z.infer<typeof OrderActionResponse>>("/a/api/payOrder/confirm", note ? { id, note } : { id }, {
       json: true,
     }),
   refund: (id: number, note?: string) =>
-    http.post<Envelope & { order: PayOrder }>("/a/api/payOrder/refund", note ? { id, note } : { id }, {
+    http.post<z.infer<typeof OrderActionResponse>>("/a/api/payOrder/refund", note ? { id, note } : { id }, {
       json: true,
     }),
 };

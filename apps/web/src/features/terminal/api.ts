@@ -16,17 +16,18 @@ import {
   type RemoveTerminalsResponse,
   type RltMonitorResponse,
   type RltScreenshotResponse,
+  type SaveTerminalGroupResponse,
   type ScreenshotHistoryItem,
   type ScreenshotHistoryResponse,
   type ScreenshotKind,
   type SendApkResponse,
   type TerminalCommandBody,
   type TerminalDetails,
-  type TerminalGroup,
   type TerminalListResponse,
   type TerminalLiveStatus,
+  type TerminalResponse,
+  type TerminalStatusArrayResponse,
   type TerminalStatusCount,
-  type TerminalSummary,
   type TerminalTreeNodeT,
   type TerminalTreeResponse,
   type TerminalViewStatus,
@@ -79,7 +80,7 @@ export const terminalApi = {
     http.get<Envelope & TerminalCounts>(`${BASE}/terminalStatusCount`, { ...scope }),
   /** The live status of the terminals on screen; silent: a missed poll is retried 5 s later. */
   liveStatus: (ids: readonly number[]) =>
-    http.get<Envelope & { list: TerminalLive[] }>(
+    http.get<z.infer<typeof TerminalStatusArrayResponse>>(
       `${BASE}/findTerminalStatusArray`,
       { ids: ids.join(",") },
       { silent: true },
@@ -94,7 +95,7 @@ export const terminalApi = {
   publishInfo: (id: number) => http.get<Envelope & ProgramPublishInfo>(`${BASE}/programPublishInfo`, { id }),
   /** Silent: the authorise form shows the refusal at its fields. */
   authorize: (body: { enrolCode: string; officeId: number; groupId?: number; name?: string }) =>
-    http.post<Envelope & { terminal: TerminalSummary }>(`${BASE}/authorize`, body, {
+    http.post<z.infer<typeof TerminalResponse>>(`${BASE}/authorize`, body, {
       json: true,
       silent: true,
     }),
@@ -104,14 +105,14 @@ export const terminalApi = {
     http.post(`${BASE}/updateTerminalGroup`, { ids, groupId }, { json: true }),
   /** Silent: the name form shows the refusal at its field. */
   saveGroup: (body: { id?: number; officeId: number; parentId?: number | null; name: string }) =>
-    http.post<Envelope & { group: z.infer<typeof TerminalGroup> }>(`${BASE}/saveTerminalGroup`, body, {
+    http.post<z.infer<typeof SaveTerminalGroupResponse>>(`${BASE}/saveTerminalGroup`, body, {
       json: true,
       silent: true,
     }),
   deleteGroup: (id: number) => http.post(`${BASE}/deleteTerminalGroup`, { id }, { json: true }),
   /** Rename, disable or enable one terminal; silent when a form shows the refusal. */
   update: (body: { id: number; name?: string; disabled?: boolean }, opts: { silent?: boolean } = {}) =>
-    http.post<Envelope & { terminal: TerminalSummary }>(`${BASE}/update`, body, { json: true, ...opts }),
+    http.post<z.infer<typeof TerminalResponse>>(`${BASE}/update`, body, { json: true, ...opts }),
   remove: (ids: readonly number[]) => http.post(`${BASE}/delete`, { ids }, { json: true }),
   setPrograms: (ids: readonly number[], programIds: readonly number[]) =>
     http.post(`${BASE}/setPrograms`, { ids, programIds }, { json: true }),

@@ -1,11 +1,13 @@
 import {
-  type AssignableRole,
+  type CheckPhoneOrEmailResponse,
   DEFAULT_PASSWORD_POLICY,
   type OfficeTreeNodeT,
   PasswordPolicy,
+  type RoleOptionsResponse,
   type UserDetail,
   type UserRow,
 } from "@marquee/contracts";
+import type { z } from "zod";
 import { type Envelope, http, type Page } from "../../services/http";
 import { preparePassword, type UserInfoAnswer } from "../../services/session";
 import type { UserOffice } from "./form";
@@ -64,7 +66,7 @@ export const userApi = {
     http.post("/a/api/user/save", { id, enabled }, { json: true, silent: true }),
   /** The roles the caller may give users of this institution (default: their own). */
   roleOptions: (officeId?: number) =>
-    http.get<Envelope & { list: AssignableRole[] }>("/a/api/user/allRoleList", { officeId }),
+    http.get<z.infer<typeof RoleOptionsResponse>>("/a/api/user/allRoleList", { officeId }),
   resetPassword: async (userId: number, password: string) =>
     http.post(
       "/a/api/user/modifyPwd",
@@ -72,7 +74,9 @@ export const userApi = {
       { silent: true },
     ),
   checkTaken: (v: { email?: string; phone?: string; userId?: number }) =>
-    http.post<Envelope & { taken: boolean }>("/a/api/user/checkPhoneOrEmail", v, { silent: true }),
+    http.post<z.infer<typeof CheckPhoneOrEmailResponse>>("/a/api/user/checkPhoneOrEmail", v, {
+      silent: true,
+    }),
 };
 
 /** The password policy in force (a public setting), or the default while it cannot be read. */
