@@ -2,11 +2,13 @@ import type {
   CallCenter,
   CallCenterSaveBody,
   CommonProblem,
+  CommonProblemListResponse,
   CommonProblemSaveBody,
   FAQ_MOVES,
   Permission,
 } from "@marquee/contracts";
-import { type Envelope, http, type Page } from "../../services/http";
+import type { z } from "zod";
+import { type Envelope, http } from "../../services/http";
 
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
 export const FAQ_PERMISSIONS = {
@@ -23,9 +25,9 @@ export type FaqLangFilter = CommonProblem["lang"] | "all" | undefined;
 /** FAQ and customer centre calls. Saves are silent: the forms show the server's words. */
 export const helpApi = {
   faq: (q: { keyword?: string; pageNo: number; pageSize: number }) =>
-    http.get<Page<CommonProblem>>("/a/api/commonProblem/list", q),
+    http.get<z.infer<typeof CommonProblemListResponse>>("/a/api/commonProblem/list", q),
   faqManage: (q: { keyword?: string; lang?: string; enabled?: boolean; pageNo: number; pageSize: number }) =>
-    http.get<Page<CommonProblem>>("/a/api/commonProblem/manageList", q),
+    http.get<z.infer<typeof CommonProblemListResponse>>("/a/api/commonProblem/manageList", q),
   saveFaq: (body: CommonProblemSaveBody) =>
     http.post<Envelope & { problem: CommonProblem }>("/a/api/commonProblem/save", body, {
       json: true,

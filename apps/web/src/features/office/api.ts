@@ -1,15 +1,16 @@
 import type {
   CustomerInfo,
-  CustomerSummary,
+  CustomerPage,
   CustomerTreeNode,
   InstantStatistics,
-  OfficeChild,
+  OfficeChildResponse,
   OfficeDetail,
   OfficeNode,
   OfficeSaveBody,
   OfficeState,
 } from "@marquee/contracts";
-import { type Envelope, http, type Page } from "../../services/http";
+import type { z } from "zod";
+import { type Envelope, http } from "../../services/http";
 
 /** Calls of institution management and agent activation (contracts/src/org.ts). */
 
@@ -47,7 +48,7 @@ export const officeApi = {
   search: (name: string) =>
     http.get<Envelope & { list: OfficeHit[]; more: boolean }>(`${OFFICE}/searchOffice`, { name }),
   childPage: (q: { id: number; pageNo: number; pageSize: number; name?: string }) =>
-    http.get<Page<OfficeChild>>(`${OFFICE}/findChild`, { ...q }),
+    http.get<z.infer<typeof OfficeChildResponse>>(`${OFFICE}/findChild`, { ...q }),
   info: (id: number) => http.get<Envelope & { office: OfficeDetail }>(`${OFFICE}/officeInfo`, { id }),
   statistics: (id: number) =>
     http.get<Envelope & { statistics: InstantStatistics }>(`${OFFICE}/findInstantStatistics`, { id }),
@@ -70,6 +71,7 @@ export const customerApi = {
   /** One level of the tree of agents and customers (the caller's own without an id). */
   tree: (id?: number) =>
     http.get<Envelope & { list: CustomerTreeNode[] }>(`${CUSTOMER}/customerDynamicData`, { id }),
-  search: (q: CustomerSearch) => http.get<Page<CustomerSummary>>(`${CUSTOMER}/searchCustomer`, { ...q }),
+  search: (q: CustomerSearch) =>
+    http.get<z.infer<typeof CustomerPage>>(`${CUSTOMER}/searchCustomer`, { ...q }),
   info: (id: number) => http.get<Envelope & { customer: CustomerInfo }>(`${CUSTOMER}/customerInfo`, { id }),
 };

@@ -1,13 +1,13 @@
 import type {
-  RelatedTerminal,
+  FindRelationTerminalsResponse,
+  StrategyListResponse,
   StrategyOutcomesResponse,
   StrategyPart,
   StrategyResponse,
-  StrategySummary,
 } from "@marquee/contracts";
 import type { StrategyDoc } from "@marquee/schedule";
 import type { z } from "zod";
-import { type Envelope, http, type Page } from "../../services/http";
+import { type Envelope, http } from "../../services/http";
 
 /** Calls of strategies under /a/api/strategy/ (contracts/src/strategy.ts). */
 
@@ -33,7 +33,7 @@ export interface StrategySave {
 }
 
 export const strategyApi = {
-  list: (q: StrategyQuery) => http.get<Page<StrategySummary>>(`${BASE}/list`, { ...q }),
+  list: (q: StrategyQuery) => http.get<z.infer<typeof StrategyListResponse>>(`${BASE}/list`, { ...q }),
   detail: (id: number) => http.get<StrategyAnswer>(`${BASE}/strategyDetail`, { id }),
   /** Silent: the drawer shows the refusal at its fields. */
   save: (body: StrategySave) =>
@@ -53,7 +53,7 @@ export const strategyApi = {
   disassociate: (id: number, terminalIds: readonly number[]) =>
     http.post<Envelope & { released: number }>(`${BASE}/disassociateTerminals`, { id, terminalIds }, json),
   related: (q: { id: number; pageNo: number; pageSize: number; keyword?: string }) =>
-    http.get<Page<RelatedTerminal>>(`${BASE}/findRelationTerminals`, { ...q }),
+    http.get<z.infer<typeof FindRelationTerminalsResponse>>(`${BASE}/findRelationTerminals`, { ...q }),
   /** Sends the settings to these related terminals, or to every related one: one outcome per terminal. */
   send: (id: number, terminalIds?: readonly number[]) =>
     http.post<OutcomesAnswer>(`${BASE}/sendStrategy`, { id, ...(terminalIds ? { terminalIds } : {}) }, json),

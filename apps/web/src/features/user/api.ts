@@ -5,10 +5,10 @@ import {
   PasswordPolicy,
   type RoleOptionsResponse,
   type UserDetail,
-  type UserRow,
+  type UserListResponse,
 } from "@marquee/contracts";
 import type { z } from "zod";
-import { type Envelope, http, type Page } from "../../services/http";
+import { type Envelope, http } from "../../services/http";
 import { preparePassword, type UserInfoAnswer } from "../../services/session";
 import type { UserOffice } from "./form";
 
@@ -39,7 +39,7 @@ export interface UserSavePayload {
 
 /** The calls of user management (/a/api/user/*). Forms call them silently and show the errors themselves. */
 export const userApi = {
-  list: (p: UserListParams) => http.get<Page<UserRow>>("/a/api/user/usereList", { ...p }),
+  list: (p: UserListParams) => http.get<z.infer<typeof UserListResponse>>("/a/api/user/usereList", { ...p }),
   /** The office tree of the caller's range (the institution screens' call), flat, parents first. */
   offices: async () => {
     const { tree } = await http.get<Envelope & { tree: OfficeTreeNodeT[] }>("/a/api/office/treeDataNew");
