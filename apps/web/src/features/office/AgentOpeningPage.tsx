@@ -38,13 +38,13 @@ import { AuthButton } from "../../components/AuthButton";
 import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { customerApi } from "./api";
 import { CustomerDrawer } from "./CustomerDrawer";
-import { ORG_PERMISSIONS, STATE_COLORS, TYPE_COLORS } from "./format";
+import { OFFICE_PERMISSIONS, STATE_COLORS, TYPE_COLORS } from "./format";
 import { type Branch, branches, findLoaded, useLazyTree } from "./lazyTree";
 import { type FormTarget, OfficeForm, type ParentOption } from "./OfficeForm";
 import { OpenAgentModal } from "./OpenAgentModal";
 
 /** The route's permission: operations are checked against it. */
-const ROUTE = ORG_PERMISSIONS.openAgent;
+const ROUTE = OFFICE_PERMISSIONS.openAgent;
 
 type Kind = "customer" | "agent";
 
@@ -244,7 +244,7 @@ export default function AgentOpeningPage() {
           <AuthButton
             size="small"
             icon={<EditOutlined />}
-            operation={c.type === "customer" ? ORG_PERMISSIONS.customerEdit : ORG_PERMISSIONS.edit}
+            operation={c.type === "customer" ? OFFICE_PERMISSIONS.customerEdit : OFFICE_PERMISSIONS.edit}
             routePermission={ROUTE}
             label={t("office.actions.edit")}
             onClick={() => setForm({ mode: "edit", id: c.id })}
@@ -300,7 +300,7 @@ export default function AgentOpeningPage() {
               <AuthButton
                 type="primary"
                 icon={<PlusOutlined />}
-                operation={ORG_PERMISSIONS.customerEdit}
+                operation={OFFICE_PERMISSIONS.customerEdit}
                 routePermission={ROUTE}
                 label={t("office.agents.newCustomer")}
                 disabled={holders.length === 0}
@@ -309,7 +309,7 @@ export default function AgentOpeningPage() {
               />
               <AuthButton
                 icon={<PlusOutlined />}
-                operation={ORG_PERMISSIONS.openAgent}
+                operation={OFFICE_PERMISSIONS.openAgent}
                 routePermission={ROUTE}
                 label={t("office.agents.newAgent")}
                 disabled={!platform}
@@ -318,7 +318,7 @@ export default function AgentOpeningPage() {
               />
               <AuthButton
                 icon={<UserSwitchOutlined />}
-                operation={ORG_PERMISSIONS.openAgent}
+                operation={OFFICE_PERMISSIONS.openAgent}
                 routePermission={ROUTE}
                 label={t("office.agents.openAgent")}
                 disabled={!platform}

@@ -10,14 +10,14 @@ import { AuthButton } from "../../components/AuthButton";
 import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { HttpError } from "../../services/http";
 import { officeApi } from "./api";
-import { creatableKinds, ORG_PERMISSIONS, STATE_COLORS, TYPE_COLORS } from "./format";
+import { creatableKinds, OFFICE_PERMISSIONS, STATE_COLORS, TYPE_COLORS } from "./format";
 import { useLazyTree } from "./lazyTree";
 import { MoveModal } from "./MoveModal";
 import { type FormTarget, OfficeForm } from "./OfficeForm";
 import { NodeLabel, OfficeTreePanel } from "./OfficeTreePanel";
 import { StatisticsCards } from "./StatisticsCards";
 
-const VIEW = ORG_PERMISSIONS.view;
+const VIEW = OFFICE_PERMISSIONS.view;
 
 /**
  * Institution management (officeManage, sys/office): the caller's office tree
@@ -29,9 +29,9 @@ export default function OfficePage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const grants = {
-    office: useCan(ORG_PERMISSIONS.edit, VIEW),
-    customer: useCan(ORG_PERMISSIONS.customerEdit, VIEW),
-    agent: useCan(ORG_PERMISSIONS.openAgent, VIEW),
+    office: useCan(OFFICE_PERMISSIONS.edit, VIEW),
+    customer: useCan(OFFICE_PERMISSIONS.customerEdit, VIEW),
+    agent: useCan(OFFICE_PERMISSIONS.openAgent, VIEW),
   };
   const fetchLevel = useCallback(async (id?: number) => (await officeApi.children(id)).list, []);
   const tree = useLazyTree<OfficeNode>(fetchLevel);
@@ -96,18 +96,19 @@ export default function OfficePage() {
   // The button stands for the first kind the caller may create here.
   const newOp =
     kinds[0] === "customer"
-      ? ORG_PERMISSIONS.customerEdit
+      ? OFFICE_PERMISSIONS.customerEdit
       : kinds[0] === "agent"
-        ? ORG_PERMISSIONS.openAgent
-        : ORG_PERMISSIONS.edit;
-  const editOp = office?.type === "customer" ? ORG_PERMISSIONS.customerEdit : ORG_PERMISSIONS.edit;
-  const removeOp = office?.type === "customer" ? ORG_PERMISSIONS.customerRemove : ORG_PERMISSIONS.remove;
+        ? OFFICE_PERMISSIONS.openAgent
+        : OFFICE_PERMISSIONS.edit;
+  const editOp = office?.type === "customer" ? OFFICE_PERMISSIONS.customerEdit : OFFICE_PERMISSIONS.edit;
+  const removeOp =
+    office?.type === "customer" ? OFFICE_PERMISSIONS.customerRemove : OFFICE_PERMISSIONS.remove;
   const moveOp =
     office?.type === "customer"
-      ? ORG_PERMISSIONS.customerEdit
+      ? OFFICE_PERMISSIONS.customerEdit
       : office?.type === "agent"
-        ? ORG_PERMISSIONS.openAgent
-        : ORG_PERMISSIONS.edit;
+        ? OFFICE_PERMISSIONS.openAgent
+        : OFFICE_PERMISSIONS.edit;
 
   const remove = (o: OfficeDetail) => {
     modal.confirm({

@@ -2,7 +2,7 @@ import { GB, type OfficeState, type OfficeType, type Permission } from "@marquee
 import dayjs, { type Dayjs } from "dayjs";
 
 /** Permissions of institution management and agent activation (packages/contracts permission catalogue). */
-export const ORG_PERMISSIONS = {
+export const OFFICE_PERMISSIONS = {
   view: "sys:office:view",
   edit: "sys:office:edit",
   remove: "sys:office:delete",

@@ -3,7 +3,7 @@ import { AutoComplete, Input, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HttpError } from "../../services/http";
-import { mapApi } from "./api";
+import { positionApi } from "./api";
 
 /** Typing pauses this long before the server is asked (the service behind it asks for few requests). */
 const DEBOUNCE_MS = 400;
@@ -37,7 +37,7 @@ export function AddressSearch({ onChoose }: { onChoose: (s: AddressSuggestion) =
       if (text === chosen.current) return;
       setSearching(true);
       try {
-        const { list } = await mapApi.suggest(q);
+        const { list } = await positionApi.suggest(q);
         if (n !== asked.current) return;
         setOptions(list);
         setError(null);

@@ -22,7 +22,7 @@ import { relativeTime } from "../terminal/time";
 import type { CommandRun } from "../terminal/useCommandRun";
 import { useNow } from "../terminal/useNow";
 import { formatLatLng } from "./markers";
-import { MAP_PERMISSIONS, MAP_ROUTE_PERMISSION } from "./permissions";
+import { POSITION_PERMISSIONS, POSITION_ROUTE_PERMISSION } from "./permissions";
 
 /**
  * One terminal of the map: what it is, what it shows, where it stands and
@@ -50,8 +50,8 @@ export function MapDetailsDrawer({
 }) {
   const { t, i18n } = useTranslation();
   const now = useNow(30_000);
-  const canSettings = useCan(MAP_PERMISSIONS.settings, MAP_ROUTE_PERMISSION);
-  const canEdit = useCan(MAP_PERMISSIONS.edit, MAP_ROUTE_PERMISSION);
+  const canSettings = useCan(POSITION_PERMISSIONS.settings, POSITION_ROUTE_PERMISSION);
+  const canEdit = useCan(POSITION_PERMISSIONS.edit, POSITION_ROUTE_PERMISSION);
   const placed = terminal !== null && terminal.lat !== null && terminal.lng !== null;
   const ago = (iso: string | null) => {
     const r = relativeTime(iso, now);
@@ -136,8 +136,8 @@ export function MapDetailsDrawer({
           <Space wrap>
             <AuthButton
               icon={<AimOutlined />}
-              operation={MAP_PERMISSIONS.command}
-              routePermission={MAP_ROUTE_PERMISSION}
+              operation={POSITION_PERMISSIONS.command}
+              routePermission={POSITION_ROUTE_PERMISSION}
               label={t("position.actions.ask")}
               loading={run?.sending === true && run.name === "position"}
               onClick={onAsk}
@@ -146,8 +146,8 @@ export function MapDetailsDrawer({
             {placed ? (
               <AuthButton
                 icon={<DragOutlined />}
-                operation={MAP_PERMISSIONS.edit}
-                routePermission={MAP_ROUTE_PERMISSION}
+                operation={POSITION_PERMISSIONS.edit}
+                routePermission={POSITION_ROUTE_PERMISSION}
                 label={t("position.actions.move")}
                 onClick={onMove}
                 data-testid="map-move"
@@ -155,8 +155,8 @@ export function MapDetailsDrawer({
             ) : null}
             <AuthButton
               icon={<EnvironmentOutlined />}
-              operation={MAP_PERMISSIONS.edit}
-              routePermission={MAP_ROUTE_PERMISSION}
+              operation={POSITION_PERMISSIONS.edit}
+              routePermission={POSITION_ROUTE_PERMISSION}
               label={t("position.actions.place")}
               onClick={onPlace}
               data-testid="map-place"
@@ -171,8 +171,8 @@ export function MapDetailsDrawer({
                 <AuthButton
                   danger
                   icon={<DeleteOutlined />}
-                  operation={MAP_PERMISSIONS.edit}
-                  routePermission={MAP_ROUTE_PERMISSION}
+                  operation={POSITION_PERMISSIONS.edit}
+                  routePermission={POSITION_ROUTE_PERMISSION}
                   label={t("position.actions.clear")}
                   data-testid="map-clear"
                 />

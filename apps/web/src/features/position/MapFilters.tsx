@@ -7,7 +7,7 @@ import { StatusDot } from "../terminal/StatusDot";
 import { hasBranches } from "../terminal/tree";
 import { useOfficeTree } from "../terminal/useOfficeTree";
 import type { MapFilterValues } from "./api";
-import { MAP_PERMISSIONS, MAP_ROUTE_PERMISSION } from "./permissions";
+import { POSITION_PERMISSIONS, POSITION_ROUTE_PERMISSION } from "./permissions";
 
 interface OfficeOption {
   value: number;
@@ -66,7 +66,7 @@ export function MapFilters({
   onChange: (v: MapFilterValues) => void;
 }) {
   const { t } = useTranslation();
-  const canOffices = useCan(MAP_PERMISSIONS.offices, MAP_ROUTE_PERMISSION);
+  const canOffices = useCan(POSITION_PERMISSIONS.offices, POSITION_ROUTE_PERMISSION);
   const set = (p: Partial<MapFilterValues>) => onChange({ ...value, ...p });
   return (
     <Space wrap size="small">

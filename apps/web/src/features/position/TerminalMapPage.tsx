@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCommandRun } from "../terminal/useCommandRun";
 import { AddressSearch } from "./AddressSearch";
-import { type MapAnswer, type MapFilterValues, mapApi } from "./api";
+import { type MapAnswer, type MapFilterValues, positionApi } from "./api";
 import { MapCanvas } from "./MapCanvas";
 import { MapDetailsDrawer } from "./MapDetailsDrawer";
 import { MapFilters } from "./MapFilters";
@@ -37,7 +37,7 @@ export default function TerminalMapPage() {
   const key = JSON.stringify(filters);
   const query = useQuery({
     queryKey: ["map", "terminals", filters],
-    queryFn: () => mapApi.terminals(filters),
+    queryFn: () => positionApi.terminals(filters),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -60,7 +60,7 @@ export default function TerminalMapPage() {
 
   const save = async (id: number, lat: number, lng: number, address?: string) => {
     try {
-      const res = await mapApi.savePosition({ id, lat, lng, address });
+      const res = await positionApi.savePosition({ id, lat, lng, address });
       patch(res.terminal);
       void message.success(t("position.done.placed", { name: res.terminal.name }));
       if (res.autoPositionOff) void message.info(t("position.done.autoOff", { name: res.terminal.name }));
@@ -90,7 +90,7 @@ export default function TerminalMapPage() {
 
   const clear = async (terminal: MapTerminal) => {
     try {
-      await mapApi.clearPosition([terminal.id]);
+      await positionApi.clearPosition([terminal.id]);
       void message.success(t("position.done.cleared", { name: terminal.name }));
     } catch {
       // shown by the http client
@@ -219,11 +219,13 @@ export default function TerminalMapPage() {
           setMovingId(null);
           runs.close();
         }}
-        onAsk={() => selected && void runs.send([selected.id], "position", (ids) => mapApi.askPosition(ids))}
+        onAsk={() =>
+          selected && void runs.send([selected.id], "position", (ids) => positionApi.askPosition(ids))
+        }
         onAuto={(enabled) =>
           selected &&
           void runs.send([selected.id], enabled ? "autoOn" : "autoOff", async (ids) => {
-            const answer = await mapApi.autoPosition(ids, enabled);
+            const answer = await positionApi.autoPosition(ids, enabled);
             refresh();
             return answer;
           })

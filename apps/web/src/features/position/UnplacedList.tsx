@@ -3,7 +3,7 @@ import { Card, List, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
 import { StatusDot } from "../terminal/StatusDot";
-import { MAP_PERMISSIONS, MAP_ROUTE_PERMISSION } from "./permissions";
+import { POSITION_PERMISSIONS, POSITION_ROUTE_PERMISSION } from "./permissions";
 
 const PAGE_SIZE = 8;
 
@@ -37,8 +37,8 @@ export function UnplacedList({
                 key="place"
                 size="small"
                 type={r.id === placingId ? "primary" : "default"}
-                operation={MAP_PERMISSIONS.edit}
-                routePermission={MAP_ROUTE_PERMISSION}
+                operation={POSITION_PERMISSIONS.edit}
+                routePermission={POSITION_ROUTE_PERMISSION}
                 label={t("position.unplaced.place")}
                 onClick={() => onPlace(r.id)}
                 data-testid={`map-place-${r.id}`}

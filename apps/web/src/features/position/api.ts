@@ -22,7 +22,7 @@ export interface MapFilterValues {
 export type MapAnswer = z.infer<typeof MapTerminalsResponse>;
 type OutcomesAnswer = z.infer<typeof CommandOutcomesResponse>;
 
-export const mapApi = {
+export const positionApi = {
   terminals: (f: MapFilterValues) =>
     http.get<MapAnswer>(`${BASE}/mapTerminals`, {
       officeId: f.officeId,

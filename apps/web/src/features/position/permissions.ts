@@ -1,9 +1,9 @@
 import type { Permission } from "@marquee/contracts";
 /** The route permission of the terminal map: its operations are checked against it (spec §6). */
-export const MAP_ROUTE_PERMISSION: Permission = "terminal:map:view";
+export const POSITION_ROUTE_PERMISSION: Permission = "terminal:map:view";
 
 /** The operations of the map (contracts/src/permissions.ts), as the server checks them. */
-export const MAP_PERMISSIONS = {
+export const POSITION_PERMISSIONS = {
   /** Ask terminals for their position (a command). */
   command: "terminal:device:command",
   /** Automatic position is a setting of the terminal. */

@@ -8,7 +8,7 @@ import type {
 import { Col, Row, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { ChartCard, type ChartColumn } from "../../components/ChartCard";
-import { type StatsRange, statsApi } from "./api";
+import { type StatsRange, statisticsApi } from "./api";
 import { anyFigure, categoryOption, dailyOption, pieOption } from "./charts";
 import { inUnit, storageUnit } from "./format";
 import { useStats } from "./useStats";
@@ -18,7 +18,7 @@ const fileName = (name: string, range: StatsRange) => `${name}-${range.from}-${r
 /** Library materials now by type (a pie), and the storage they took at the end of each day of the range. */
 function Resources({ range }: { range: StatsRange }) {
   const { t } = useTranslation();
-  const q = useStats("resources", range, () => statsApi.resources(range));
+  const q = useStats("resources", range, () => statisticsApi.resources(range));
   const typeName = (type: string) => t(`material.types.${type}`, { defaultValue: type });
   const byType = q.data?.byType ?? [];
   const days = q.data?.growth ?? [];
@@ -112,7 +112,7 @@ function Resources({ range }: { range: StatsRange }) {
 /** Publications per day, and the widget types of the programs published in the range. */
 function Publish({ range }: { range: StatsRange }) {
   const { t } = useTranslation();
-  const q = useStats("publish", range, () => statsApi.publish(range));
+  const q = useStats("publish", range, () => statisticsApi.publish(range));
   const widgetName = (type: string) => t(`widget.types.${type}`, { defaultValue: type });
   const days = q.data?.series ?? [];
   const rows = anyFigure(days, [(d) => d.publications]) ? days : [];
@@ -193,7 +193,7 @@ function Publish({ range }: { range: StatsRange }) {
 /** Widget types in the programs of the office, and how long they played on screens in the range. */
 function WidgetUse({ range }: { range: StatsRange }) {
   const { t } = useTranslation();
-  const q = useStats("widgetUse", range, () => statsApi.widgetUse(range));
+  const q = useStats("widgetUse", range, () => statisticsApi.widgetUse(range));
   const widgetName = (type: string) => t(`widget.types.${type}`, { defaultValue: type });
   const rows = q.data?.list ?? [];
   const columns: ChartColumn<WidgetUseRow>[] = [

@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useCan } from "../../access/useCan";
 import { ProofOfPlayPanel } from "../pop/ProofOfPlayPanel";
-import { statsApi } from "./api";
+import { statisticsApi } from "./api";
 import { AsOfProvider } from "./asOf";
 import { ContentTab } from "./ContentTab";
 import { readFilters, readTab, type StatsFilters, type StatsTab, writeFilters } from "./filters";
 import { InteractionTab } from "./InteractionTab";
 import { LoginsTab } from "./LoginsTab";
-import { asOfText, STATS_ROUTE_PERMISSION, StatsFilterBar } from "./StatsFilterBar";
+import { asOfText, STATISTICS_ROUTE_PERMISSION, StatsFilterBar } from "./StatsFilterBar";
 import { TerminalsTab } from "./TerminalsTab";
 import { STATS_KEY, withoutGroup } from "./useStats";
 
@@ -31,7 +31,7 @@ export default function DataStatisticsPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  const canPop = useCan(POP_PERMISSION, STATS_ROUTE_PERMISSION);
+  const canPop = useCan(POP_PERMISSION, STATISTICS_ROUTE_PERMISSION);
   const asked = readTab(params);
   const tab: StatsTab = asked === "pop" && !canPop ? "terminals" : asked;
   const [reported, setReported] = useState<string | null | undefined>(undefined);
@@ -40,7 +40,7 @@ export default function DataStatisticsPage() {
 
   const go = (f: StatsFilters, next: StatsTab) => setParams(writeFilters(params, f, next), { replace: true });
   const refresh = useMutation({
-    mutationFn: statsApi.refresh,
+    mutationFn: statisticsApi.refresh,
     onSuccess: async (answer) => {
       setRefreshed(answer.asOf);
       await queryClient.invalidateQueries({ queryKey: [STATS_KEY] });

@@ -2,7 +2,7 @@ import type { ClickDay, ClickRow } from "@marquee/contracts";
 import { Space, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { ChartCard, type ChartColumn } from "../../components/ChartCard";
-import { type StatsRange, statsApi } from "./api";
+import { type StatsRange, statisticsApi } from "./api";
 import { anyFigure, dailyOption } from "./charts";
 import { PagedCard } from "./PagedCard";
 import { usePaging } from "./usePaging";
@@ -15,7 +15,7 @@ export function InteractionTab({ range }: { range: StatsRange }) {
   const { t } = useTranslation();
   const [paging, setPaging] = usePaging<ClickSort>(range, { sort: "clicks", order: "desc" });
   const { keyword: _, ...page } = paging;
-  const q = useStats("widgetClick", range, () => statsApi.widgetClick(range, page), [page]);
+  const q = useStats("widgetClick", range, () => statisticsApi.widgetClick(range, page), [page]);
   const days = q.data?.series ?? [];
   const rows = anyFigure(days, [(d) => d.clicks]) ? days : [];
   const dayColumns: ChartColumn<ClickDay>[] = [

@@ -2,7 +2,7 @@ import type { LoginDay, LoginUserRow } from "@marquee/contracts";
 import { Space, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { ChartCard, type ChartColumn } from "../../components/ChartCard";
-import { type StatsRange, statsApi } from "./api";
+import { type StatsRange, statisticsApi } from "./api";
 import { anyFigure, dailyOption } from "./charts";
 import { PagedCard } from "./PagedCard";
 import { usePaging } from "./usePaging";
@@ -14,7 +14,7 @@ type LoginSort = "logins" | "lastDay" | "username";
 export function LoginsTab({ range }: { range: StatsRange }) {
   const { t } = useTranslation();
   const [paging, setPaging] = usePaging<LoginSort>(range, { sort: "logins", order: "desc" });
-  const q = useStats("logins", range, () => statsApi.logins(range, paging), [paging]);
+  const q = useStats("logins", range, () => statisticsApi.logins(range, paging), [paging]);
   const days = q.data?.series ?? [];
   const rows = anyFigure(days, [(d) => d.logins]) ? days : [];
   const dayColumns: ChartColumn<LoginDay>[] = [

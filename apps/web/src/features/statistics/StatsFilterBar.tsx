@@ -8,7 +8,7 @@ import { GroupSelect, OfficeSelect } from "../terminal/pickers";
 import { useOfficeTree } from "../terminal/useOfficeTree";
 import { MAX_RANGE_DAYS, presets, rangeOf, type StatsFilters } from "./filters";
 
-export const STATS_ROUTE_PERMISSION: Permission = "stats:data:view";
+export const STATISTICS_ROUTE_PERMISSION: Permission = "stats:data:view";
 /** The office tree of the filter comes from terminal monitoring (treeDataNew), like the map's. */
 const OFFICE_TREE_PERMISSION: Permission = "terminal:device:view";
 
@@ -67,7 +67,7 @@ export function StatsFilterBar({
   onRefresh(): void;
 }) {
   const { t } = useTranslation();
-  const canOffices = useCan(OFFICE_TREE_PERMISSION, STATS_ROUTE_PERMISSION);
+  const canOffices = useCan(OFFICE_TREE_PERMISSION, STATISTICS_ROUTE_PERMISSION);
   const p = presets();
   const today = dayjs().endOf("day");
   return (

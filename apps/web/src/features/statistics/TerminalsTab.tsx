@@ -11,7 +11,7 @@ import { Card, Col, Row, Space, Statistic, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { ChartCard, type ChartColumn } from "../../components/ChartCard";
 import { STATUS_COLORS } from "../terminal/status";
-import { type StatsRange, statsApi } from "./api";
+import { type StatsRange, statisticsApi } from "./api";
 import { anyFigure, categoryOption, dailyOption, officeStatusSeries } from "./charts";
 import { sharePercent as pct, percent } from "./format";
 import { PagedCard } from "./PagedCard";
@@ -26,7 +26,7 @@ const fileName = (name: string, range: StatsRange) => `${name}-${range.from}-${r
 /** Terminals now by status, now per office, and counted per day over the range. */
 function TerminalCount({ range }: { range: StatsRange }) {
   const { t } = useTranslation();
-  const q = useStats("terminalCount", range, () => statsApi.terminalCount(range));
+  const q = useStats("terminalCount", range, () => statisticsApi.terminalCount(range));
   const days = q.data?.series ?? [];
   const trend = anyFigure(days, [(d) => d.terminals]) ? days : [];
   const offices = q.data?.offices ?? [];
@@ -124,7 +124,7 @@ type OnlineSort = "hours" | "days" | "name";
 function OnlineTime({ range }: { range: StatsRange }) {
   const { t } = useTranslation();
   const [paging, setPaging] = usePaging<OnlineSort>(range, { sort: "hours", order: "desc" });
-  const q = useStats("onlineTime", range, () => statsApi.onlineTime(range, paging), [paging]);
+  const q = useStats("onlineTime", range, () => statisticsApi.onlineTime(range, paging), [paging]);
   const days = q.data?.series ?? [];
   const rows = anyFigure(days, [(d) => d.onlineSec]) ? days : [];
   const dayColumns: ChartColumn<OnlineTimeDay>[] = [
@@ -197,7 +197,7 @@ function OnlineTime({ range }: { range: StatsRange }) {
 /** The share of terminals that were on during their scheduled hours, per day and per office. */
 function StartUpRate({ range }: { range: StatsRange }) {
   const { t } = useTranslation();
-  const q = useStats("startUpRate", range, () => statsApi.startUpRate(range));
+  const q = useStats("startUpRate", range, () => statisticsApi.startUpRate(range));
   const days = q.data?.series ?? [];
   const rows = anyFigure(days, [(d) => d.scheduled]) ? days : [];
   const offices = (q.data?.offices ?? []).filter((o) => o.scheduled > 0);

@@ -34,7 +34,7 @@ export interface StatsPage<Sort extends string> {
 /** The range without the terminal group: the figures that are not terminals' do not take it. */
 const noGroup = ({ groupId: _, ...r }: StatsRange) => r;
 
-export const statsApi = {
+export const statisticsApi = {
   terminalCount: (q: StatsRange) => http.get<CalTerminalCountResponse>(`${BASE}/calTerminalCount`, { ...q }),
   onlineTime: (q: StatsRange, page: StatsPage<"hours" | "days" | "name">) =>
     http.get<OnlineTimeResponse>(`${BASE}/statisticsTerminalOnlineTime`, { ...q, ...page }),
