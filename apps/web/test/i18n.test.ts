@@ -24,10 +24,10 @@ function flatten(obj: object, prefix = ""): Record<string, string> {
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 /** Strings the spec gives in Chinese for every language, and the language names. */
-const FIXED = new Set(["common.actionDenied", "login.expired", "layout.noAccess"]);
+const FIXED = new Set(["common.actionDenied", "session.expired", "layout.noAccess"]);
 /** Words that are the same in English and that language. */
 const SAME_WORD: Record<string, string[]> = {
-  it: ["login.password"],
+  it: ["session.password"],
   fr: ["common.version", "publishMessage.list.reach_one", "pay.terminals_one"],
 };
 
@@ -127,7 +127,7 @@ describe("console translations", () => {
   it("keeps the spec's fixed Chinese messages", () => {
     for (const locale of LOCALES) {
       const flat = flatten(CATALOGUES[locale]);
-      expect(flat["login.expired"]).toBe("登录已失效，请重新登录");
+      expect(flat["session.expired"]).toBe("登录已失效，请重新登录");
       expect(flat["common.actionDenied"]).toBe("对不起，您没有操作权限：{{name}}");
     }
   });
@@ -176,7 +176,7 @@ describe("counts follow each language's plural rules", () => {
       "Выбрано 2 терминала",
       "Выбрано 5 терминалов",
     ]);
-    expect([1, 3, 11].map((count) => t("org.agents.daysLeft", { count }))).toEqual([
+    expect([1, 3, 11].map((count) => t("office.agents.daysLeft", { count }))).toEqual([
       "Остался 1 день",
       "Осталось 3 дня",
       "Осталось 11 дней",

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import InitPage from "../src/features/auth/InitPage";
-import LogoutPage from "../src/features/auth/LogoutPage";
 import { ExceptionPage } from "../src/features/exception/ExceptionPage";
+import InitPage from "../src/features/session/InitPage";
+import LogoutPage from "../src/features/session/LogoutPage";
 import { browserLocale, cookieLanguage, startLocale } from "../src/locales/detect";
 import { fakeServer, renderPage } from "./system-helpers";
 

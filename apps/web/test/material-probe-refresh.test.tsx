@@ -3,8 +3,8 @@ import type { Material } from "@marquee/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { materialApi } from "../src/features/material/api";
 import { awaitingProbe, useConvertProgress } from "../src/features/material/useConvertProgress";
-import { materialApi } from "../src/services/material";
 import { fakeServer, grant, renderPage } from "./system-helpers";
 
 const video = (over: Partial<Material>): Material => ({

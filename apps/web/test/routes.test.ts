@@ -87,7 +87,7 @@ describe("the navigation guard (spec §4)", () => {
   it("sends a signed-out visitor to /login with the expired warning, but lets public pages through", async () => {
     expect(await runGuards(ctx({ signedIn: false }))).toEqual({
       redirect: "/login",
-      warn: { key: "login.expired" },
+      warn: { key: "session.expired" },
     });
     expect(await runGuards(ctx({ signedIn: true, checkSession: async () => false }))).toMatchObject({
       redirect: "/login",
@@ -111,7 +111,7 @@ describe("the navigation guard (spec §4)", () => {
     };
     expect(await runGuards(ctx({ sessionExpired: true, checkSession }))).toEqual({
       redirect: "/login",
-      warn: { key: "login.expired" },
+      warn: { key: "session.expired" },
     });
     expect(asked).toBe(false);
   });

@@ -4,8 +4,8 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ChartCard } from "../src/components/ChartCard";
 import { STATUS_PALETTE } from "../src/config/statusColors";
-import { dailyOption, officeStatusSeries } from "../src/features/stats/charts";
-import { PagedCard } from "../src/features/stats/PagedCard";
+import { dailyOption, officeStatusSeries } from "../src/features/statistics/charts";
+import { PagedCard } from "../src/features/statistics/PagedCard";
 import { STATUS_COLORS } from "../src/features/terminal/status";
 import "./system-helpers";
 

@@ -3,6 +3,7 @@ import type { CommandOutcome } from "@marquee/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { terminalSetApi } from "../src/features/terminal/api";
 import { CommandDrawer } from "../src/features/terminal/CommandDrawer";
 import { LivePanel } from "../src/features/terminal/LivePanel";
 import { SettingPanel } from "../src/features/terminal/SettingPanel";
@@ -12,7 +13,6 @@ import { formFieldOf, toSettingsPatch, UNTOUCHED, weekPreview } from "../src/fea
 import { UpdateModal } from "../src/features/terminal/UpdateModal";
 import { useCommandRun } from "../src/features/terminal/useCommandRun";
 import { HttpError } from "../src/services/http";
-import { terminalSetApi } from "../src/services/terminal";
 import { fakeServer, grant, renderPage } from "./system-helpers";
 
 const outcome = (

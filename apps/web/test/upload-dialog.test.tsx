@@ -2,9 +2,9 @@
 import { render, screen } from "@testing-library/react";
 import { App as AntApp } from "antd";
 import { describe, expect, it, vi } from "vitest";
+import { materialApi } from "../src/features/material/api";
 import { UploadDialog } from "../src/features/material/UploadDialog";
 import { type UploadItem, useUploadQueue } from "../src/features/material/uploadQueue";
-import { materialApi } from "../src/services/material";
 import "./system-helpers";
 
 const item = (key: string, stage: UploadItem["stage"]): UploadItem => ({

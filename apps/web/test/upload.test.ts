@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "@marquee/contracts";
 import { describe, expect, it } from "vitest";
+import type { ChunkAnswer, ChunkParams, Md5CheckAnswer, Md5CheckParams } from "../src/features/material/api";
 import { md5OfBlob } from "../src/features/material/md5";
 import {
   bytesOfChunks,
@@ -15,7 +16,6 @@ import {
   uploadFile,
   uploadLimitMb,
 } from "../src/features/material/upload";
-import type { ChunkAnswer, ChunkParams, Md5CheckAnswer, Md5CheckParams } from "../src/services/material";
 
 const md5 = (b: Uint8Array) => createHash("md5").update(b).digest("hex");
 

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { App } from "antd";
 import { createElement } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { PasswordExpiredModal } from "../src/features/auth/PasswordExpiredModal";
-import { offerPasswordChange, useExpiredPassword } from "../src/features/auth/signIn";
+import { PasswordExpiredModal } from "../src/features/session/PasswordExpiredModal";
+import { offerPasswordChange, useExpiredPassword } from "../src/features/session/signIn";
 import { PasswordPolicyHint } from "../src/features/user/PasswordPolicyHint";
 import i18n from "../src/locales";
 import { HttpError } from "../src/services/http";

@@ -15,11 +15,11 @@ import { sessionApi } from "../services/session";
 import { sessionExpired, watchExpiry } from "../services/sessionExpiry";
 import { useSession } from "../stores/session";
 
-const LoginPage = lazyPage(() => import("../features/auth/LoginPage"));
+const LoginPage = lazyPage(() => import("../features/session/LoginPage"));
 // The most common first page of someone signed out: fetch its code while the app starts.
 if (window.location.pathname === "/") void LoginPage.preload().catch(() => undefined);
-const InitPage = lazyPage(() => import("../features/auth/InitPage"));
-const LogoutPage = lazyPage(() => import("../features/auth/LogoutPage"));
+const InitPage = lazyPage(() => import("../features/session/InitPage"));
+const LogoutPage = lazyPage(() => import("../features/session/LogoutPage"));
 const Forbidden = lazyPage(() => import("../features/exception/Forbidden"));
 const NotFound = lazyPage(() => import("../features/exception/NotFound"));
 const ServerError = lazyPage(() => import("../features/exception/ServerError"));
@@ -96,7 +96,7 @@ export function AppRoutes() {
   // say the same after a page load; one key keeps it one message.
   const expire = useCallback(() => {
     useSession.getState().clear();
-    void message.warning({ content: t("login.expired"), key: "login.expired" });
+    void message.warning({ content: t("session.expired"), key: "session.expired" });
     navigate("/login");
   }, [message, navigate, t]);
 

@@ -1,4 +1,5 @@
 import { DeleteOutlined, SendOutlined } from "@ant-design/icons";
+import type { Permission } from "@marquee/contracts";
 import { Button, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "./AuthButton";
@@ -22,7 +23,7 @@ export function SelectionBar({
   count: number;
   /** How many of the selected can be submitted (drafts and rejected ones). */
   submittable: number;
-  permissions: { view: string; edit: string; remove: string };
+  permissions: { view: Permission; edit: Permission; remove: Permission };
   keys: string;
   /** Test ids: `<testId>-batch-submit`, `<testId>-batch-delete`, `<testId>-selected`. */
   testId: string;

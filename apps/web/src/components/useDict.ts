@@ -1,17 +1,15 @@
-import type { DictOption } from "@marquee/contracts";
+import type { DictItemsResponse, DictOption } from "@marquee/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { type Envelope, http } from "../services/http";
+import type { z } from "zod";
+import { http } from "../services/http";
 import { dictLabelOf, dictOptions } from "./dictOptions";
 
 /** Query keys of the dictionary: dictionary management drops them all after a change. */
 export const DICT_QUERY_KEY = ["dict"] as const;
 
-interface ItemsAnswer extends Envelope {
-  type: { code: string; name: string };
-  items: DictOption[];
-}
+type ItemsAnswer = z.infer<typeof DictItemsResponse>;
 
 /**
  * The enabled items of a dictionary type (`/a/api/dict/items?code=`), labelled

@@ -47,7 +47,7 @@ export const loadingGuard: Guard = (ctx) => {
 export const loginGuard: Guard = async (ctx) => {
   if (isPublicPath(ctx.path)) return NEXT;
   if (ctx.signedIn && !ctx.sessionExpired && (await ctx.checkSession())) return NEXT;
-  return { redirect: "/login", warn: { key: "login.expired" } };
+  return { redirect: "/login", warn: { key: "session.expired" } };
 };
 
 /**

@@ -39,6 +39,14 @@ export interface Envelope {
   [key: string]: unknown;
 }
 
+/** A page of a list, as the contracts' pageOf answers it: `{ list, total, pageNo, pageSize }`. */
+export interface Page<T> extends Envelope {
+  list: T[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+
 /** A failed call: its HTTP status and the server's answer, when there was one. */
 export class HttpError extends Error {
   constructor(

@@ -1,10 +1,17 @@
-import type { Announcement, Branding, RouteNode, UserInfo } from "@marquee/contracts";
+import type {
+  Announcement,
+  Branding,
+  CheckLoginResponse,
+  IsSysInitResponse,
+  LoginResponse,
+  PublishKeyResponse,
+  RouteNode,
+  UserInfoResponse,
+} from "@marquee/contracts";
+import type { z } from "zod";
 import { type Envelope, http } from "./http";
 
-export interface PublishKey extends Envelope {
-  landingEncryption: boolean;
-  publicKeyJson: { exponent: string; modulus: string; isLandingEncryption: boolean };
-}
+export type PublishKey = z.infer<typeof PublishKeyResponse>;
 
 /** Encrypts a password with the server's key when it asks for it (PKCS#1 v1.5, hex). */
 export async function preparePassword(plain: string): Promise<string> {
@@ -19,22 +26,14 @@ export async function preparePassword(plain: string): Promise<string> {
   return [...atob(b64)].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");
 }
 
-export interface LoginAnswer extends Envelope {
-  needCaptcha?: boolean;
-  needVerificationCode?: boolean;
-  user?: { id: number; name: string; avatar: string | null };
-}
+export type LoginAnswer = z.infer<typeof LoginResponse>;
 
 export type { RouteNode };
 
-export interface UserInfoAnswer extends Envelope {
-  user: UserInfo;
-  permissions: string[];
-  roles: Array<{ id: number; code: string; name: string }>;
-}
+export type UserInfoAnswer = z.infer<typeof UserInfoResponse>;
 
 export const sessionApi = {
-  isSysInit: () => http.get<Envelope & { data: number }>("/f/common/isSysInit"),
+  isSysInit: () => http.get<z.infer<typeof IsSysInitResponse>>("/f/common/isSysInit"),
   sysInit: async (v: {
     officeName: string;
     username: string;
@@ -74,7 +73,7 @@ export const sessionApi = {
     ),
   logout: () => http.post("/a/logout", {}, { silent: true }),
   checkIsLogin: () =>
-    http.post<Envelope & { isLogin: boolean }>("/f/common/checkIslogin", {}, { silent: true }),
+    http.post<z.infer<typeof CheckLoginResponse>>("/f/common/checkIslogin", {}, { silent: true }),
   routes: () => http.get<Envelope & { data: RouteNode[] }>("/routes"),
   userInfo: () => http.get<UserInfoAnswer>("/a/api/user/getUserInfo"),
   saveUserInfo: (v: Record<string, string | boolean | undefined>) =>

@@ -24,9 +24,9 @@ import {
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { type FitColumns, SELECTION_WIDTH, useFitColumns } from "../../components/fitColumns";
-import { useCan } from "../material/useCan";
 import { OfficeSelect } from "../terminal/pickers";
 import { useOfficeTree } from "../terminal/useOfficeTree";
 import { AlarmDetails } from "./AlarmDetails";

@@ -2,9 +2,11 @@ import type {
   AlarmAskResponse,
   AlarmDetailResponse,
   AlarmKind,
-  AlarmRow,
+  AlarmListResponse,
   AlarmState,
+  Permission,
 } from "@marquee/contracts";
+import type { z } from "zod";
 import { downloadPost, type Envelope, http } from "../../services/http";
 
 /** Calls of alarm management (contracts: alarm.ts). */
@@ -16,7 +18,7 @@ export const ALARM_PERMISSIONS = {
   export: "terminal:alarm:export",
   /** The alarm rules of the user's own tenant (the setting alarmRules). */
   rules: "terminal:alarm:rules",
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** The list's filters as the calls take them (the list and "export all"). */
 export interface AlarmQuery {
@@ -28,12 +30,7 @@ export interface AlarmQuery {
   endTime?: string;
 }
 
-export interface AlarmPage extends Envelope {
-  list: AlarmRow[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+export type AlarmPage = z.infer<typeof AlarmListResponse>;
 
 export const alarmApi = {
   list: (q: AlarmQuery, pageNo: number, pageSize: number) =>

@@ -1,11 +1,11 @@
-import type { Announcement } from "@marquee/contracts";
+import type { Announcement, Permission } from "@marquee/contracts";
 import { type Envelope, http } from "../../services/http";
 
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
 export const ANNOUNCEMENT_PERMISSIONS = {
   view: "sys:announcement:view",
   edit: "sys:announcement:edit",
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** Announcement management: the stored announcement (getType=0) and its save. */
 export const announcementApi = {

@@ -1,12 +1,12 @@
 import { STATS_MAX_DAYS } from "@marquee/contracts";
 import dayjs, { type Dayjs } from "dayjs";
-import { daysIn, isDay, presets } from "../stats/filters";
+import { daysIn, isDay, presets } from "../statistics/filters";
 import type { BehaviorRange } from "./api";
 
 const DAY = "YYYY-MM-DD";
 
 // The data statistics page's range rules and presets: one definition for both pages.
-export { daysIn, presets } from "../stats/filters";
+export { daysIn, presets } from "../statistics/filters";
 
 /**
  * The range of the page's link (`from`, `to`, `office`): a range that is not

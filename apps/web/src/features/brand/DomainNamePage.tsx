@@ -1,5 +1,5 @@
 import { EditOutlined } from "@ant-design/icons";
-import type { PersonalTenant } from "@marquee/contracts";
+import type { Permission, PersonalTenant } from "@marquee/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { App, Form, Input, Modal, Space, Switch, Tag, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
@@ -12,8 +12,8 @@ import { domainAddress, normaliseLabel } from "./logic";
 import { TenantTable } from "./TenantTable";
 import { TenantTypeTag } from "./TenantTypeTag";
 
-const VIEW = "sys:domainName:view";
-const EDIT = "sys:domainName:edit";
+const VIEW: Permission = "sys:domainName:view";
+const EDIT: Permission = "sys:domainName:edit";
 
 interface Values {
   secondDomainName: string;

@@ -1,15 +1,15 @@
-import type { PersonalTenant } from "@marquee/contracts";
+import type { Permission, PersonalTenant } from "@marquee/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { App, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import type { FitColumns } from "../../components/fitColumns";
-import { useCan } from "../material/useCan";
 import { brandApi } from "./api";
 import { TenantTable } from "./TenantTable";
 import { TenantTypeTag } from "./TenantTypeTag";
 
-const PERMISSION = "sys:customer:personalise";
+const PERMISSION: Permission = "sys:customer:personalise";
 
 /**
  * Enable customisation (openPersonal, sys/customer/toOpenPersonalPage): the

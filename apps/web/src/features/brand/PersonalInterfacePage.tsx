@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import type { Branding, PersonalTenant } from "@marquee/contracts";
+import type { Branding, Permission, PersonalTenant } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   Alert,
@@ -33,8 +33,8 @@ import { ImageField } from "./ImageField";
 import { type BrandFormValues, brandingFromForm, formFieldOf, formFromBranding } from "./logic";
 import { TenantTypeTag } from "./TenantTypeTag";
 
-const VIEW = "sys:personalInterface:view";
-const EDIT = "sys:personalInterface:edit";
+const VIEW: Permission = "sys:personalInterface:view";
+const EDIT: Permission = "sys:personalInterface:edit";
 const EMPTY: Branding = {};
 
 /** The theme colour: a picker with the console's palette; cleared, the inherited colour applies. */

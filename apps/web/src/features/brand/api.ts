@@ -1,43 +1,37 @@
 import type {
   BrandImageKind,
-  Branding,
   BrandingInput,
+  CheckDomainNameResponse,
+  HostBrandResponse,
   PersonalSettingResponse,
-  PersonalTenant,
+  PersonalTenantsResponse,
+  SavePersonalSettingResponse,
+  UploadBrandImageResponse,
 } from "@marquee/contracts";
+import type { z } from "zod";
 import { type Envelope, http } from "../../services/http";
 
-export interface TenantPage extends Envelope {
-  list: PersonalTenant[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+export type TenantPage = z.infer<typeof PersonalTenantsResponse>;
 
-export interface DomainCheck extends Envelope {
-  name: string;
-  available: boolean;
-  reason: "empty" | "format" | "reserved" | "taken" | null;
-  message: string | null;
-}
+export type DomainCheck = z.infer<typeof CheckDomainNameResponse>;
 
 /** The white-label calls (issue 8). Forms pass `silent` and show the server's field errors themselves. */
 export const brandApi = {
   /** The brand of this Host, before anyone signs in. */
   hostBrand: () =>
-    http.get<Envelope & { branding: Branding; domain: string | null }>("/f/common/brand", undefined, {
+    http.get<z.infer<typeof HostBrandResponse>>("/f/common/brand", undefined, {
       silent: true,
     }),
   personalSetting: (officeId?: number) =>
     http.get<PersonalSettingResponse & Envelope>("/a/api/customer/personalSetting", { officeId }),
   savePersonalSetting: (officeId: number, branding: BrandingInput) =>
-    http.post<Envelope & { branding: Branding; effective: Branding }>(
+    http.post<z.infer<typeof SavePersonalSettingResponse>>(
       "/a/api/customer/savePersonalSetting",
       { officeId, branding },
       { json: true, silent: true },
     ),
   uploadImage: (officeId: number, kind: BrandImageKind, image: string) =>
-    http.post<Envelope & { url: string }>(
+    http.post<z.infer<typeof UploadBrandImageResponse>>(
       "/a/api/customer/uploadBrandImage",
       { officeId, kind, image },
       { json: true, silent: true },

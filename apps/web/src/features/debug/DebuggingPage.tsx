@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
-import type { CommandOutcome, DebugSocketMessage } from "@marquee/contracts";
+import type { CommandOutcome, DebugSocketMessage, Permission } from "@marquee/contracts";
 import { useQuery } from "@tanstack/react-query";
 import {
   Alert,
@@ -49,7 +49,7 @@ import {
 import { type SocketStatus, useDebugSocket } from "./useDebugSocket";
 
 /** The route permission of the debugging screen; its only operation is the same. */
-const DEBUG_PERMISSION = "terminal:device:debug";
+const DEBUG_PERMISSION: Permission = "terminal:device:debug";
 
 const time = (ms: number) => timeMs(ms);
 

@@ -1,4 +1,10 @@
-import type { CommandOutcome, DebugRecentResponse, TerminalSummary } from "@marquee/contracts";
+import type {
+  CommandOutcome,
+  DebugRecentResponse,
+  DebugSendResponse,
+  TerminalSummary,
+} from "@marquee/contracts";
+import type { z } from "zod";
 import { type Envelope, http } from "../../services/http";
 
 export type DebugTerminal = Pick<TerminalSummary, "id" | "name" | "officeName" | "status">;
@@ -9,7 +15,7 @@ export const debugApi = {
     http.get<Envelope & { list: DebugTerminal[]; total: number }>("/a/api/debug/terminals", { ...q }),
   recent: (terminalId: number) => http.get<DebugRecentResponse>("/a/api/debug/recent", { terminalId }),
   send: (body: { terminalId: number; name: string; args: Record<string, unknown> }) =>
-    http.post<Envelope & { outcome: CommandOutcome }>("/a/api/debug/send", body, {
+    http.post<z.infer<typeof DebugSendResponse>>("/a/api/debug/send", body, {
       json: true,
       silent: true,
     }),

@@ -22,10 +22,10 @@ import {
 } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { type FitColumns, SELECTION_WIDTH, useFitColumns } from "../../components/fitColumns";
 import { DICT_QUERY_KEY } from "../../components/useDict";
-import { useCan } from "../material/useCan";
 import { DICT_PERMISSIONS, dictApi } from "./api";
 import { ItemDialog } from "./ItemDialog";
 import { TypeDialog } from "./TypeDialog";

@@ -1,25 +1,30 @@
-import type { DictItem, DictItemSaveBody, DictType, DictTypeSaveBody } from "@marquee/contracts";
+import type {
+  DictItem,
+  DictItemListResponse,
+  DictItemSaveBody,
+  DictType,
+  DictTypeListResponse,
+  DictTypeSaveBody,
+  Permission,
+} from "@marquee/contracts";
+import type { z } from "zod";
 import { type Envelope, http } from "../../services/http";
 
-export interface Page<T> extends Envelope {
-  list: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
-
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
-export const DICT_PERMISSIONS = { view: "sys:dict:view", edit: "sys:dict:edit" } as const;
+export const DICT_PERMISSIONS = { view: "sys:dict:view", edit: "sys:dict:edit" } as const satisfies Record<
+  string,
+  Permission
+>;
 
 /** Dictionary management calls (/a/api/dict/*). Saves are silent: the dialogs show the server's words. */
 export const dictApi = {
   types: (q: { keyword?: string; pageNo: number; pageSize: number }) =>
-    http.get<Page<DictType>>("/a/api/dict/typeList", q),
+    http.get<z.infer<typeof DictTypeListResponse>>("/a/api/dict/typeList", q),
   saveType: (body: DictTypeSaveBody) =>
     http.post<Envelope & { type: DictType }>("/a/api/dict/typeSave", body, { json: true, silent: true }),
   deleteType: (id: number) => http.post("/a/api/dict/typeDelete", { id }, { json: true }),
   items: (q: { typeId: number; keyword?: string; enabled?: boolean; pageNo: number; pageSize: number }) =>
-    http.get<Page<DictItem>>("/a/api/dict/itemList", q),
+    http.get<z.infer<typeof DictItemListResponse>>("/a/api/dict/itemList", q),
   saveItem: (body: DictItemSaveBody) =>
     http.post<Envelope & { item: DictItem }>("/a/api/dict/itemSave", body, { json: true, silent: true }),
   deleteItems: (typeId: number, ids: number[]) =>

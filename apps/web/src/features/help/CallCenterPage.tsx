@@ -25,9 +25,9 @@ import {
 } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { serverErrors } from "../dict/serverErrors";
-import { useCan } from "../material/useCan";
 import { CALL_CENTER_PERMISSIONS, helpApi } from "./api";
 import { mailHref, telHref } from "./contact";
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { Card, Collapse, Empty, Input, Pagination, Space, Typography } from "antd";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useCan } from "../material/useCan";
+import { useCan } from "../../access/useCan";
 import { FAQ_PERMISSIONS, helpApi } from "./api";
 import { FaqAnswer } from "./FaqAnswer";
 import { FaqManager } from "./FaqManager";

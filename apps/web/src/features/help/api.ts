@@ -2,24 +2,32 @@ import type {
   CallCenter,
   CallCenterSaveBody,
   CommonProblem,
+  CommonProblemListResponse,
   CommonProblemSaveBody,
   FAQ_MOVES,
+  Permission,
 } from "@marquee/contracts";
+import type { z } from "zod";
 import { type Envelope, http } from "../../services/http";
-import type { Page } from "../dict/api";
 
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
-export const FAQ_PERMISSIONS = { view: "sys:commonProblem:view", edit: "sys:commonProblem:edit" } as const;
-export const CALL_CENTER_PERMISSIONS = { view: "sys:callCenter:view", edit: "sys:callCenter:edit" } as const;
+export const FAQ_PERMISSIONS = {
+  view: "sys:commonProblem:view",
+  edit: "sys:commonProblem:edit",
+} as const satisfies Record<string, Permission>;
+export const CALL_CENTER_PERMISSIONS = {
+  view: "sys:callCenter:view",
+  edit: "sys:callCenter:edit",
+} as const satisfies Record<string, Permission>;
 
 export type FaqLangFilter = CommonProblem["lang"] | "all" | undefined;
 
 /** FAQ and customer centre calls. Saves are silent: the forms show the server's words. */
 export const helpApi = {
   faq: (q: { keyword?: string; pageNo: number; pageSize: number }) =>
-    http.get<Page<CommonProblem>>("/a/api/commonProblem/list", q),
+    http.get<z.infer<typeof CommonProblemListResponse>>("/a/api/commonProblem/list", q),
   faqManage: (q: { keyword?: string; lang?: string; enabled?: boolean; pageNo: number; pageSize: number }) =>
-    http.get<Page<CommonProblem>>("/a/api/commonProblem/manageList", q),
+    http.get<z.infer<typeof CommonProblemListResponse>>("/a/api/commonProblem/manageList", q),
   saveFaq: (body: CommonProblemSaveBody) =>
     http.post<Envelope & { problem: CommonProblem }>("/a/api/commonProblem/save", body, {
       json: true,

@@ -5,6 +5,7 @@ import {
   ScheduleOutlined,
   VideoCameraAddOutlined,
 } from "@ant-design/icons";
+import type { Permission } from "@marquee/contracts";
 import { Button, Card, Flex } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +18,12 @@ import { useSession } from "../../stores/session";
  * when opening it is not enough (a reviewer opens the materials but may not upload): only those
  * the user may open and do are shown.
  */
-export const SHORTCUTS: ReadonlyArray<{ route: string; key: string; icon: ReactNode; operation?: string }> = [
+export const SHORTCUTS: ReadonlyArray<{
+  route: string;
+  key: string;
+  icon: ReactNode;
+  operation?: Permission;
+}> = [
   {
     route: "materialManage",
     key: "upload",

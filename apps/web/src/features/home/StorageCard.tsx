@@ -2,7 +2,7 @@ import { formatSize, type HomeStorage, type HomeTerminalQuota } from "@marquee/c
 import { Card, Progress, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { usagePercent } from "../org/format";
+import { usagePercent } from "../office/format";
 
 /** A quota line: its label (a link to the screen behind it), a bar when limited, and the words. */
 function QuotaLine({

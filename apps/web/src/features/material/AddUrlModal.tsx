@@ -2,7 +2,7 @@ import { Form, Input, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HttpError } from "../../services/http";
-import { materialApi } from "../../services/material";
+import { materialApi } from "./api";
 
 /** The address rule of AddUrlBody in the contracts. */
 const URL_RULE = /^(https?|rtmp|rtsp|rtmps):\/\/[^\s]+$/i;

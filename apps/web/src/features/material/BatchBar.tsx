@@ -6,16 +6,16 @@ import {
   ScissorOutlined,
   SnippetsOutlined,
 } from "@ant-design/icons";
-import type { Material } from "@marquee/contracts";
+import type { Material, Permission } from "@marquee/contracts";
 import { App, Space, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import { materialApi } from "../../services/material";
 import { useMaterialClipboard } from "../../stores/materialClipboard";
-import { MATERIAL_ROUTE_PERMISSION } from "./useCan";
+import { materialApi } from "./api";
+import { MATERIAL_ROUTE_PERMISSION } from "./permissions";
 
-const EDIT = "content:material:edit";
+const EDIT: Permission = "content:material:edit";
 
 /** Operations on the selection: copy, cut, paste (material clipboard, spec §3), move, rename, delete. */
 export function BatchBar({

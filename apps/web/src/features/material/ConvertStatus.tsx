@@ -4,15 +4,16 @@ import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Progress, Space, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { materialApi } from "../../services/material";
-import { useCan } from "./useCan";
+import { useCan } from "../../access/useCan";
+import { materialApi } from "./api";
+import { MATERIAL_ROUTE_PERMISSION } from "./permissions";
 
 /** A video's transcoding: a progress bar while queued or running; the reason and Retry when it failed. */
 export function ConvertStatus({ material }: { material: Material }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const canEdit = useCan("content:material:edit");
+  const canEdit = useCan("content:material:edit", MATERIAL_ROUTE_PERMISSION);
   const [busy, setBusy] = useState(false);
   const { convertState, convertProgress, convertError } = material;
 

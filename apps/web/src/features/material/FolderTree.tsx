@@ -4,10 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Popconfirm, Space, Spin, Tooltip, Tree, type TreeDataNode } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { materialApi } from "../../services/material";
+import { useCan } from "../../access/useCan";
+import { materialApi } from "./api";
 import { buildFolderTree, type FolderNode, folderIdOf, folderKey } from "./folders";
 import { NameModal } from "./NameModal";
-import { useCan } from "./useCan";
+import { MATERIAL_ROUTE_PERMISSION } from "./permissions";
 
 type Editing = { mode: "create"; parentId?: number } | { mode: "rename"; folder: MaterialFolder } | null;
 
@@ -26,7 +27,7 @@ export function FolderTree({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const canEdit = useCan("content:material:edit");
+  const canEdit = useCan("content:material:edit", MATERIAL_ROUTE_PERMISSION);
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState(false);
   const root = useMemo(() => buildFolderTree(folders, t("material.root")), [folders, t]);

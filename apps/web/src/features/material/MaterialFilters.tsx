@@ -9,7 +9,7 @@ import { Button, Checkbox, DatePicker, Input, InputNumber, Select, Space, Toolti
 import type { Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { DictSelect } from "../../components/DictSelect";
-import type { MaterialQuery } from "../../services/material";
+import type { MaterialQuery } from "./api";
 import { MB } from "./upload";
 
 export type SortField = NonNullable<MaterialQuery["sort"]>;

@@ -4,11 +4,12 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { App, Button, Card, Space } from "antd";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { useLastFilledPage } from "../../components/listSelection";
-import { materialApi } from "../../services/material";
 import { useSession } from "../../stores/session";
 import { AddUrlModal } from "./AddUrlModal";
+import { materialApi } from "./api";
 import { BatchBar } from "./BatchBar";
 import { FolderTree } from "./FolderTree";
 import { folderPath } from "./folders";
@@ -24,12 +25,12 @@ import { MaterialTable, type MaterialViewProps } from "./MaterialTable";
 import { MoveModal } from "./MoveModal";
 import { NameModal } from "./NameModal";
 import { PreviewDrawer } from "./PreviewDrawer";
+import { MATERIAL_ROUTE_PERMISSION } from "./permissions";
 import { UploadDialog } from "./UploadDialog";
 import { UploadQueuePanel } from "./UploadQueue";
 import { UsageBar } from "./UsageBar";
 import { uploadLimitMb } from "./upload";
 import { onUploaded } from "./uploadQueue";
-import { useCan } from "./useCan";
 import { useConvertProgress } from "./useConvertProgress";
 import { useDeleteMaterials } from "./useDeleteMaterials";
 
@@ -43,8 +44,8 @@ export default function MaterialPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const userId = useSession((s) => s.user?.id);
-  const canEdit = useCan("content:material:edit");
-  const canDelete = useCan("content:material:delete");
+  const canEdit = useCan("content:material:edit", MATERIAL_ROUTE_PERMISSION);
+  const canDelete = useCan("content:material:delete", MATERIAL_ROUTE_PERMISSION);
   const [folderId, setFolderId] = useState<number | undefined>();
   const [filters, setFilters] = useState<MaterialFilterValues>(EMPTY_FILTERS);
   const [page, setPage] = useState({ pageNo: 1, pageSize: 24 });

@@ -1,5 +1,11 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined } from "@ant-design/icons";
-import { formatSize, MATERIAL_TYPES, type Material, type MaterialType } from "@marquee/contracts";
+import {
+  formatSize,
+  MATERIAL_TYPES,
+  type Material,
+  type MaterialType,
+  type Permission,
+} from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Select, Space, Typography } from "antd";
 import dayjs from "dayjs";
@@ -9,8 +15,8 @@ import { can } from "../../access/authority";
 import { AuthButton } from "../../components/AuthButton";
 import type { FitColumns } from "../../components/fitColumns";
 import { REVIEW_PAGE_SIZE, ReviewLayout, type ReviewView } from "../../components/ReviewLayout";
-import { materialApi } from "../../services/material";
 import { useSession } from "../../stores/session";
+import { materialApi } from "./api";
 import { isFileType } from "./format";
 import { mediaFacts } from "./MaterialTable";
 import { MaterialThumb } from "./MaterialThumb";
@@ -19,9 +25,9 @@ import { ReviewModal, type ReviewTarget } from "./ReviewModal";
 import { ReviewTag } from "./ReviewTag";
 import { useConvertProgress } from "./useConvertProgress";
 
-const REVIEW = "content:material:review";
+const REVIEW: Permission = "content:material:review";
 /** The decided materials are read from the library list, which asks for this. */
-const VIEW = "content:material:view";
+const VIEW: Permission = "content:material:view";
 const NO_ROWS: Material[] = [];
 
 /**

@@ -15,10 +15,11 @@ import {
 import dayjs from "dayjs";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fileUrlOf, materialApi } from "../../services/material";
+import { useCan } from "../../access/useCan";
+import { fileUrlOf, materialApi } from "./api";
 import { formatDimensions, formatDuration, isFileType } from "./format";
+import { MATERIAL_ROUTE_PERMISSION } from "./permissions";
 import { ReviewTag } from "./ReviewTag";
-import { useCan } from "./useCan";
 
 const FRAME = { width: "100%", height: "65vh", border: 0 } as const;
 const withVersion = (url: string, v: number) => (v ? `${url}${url.includes("?") ? "&" : "?"}v=${v}` : url);
@@ -87,7 +88,7 @@ export function PreviewDrawer({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const canEdit = useCan("content:material:edit");
+  const canEdit = useCan("content:material:edit", MATERIAL_ROUTE_PERMISSION);
   const [thumbVersion, setThumbVersion] = useState(0);
   const [sending, setSending] = useState(false);
   const m = material;

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { materialApi } from "../../services/material";
+import { materialApi } from "./api";
 
 export interface ReviewTarget {
   result: "approved" | "rejected";

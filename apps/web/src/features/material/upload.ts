@@ -1,11 +1,5 @@
 import { type Material, UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "@marquee/contracts";
-import type {
-  ChunkAnswer,
-  ChunkParams,
-  Md5CheckAnswer,
-  Md5CheckParams,
-  UploadLimitSettings,
-} from "../../services/material";
+import type { ChunkAnswer, ChunkParams, Md5CheckAnswer, Md5CheckParams, UploadLimitSettings } from "./api";
 import { type HashAnswer, type HashRequest, md5OfBlob, md5OfChunk } from "./md5";
 
 /*

@@ -1,7 +1,7 @@
 import type { Material } from "@marquee/contracts";
 import { create } from "zustand";
 import { HttpError } from "../../services/http";
-import { materialApi } from "../../services/material";
+import { materialApi } from "./api";
 import { isAbort, uploadFile, workerHasher } from "./upload";
 
 export type UploadStage =

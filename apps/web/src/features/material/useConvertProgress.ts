@@ -1,7 +1,7 @@
 import type { Material } from "@marquee/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
-import { type ConvertInfo, materialApi } from "../../services/material";
+import { type ConvertInfo, materialApi } from "./api";
 
 /** Transcoding progress is asked for this often while a listed video is queued or running. */
 export const CONVERT_POLL_MS = 2000;

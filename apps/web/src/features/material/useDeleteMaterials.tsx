@@ -1,8 +1,9 @@
 import { App, List, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { HttpError } from "../../services/http";
-import { materialApi, type UsedBy, usedByOf } from "../../services/material";
-import { useCan } from "./useCan";
+import { materialApi, type UsedBy, usedByOf } from "./api";
+import { MATERIAL_ROUTE_PERMISSION } from "./permissions";
 
 /**
  * Deletes materials after a confirmation. A delete refused because programs use them (409)
@@ -11,7 +12,7 @@ import { useCan } from "./useCan";
 export function useDeleteMaterials(onDeleted: (ids: number[]) => void) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const canForce = useCan("content:material:forceDelete");
+  const canForce = useCan("content:material:forceDelete", MATERIAL_ROUTE_PERMISSION);
 
   const programs = (usedBy: UsedBy[]) => (
     <>

@@ -24,11 +24,11 @@ import {
 } from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { MENU_ICONS } from "../../layouts/icons";
 import { sessionApi } from "../../services/session";
 import { useSession } from "../../stores/session";
-import { useCan } from "../material/useCan";
 import { MENU_PERMISSIONS, menuApi } from "./api";
 import { MenuDrawer, type MenuEditing } from "./MenuDrawer";
 import { dropMove, entryTitle } from "./menuTree";

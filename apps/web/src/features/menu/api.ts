@@ -1,4 +1,4 @@
-import type { MenuEntry, MenuSaveBody, MenuSortBody } from "@marquee/contracts";
+import type { MenuEntry, MenuSaveBody, MenuSortBody, Permission } from "@marquee/contracts";
 import { type Envelope, http } from "../../services/http";
 
 /** Menu management's permissions (route sysManage/menuManage). */
@@ -6,7 +6,7 @@ export const MENU_PERMISSIONS = {
   view: "sys:menu:view",
   edit: "sys:menu:edit",
   remove: "sys:menu:delete",
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** Menu management's calls (/a/sys/menu/*). */
 export const menuApi = {

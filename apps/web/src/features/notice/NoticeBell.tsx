@@ -5,8 +5,8 @@ import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { messageApi } from "../../services/message";
 import { useSession } from "../../stores/session";
+import { messageApi } from "./api";
 
 /** Notice dropdown width (spec §2, §9). */
 export const NOTICE_DROPDOWN_WIDTH = 297;

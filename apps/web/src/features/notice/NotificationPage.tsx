@@ -16,8 +16,8 @@ import dayjs from "dayjs";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HttpError } from "../../services/http";
-import { messageApi } from "../../services/message";
 import { useSession } from "../../stores/session";
+import { messageApi } from "./api";
 
 const PAGE_SIZE = 10;
 

@@ -22,8 +22,8 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { payApi } from "../../services/pay";
 import { formErrors } from "../terminal/errors";
+import { payApi } from "./api";
 import { durationText, formatMoney, nameOf, quantityText, when } from "./format";
 
 interface Values {

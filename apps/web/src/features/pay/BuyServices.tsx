@@ -12,8 +12,8 @@ import { Alert, Card, Col, Empty, List, Progress, Row, Space, Statistic, Tag, Ty
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import { PAY_PERMISSIONS } from "../../services/pay";
-import { usagePercent } from "../org/format";
+import { usagePercent } from "../office/format";
+import { PAY_PERMISSIONS } from "./api";
 import { BuyDialog } from "./BuyDialog";
 import { durationText, formatBytes, formatMoney, nameOf, quantityText, when } from "./format";
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
 import { type FitColumns, useFitColumns } from "../../components/fitColumns";
-import { type CatalogueQuery, PAY_PERMISSIONS, payApi } from "../../services/pay";
+import { type CatalogueQuery, PAY_PERMISSIONS, payApi } from "./api";
 import { durationText, formatMoney, KIND_COLORS, nameOf, quantityText } from "./format";
 import { ServiceDrawer } from "./ServiceDrawer";
 

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { payApi } from "../../services/pay";
+import { payApi } from "./api";
 import { TransferDetails } from "./BuyDialog";
 import { durationText, formatMoney, nameOf, quantityText, STATE_COLORS, when } from "./format";
 import { orderSteps } from "./orderText";

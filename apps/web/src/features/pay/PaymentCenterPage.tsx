@@ -20,7 +20,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
 import { type FitColumns, useFitColumns } from "../../components/fitColumns";
-import { downloadInvoice, type OrderQuery, PAY_PERMISSIONS, payApi } from "../../services/pay";
+import { downloadInvoice, type OrderQuery, PAY_PERMISSIONS, payApi } from "./api";
 import { formatMoney, nameOf, STATE_COLORS, when } from "./format";
 import { OrderDrawer } from "./OrderDrawer";
 

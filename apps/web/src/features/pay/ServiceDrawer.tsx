@@ -13,8 +13,8 @@ import { Alert, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch,
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CURRENCIES, currencyLabel } from "../../editor/panels/options";
-import { payApi } from "../../services/pay";
 import { formErrors } from "../terminal/errors";
+import { payApi } from "./api";
 import { STORAGE_UNITS, type StorageUnit, splitBytes } from "./format";
 
 /** The fields of the service editor. */

@@ -1,3 +1,4 @@
+import type { Permission } from "@marquee/contracts";
 import { useMemo } from "react";
 import { can } from "../../access/authority";
 import type { RouteNode } from "../../services/session";
@@ -21,7 +22,7 @@ export function paymentsOpen(openTime: number | null, now = Date.now()): boolean
 }
 
 /** The routes that only matter once paid services are open, and who keeps them before (sellers prepare, confirm). */
-const GATED: Record<string, readonly string[]> = {
+const GATED: Record<string, readonly Permission[]> = {
   purchaseService: ["pay:service:edit"],
   paymentCenter: ["pay:order:confirm", "pay:service:edit"],
 };

@@ -183,7 +183,7 @@ export default function PersonalCenterPage() {
   const required = (field: string) => ({
     required: true,
     whitespace: true,
-    message: t("login.required", { field }),
+    message: t("session.required", { field }),
   });
 
   const profile = (
@@ -299,7 +299,7 @@ export default function PersonalCenterPage() {
                 validator: (_, value) =>
                   !value || value === getFieldValue("newPassword")
                     ? Promise.resolve()
-                    : Promise.reject(new Error(t("login.passwordsDiffer"))),
+                    : Promise.reject(new Error(t("session.passwordsDiffer"))),
               }),
             ]}
           >

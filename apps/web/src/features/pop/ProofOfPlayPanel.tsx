@@ -1,5 +1,12 @@
 import { DownOutlined } from "@ant-design/icons";
-import type { PopBy, PopExportView, PopPlay, PopSeriesPoint, PopSummaryRow } from "@marquee/contracts";
+import type {
+  Permission,
+  PopBy,
+  PopExportView,
+  PopPlay,
+  PopSeriesPoint,
+  PopSummaryRow,
+} from "@marquee/contracts";
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import {
   App,
@@ -17,18 +24,18 @@ import {
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { ChartCard, type ChartColumn } from "../../components/ChartCard";
 import { dateTime } from "../../components/dateTime";
 import type { ChartOption } from "../../components/EChart";
 import { HttpError } from "../../services/http";
-import { useCan } from "../material/useCan";
-import { readFilters } from "../stats/filters";
+import { readFilters } from "../statistics/filters";
 import { type PopFilters, popApi } from "./api";
 import { MaterialPicker, ProgramPicker, TerminalPicker } from "./pickers";
 
-const ROUTE = "stats:data:view";
-const EXPORT = "stats:proofOfPlay:export";
+const ROUTE: Permission = "stats:data:view";
+const EXPORT: Permission = "stats:proofOfPlay:export";
 const BY: readonly PopBy[] = ["program", "material", "terminal", "office"];
 const DETAIL_SIZE = 50;
 

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { materialApi } from "../../services/material";
-import { terminalApi } from "../../services/terminal";
+import { materialApi } from "../material/api";
 import { programApi } from "../program/api";
+import { terminalApi } from "../terminal/api";
 
 /** Options shown while searching: the first matches of the caller's range. */
 const PICK_SIZE = 20;

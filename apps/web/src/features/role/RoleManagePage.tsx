@@ -4,10 +4,10 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { App, Button, Card, Input, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { serverPagination, useLastFilledPage } from "../../components/listSelection";
-import { useCan } from "../material/useCan";
 import { formatTime } from "../program/format";
 import { ROLE_PERMISSIONS, roleApi } from "./api";
 import { RoleDrawer } from "./RoleDrawer";

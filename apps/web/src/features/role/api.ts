@@ -1,4 +1,5 @@
 import type {
+  Permission,
   PermissionNode,
   RoleDetailResponse,
   RoleSaveBody,
@@ -12,7 +13,7 @@ export const ROLE_PERMISSIONS = {
   view: "sys:role:view",
   edit: "sys:role:edit",
   remove: "sys:role:delete",
-} as const;
+} as const satisfies Record<string, Permission>;
 
 export interface RoleListQuery {
   pageNo: number;

@@ -15,10 +15,10 @@ import {
 } from "antd";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { dateTime } from "../../components/dateTime";
 import { rowSelectionAcrossPages, serverPagination, useLastFilledPage } from "../../components/listSelection";
-import { useCan } from "../material/useCan";
 import { CommandDrawer } from "../terminal/CommandDrawer";
 import { retryTargets } from "../terminal/outcomes";
 import { OfficeSelect } from "../terminal/pickers";

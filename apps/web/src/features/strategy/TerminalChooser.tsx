@@ -4,7 +4,7 @@ import { Alert, Input, Modal, Select, Space, Table, type TableColumnsType, Typog
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
-import { terminalApi } from "../../services/terminal";
+import { terminalApi } from "../terminal/api";
 import { StatusDot } from "../terminal/StatusDot";
 import { findNode } from "../terminal/tree";
 import type { useOfficeTree } from "../terminal/useOfficeTree";

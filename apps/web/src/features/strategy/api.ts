@@ -1,5 +1,12 @@
-import type { CommandOutcome, RelatedTerminal, StrategyPart, StrategySummary } from "@marquee/contracts";
+import type {
+  FindRelationTerminalsResponse,
+  StrategyListResponse,
+  StrategyOutcomesResponse,
+  StrategyPart,
+  StrategyResponse,
+} from "@marquee/contracts";
 import type { StrategyDoc } from "@marquee/schedule";
+import type { z } from "zod";
 import { type Envelope, http } from "../../services/http";
 
 /** Calls of strategies under /a/api/strategy/ (contracts/src/strategy.ts). */
@@ -14,19 +21,8 @@ export interface StrategyQuery {
   officeId?: number;
 }
 
-export interface Page<T> extends Envelope {
-  list: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
-
-export interface StrategyAnswer extends Envelope {
-  strategy: StrategySummary;
-}
-interface OutcomesAnswer extends Envelope {
-  list: CommandOutcome[];
-}
+export type StrategyAnswer = z.infer<typeof StrategyResponse>;
+type OutcomesAnswer = z.infer<typeof StrategyOutcomesResponse>;
 
 export interface StrategySave {
   id?: number;
@@ -37,7 +33,7 @@ export interface StrategySave {
 }
 
 export const strategyApi = {
-  list: (q: StrategyQuery) => http.get<Page<StrategySummary>>(`${BASE}/list`, { ...q }),
+  list: (q: StrategyQuery) => http.get<z.infer<typeof StrategyListResponse>>(`${BASE}/list`, { ...q }),
   detail: (id: number) => http.get<StrategyAnswer>(`${BASE}/strategyDetail`, { id }),
   /** Silent: the drawer shows the refusal at its fields. */
   save: (body: StrategySave) =>
@@ -57,7 +53,7 @@ export const strategyApi = {
   disassociate: (id: number, terminalIds: readonly number[]) =>
     http.post<Envelope & { released: number }>(`${BASE}/disassociateTerminals`, { id, terminalIds }, json),
   related: (q: { id: number; pageNo: number; pageSize: number; keyword?: string }) =>
-    http.get<Page<RelatedTerminal>>(`${BASE}/findRelationTerminals`, { ...q }),
+    http.get<z.infer<typeof FindRelationTerminalsResponse>>(`${BASE}/findRelationTerminals`, { ...q }),
   /** Sends the settings to these related terminals, or to every related one: one outcome per terminal. */
   send: (id: number, terminalIds?: readonly number[]) =>
     http.post<OutcomesAnswer>(`${BASE}/sendStrategy`, { id, ...(terminalIds ? { terminalIds } : {}) }, json),

@@ -1,4 +1,4 @@
-import { SYNC_LEAD_SECONDS, type SyncSession, type SyncTerminal } from "@marquee/contracts";
+import { type Permission, SYNC_LEAD_SECONDS, type SyncSession, type SyncTerminal } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   Alert,
@@ -30,8 +30,8 @@ import { type SyncTerminalOption, syncApi } from "./api";
 import { formatCountdown, formatOffset, msToStart, offsetHigh, shownOffset } from "./timing";
 
 /** The route permission of the screen and the operation that starts and stops. */
-const VIEW = "terminal:syncBroadcast:view";
-const START = "terminal:syncBroadcast:start";
+const VIEW: Permission = "terminal:syncBroadcast:view";
+const START: Permission = "terminal:syncBroadcast:start";
 
 interface StartForm {
   programId?: number;

@@ -1,5 +1,5 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import { AUDIT_RESULTS, type AuditLogRow, type AuditResult } from "@marquee/contracts";
+import { AUDIT_RESULTS, type AuditLogRow, type AuditResult, type Permission } from "@marquee/contracts";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   Alert,
@@ -26,7 +26,10 @@ import { useAuditNames } from "./auditNames";
 import { LoadMore } from "./LoadMore";
 import { browserTimeZone, EMPTY_LOG_FILTERS, type LogFilterValues, toLogQuery } from "./logFilters";
 
-export const LOG_PERMISSIONS = { view: "sys:log:view", export: "sys:log:export" } as const;
+export const LOG_PERMISSIONS = { view: "sys:log:view", export: "sys:log:export" } as const satisfies Record<
+  string,
+  Permission
+>;
 /** Rows per slice of the infinite scroll. */
 export const LOG_SLICE = 50;
 const NO_ROWS: AuditLogRow[] = [];

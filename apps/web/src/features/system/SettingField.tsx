@@ -1,5 +1,5 @@
 import { MailOutlined, UndoOutlined } from "@ant-design/icons";
-import type { PasswordPolicy, SettingType } from "@marquee/contracts";
+import type { PasswordPolicy, Permission, SettingType } from "@marquee/contracts";
 import { Alert, App, Button, Flex, Input, Space, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,7 +19,10 @@ import {
   switchOn,
 } from "./settingValues";
 
-export const SETTING_PERMISSIONS = { view: "sys:setting:view", edit: "sys:setting:edit" } as const;
+export const SETTING_PERMISSIONS = {
+  view: "sys:setting:view",
+  edit: "sys:setting:edit",
+} as const satisfies Record<string, Permission>;
 
 /** A value in words, for "Default: …". */
 function useDescribe() {

@@ -1,10 +1,12 @@
 import type {
   AuditLogDetail,
-  AuditLogRow,
   AuditResult,
+  CommandLogResponse,
   CommandLogRow,
+  LogListResponse,
   SettingType,
 } from "@marquee/contracts";
+import type { z } from "zod";
 import { downloadPost, type Envelope, http } from "../../services/http";
 
 /** Calls of system settings and the system log (contracts: sysSetting.ts, log.ts). */
@@ -39,13 +41,7 @@ export interface LogQuery {
 /** Names of what the rows' targets name, by auditNameKey ("terminal:3"), as far as the reader may see them. */
 export type TargetNames = Readonly<Record<string, string>>;
 
-export interface LogSlice extends Envelope {
-  list: AuditLogRow[];
-  total: number;
-  lastId: number | null;
-  hasMore: boolean;
-  names: TargetNames;
-}
+export type LogSlice = z.infer<typeof LogListResponse>;
 
 export interface CommandQuery {
   keyword?: string;
@@ -55,11 +51,7 @@ export interface CommandQuery {
   endTime?: string;
 }
 
-export interface CommandSlice extends Envelope {
-  list: CommandLogRow[];
-  lastId: string | null;
-  hasMore: boolean;
-}
+export type CommandSlice = z.infer<typeof CommandLogResponse>;
 
 export const logApi = {
   /** The rows after `lastId` (the first slice without it). */

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Form, Input, Modal, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { terminalApi } from "../../services/terminal";
+import { terminalApi } from "./api";
 import { ENROL_CODE, normaliseCode } from "./enrol";
 import { formErrors } from "./errors";
 import { GroupSelect, OfficeSelect } from "./pickers";

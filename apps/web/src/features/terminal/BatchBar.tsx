@@ -11,7 +11,7 @@ import {
 import { Button, Divider, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import type { CommandName } from "../../services/terminal";
+import type { CommandName } from "./api";
 import { COMMAND_PERMISSION, TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";
 
 /** What the batch buttons ask the page to do with the selection. */

@@ -18,10 +18,10 @@ import {
 import dayjs from "dayjs";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
-import { type TerminalDetail, terminalApi } from "../../services/terminal";
-import { useCan } from "../material/useCan";
 import { WhatPlaysPanel } from "../publish/WhatPlaysPanel";
+import { type TerminalDetail, terminalApi } from "./api";
 import { OutcomeTag } from "./OutcomeTag";
 import { isSettled } from "./outcomes";
 import { TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";

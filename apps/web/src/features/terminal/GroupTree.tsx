@@ -16,8 +16,8 @@ import {
 } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { terminalApi } from "../../services/terminal";
-import { useCan } from "../material/useCan";
+import { useCan } from "../../access/useCan";
+import { terminalApi } from "./api";
 import { NameModal } from "./NameModal";
 import { NodeTitle } from "./NodeTitle";
 import { TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";

@@ -20,7 +20,7 @@ import dayjs from "dayjs";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import { terminalSetApi } from "../../services/terminal";
+import { terminalSetApi } from "./api";
 import { OutcomeTag } from "./OutcomeTag";
 import { isSettled } from "./outcomes";
 import { SETTING_ROUTE_PERMISSION, TERMINAL_PERMISSIONS } from "./permissions";

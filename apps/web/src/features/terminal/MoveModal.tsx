@@ -2,7 +2,7 @@ import type { TerminalSummary, TerminalTreeNodeT } from "@marquee/contracts";
 import { Alert, Form, Modal, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { terminalApi } from "../../services/terminal";
+import { terminalApi } from "./api";
 import { BATCH_IDS, chunk } from "./batch";
 import { GroupSelect, OfficeSelect } from "./pickers";
 import { moveCall } from "./tree";

@@ -4,8 +4,8 @@ import { Alert, Button, Form, InputNumber, List, Modal, Select, Space, Typograph
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { terminalSetApi } from "../../services/terminal";
 import { pubMessageApi } from "../publishMessage/api";
+import { terminalSetApi } from "./api";
 
 /** A picked program or message: its label stays while the search lists others. */
 type Choice = { value: number; label: string };

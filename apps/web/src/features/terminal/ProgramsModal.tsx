@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Form, Modal, Select, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { terminalApi } from "../../services/terminal";
 import { programApi } from "../program/api";
+import { terminalApi } from "./api";
 import { BATCH_IDS, chunk } from "./batch";
 
 /** At most this many programs per terminal (SetTerminalProgramsBody). */

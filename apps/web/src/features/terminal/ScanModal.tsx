@@ -4,7 +4,7 @@ import { Alert, Button, List, Modal, Space, Spin, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
-import { type AutoScan, terminalSetApi } from "../../services/terminal";
+import { type AutoScan, terminalSetApi } from "./api";
 import { TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";
 import { relativeTime } from "./time";
 import { useNow } from "./useNow";

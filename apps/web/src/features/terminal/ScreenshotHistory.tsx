@@ -4,7 +4,7 @@ import { Alert, Empty, Image, List, Pagination, Segmented, Space, Spin, Tag, Typ
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ScreenshotKind, terminalApi } from "../../services/terminal";
+import { type ScreenshotKind, terminalApi } from "./api";
 
 /** Pictures per page of the history. */
 export const HISTORY_PAGE_SIZE = 8;

@@ -10,6 +10,7 @@ import {
   ReloadOutlined,
   SettingOutlined,
 } from "@ant-design/icons";
+import type { Permission } from "@marquee/contracts";
 import { Button, Divider, Space, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,7 +33,7 @@ export const SETTING_ACTIONS = [
 export type SettingAction = (typeof SETTING_ACTIONS)[number];
 
 /** The operation (permission) each action needs. */
-export const ACTION_PERMISSION: Record<SettingAction, string> = {
+export const ACTION_PERMISSION: Record<SettingAction, Permission> = {
   settings: TERMINAL_PERMISSIONS.settings,
   reboot: TERMINAL_PERMISSIONS.command,
   refresh: TERMINAL_PERMISSIONS.command,

@@ -21,7 +21,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HttpError } from "../../services/http";
-import { terminalSetApi } from "../../services/terminal";
+import { terminalSetApi } from "./api";
 import {
   applyPatch,
   DEFAULT_FORM_VALUES,

@@ -1,7 +1,7 @@
 import type { TerminalViewStatus } from "@marquee/contracts";
 import { Card, Statistic } from "antd";
 import { useTranslation } from "react-i18next";
-import type { TerminalCounts } from "../../services/terminal";
+import type { TerminalCounts } from "./api";
 import { STATUS_COLORS, STATUS_TILES, tileActive, tileFilter } from "./status";
 
 /** The counts at the top (total, online, offline, fault, unauthorised, disabled); a click filters the list. */

@@ -2,7 +2,7 @@ import { SortAscendingOutlined, SortDescendingOutlined } from "@ant-design/icons
 import { TERMINAL_VIEW_STATUS, type TerminalViewStatus } from "@marquee/contracts";
 import { Button, Input, Select, Space, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
-import type { TerminalSort } from "../../services/terminal";
+import type { TerminalSort } from "./api";
 import { TERMINAL_SORTS, type TerminalFilterValues } from "./query";
 import { StatusDot } from "./StatusDot";
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { dateTime } from "../../components/dateTime";
 import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { rowSelectionAcrossPages } from "../../components/listSelection";
-import type { TerminalSort } from "../../services/terminal";
+import type { TerminalSort } from "./api";
 import { PAGE_SIZES } from "./query";
 import { StatusDot } from "./StatusDot";
 import { relativeTime } from "./time";

@@ -18,7 +18,7 @@ import {
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { terminalSetApi } from "../../services/terminal";
+import { terminalSetApi } from "./api";
 import { formErrors } from "./errors";
 import { OutcomeTag } from "./OutcomeTag";
 import { reasonText } from "./reason";

@@ -1,5 +1,5 @@
 import type { TerminalSummary } from "@marquee/contracts";
-import type { TerminalLive } from "../../services/terminal";
+import type { TerminalLive } from "./api";
 
 /**
  * The rows of a page with the live status polled since it loaded. Rows the poll did not change keep

@@ -1,4 +1,4 @@
-import type { TerminalQuery, TerminalSort, TerminalViewStatus } from "../../services/terminal";
+import type { TerminalQuery, TerminalSort, TerminalViewStatus } from "./api";
 
 /** Page sizes of the list: 50 by default, up to 200 (the virtual table keeps 200 rows smooth). */
 export const PAGE_SIZES = [50, 100, 200] as const;

@@ -1,6 +1,6 @@
 import type { CommandOutcome } from "@marquee/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type CommandName, terminalApi, terminalSetApi } from "../../services/terminal";
+import { type CommandName, terminalApi, terminalSetApi } from "./api";
 import { BATCH_IDS, chunk, chunkIdList, RESULT_IDS_CHARS } from "./batch";
 import {
   isSettled,

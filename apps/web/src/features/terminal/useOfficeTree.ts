@@ -1,7 +1,7 @@
 import type { TerminalTreeNodeT } from "@marquee/contracts";
 import { type UseQueryResult, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import { terminalApi } from "../../services/terminal";
+import { terminalApi } from "./api";
 import { withLoadedChildren } from "./tree";
 
 /** How often the per-office online/total counts refresh. */

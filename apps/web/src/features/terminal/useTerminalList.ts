@@ -2,7 +2,7 @@ import { TERMINAL_VIEW_STATUS, type TerminalSummary } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { useLastFilledPage } from "../../components/listSelection";
-import { terminalApi } from "../../services/terminal";
+import { terminalApi } from "./api";
 import { patchRows } from "./live";
 import {
   ALL_SCOPE,

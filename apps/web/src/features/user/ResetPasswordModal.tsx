@@ -46,7 +46,7 @@ export function ResetPasswordModal({
     }
   };
 
-  const required = (field: string) => ({ required: true, message: t("login.required", { field }) });
+  const required = (field: string) => ({ required: true, message: t("session.required", { field }) });
   return (
     <Modal
       open={user !== null}
@@ -85,7 +85,7 @@ export function ResetPasswordModal({
               validator: (_, value) =>
                 !value || value === getFieldValue("password")
                   ? Promise.resolve()
-                  : Promise.reject(new Error(t("login.passwordsDiffer"))),
+                  : Promise.reject(new Error(t("session.passwordsDiffer"))),
             }),
           ]}
         >

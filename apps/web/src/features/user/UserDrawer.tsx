@@ -119,7 +119,7 @@ export function UserDrawer({
   const required = (field: string) => ({
     required: true,
     whitespace: true,
-    message: t("login.required", { field }),
+    message: t("session.required", { field }),
   });
   // Another user's address, in whatever tenant, gets the one message the save gives too; a check
   // the server refuses (over its limit) leaves it to the save.
@@ -204,7 +204,7 @@ export function UserDrawer({
           <Form.Item
             name="officeId"
             label={t("user.form.office")}
-            rules={[{ required: true, message: t("login.required", { field: t("user.form.office") }) }]}
+            rules={[{ required: true, message: t("session.required", { field: t("user.form.office") }) }]}
           >
             <TreeSelect
               treeData={forest}
@@ -240,7 +240,7 @@ export function UserDrawer({
                     validator: (_, value) =>
                       !value || value === getFieldValue("password")
                         ? Promise.resolve()
-                        : Promise.reject(new Error(t("login.passwordsDiffer"))),
+                        : Promise.reject(new Error(t("session.passwordsDiffer"))),
                   }),
                 ]}
               >

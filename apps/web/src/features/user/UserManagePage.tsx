@@ -1,15 +1,15 @@
 import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
-import type { UserRow } from "@marquee/contracts";
+import type { Permission, UserRow } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Col, Input, Row, Select, Space, Switch, Table, Tag, Typography } from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { useLastFilledPage } from "../../components/listSelection";
 import { HttpError } from "../../services/http";
 import { useSession } from "../../stores/session";
-import { useCan } from "../material/useCan";
 import { formatTime } from "../program/format";
 import { type UserListParams, userApi } from "./api";
 import { officeForest } from "./form";
@@ -17,9 +17,9 @@ import { ResetPasswordModal } from "./ResetPasswordModal";
 import { UserDrawer } from "./UserDrawer";
 import { UserOfficeTree } from "./UserOfficeTree";
 
-const VIEW = "sys:user:view";
-const EDIT = "sys:user:edit";
-const DELETE = "sys:user:delete";
+const VIEW: Permission = "sys:user:view";
+const EDIT: Permission = "sys:user:edit";
+const DELETE: Permission = "sys:user:delete";
 const NO_ROWS: UserRow[] = [];
 
 type EnabledFilter = "all" | "enabled" | "disabled";

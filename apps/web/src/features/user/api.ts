@@ -1,11 +1,13 @@
 import {
-  type AssignableRole,
+  type CheckPhoneOrEmailResponse,
   DEFAULT_PASSWORD_POLICY,
   type OfficeTreeNodeT,
   PasswordPolicy,
+  type RoleOptionsResponse,
   type UserDetail,
-  type UserRow,
+  type UserListResponse,
 } from "@marquee/contracts";
+import type { z } from "zod";
 import { type Envelope, http } from "../../services/http";
 import { preparePassword, type UserInfoAnswer } from "../../services/session";
 import type { UserOffice } from "./form";
@@ -35,11 +37,9 @@ export interface UserSavePayload {
   password?: string;
 }
 
-type Page<T> = Envelope & { list: T[]; total: number; pageNo: number; pageSize: number };
-
 /** The calls of user management (/a/api/user/*). Forms call them silently and show the errors themselves. */
 export const userApi = {
-  list: (p: UserListParams) => http.get<Page<UserRow>>("/a/api/user/usereList", { ...p }),
+  list: (p: UserListParams) => http.get<z.infer<typeof UserListResponse>>("/a/api/user/usereList", { ...p }),
   /** The office tree of the caller's range (the institution screens' call), flat, parents first. */
   offices: async () => {
     const { tree } = await http.get<Envelope & { tree: OfficeTreeNodeT[] }>("/a/api/office/treeDataNew");
@@ -66,7 +66,7 @@ export const userApi = {
     http.post("/a/api/user/save", { id, enabled }, { json: true, silent: true }),
   /** The roles the caller may give users of this institution (default: their own). */
   roleOptions: (officeId?: number) =>
-    http.get<Envelope & { list: AssignableRole[] }>("/a/api/user/allRoleList", { officeId }),
+    http.get<z.infer<typeof RoleOptionsResponse>>("/a/api/user/allRoleList", { officeId }),
   resetPassword: async (userId: number, password: string) =>
     http.post(
       "/a/api/user/modifyPwd",
@@ -74,7 +74,9 @@ export const userApi = {
       { silent: true },
     ),
   checkTaken: (v: { email?: string; phone?: string; userId?: number }) =>
-    http.post<Envelope & { taken: boolean }>("/a/api/user/checkPhoneOrEmail", v, { silent: true }),
+    http.post<z.infer<typeof CheckPhoneOrEmailResponse>>("/a/api/user/checkPhoneOrEmail", v, {
+      silent: true,
+    }),
 };
 
 /** The password policy in force (a public setting), or the default while it cannot be read. */

@@ -1,6 +1,6 @@
 import type { Material } from "@marquee/contracts";
 import { http } from "../../services/http";
-import { type Md5CheckAnswer, type Md5CheckParams, materialApi } from "../../services/material";
+import { type Md5CheckAnswer, type Md5CheckParams, materialApi } from "../material/api";
 import { inlineHasher, type UploadTransport, uploadFile } from "../material/upload";
 
 /** The widget-image variant of the upload protocol: the MD5 check with purpose "widget", then the chunks. */

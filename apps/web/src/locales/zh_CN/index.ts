@@ -12,23 +12,23 @@ import help from "./help";
 import home from "./home";
 import http from "./http";
 import layout from "./layout";
-import login from "./login";
-import map from "./map";
 import material from "./material";
 import menuManage from "./menuManage";
 import notice from "./notice";
-import org from "./org";
+import office from "./office";
 import pay from "./pay";
 import personal from "./personal";
 import playPlan from "./playPlan";
 import pop from "./pop";
+import position from "./position";
 import program from "./program";
 import publish from "./publish";
 import publishMessage from "./publishMessage";
 import review from "./review";
 import role from "./role";
+import session from "./session";
 import settings from "./settings";
-import stats from "./stats";
+import statistics from "./statistics";
 import strategy from "./strategy";
 import sync from "./sync";
 import system from "./system";
@@ -40,7 +40,7 @@ import widget from "./widget";
 export default {
   common,
   http,
-  login,
+  session,
   layout,
   settings,
   notice,
@@ -56,7 +56,7 @@ export default {
   playPlan,
   publishMessage,
   publish,
-  org,
+  office,
   brand,
   user,
   role,
@@ -65,10 +65,10 @@ export default {
   help,
   strategy,
   alarm,
-  map,
+  position,
   debug,
   sync,
-  stats,
+  statistics,
   pop,
   behavior,
   pay,
