@@ -17,10 +17,10 @@ import {
 } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type MaterialQuery, materialApi } from "../../features/material/api";
 import { buildFolderTree, type FolderNode, folderIdOf, folderKey } from "../../features/material/folders";
 import { MaterialThumb } from "../../features/material/MaterialThumb";
 import { ReviewTag } from "../../features/material/ReviewTag";
-import { type MaterialQuery, materialApi } from "../../services/material";
 import { useEditor } from "../store";
 
 const PAGE_SIZE = 24;

@@ -10,9 +10,9 @@ import {
   ReviewLayout,
   type ReviewView,
 } from "../../components/ReviewLayout";
+import type { Page } from "../../services/http";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
-import type { Page } from "./api";
 import { DecisionModal, type DecisionTarget, NoteModal } from "./ReviewDialogs";
 import { ReviewRowActions } from "./ReviewToolbar";
 

@@ -1,18 +1,10 @@
 import type { ContentState } from "@marquee/contracts";
-import { type Envelope, http } from "../../services/http";
+import { type Envelope, http, type Page } from "../../services/http";
 
 /**
  * What the reviewed contents (programs, play plans, published messages) share
  * on the wire: a page of rows and the review calls of a kind.
  */
-
-/** A page of rows, as every list call answers (the contracts' `pageOf`). */
-export interface Page<T> extends Envelope {
-  list: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
 
 /** A review list's query (the contracts' ChecklistQuery). */
 export interface ReviewQuery {

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Segmented, Select, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { terminalApi } from "../../services/terminal";
+import { terminalApi } from "../terminal/api";
 import { GroupSelect, OfficeSelect } from "../terminal/pickers";
 import { useOfficeTree } from "../terminal/useOfficeTree";
 import { useSettled } from "./ProgramSelect";

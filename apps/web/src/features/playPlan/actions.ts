@@ -1,4 +1,4 @@
-import type { ContentState, PlanSummary } from "@marquee/contracts";
+import type { ContentState, Permission, PlanSummary } from "@marquee/contracts";
 import type { Tier } from "@marquee/schedule";
 import type { ContentKind } from "../content/kind";
 
@@ -9,7 +9,7 @@ export const PLAN_PERMISSIONS = {
   remove: "content:playPlan:delete",
   publish: "content:playPlan:publish",
   review: "content:playPlan:review",
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** Play plans among the content kinds. */
 export const PLAN_KIND: ContentKind = {

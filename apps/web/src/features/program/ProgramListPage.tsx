@@ -5,11 +5,11 @@ import { Button, Card, Empty, Space, Typography } from "antd";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { useFreshSelection, useLastFilledPage } from "../../components/listSelection";
 import { SelectionBar } from "../../components/SelectionBar";
 import { useSession } from "../../stores/session";
-import { useCan } from "../material/useCan";
 import { PROGRAM_PERMISSIONS, submittable } from "./actions";
 import { programApi } from "./api";
 import {

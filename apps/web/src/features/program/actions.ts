@@ -1,4 +1,4 @@
-import type { ProgramState, ProgramSummary } from "@marquee/contracts";
+import type { Permission, ProgramState, ProgramSummary } from "@marquee/contracts";
 import type { ContentKind } from "../content/kind";
 
 /** What can be done to one program from program management. */
@@ -9,7 +9,7 @@ export const PROGRAM_PERMISSIONS = {
   view: "content:program:view",
   edit: "content:program:edit",
   remove: "content:program:delete",
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** Programs among the content kinds (publishing them takes the publish screens' permissions: KIND_PERMISSIONS). */
 export const PROGRAM_KIND: ContentKind = {

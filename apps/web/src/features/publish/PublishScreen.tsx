@@ -4,7 +4,7 @@ import { Button, Result, Spin, Typography, theme } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { useCan } from "../material/useCan";
+import { useCan } from "../../access/useCan";
 import { KIND_LIST_PATH, KIND_PERMISSIONS, parsePublishParams } from "./kinds";
 import { PublishFlow } from "./PublishFlow";
 import { useAuditSetting, useContent } from "./useContent";

@@ -18,8 +18,8 @@ import type {
 } from "@marquee/contracts";
 import type { Resolution } from "@marquee/schedule";
 import type { z } from "zod";
+import type { Page } from "../../services/http";
 import { type Envelope, http } from "../../services/http";
-import type { Page } from "../content/api";
 import type { PlanDetail } from "../playPlan/api";
 import type { PubMessageDetail as MessageDetail } from "../publishMessage/api";
 

@@ -1,7 +1,15 @@
-import { type ContentState, PUBLICATION_KINDS, type PublicationKind } from "@marquee/contracts";
+import {
+  type ContentState,
+  type Permission,
+  PUBLICATION_KINDS,
+  type PublicationKind,
+} from "@marquee/contracts";
 
 /** The permissions of each kind of content: who sees it, edits it and publishes it (permission catalogue). */
-export const KIND_PERMISSIONS: Record<PublicationKind, { view: string; edit: string; publish: string }> = {
+export const KIND_PERMISSIONS: Record<
+  PublicationKind,
+  { view: Permission; edit: Permission; publish: Permission }
+> = {
   program: { view: "content:program:view", edit: "content:program:edit", publish: "content:program:publish" },
   plan: { view: "content:playPlan:view", edit: "content:playPlan:edit", publish: "content:playPlan:publish" },
   message: { view: "content:message:view", edit: "content:message:edit", publish: "content:message:publish" },

@@ -6,6 +6,7 @@ import { App, Button, Card, Empty, Input, Select, Space, Table, Tag, Tooltip, Ty
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useCan } from "../../access/useCan";
 import { AuthButton } from "../../components/AuthButton";
 import { type FitColumns, SELECTION_WIDTH, useFitColumns } from "../../components/fitColumns";
 import {
@@ -18,7 +19,6 @@ import { SelectionBar } from "../../components/SelectionBar";
 import { HttpError } from "../../services/http";
 import { confirmWithdraw } from "../content/confirmWithdraw";
 import { usePublications } from "../content/usePublications";
-import { useCan } from "../material/useCan";
 import { formatTime } from "../program/format";
 import { StateTag } from "../program/StateTag";
 import { publishApi } from "../publish/api";

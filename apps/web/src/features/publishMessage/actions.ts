@@ -1,4 +1,4 @@
-import type { ContentState, PubMessageSummary } from "@marquee/contracts";
+import type { ContentState, Permission, PubMessageSummary } from "@marquee/contracts";
 import type { ContentKind } from "../content/kind";
 import { reviewBlock } from "../publish/kinds";
 
@@ -9,7 +9,7 @@ export const MESSAGE_PERMISSIONS = {
   remove: "content:message:delete",
   publish: "content:message:publish",
   review: "content:message:review",
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** Published messages among the content kinds. */
 export const MESSAGE_KIND: ContentKind = {
