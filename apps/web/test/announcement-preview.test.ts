@@ -7,7 +7,7 @@ import {
   fromAnnouncement,
   toAnnouncement,
 } from "../src/features/announcement/preview";
-import { announcementTextFor, isAnnouncementLive } from "../src/features/notice/announcement";
+import { announcementTextFor, isAnnouncementLive } from "../src/features/message/announcement";
 
 const now = Date.UTC(2026, 4, 1, 9, 30);
 const sec = (ms: number) => Math.floor(ms / 1000);

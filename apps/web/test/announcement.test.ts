@@ -6,7 +6,7 @@ import {
   dismissalKey,
   isAnnouncementLive,
   shouldShowAnnouncement,
-} from "../src/features/notice/announcement";
+} from "../src/features/message/announcement";
 
 const now = Date.UTC(2026, 10, 22, 12);
 const a: Announcement = {

@@ -20,7 +20,7 @@ export const SHARED_SCREENS: Record<string, string> = {
  */
 export const REGISTRY: Record<string, LazyPage> = {
   home: lazyPage(() => import("../features/home/HomePage")),
-  messageNotification: lazyPage(() => import("../features/notice/NotificationPage")),
+  messageNotification: lazyPage(() => import("../features/message/NotificationPage")),
   personalCenter: lazyPage(() => import("../features/personal/PersonalCenterPage")),
   materialManage: lazyPage(() => import("../features/material/MaterialPage")),
   materialCheck: lazyPage(() => import("../features/material/MaterialReviewPage")),

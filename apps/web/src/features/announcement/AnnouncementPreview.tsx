@@ -5,7 +5,7 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../stores/session";
-import { announcementHash, announcementTextFor, dismissalKey } from "../notice/announcement";
+import { announcementHash, announcementTextFor, dismissalKey } from "../message/announcement";
 import { announcementStatus } from "./preview";
 
 const FORMAT = "YYYY-MM-DD HH:mm";
@@ -20,7 +20,7 @@ export function AnnouncementPreview({ announcement, nowMs }: { announcement: Ann
   const userId = useSession((s) => s.user?.id);
   const [reader, setReader] = useState<"zh_CN" | "en">(i18n.language.startsWith("zh") ? "zh_CN" : "en");
   const status = announcementStatus(announcement, nowMs);
-  const text = announcementTextFor(announcement, reader, t("notice.announcement"));
+  const text = announcementTextFor(announcement, reader, t("message.announcement"));
 
   const why = (() => {
     switch (status.kind) {
@@ -97,7 +97,7 @@ export function AnnouncementPreview({ announcement, nowMs }: { announcement: Ann
             </div>
             <div style={{ textAlign: "right", marginTop: 12 }}>
               <Button size="small" tabIndex={-1}>
-                {t("notice.neverRemind")}
+                {t("message.neverRemind")}
               </Button>
             </div>
           </div>

@@ -1,6 +1,6 @@
 import type { Announcement } from "@marquee/contracts";
 import dayjs, { type Dayjs } from "dayjs";
-import { isAnnouncementLive } from "../notice/announcement";
+import { isAnnouncementLive } from "../message/announcement";
 
 /**
  * Whether the shell shows the announcement at `nowMs`, and why not (spec §4:

@@ -14,7 +14,7 @@ import http from "./http";
 import layout from "./layout";
 import material from "./material";
 import menuManage from "./menuManage";
-import notice from "./notice";
+import message from "./message";
 import office from "./office";
 import pay from "./pay";
 import personal from "./personal";
@@ -43,7 +43,7 @@ export default {
   session,
   layout,
   settings,
-  notice,
+  message,
   personal,
   exception,
   home,

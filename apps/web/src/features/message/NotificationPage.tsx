@@ -94,7 +94,7 @@ export default function NotificationPage() {
   const readAll = () =>
     change(async () => {
       const r = await messageApi.readAll();
-      void toast.current.success(t("notice.allRead", { count: r.updated }));
+      void toast.current.success(t("message.allRead", { count: r.updated }));
     }, true);
   const remove = (ids: number[]) =>
     change(async () => {
@@ -105,7 +105,7 @@ export default function NotificationPage() {
   const columns: TableColumnsType<Notification> = [
     {
       key: "content",
-      title: t("notice.content"),
+      title: t("message.content"),
       render: (_, m) => (
         <Typography.Text strong={m.readState === "0"} style={{ whiteSpace: "pre-line" }}>
           {m.content}
@@ -114,36 +114,36 @@ export default function NotificationPage() {
     },
     {
       key: "time",
-      title: t("notice.time"),
+      title: t("message.time"),
       dataIndex: "createDate",
       width: 190,
       render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm:ss"),
     },
     {
       key: "state",
-      title: t("notice.state"),
+      title: t("message.state"),
       dataIndex: "readState",
       width: 110,
       render: (v: Notification["readState"]) =>
-        v === "0" ? <Tag color="processing">{t("notice.unread")}</Tag> : <Tag>{t("notice.read")}</Tag>,
+        v === "0" ? <Tag color="processing">{t("message.unread")}</Tag> : <Tag>{t("message.read")}</Tag>,
     },
     {
       key: "actions",
-      title: t("notice.actions"),
+      title: t("message.actions"),
       width: 220,
       render: (_, m) => (
         <Space size="small">
           {m.readState === "0" ? (
             <Button type="link" size="small" disabled={busy} onClick={() => void setReadState([m.id], "1")}>
-              {t("notice.markRead")}
+              {t("message.markRead")}
             </Button>
           ) : (
             <Button type="link" size="small" disabled={busy} onClick={() => void setReadState([m.id], "0")}>
-              {t("notice.markUnread")}
+              {t("message.markUnread")}
             </Button>
           )}
           <Popconfirm
-            title={t("notice.deleteConfirm")}
+            title={t("message.deleteConfirm")}
             okText={t("common.ok")}
             cancelText={t("common.cancel")}
             onConfirm={() => remove([m.id])}
@@ -160,7 +160,7 @@ export default function NotificationPage() {
   const none = selected.length === 0;
   return (
     <Card
-      title={t("notice.title")}
+      title={t("message.title")}
       extra={
         <Button icon={<ReloadOutlined />} onClick={() => void load()} loading={loading}>
           {t("common.refresh")}
@@ -176,8 +176,8 @@ export default function NotificationPage() {
             setSelected([]);
           }}
           options={[
-            { value: "all", label: t("notice.filterAll") },
-            { value: "unread", label: `${t("notice.filterUnread")} (${unread})` },
+            { value: "all", label: t("message.filterAll") },
+            { value: "unread", label: `${t("message.filterUnread")} (${unread})` },
           ]}
           data-testid="notification-filter"
         />
@@ -186,7 +186,7 @@ export default function NotificationPage() {
           disabled={unread === 0 || busy}
           onClick={() => void readAll()}
         >
-          {t("notice.markAllRead")}
+          {t("message.markAllRead")}
         </Button>
         <Button
           type="primary"
@@ -194,10 +194,10 @@ export default function NotificationPage() {
           disabled={none || busy}
           onClick={() => void setReadState(selected, "1", true)}
         >
-          {t("notice.markRead")}
+          {t("message.markRead")}
         </Button>
         <Popconfirm
-          title={t("notice.deleteConfirm")}
+          title={t("message.deleteConfirm")}
           okText={t("common.ok")}
           cancelText={t("common.cancel")}
           disabled={none || busy}
@@ -208,13 +208,13 @@ export default function NotificationPage() {
           </Button>
         </Popconfirm>
         <Typography.Text type="secondary" data-testid="notification-selected">
-          {t("notice.selected", { count: selected.length })}
+          {t("message.selected", { count: selected.length })}
         </Typography.Text>
       </Space>
       <Table<Notification>
         data-testid="notification-table"
         rowKey="id"
-        locale={{ emptyText: t("notice.empty") }}
+        locale={{ emptyText: t("message.empty") }}
         loading={loading}
         columns={columns}
         dataSource={rows}

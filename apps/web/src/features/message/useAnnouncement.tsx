@@ -17,7 +17,7 @@ export function useAnnouncement(): void {
       .announcement()
       .then((a) => {
         if (cancelled || !shouldShowAnnouncement(a, userId, Date.now(), localStorage)) return;
-        const text = announcementTextFor(a, i18n.language, t("notice.announcement"));
+        const text = announcementTextFor(a, i18n.language, t("message.announcement"));
         const key = "announcement";
         notification.info({
           key,
@@ -32,13 +32,13 @@ export function useAnnouncement(): void {
                 notification.destroy(key);
               }}
             >
-              {t("notice.neverRemind")}
+              {t("message.neverRemind")}
             </Button>
           ),
         });
       })
       .catch(() => {
-        if (!cancelled) void notification.error({ message: t("notice.announcementError") });
+        if (!cancelled) void notification.error({ message: t("message.announcementError") });
       });
     return () => {
       cancelled = true;

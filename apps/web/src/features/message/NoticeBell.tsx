@@ -53,7 +53,7 @@ export function NoticeBell() {
       }}
     >
       {list.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("notice.empty")} style={{ padding: 16 }} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("message.empty")} style={{ padding: 16 }} />
       ) : (
         <List
           size="small"
@@ -80,7 +80,7 @@ export function NoticeBell() {
           navigate("/sysManage/messageNotification");
         }}
       >
-        {t("notice.viewAll")}
+        {t("message.viewAll")}
       </Button>
     </div>
   );
@@ -95,7 +95,7 @@ export function NoticeBell() {
       popupRender={() => panel}
       placement="bottomRight"
     >
-      <span data-testid="notice-bell" title={t("notice.title")}>
+      <span data-testid="notice-bell" title={t("message.title")}>
         <Badge count={unread} size="small">
           <BellOutlined style={{ fontSize: 18 }} />
         </Badge>
