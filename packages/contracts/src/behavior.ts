@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Envelope, Paging, pageOf, zId } from "./common";
 import { flattenMenu, ROUTE_NAMES } from "./menu";
-import { checkStatsRange, statsMetaShape, zDay } from "./stats";
+import { checkStatsRange, statsMetaShape, zDay } from "./statistics";
 
 /**
  * User behaviour statistics (issue 10, /a/api/behavior/*): who uses the

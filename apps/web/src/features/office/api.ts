@@ -12,7 +12,7 @@ import type {
 import type { z } from "zod";
 import { type Envelope, http } from "../../services/http";
 
-/** Calls of institution management and agent activation (contracts/src/org.ts). */
+/** Calls of institution management and agent activation (contracts/src/office.ts). */
 
 export interface OfficeHit extends OfficeNode {
   trail: Array<{ id: number; name: string }>;

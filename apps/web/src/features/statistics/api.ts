@@ -11,7 +11,7 @@ import type {
 } from "@marquee/contracts";
 import { http } from "../../services/http";
 
-/** Calls of data statistics under /a/api/statistics/ (contracts/src/stats.ts). */
+/** Calls of data statistics under /a/api/statistics/ (contracts/src/statistics.ts). */
 const BASE = "/a/api/statistics";
 
 /** The range query every statistics call shares (StatsRangeQuery). */

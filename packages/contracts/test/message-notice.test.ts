@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noticeMsg, renderNotice, renderNoticeValue } from "../src/notice";
+import { noticeMsg, renderNotice, renderNoticeValue } from "../src/message";
 
 describe("notices rendered in the reader's language", () => {
   it("translates catalogue values, lines and multilingual texts when read", () => {
