@@ -1,3 +1,3 @@
-ALTER TABLE "uploads" ADD COLUMN "finishing_until" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "uploads" ADD COLUMN "verified_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "uploads" ADD COLUMN "touched_at" timestamp with time zone DEFAULT now() NOT NULL;
+ALTER TABLE "uploads" ADD COLUMN IF NOT EXISTS "finishing_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN IF NOT EXISTS "verified_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN IF NOT EXISTS "touched_at" timestamp with time zone DEFAULT now() NOT NULL;

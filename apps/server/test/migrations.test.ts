@@ -1,0 +1,98 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pino from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { connect, type Database, runMigrations } from "../src/db/client";
+import { createTestDatabase } from "./helpers";
+
+/**
+ * Drizzle applies only the migrations whose journal time is later than the newest one a database
+ * has applied. A journal whose times do not grow makes an installation upgraded from an older
+ * release skip migrations silently, which no test on a fresh database notices.
+ */
+const folder = new URL("../src/db/migrations", import.meta.url).pathname;
+interface Entry {
+  idx: number;
+  when: number;
+  tag: string;
+}
+const journal = (): { entries: Entry[] } =>
+  JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
+
+/** A copy of the migrations folder whose journal stops at `lastTag`, with some times overridden. */
+function olderRelease(lastTag: string, times: Record<string, number> = {}): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "marquee-migrations-"));
+  cpSync(folder, dir, { recursive: true });
+  const j = journal();
+  const upTo = j.entries.findIndex((e) => e.tag === lastTag);
+  const entries = j.entries.slice(0, upTo + 1).map((e) => ({ ...e, when: times[e.tag] ?? e.when }));
+  writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...j, entries }, null, 2));
+  return dir;
+}
+
+const opened: Database[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of opened) await d.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function databaseAt(release: string): Promise<Database> {
+  const database = connect(await createTestDatabase(), 2, pino({ level: "silent" }));
+  opened.push(database);
+  dirs.push(release);
+  await migrate(drizzle(database.pool), { migrationsFolder: release });
+  return database;
+}
+
+async function hasColumn(database: Database, table: string, column: string): Promise<boolean> {
+  const r = await database.pool.query(
+    "select 1 from information_schema.columns where table_name = $1 and column_name = $2",
+    [table, column],
+  );
+  return r.rowCount === 1;
+}
+
+async function hasTable(database: Database, table: string): Promise<boolean> {
+  const r = await database.pool.query("select to_regclass($1) as t", [table]);
+  return r.rows[0].t !== null;
+}
+
+describe("database migrations", () => {
+  it("are numbered in order and their journal times only grow", () => {
+    const entries = journal().entries;
+    entries.forEach((e, i) => {
+      expect(e.idx).toBe(i);
+      if (i > 0)
+        expect(e.when, `${e.tag} must come after ${entries[i - 1].tag}`).toBeGreaterThan(entries[i - 1].when);
+    });
+  });
+
+  it("bring a database made by an older release up to date", async () => {
+    const database = await databaseAt(olderRelease("0016_form_permission"));
+    expect(await hasTable(database, "server_processes")).toBe(false);
+    await runMigrations(database);
+    expect(await hasColumn(database, "uploads", "finishing_until")).toBe(true);
+    expect(await hasTable(database, "server_processes")).toBe(true);
+    expect(await hasColumn(database, "terminal_commands", "expires_at")).toBe(true);
+    expect(await hasTable(database, "program_history")).toBe(false);
+  });
+
+  it("upgrade a database whose journal recorded the upload and process migrations at their first times", async () => {
+    // Those two migrations were first committed with times earlier than the one before them; a
+    // database made then has them applied, and takes them again (they are idempotent) and what follows.
+    const database = await databaseAt(
+      olderRelease("0018_process_registry", {
+        "0017_upload_finishing": 1795892582616,
+        "0018_process_registry": 1795893211789,
+      }),
+    );
+    expect(await hasTable(database, "program_history")).toBe(true);
+    await runMigrations(database);
+    expect(await hasTable(database, "program_history")).toBe(false);
+    expect(await hasTable(database, "server_processes")).toBe(true);
+  });
+});
