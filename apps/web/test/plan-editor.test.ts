@@ -1,20 +1,20 @@
 import type { PlanDoc, PlanItem, SchedulePlan } from "@marquee/schedule";
-import { describe, expect, it } from "vitest";
-import { planActions, submittablePlans } from "../src/features/playPlan/actions";
-import { initialEditorState, isDirty, planEditorReducer } from "../src/features/playPlan/editorState";
 import {
-  commit,
+  commitPlan,
   duplicateItem,
   EMPTY_PLAN,
   firstShownDay,
-  HISTORY_LIMIT,
   makeItem,
   newItemId,
-  redo,
+  PLAN_HISTORY_LIMIT,
+  redoPlan,
   removeWindow,
-  startHistory,
-  undo,
-} from "../src/features/playPlan/planDoc";
+  startPlanHistory,
+  undoPlan,
+} from "@marquee/schedule";
+import { describe, expect, it } from "vitest";
+import { planActions, submittablePlans } from "../src/features/playPlan/actions";
+import { initialEditorState, isDirty, planEditorReducer } from "../src/features/playPlan/editorState";
 import { conflictsOf, previewPieces, UNSAVED_PLAN_ID, withDraft } from "../src/features/playPlan/resolver";
 import { instantOf, piecesByDay, wallOf } from "../src/features/playPlan/zone";
 
@@ -31,31 +31,31 @@ const item = (id: string, over: Partial<PlanItem> = {}): PlanItem => ({
 });
 const docOf = (...items: PlanItem[]): PlanDoc => ({ items, defaultProgramId: null });
 
-describe("undo and redo", () => {
-  it("steps back and forth through the documents, a new edit dropping the redo steps", () => {
+describe("undoPlan and redoPlan", () => {
+  it("steps back and forth through the documents, a new edit dropping the redoPlan steps", () => {
     const a = docOf();
     const b = docOf(item("x"));
     const c = docOf(item("x"), item("y"));
-    let h = commit(commit(startHistory(a), b), c);
-    h = undo(h);
+    let h = commitPlan(commitPlan(startPlanHistory(a), b), c);
+    h = undoPlan(h);
     expect(h.present).toBe(b);
-    h = undo(h);
+    h = undoPlan(h);
     expect(h.present).toBe(a);
-    expect(undo(h)).toBe(h);
-    h = redo(h);
+    expect(undoPlan(h)).toBe(h);
+    h = redoPlan(h);
     expect(h.present).toBe(b);
     const d = docOf(item("z"));
-    h = commit(h, d);
+    h = commitPlan(h, d);
     expect(h.future).toEqual([]);
-    expect(redo(h)).toBe(h);
-    expect(undo(h).present).toBe(b);
+    expect(redoPlan(h)).toBe(h);
+    expect(undoPlan(h).present).toBe(b);
   });
-  it("ignores a commit of the same document and keeps a bounded past", () => {
-    const h0 = startHistory(EMPTY_PLAN);
-    expect(commit(h0, EMPTY_PLAN)).toBe(h0);
+  it("ignores a commitPlan of the same document and keeps a bounded past", () => {
+    const h0 = startPlanHistory(EMPTY_PLAN);
+    expect(commitPlan(h0, EMPTY_PLAN)).toBe(h0);
     let h = h0;
-    for (let i = 0; i < HISTORY_LIMIT + 20; i++) h = commit(h, docOf(item(`i${i}`)));
-    expect(h.past.length).toBe(HISTORY_LIMIT);
+    for (let i = 0; i < PLAN_HISTORY_LIMIT + 20; i++) h = commitPlan(h, docOf(item(`i${i}`)));
+    expect(h.past.length).toBe(PLAN_HISTORY_LIMIT);
   });
 });
 
@@ -107,7 +107,7 @@ describe("the first day shown", () => {
 });
 
 describe("plan production state", () => {
-  it("is clean when opened, dirty after an edit, clean again after undo", () => {
+  it("is clean when opened, dirty after an edit, clean again after undoPlan", () => {
     let s = initialEditorState("New plan", EMPTY_PLAN);
     expect(isDirty(s)).toBe(false);
     s = planEditorReducer(s, { type: "edit", doc: docOf(item("a")), select: "a" });
@@ -115,7 +115,7 @@ describe("plan production state", () => {
     expect(s.selectedId).toBe("a");
     s = planEditorReducer(s, { type: "undo" });
     expect(isDirty(s)).toBe(false);
-    // The selected item is gone with the undo.
+    // The selected item is gone with the undoPlan.
     expect(s.selectedId).toBeNull();
   });
   it("counts a renamed plan as unsaved, and a save as the new reference", () => {

@@ -1,7 +1,7 @@
 import type { PlanItem } from "@marquee/schedule";
+import { makeItem } from "@marquee/schedule";
 import { describe, expect, it } from "vitest";
 import { newItemPlace, nextPlayOf, wallText } from "../src/features/playPlan/nextPlay";
-import { makeItem } from "../src/features/playPlan/planDoc";
 import { instantOf } from "../src/features/playPlan/zone";
 
 const TZ = "Asia/Shanghai";

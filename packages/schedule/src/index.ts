@@ -1,4 +1,5 @@
 export * from "./device";
+export * from "./edit";
 export * from "./model";
 export * from "./resolve";
 export * from "./zone";

@@ -1,5 +1,5 @@
 import { CopyOutlined, DeleteOutlined, MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
-import { type PlanItem, type PlayMode, TIERS, type Tier } from "@marquee/schedule";
+import { modeOf, type PlanItem, type PlayMode, sortWeekdays, TIERS, type Tier } from "@marquee/schedule";
 import {
   Button,
   Checkbox,
@@ -17,9 +17,8 @@ import { useTranslation } from "react-i18next";
 import { TIER_COLORS } from "./actions";
 import type { PlanProgram } from "./api";
 import { ProgramSelect } from "./ProgramSelect";
-import { modeOf } from "./planDoc";
 import { TimeInput } from "./TimeInput";
-import { DAY_MIN, sortWeekdays, spanToWindow, windowSpan } from "./timeline";
+import { DAY_MIN, spanToWindow, windowSpan } from "./timeline";
 import { weekdayLong, weekdayShort, windowText } from "./words";
 
 const PRESETS: Array<{ key: "every" | "workdays" | "weekend"; days: number[] }> = [

@@ -8,6 +8,15 @@ import {
   WarningOutlined,
 } from "@ant-design/icons";
 import type { PlanDoc, PlanItem, TimeWindow } from "@marquee/schedule";
+import {
+  addItem,
+  duplicateItem,
+  firstShownDay,
+  makeItem,
+  removeItem,
+  removeWindow,
+  replaceItem,
+} from "@marquee/schedule";
 import { useQuery } from "@tanstack/react-query";
 import {
   Alert,
@@ -39,15 +48,6 @@ import { newItemPlace, nextPlayOf, nextPlayText } from "./nextPlay";
 import { PlanPanel } from "./PlanPanel";
 import { PreviewBar, WhyTip } from "./Preview";
 import { ProgramPicker } from "./ProgramPicker";
-import {
-  addItem,
-  duplicateItem,
-  firstShownDay,
-  makeItem,
-  removeItem,
-  removeWindow,
-  replaceItem,
-} from "./planDoc";
 import { conflictedIds, conflictsOf, previewPieces, UNSAVED_PLAN_ID, withDraft } from "./resolver";
 import { Timeline } from "./Timeline";
 import { addDays, datesFrom, isoWeekday, type SnapStep, weekStart } from "./timeline";

@@ -1,3 +1,4 @@
+import { EMPTY_PLAN } from "@marquee/schedule";
 import { Button, Card, Result, Spin, theme } from "antd";
 import dayjs from "dayjs";
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
@@ -6,7 +7,6 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { type PlanProgram, planApi } from "./api";
 import { initialEditorState, planEditorReducer } from "./editorState";
 import { PlanEditor } from "./PlanEditor";
-import { EMPTY_PLAN } from "./planDoc";
 
 type Phase = { kind: "loading" } | { kind: "ready" } | { kind: "failed"; message: string };
 

@@ -1,6 +1,6 @@
 import type { ContentState } from "@marquee/contracts";
 import type { PlanDoc } from "@marquee/schedule";
-import { commit, type DocHistory, redo, startHistory, undo } from "./planDoc";
+import { commitPlan, type PlanHistory, redoPlan, startPlanHistory, undoPlan } from "@marquee/schedule";
 
 /**
  * The state of plan production: the plan (id, version, state, name), its
@@ -11,7 +11,7 @@ export interface PlanEditorState {
   version: number;
   state: ContentState;
   name: string;
-  history: DocHistory;
+  history: PlanHistory;
   /** What the server holds (for a new plan: the empty document it started with). */
   savedDoc: PlanDoc;
   savedName: string;
@@ -33,7 +33,7 @@ export function initialEditorState(name: string, doc: PlanDoc): PlanEditorState 
     version: 0,
     state: "draft",
     name,
-    history: startHistory(doc),
+    history: startPlanHistory(doc),
     savedDoc: doc,
     savedName: name,
     selectedId: null,
@@ -51,21 +51,21 @@ export function planEditorReducer(s: PlanEditorState, a: PlanEditorAction): Plan
         version: a.version,
         state: a.state,
         name: a.name,
-        history: startHistory(a.doc),
+        history: startPlanHistory(a.doc),
         savedDoc: a.doc,
         savedName: a.name,
         selectedId: null,
       };
     case "edit": {
-      const history = commit(s.history, a.doc);
+      const history = commitPlan(s.history, a.doc);
       return { ...s, history, selectedId: keep(a.select === undefined ? s.selectedId : a.select, a.doc) };
     }
     case "undo": {
-      const history = undo(s.history);
+      const history = undoPlan(s.history);
       return { ...s, history, selectedId: keep(s.selectedId, history.present) };
     }
     case "redo": {
-      const history = redo(s.history);
+      const history = redoPlan(s.history);
       return { ...s, history, selectedId: keep(s.selectedId, history.present) };
     }
     case "name":

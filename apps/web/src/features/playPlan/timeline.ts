@@ -211,11 +211,6 @@ export function itemOnDate(
   return item.weekdays.includes(isoWeekday(date));
 }
 
-/** Weekdays as the user picks them, in order Monday → Sunday. */
-export function sortWeekdays(days: readonly number[]): number[] {
-  return [...new Set(days)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
-}
-
 // ---- block layout ----
 
 /** One piece of a window drawn in one day's column. */

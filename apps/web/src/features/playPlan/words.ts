@@ -1,6 +1,7 @@
 import type { PlanItem, PlayMode, Tier, TimeWindow } from "@marquee/schedule";
+import { sortWeekdays } from "@marquee/schedule";
 import type { TFunction } from "i18next";
-import { crossesMidnight, isoWeekday, sortWeekdays, windowSpan } from "./timeline";
+import { crossesMidnight, isoWeekday, windowSpan } from "./timeline";
 
 /** How the plan screens word weekdays, windows, dates, modes and tiers in the reader's language. */
 

@@ -1,38 +1,39 @@
-import type { PlanDoc, PlanItem, PlayMode, Tier, TimeWindow } from "@marquee/schedule";
-import { sortWeekdays } from "./timeline";
+import type { PlanDoc, PlanItem, PlayMode, Tier, TimeWindow } from "./model";
 
 /**
- * The plan editor's document operations and its undo/redo history. Every
- * operation returns a new document (the old one is kept for undo); the editor
- * compares documents by reference to know whether there is unsaved work.
+ * Editing a play plan's document: its operations and the editor's undo/redo
+ * history of snapshots (beside the document, as the program's history is
+ * beside the program's). Every operation returns a new document (the old one is
+ * kept for undo); the editor compares documents by reference to know whether
+ * there is unsaved work.
  */
 
 export const EMPTY_PLAN: PlanDoc = { items: [], defaultProgramId: null };
 
 /** At most this many steps back. */
-export const HISTORY_LIMIT = 100;
+export const PLAN_HISTORY_LIMIT = 100;
 
-export interface DocHistory {
+export interface PlanHistory {
   past: PlanDoc[];
   present: PlanDoc;
   future: PlanDoc[];
 }
 
-export const startHistory = (doc: PlanDoc): DocHistory => ({ past: [], present: doc, future: [] });
+export const startPlanHistory = (doc: PlanDoc): PlanHistory => ({ past: [], present: doc, future: [] });
 
 /** A new state of the document: the old one goes into the past, the redo steps are dropped. */
-export function commit(h: DocHistory, doc: PlanDoc): DocHistory {
+export function commitPlan(h: PlanHistory, doc: PlanDoc): PlanHistory {
   if (doc === h.present) return h;
-  return { past: [...h.past, h.present].slice(-HISTORY_LIMIT), present: doc, future: [] };
+  return { past: [...h.past, h.present].slice(-PLAN_HISTORY_LIMIT), present: doc, future: [] };
 }
 
-export function undo(h: DocHistory): DocHistory {
+export function undoPlan(h: PlanHistory): PlanHistory {
   const prev = h.past[h.past.length - 1];
   if (!prev) return h;
   return { past: h.past.slice(0, -1), present: prev, future: [h.present, ...h.future] };
 }
 
-export function redo(h: DocHistory): DocHistory {
+export function redoPlan(h: PlanHistory): PlanHistory {
   const next = h.future[0];
   if (!next) return h;
   return { past: [...h.past, h.present], present: next, future: h.future.slice(1) };
@@ -134,4 +135,9 @@ export function firstShownDay(doc: PlanDoc, today: string): string {
   if (first > today) return first;
   if (last !== null && last < today) return last;
   return today;
+}
+
+/** Weekdays (1 = Monday … 7 = Sunday) without repeats or strays, in order. */
+export function sortWeekdays(days: readonly number[]): number[] {
+  return [...new Set(days)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
 }
