@@ -70,7 +70,7 @@ async function inputOf(page: Page, testId: string) {
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
-describe("Terminals II on two web players", () => {
+describe("remote control of two web players", () => {
   it("acks a batch, starts in sync, shows on the map, and blacks out at the timer's minute", async () => {
     const ctx = await e.context();
     await ctx.addCookies([{ name: "language", value: "en", url: e.base }]);

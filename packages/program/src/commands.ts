@@ -168,8 +168,3 @@ export function applyCommand(doc: ProgramDoc, cmd: Command): { doc: ProgramDoc; 
     }
   }
 }
-
-/** Applies commands in turn (no history). */
-export function applyAll(doc: ProgramDoc, commands: Command[]): ProgramDoc {
-  return commands.reduce((d, c) => applyCommand(d, c).doc, doc);
-}

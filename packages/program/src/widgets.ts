@@ -461,6 +461,4 @@ export const WIDGET_SPECS: { [T in WidgetType]: WidgetSpec<T> } = {
     }),
   },
 };
-
-export const zWidgetType = z.enum(WIDGET_TYPES as [WidgetType, ...WidgetType[]]);
 export { zWidgetId };

@@ -117,7 +117,6 @@ export type SchedulePlan = z.infer<typeof SchedulePlan>;
 export const MESSAGE_KINDS = ["scroll", "notice"] as const;
 export const MESSAGE_POSITIONS = ["top", "bottom", "full"] as const;
 export const MESSAGE_PRIORITIES = ["normal", "emergency"] as const;
-export type MessagePriority = (typeof MESSAGE_PRIORITIES)[number];
 /**
  * How an emergency message takes the screen: drawn over the program, which
  * goes on playing ("over"), or alone on the whole screen in its own colours,

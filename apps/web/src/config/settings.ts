@@ -98,11 +98,6 @@ export function mergeSettings(base: Settings, saved: unknown): Settings {
   return merged;
 }
 
-export interface SavedSettings {
-  version: number;
-  settings: Partial<Settings>;
-}
-
 /** Reads saved settings: the merged result, and whether they were saved by an older version. */
 export function readSavedSettings(raw: string | null): { settings: Settings; outdated: boolean } {
   if (!raw) return { settings: DEFAULT_SETTINGS, outdated: false };

@@ -91,11 +91,6 @@ export function copySelection(): number {
   return chosen.length;
 }
 
-/** Whether there is something to paste. */
-export function canPaste(): boolean {
-  return clipboard.length > 0;
-}
-
 function pasteInto(widgets: Widget[], label: string): string[] {
   const s = useEditor.getState();
   if (widgets.length === 0) return [];

@@ -20,8 +20,6 @@ export const CALL_CENTER_PERMISSIONS = {
   edit: "sys:callCenter:edit",
 } as const satisfies Record<string, Permission>;
 
-export type FaqLangFilter = CommonProblem["lang"] | "all" | undefined;
-
 /** FAQ and customer centre calls. Saves are silent: the forms show the server's words. */
 export const helpApi = {
   faq: (q: { keyword?: string; pageNo: number; pageSize: number }) =>

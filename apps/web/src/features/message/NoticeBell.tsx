@@ -53,7 +53,11 @@ export function NoticeBell() {
       }}
     >
       {list.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("message.empty")} style={{ padding: 16 }} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t("message.empty")}
+          style={{ padding: 16 }}
+        />
       ) : (
         <List
           size="small"

@@ -2,7 +2,6 @@ import type {
   ContentHistoryEntry,
   ContentHistoryResponse,
   ContentState,
-  PlanConflictItem,
   PlanDetailResponse,
   PlanListResponse,
   PlanProgramRef,
@@ -32,7 +31,6 @@ export interface PlanQuery {
 export type PlanPage = z.infer<typeof PlanListResponse>;
 
 export type PlanProgram = z.infer<typeof PlanProgramRef>;
-export type PlanConflict = z.infer<typeof PlanConflictItem>;
 export type HistoryEntry = z.infer<typeof ContentHistoryEntry>;
 export type TerminalSchedule = z.infer<typeof TerminalScheduleResponse>;
 

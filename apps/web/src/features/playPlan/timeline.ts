@@ -175,11 +175,6 @@ export function addDays(date: string, days: number): string {
   return isoDateOf(dateMs(date) + days * 86_400_000);
 }
 
-/** Whole days from `a` to `b`. */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((dateMs(b) - dateMs(a)) / 86_400_000);
-}
-
 /** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
 export function isoWeekday(date: string): number {
   const d = new Date(dateMs(date)).getUTCDay();

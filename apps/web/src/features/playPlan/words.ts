@@ -48,8 +48,3 @@ export function dayText(t: TFunction, day: string): string {
   if (Number.isInteger(n) && n >= 1 && n <= 7) return weekdayLong(t, n);
   return day;
 }
-
-/** One line about an item: program, days, windows. */
-export function itemSummary(t: TFunction, item: PlanItem, programName: string): string {
-  return `${programName} · ${weekdaysText(t, item.weekdays)} · ${item.windows.map((w) => windowText(t, w)).join(", ")}`;
-}

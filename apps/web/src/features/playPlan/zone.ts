@@ -11,11 +11,6 @@ import { addDays, DAY_MIN } from "./timeline";
 
 const DAY_MS = 86_400_000;
 
-/** How far `tz`'s wall clock is ahead of UTC at an instant, in ms. */
-export function zoneOffset(at: number, tz: string): number {
-  return zoneClock(tz).offsetAt(at);
-}
-
 /** The instant at which `tz`'s clock shows `minutes` after midnight of `date`. */
 export function instantOf(date: string, minutes: number, tz: string): number {
   const [y, m, d] = date.split("-").map(Number);

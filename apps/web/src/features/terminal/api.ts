@@ -28,7 +28,6 @@ import {
   type TerminalResponse,
   type TerminalStatusArrayResponse,
   type TerminalStatusCount,
-  type TerminalTreeNodeT,
   type TerminalTreeResponse,
   type TerminalViewStatus,
 } from "@marquee/contracts";
@@ -64,7 +63,6 @@ export type TerminalPage = z.infer<typeof TerminalListResponse>;
 export type TerminalCounts = z.infer<typeof TerminalStatusCount>;
 export type TerminalLive = z.infer<typeof TerminalLiveStatus>;
 export type TerminalDetail = z.infer<typeof TerminalDetails>;
-export type TerminalTree = TerminalTreeNodeT;
 export type ProgramPublishInfo = z.infer<typeof ProgramPublishInfoResponse>;
 
 export type { ScreenshotHistoryItem, ScreenshotKind };
