@@ -22,7 +22,7 @@ import { openDatabase, tempDir } from "./lib/database";
 import { runBenchmark } from "./lib/run";
 
 /**
- * The editor benchmark of issue 5, in headless Chromium against the real
+ * The editor benchmark, in headless Chromium against the real
  * server and the built console:
  * - a scene of 300 widgets; one is dragged across the canvas with the mouse
  *   for 2 s; frames per second from the page's own requestAnimationFrame

@@ -13,7 +13,7 @@ import { runBenchmark } from "./lib/run";
 import { type ChildServer, startRealServer } from "./lib/upload-servers";
 
 /**
- * The fleet benchmark of issue 6: 10,000 simulated terminals (tools/fleet-sim,
+ * The fleet benchmark: 10,000 simulated terminals (tools/fleet-sim,
  * the real protocol through TerminalClient) held by the real server in a
  * child process, against a bare `ws` server (also a child process) holding
  * the same clients. The clients live in several processes of their own (one
@@ -32,7 +32,7 @@ import { type ChildServer, startRealServer } from "./lib/upload-servers";
  * terminals are authorised directly in the database (one UPDATE) and learn it
  * by connecting again.
  *
- * Then (issue 9) a volume batch to every terminal with 5 % of them answering
+ * Then a volume batch to every terminal with 5 % of them answering
  * a failure with its reason, until every per-terminal result is final as the
  * operator API shows it (GET commandResults).
  *
@@ -53,7 +53,7 @@ const IDS_PER_CALL = 1_000;
 const ADMIN = { username: "admin", password: "Admin12345" };
 const TARGET_RSS_KB = 30;
 const TARGET_ACK_MS = 2_000;
-/** Issue 9: the share of terminals answering the batch with a failure, and its target. */
+/** The share of terminals answering the batch with a failure, and its target. */
 const FAIL_RATE = 0.05;
 const TARGET_BATCH_MS = 5_000;
 const RESULT_IDS_PER_GET = 500;
@@ -302,7 +302,7 @@ async function realRun(cleanup: Cleanup, real: ChildServer, db: pg.Pool): Promis
 }
 
 /**
- * Issue 9: a batch command (volume) to every terminal with FAIL_RATE of the
+ * A batch command (volume) to every terminal with FAIL_RATE of the
  * answers failures with a reason, timed from the first call until every
  * per-terminal result is final (done or failed, with its reason) as an
  * operator sees it: GET /a/api/terminal/commandResults, RESULT_IDS_PER_GET

@@ -7,7 +7,7 @@ import { runBenchmark } from "./lib/run";
 import { startRealServer } from "./lib/upload-servers";
 
 /**
- * The system-log export of issue 8: "streamed so a million rows do not fill
+ * The system-log export: "streamed so a million rows do not fill
  * memory". The real server (a child process with a fresh PostgreSQL) holds
  * BENCH_LOG_ROWS audit rows (1,000,000 by default, written with one
  * generate_series insert); the operator exports them all through

@@ -16,7 +16,7 @@ import { generateStatsData, type StatsScale } from "./lib/stats-data";
 import { startRealServer } from "./lib/upload-servers";
 
 /**
- * The console pages benchmark of issue 19: time until usable of the ten heaviest pages of the console,
+ * The console pages benchmark: time until usable of the ten heaviest pages of the console,
  * signed in as the platform administrator over a populated database (1,000 materials, 500 programs, 1,000
  * terminals, and their publications, users and a month of statistics), in headless Chromium against the real
  * server, each against a minimal static page from a bare node:http server loaded the same way in the same run.

@@ -13,7 +13,7 @@ import { runBenchmark } from "./lib/run";
 import { startRealServer } from "./lib/upload-servers";
 
 /**
- * The publishing benchmark of issue 7: a play plan published to 10,000
+ * The publishing benchmark: a play plan published to 10,000
  * simulated terminals (tools/fleet-sim: the real protocol, in four client
  * processes, from 40 loopback addresses) held by the real server in a child
  * process with a fresh PostgreSQL.

@@ -13,7 +13,7 @@ import { runBenchmark } from "./lib/run";
 import { type RealServer, startRealServer } from "./lib/upload-servers";
 
 /**
- * The recovery benchmark of issue 20: 10,000 simulated screens (tools/fleet-sim,
+ * The recovery benchmark: 10,000 simulated screens (tools/fleet-sim,
  * the real protocol through TerminalClient, in four client processes from the
  * addresses 127.0.0.2-41, as in bench/fleet.ts) held by the real server in a
  * child process; the server is killed with SIGKILL and started again on the

@@ -12,7 +12,7 @@ import { type GeneratedData, generateStatsData, type StatsScale } from "./lib/st
 import { startRealServer } from "./lib/upload-servers";
 
 /**
- * The statistics benchmark of issue 10: "10,000 terminals × 365 days of
+ * The statistics benchmark: "10,000 terminals × 365 days of
  * roll-ups and 50 million proof-of-play rows generated in PostgreSQL (or as
  * many as fit in the time, stated); the slowest statistics call's p95 against
  * a plain indexed count(*) over the same table in the same run. Target p95

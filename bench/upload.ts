@@ -15,7 +15,7 @@ import { type Api, type ChunkedUpload, md5Check, postWholeFile, uploadChunked } 
 import { type ChildServer, startBareServer, startRealServer } from "./lib/upload-servers";
 
 /**
- * The upload benchmark of issue 4: a file (1 GiB unless BENCH_UPLOAD_MB says
+ * The upload benchmark: a file (1 GiB unless BENCH_UPLOAD_MB says
  * otherwise) uploaded through the real chunked API (uploaderMD5Check, then
  * 5 MiB chunks, 3 in flight, each read into a reused buffer and hashed before
  * it is sent, as the console does) to the real server in a child process over

@@ -20,7 +20,7 @@ import { runBenchmark } from "./lib/run";
 import { BASELINE_SELECTOR, startStaticPage } from "./lib/static-page";
 
 /**
- * The console benchmark of issue 3: the JavaScript the login route needs
+ * The console benchmark: the JavaScript the login route needs
  * (gzipped, against its 350 KB budget) and the time from navigation to an
  * interactive login form in headless Chromium against the real server, with a
  * minimal static page from a bare node:http server as the baseline of the

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, screenshot, signIn, startE2E } from "./harness";
 
 /**
- * Every page of the menu at 1440 and 1280 px wide in all six languages (issue 19): no header, title, tab,
+ * Every page of the menu at 1440 and 1280 px wide in all six languages: no header, title, tab,
  * button, label or menu entry is clipped, no word is broken inside across lines, and no table hides columns
  * behind a horizontal scroll (a table shows its primary columns and lets the secondary ones go on narrow
  * screens). One sign-in per language; pages are opened by the console's own navigation.

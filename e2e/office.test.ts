@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { consolePage, type E2E, screenshot, signIn, startE2E } from "./harness";
 
 /**
- * Issue 8 in the browser: the platform opens an agent and a customer under
+ * Offices in the browser: the platform opens an agent and a customer under
  * it, gives the customer a second-level domain and its own brand, a role and
  * an administrator; that administrator signs in on acme.localhost, sees ACME's
  * logo and title, must choose a new password, and sees only ACME. A menu title

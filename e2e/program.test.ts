@@ -9,7 +9,7 @@ import { makeVideo } from "../apps/server/test/media";
 import { consolePage, type E2E, screenshot, startE2E, upload } from "./harness";
 
 /**
- * Issue 5 in the browser: an operator builds a two-scene program with text,
+ * Programs in the browser: an operator builds a two-scene program with text,
  * image, video, clock and a jump button; moves and resizes with the mouse;
  * undoes and redoes; saves; finds it as saved after a reload; previews it and
  * presses the button; and a second tab saving an older version is refused.

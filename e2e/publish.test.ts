@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, consolePage, type E2E, screenshot, startE2E, upload } from "./harness";
 
 /**
- * Issue 7 in the browser, as a user would: upload an image, build a program
+ * Publishing in the browser, as a user would: upload an image, build a program
  * with it in the editor, make a plan that plays it now, publish the plan to
  * a web player page and see the picture on it, with its delivery shown per
  * terminal; publish an emergency message and see it over the program, then

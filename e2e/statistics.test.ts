@@ -4,7 +4,7 @@ import { insertTerminal } from "../apps/server/test/terminal-helpers";
 import { api, consolePage, type E2E, screenshot, startE2E } from "./harness";
 
 /**
- * Issue 10 in the browser, over seeded figures: the home page shows the
+ * Statistics in the browser, over seeded figures: the home page shows the
  * terminals as they are; a chart's date range changes its data; the proof of
  * play export opens as a spreadsheet with the seeded plays; and a customer
  * buys storage by bank transfer, the platform administrator confirms it, and

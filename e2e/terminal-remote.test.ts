@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, type E2E, screenshot, signIn, startE2E } from "./harness";
 
 /**
- * Issue 9 in the browser, on two real web players (two browser contexts in
+ * Remote control in the browser, on two real web players (two browser contexts in
  * UTC): a batch volume change through the terminal settings screen shows
  * both acks; a synchronized start shows each player's measured clock offset;
  * the terminal map shows both markers; and a screen-off timer blacks out one

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, screenshot, signIn, startE2E } from "./harness";
 
 /**
- * Issue 6 in the browser: a tab becomes a managed screen. The player at
+ * A screen in the browser: a tab becomes a managed screen. The player at
  * /player shows its enrolment code; the operator authorises it in the
  * console, sees it online, gives it a program, takes a screenshot of it and
  * sees the picture; then the player loses the network, reloads, and keeps

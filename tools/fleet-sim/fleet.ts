@@ -74,7 +74,7 @@ export interface PendingTerminal {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Many simulated screens speaking the real protocol (issue 6): the library
+ * Many simulated screens speaking the real protocol: the library
  * behind the fleet-sim CLI, the fleet test and the fleet benchmark. Enrols
  * the terminals a few at a time, then opens their sockets at a steady rate,
  * spread over local addresses.

@@ -1,5 +1,5 @@
 /**
- * fleet-sim as a library (issue 6): simulated terminals speaking the real
+ * fleet-sim as a library: simulated terminals speaking the real
  * protocol, for the fleet test, the fleet benchmark and demos.
  */
 export { parseSourceIps } from "./args";

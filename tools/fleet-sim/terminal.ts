@@ -445,7 +445,7 @@ export class SimTerminal {
   }
 
   /**
-   * What a player reports once a manifest is in (issue 7): the simulator
+   * What a player reports once a manifest is in: the simulator
    * downloads nothing, so each publication is at once playing (the resolver
    * puts it on screen now) or downloaded; with --delivery-fail-rate, one
    * publication of a share of the manifests failed, with a reason (drawn once

@@ -1,7 +1,7 @@
 /**
  * Prints the SQL that seeds the menu tree from MENU_SEED (packages/contracts),
  * for a custom drizzle migration: `tsx scripts/menu-seed-sql.ts > src/db/migrations/NNNN_menu_seed.sql`.
- * Menu management (issue 8) edits the rows afterwards; a later seed change gets a new migration.
+ * Menu management edits the rows afterwards; a later seed change gets a new migration.
  */
 import { flattenMenu } from "@marquee/contracts";
 

@@ -4,7 +4,7 @@ import { Envelope, Paging, pageOf, zBool, zId, zIdList } from "./common";
 import { COMMAND_STATES } from "./log";
 
 /**
- * Alarms (issue 9, spec §7 "Alarms and logs"): raised by rules (a terminal
+ * Alarms (spec §7 "Alarms and logs"): raised by rules (a terminal
  * offline too long, its storage nearly full) and by the events terminals
  * report (download failed, playback error, fault). At most one open alarm per
  * terminal and kind; a repeat counts up.

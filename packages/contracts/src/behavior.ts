@@ -4,7 +4,7 @@ import { flattenMenu, ROUTE_NAMES } from "./menu";
 import { checkStatsRange, statsMetaShape, zDay } from "./statistics";
 
 /**
- * User behaviour statistics (issue 10, /a/api/behavior/*): who uses the
+ * User behaviour statistics (/a/api/behavior/*): who uses the
  * console and how. The console reports the pages it shows (page views, by
  * route name); sign-ins and actions come from the audit trail. Figures are
  * read from the daily roll-ups stat_user_day and stat_page_day (days are

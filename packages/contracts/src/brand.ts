@@ -28,7 +28,7 @@ export const BrandFiling = z.strictObject({
 export type BrandFiling = z.infer<typeof BrandFiling>;
 
 /**
- * A tenant's white-label (issue 8, personalised interface): every field
+ * A tenant's white-label (personalised interface): every field
  * optional; what is missing falls back to the parent's brand, then the
  * platform's. Image fields hold addresses served by the server.
  */

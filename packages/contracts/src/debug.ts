@@ -4,7 +4,7 @@ import { Envelope, zId } from "./common";
 import { CommandOutcome } from "./terminal";
 
 /**
- * Terminal debugging (issue 9; spec §2 "debugging"): for administrators
+ * Terminal debugging (spec §2 "debugging"): for administrators
  * (terminal:device:debug). The live frames and log of one terminal over a
  * WebSocket, its recent commands and events, and raw commands sent without
  * the argument checks of the ordinary calls.

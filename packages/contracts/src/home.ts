@@ -5,7 +5,7 @@ import { CONTENT_STATES } from "./program";
 import { PUBLICATION_KINDS, PUBLICATION_STATES, TargetCounts } from "./publish";
 
 /**
- * The home page after login (issue 10): GET /a/api/home/summary, one answer
+ * The home page after login: GET /a/api/home/summary, one answer
  * with a block per screen behind it. A block is present only when the caller
  * may open that screen (absent, never zero):
  * - terminals, terminalQuota: terminal:device:view (terminal monitoring);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Paging, zBool, zId, zIdList } from "./common";
 
-/** Material types (issue 4): files, and two kinds of address. */
+/** Material types: files, and two kinds of address. */
 export const MATERIAL_TYPES = ["image", "video", "audio", "document", "web", "stream"] as const;
 export type MaterialType = (typeof MATERIAL_TYPES)[number];
 /** Types that are uploaded files (the others are addresses). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Envelope, Paging, pageOf, zBool, zId } from "./common";
 
 /**
- * Institutions, agents and customers (issue 8): the office tree under
+ * Institutions, agents and customers: the office tree under
  * /apm-web/a/api/office/ and customer accounts under /apm-web/a/api/customer/
  * (spec §7 "Offices and customers"). One tree: platform → agents → customers
  * → institutions; agents sit directly under the platform, customers under the

@@ -3,7 +3,7 @@ import { Envelope, Paging, pageOf, zBool, zId } from "./common";
 import { LOCALES, type Locale } from "./i18n/locales";
 
 /**
- * Paid services and the payment centre (issue 10). The spec names only
+ * Paid services and the payment centre. The spec names only
  * GET /a/api/vol/{getVolMsg, getVolMsgByType, volList}; what they carry is
  * ours (see the brief in DECISIONS.md):
  *

@@ -157,7 +157,7 @@ export const PLATFORM_ONLY_PERMISSIONS: readonly Permission[] = [
 const PLATFORM_ONLY: ReadonlySet<string> = new Set(PLATFORM_ONLY_PERMISSIONS);
 
 /**
- * Rights of sellers (issue 10): the platform and agents sell paid services to
+ * Rights of sellers: the platform and agents sell paid services to
  * the tenants below them and confirm their payments; a customer sells nothing.
  */
 export const SELLER_ONLY_PERMISSIONS: readonly Permission[] = ["pay:service:edit", "pay:order:confirm"];

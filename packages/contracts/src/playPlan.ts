@@ -4,7 +4,7 @@ import { Paging, pageOf, zId } from "./common";
 import { CONTENT_STATES, ContentName } from "./program";
 
 /**
- * Play plans (issue 7, spec §7 "Publishing"): production, lists and review
+ * Play plans (spec §7 "Publishing"): production, lists and review
  * under /apm-web/a/api/playPlan/ (DECISIONS.md: unprefixed calls). They
  * follow the programs' life: draft → pending (review on) → approved |
  * rejected → published; an edit brings them back to draft. The review and

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Envelope, Paging, pageOf, zId } from "./common";
 
 /**
- * Proof of play (issue 10): what played where, when and for how long, from
+ * Proof of play: what played where, when and for how long, from
  * the players' `pop` frames. Summaries read the daily roll-ups
  * (stat_pop_office_day, stat_pop_day); the detail reads the raw plays with a
  * keyset cursor. Days are calendar days in the platform's `defaultTimezone`

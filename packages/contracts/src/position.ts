@@ -3,7 +3,7 @@ import { zBool, zId, zIdList } from "./common";
 import { TERMINAL_VIEW_STATUS } from "./terminal";
 
 /**
- * Terminal positions and the terminal map (issue 9, sysManage/terminalMap;
+ * Terminal positions and the terminal map (sysManage/terminalMap;
  * spec §7 "Terminals": sendGetPositionOrder, autoGetPosition, and the map's
  * own calls under /apm-web/a/api/terminal/). A terminal stands where an
  * operator placed it (manual) or where its device said it is (device).

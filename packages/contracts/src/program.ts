@@ -4,7 +4,7 @@ import { Paging, pageOf, zBool, zId, zIdList } from "./common";
 import { Material } from "./material";
 
 /**
- * Programs (issue 5): the calls of program production, the editor, program
+ * Programs: the calls of program production, the editor, program
  * management and widget management. The spec names none of them; they live
  * under /apm-web/a/api/program/ and /apm-web/a/api/widget/ (DECISIONS.md).
  */

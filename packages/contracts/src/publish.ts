@@ -5,7 +5,7 @@ import { CONTENT_STATES } from "./program";
 import { TERMINAL_VIEW_STATUS } from "./terminal";
 
 /**
- * Publishing (issue 7, spec §7 "Publishing"): choosing terminals, publishing
+ * Publishing (spec §7 "Publishing"): choosing terminals, publishing
  * programs, plans and messages to them (now or at a time), and following the
  * delivery per terminal. The spec's calls live under
  * /apm-web/a/api/publishProgram/, /playPlan/ and /publishMessage/; the

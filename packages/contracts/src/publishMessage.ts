@@ -4,7 +4,7 @@ import { Paging, pageOf, zId } from "./common";
 import { CONTENT_STATES, ContentName } from "./program";
 
 /**
- * Published messages (issue 7, spec §7 "Publishing"): scrolling lines and
+ * Published messages (spec §7 "Publishing"): scrolling lines and
  * notices shown over the programs, produced, listed and reviewed under
  * /apm-web/a/api/publishMessage/ (DECISIONS.md: unprefixed calls). They
  * follow the programs' life: draft → pending (review on) → approved |

@@ -3,7 +3,7 @@ import { Envelope, Paging, pageOf, zId } from "./common";
 import { isPermission, PERMISSIONS } from "./permissions";
 
 /**
- * Role management (issue 8), under /a/api/role/:
+ * Role management, under /a/api/role/:
  * - GET  list            roles in the caller's range, paged, by keyword and tenant, with their user counts;
  * - GET  detail          one role with its permissions and what locks them;
  * - GET  tenants         the platform, agents and customers a role may belong to (the tenant filter);

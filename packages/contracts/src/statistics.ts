@@ -3,7 +3,7 @@ import { Envelope, Paging, pageOf, zId, zIdList } from "./common";
 import { TERMINAL_VIEW_STATUS } from "./terminal";
 
 /**
- * Data statistics (issue 10, spec §7 "Statistics", /a/api/statistics/*). The
+ * Data statistics (spec §7 "Statistics", /a/api/statistics/*). The
  * figures are read from daily roll-ups (apps/server/src/modules/statistics/
  * rollup.ts), so every answer says how fresh they are (`asOf`). Days are
  * calendar days (YYYY-MM-DD) in the platform's `defaultTimezone` setting.

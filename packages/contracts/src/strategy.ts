@@ -4,7 +4,7 @@ import { Envelope, Paging, pageOf, zBool, zId, zIdList } from "./common";
 import { CommandOutcome, TerminalSummary } from "./terminal";
 
 /**
- * Strategies (issue 9, spec §7 "Strategies", under /apm-web/a/api/strategy/):
+ * Strategies (spec §7 "Strategies", under /apm-web/a/api/strategy/):
  * named sets of timed settings (on/off timers per weekday, volume by time of
  * day, brightness, a base volume) that terminals follow. A terminal follows at
  * most one; its own settings win field by field (mergeDeviceSettings). A

@@ -4,7 +4,7 @@ import { PROGRAM_STATES } from "./program";
 import { CommandOutcome } from "./terminal";
 
 /**
- * Synchronized broadcast (issue 9; spec §2 "synchronizedBroadcast"): one
+ * Synchronized broadcast (spec §2 "synchronizedBroadcast"): one
  * program started on a group of terminals at the same instant of the
  * server's clock. Each player estimates its clock's offset over its socket
  * and acknowledges the `syncStart` command with what it measured.

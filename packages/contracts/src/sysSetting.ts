@@ -104,14 +104,14 @@ export const SETTINGS = {
     visibility: "public",
     scope: "platform",
   }),
-  /** Seconds between a terminal's heartbeats; one that misses two is offline (issue 6). */
+  /** Seconds between a terminal's heartbeats; one that misses two is offline. */
   terminalHeartbeatSec: define({
     schema: z.number().int().min(5).max(3600),
     default: DEFAULT_HEARTBEAT_SEC,
     visibility: "public",
     scope: "platform",
   }),
-  /** Time zone of terminals that neither an operator nor the device named (issue 7: plans' days and windows). */
+  /** Time zone of terminals that neither an operator nor the device named (plans' days and windows). */
   defaultTimezone: define({
     schema: z.string().min(1).max(64).refine(isTimeZone, "schedule.timezoneInvalid"),
     default: "UTC",
@@ -158,7 +158,7 @@ export const SETTINGS = {
     visibility: "public",
     scope: "shared",
   }),
-  /** When alarms are raised (offline minutes, storage percent, which events) and whether users are told (issue 9). */
+  /** When alarms are raised (offline minutes, storage percent, which events) and whether users are told. */
   alarmRules: define({
     schema: AlarmRules,
     default: DEFAULT_ALARM_RULES,
@@ -202,7 +202,7 @@ export const SETTINGS = {
     scope: "platform",
   }),
   ratesFile: define({ schema: serverFile, default: "", visibility: "secret", scope: "platform" }),
-  /** From when buyers see paid services (ISO date-time); "": not open (issue 10, "payment switch open time"). */
+  /** From when buyers see paid services (ISO date-time); "": not open ("payment switch open time"). */
   paymentSwitchOpenTime: define({
     schema: PaymentSwitchOpenTime,
     default: "",

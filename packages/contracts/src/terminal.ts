@@ -15,7 +15,7 @@ import { z } from "zod";
 import { Paging, pageOf, zBool, zId, zIdList } from "./common";
 
 /**
- * Terminal monitoring (issue 6): the operator's calls under /apm-web/a/api/terminal/
+ * Terminal monitoring: the operator's calls under /apm-web/a/api/terminal/
  * (spec §7 "Terminals"). "Status" as the console shows it: online, offline,
  * fault (online with an uncleared fault), unauthorised (pending).
  */
@@ -179,7 +179,7 @@ export const UpdateTerminalBody = z.strictObject({
   name: z.string().trim().min(1).max(100).optional(),
   disabled: zBool.optional(),
 });
-/** POST setPrograms: what a terminal plays until play plans (issue 7) take over. */
+/** POST setPrograms: what a terminal plays until play plans take over. */
 export const SetTerminalProgramsBody = z.strictObject({ ids: zIdList, programIds: z.array(zId).max(50) });
 
 /** Commands an operator sends through POST command (the others go through their own calls, which prepare the server's side first). */
@@ -285,7 +285,7 @@ export const TerminalResponse = z.object({ code: z.number(), msg: z.string(), te
 
 /**
  * GET programPublishInfo?id: what the terminal is set to play (its programs, in order) and what it reports
- * playing. Until publications (issue 7) this is the list POST setPrograms sets; issue 7 adds plans and messages.
+ * playing: the programs POST setPrograms sets on it.
  */
 export const ProgramPublishInfoResponse = z.object({
   code: z.number(),

@@ -5,7 +5,7 @@ import { Envelope, zId, zIdList } from "./common";
 import { CommandOutcome, TERMINAL_VIEW_STATUS } from "./terminal";
 
 /**
- * Terminal settings and commands (issue 9, spec §7 "Terminal settings"):
+ * Terminal settings and commands (spec §7 "Terminal settings"):
  * /apm-web/a/api/terminalSet/*.
  *
  * The spec names the calls but not their methods: every call that acts on

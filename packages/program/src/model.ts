@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The program document (issue 5): what an operator builds in the editor, what
+ * The program document: what an operator builds in the editor, what
  * the server validates and stores, and what the player renders. Everything is
  * in design pixels of the program's canvas; the renderer scales it.
  *

@@ -4,7 +4,7 @@ import { minutesOf, TimeOfDay, WEEKDAYS } from "./model";
 import { zoneClock } from "./zone";
 
 /**
- * A screen's own settings (issue 9): what an operator sets on a terminal
+ * A screen's own settings: what an operator sets on a terminal
  * (terminalSet) or sends as a strategy. The player evaluates them locally
  * with `deviceStateAt`, in the terminal's time zone, so screen-off timers and
  * hourly volumes hold through network loss; the server and the console use
@@ -56,7 +56,7 @@ export const DeviceSettings = z.strictObject({
 });
 export type DeviceSettings = z.infer<typeof DeviceSettings>;
 
-/** What a strategy carries: the timed part of the settings (issue 9, /a/api/strategy). */
+/** What a strategy carries: the timed part of the settings (/a/api/strategy). */
 export const StrategyDoc = DeviceSettings.pick({
   timers: true,
   volumes: true,

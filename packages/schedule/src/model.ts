@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Play plans and messages (issue 7): what a screen plays when. These schemas
+ * Play plans and messages: what a screen plays when. These schemas
  * are the one model the server stores, the console edits and the player
  * resolves; validation messages are server message keys (`schedule.*`).
  */

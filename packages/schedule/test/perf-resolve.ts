@@ -1,5 +1,5 @@
 /**
- * The resolver's speed (issue 7's target: 10,000 terminals over 7 days in
+ * The resolver's speed (its target: 10,000 terminals over 7 days in
  * under 1 s). Not a test: run it by hand,
  *   npx tsx packages/schedule/test/perf-resolve.ts [terminals] [days]
  */

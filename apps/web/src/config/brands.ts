@@ -103,7 +103,7 @@ export function showsOwnLogo(brand: Pick<Brand, "key">): boolean {
 }
 
 /**
- * A built-in brand with a tenant's white-label over it (issue 8): each field
+ * A built-in brand with a tenant's white-label over it: each field
  * the branding sets replaces the built-in one; the rest stays, and the logo
  * only where the site shows the tenant's own (showsOwnLogo). The server has
  * already merged the tenant's brand over its parents' and the platform's.

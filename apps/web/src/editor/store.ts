@@ -60,7 +60,7 @@ export interface EditorState {
   canvas: CanvasSize;
   /** The copied scene (§3), pasted as a fresh copy each time. */
   copiedScene: Scene | null;
-  /** Publish params (§3): filled by the publishing screens (issue 7). */
+  /** Publish params (§3): filled by the publishing screens. */
   publishParams: Record<string, unknown> | null;
 
   load(input: {

@@ -17,7 +17,7 @@ import { users } from "./users";
 export type LocalisedText = Partial<Record<"zh_CN" | "zh_TW" | "en" | "it" | "ru" | "fr", string>>;
 
 /**
- * Paid services (issue 10, `/a/api/vol/*`): what the platform or an agent
+ * Paid services (`/a/api/vol/*`): what the platform or an agent
  * sells to the customers below it. `quantity` is in the kind's unit: bytes of
  * storage, terminals of a licence, 1 for a premium widget or support.
  */

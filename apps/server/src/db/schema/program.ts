@@ -15,7 +15,7 @@ import { offices } from "./offices";
 import { users } from "./users";
 
 /**
- * Programs (issue 5): the document as built in the editor, with the figures
+ * Programs: the document as built in the editor, with the figures
  * the lists show kept next to it so a list never reads the documents.
  */
 export const programs = pgTable(

@@ -17,7 +17,7 @@ import { terminals } from "./terminal";
 import { users } from "./users";
 
 /**
- * Play plans (issue 7): the document (items and default program, validated by
+ * Play plans: the document (items and default program, validated by
  * @marquee/schedule) with the figures the lists show kept next to it.
  */
 export const playPlans = pgTable(
@@ -49,7 +49,7 @@ export const playPlans = pgTable(
   ],
 );
 
-/** Messages published to screens (scrolling lines and notices; issue 7). */
+/** Messages published to screens (scrolling lines and notices). */
 export const publishMessages = pgTable(
   "publish_messages",
   {

@@ -12,7 +12,7 @@ import {
 import { terminals } from "./terminal";
 
 /**
- * Statistics (issue 10). Raw events stay where they are written (play_events,
+ * Statistics. Raw events stay where they are written (play_events,
  * audit_logs, page_views, terminal_online_spans); the console reads only the
  * daily roll-ups below, maintained by the roll-up job, so a year of 10,000
  * terminals answers from a few thousand rows. Days are calendar days in the

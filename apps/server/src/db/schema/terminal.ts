@@ -33,7 +33,7 @@ export const terminalGroups = pgTable(
 );
 
 /**
- * Screens (issue 6). A terminal registers with its device id and gets a token
+ * Screens. A terminal registers with its device id and gets a token
  * (stored hashed); it is "pending" in the platform office until an operator
  * authorises it into an office and group by its enrolment code (or the
  * free-access setting admits it). Presence (online, lastSeenAt, status) is
@@ -72,15 +72,15 @@ export const terminals = pgTable(
      */
     heldBy: uuid("held_by"),
     ip: text("ip"),
-    /** What it plays until play plans exist (issue 7): programs chosen for it, in order. */
+    /** What it plays until play plans exist: programs chosen for it, in order. */
     programIds: integer("program_ids").array().notNull().default(sql`'{}'::integer[]`),
-    /** Active publications that reach this terminal (issue 7): its manifest is built from them. */
+    /** Active publications that reach this terminal: its manifest is built from them. */
     publicationIds: integer("publication_ids").array().notNull().default(sql`'{}'::integer[]`),
     /** IANA time zone its plans are read in; null: the one the player reports, else the system default. */
     timezone: text("timezone"),
-    /** Settings set on this terminal (terminalSet, issue 9); its strategy's lie under them. */
+    /** Settings set on this terminal (terminalSet); its strategy's lie under them. */
     settings: jsonb("settings").$type<DeviceSettings>().notNull().default({}),
-    /** The strategy it follows (issue 9), if any. */
+    /** The strategy it follows, if any. */
     strategyId: integer("strategy_id").references(() => strategies.id, { onDelete: "set null" }),
     /**
      * Played now above the schedule (doProgramPlayNow, synchronized broadcast): a program (null: none),
@@ -92,7 +92,7 @@ export const terminals = pgTable(
       startAt: number | null;
       messages?: Array<{ messageId: number; until: string | null }>;
     }>(),
-    /** Where it stands (issue 9): placed by hand, reported by the device, or unknown. */
+    /** Where it stands: placed by hand, reported by the device, or unknown. */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
     address: text("address"),
@@ -116,7 +116,7 @@ export const terminals = pgTable(
   ],
 );
 
-/** Strategies (issue 9): named sets of timed settings terminals follow (on/off per weekday, volume by hour, brightness). */
+/** Strategies: named sets of timed settings terminals follow (on/off per weekday, volume by hour, brightness). */
 export const strategies = pgTable(
   "strategies",
   {
@@ -135,7 +135,7 @@ export const strategies = pgTable(
 );
 
 /**
- * Alarms (issue 9): raised by rules (offline too long, storage low) and by
+ * Alarms: raised by rules (offline too long, storage low) and by
  * terminals' events (download failed, playback error, fault). At most one
  * open alarm per terminal and kind: a repeat counts up and moves lastAt.
  */
@@ -173,7 +173,7 @@ export const alarms = pgTable(
   ],
 );
 
-/** Player update packages (sendDedicatedApk, issue 9): uploaded once, pushed to terminals with the update command. */
+/** Player update packages (sendDedicatedApk): uploaded once, pushed to terminals with the update command. */
 export const playerPackages = pgTable("player_packages", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   officeId: integer("office_id")
@@ -191,7 +191,7 @@ export const playerPackages = pgTable("player_packages", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Synchronized broadcasts (issue 9): one program started at one server-clock instant on a group of terminals. */
+/** Synchronized broadcasts: one program started at one server-clock instant on a group of terminals. */
 export const syncSessions = pgTable(
   "sync_sessions",
   {
@@ -292,7 +292,7 @@ export const terminalScreenshots = pgTable(
   ],
 );
 
-/** Proof of play, as the players report it (statistics roll it up in issue 10). */
+/** Proof of play, as the players report it (the statistics roll it up). */
 export const playEvents = pgTable(
   "play_events",
   {

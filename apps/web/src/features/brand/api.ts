@@ -15,7 +15,7 @@ export type TenantPage = z.infer<typeof PersonalTenantsResponse>;
 
 export type DomainCheck = z.infer<typeof CheckDomainNameResponse>;
 
-/** The white-label calls (issue 8). Forms pass `silent` and show the server's field errors themselves. */
+/** The white-label calls. Forms pass `silent` and show the server's field errors themselves. */
 export const brandApi = {
   /** The brand of this Host, before anyone signs in. */
   hostBrand: () =>

@@ -9,7 +9,7 @@ import { type Envelope, http } from "../../services/http";
 
 export type DebugTerminal = Pick<TerminalSummary, "id" | "name" | "officeName" | "status">;
 
-/** The debugging calls (issue 9): terminals to choose, the opening view, raw commands and their outcomes. */
+/** The debugging calls: terminals to choose, the opening view, raw commands and their outcomes. */
 export const debugApi = {
   terminals: (q: { name?: string; pageNo: number; pageSize: number }) =>
     http.get<Envelope & { list: DebugTerminal[]; total: number }>("/a/api/debug/terminals", { ...q }),

@@ -13,7 +13,7 @@ import { StorageCard } from "./StorageCard";
 import { TerminalsCard } from "./TerminalsCard";
 
 /**
- * Home (issue 10): what an operator needs first, from one call
+ * Home: what an operator needs first, from one call
  * (home/summary), asked again every minute. The server leaves out the blocks
  * whose screens the user may not open, and so does the page; every figure
  * links to the screen behind it.

@@ -38,7 +38,7 @@ const VIEW_KEY = "marquee.materialView";
 const NO_ROWS: Material[] = [];
 const NO_FOLDERS: never[] = [];
 
-/** Material management (resManage/myRes): folders, the library, uploads, clipboard and preview (issue 4). */
+/** Material management (resManage/myRes): folders, the library, uploads, clipboard and preview. */
 export default function MaterialPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -150,7 +150,7 @@ export function fileUrlOf(m: Pick<Material, "id" | "fileUrl">): string {
   return m.fileUrl ?? `${API_PREFIX}/a/api/fileInfosa/getFile?id=${m.id}`;
 }
 
-/** Materials: folders, the library, uploads (spec §7 Files), conversions and review (issue 4). */
+/** Materials: folders, the library, uploads (spec §7 Files), conversions and review. */
 export const materialApi = {
   folderTree: () => http.get<Envelope & { folders: MaterialFolder[] }>("/a/api/material/folderTree"),
   saveFolder: (v: { id?: number; parentId?: number; name: string }) =>

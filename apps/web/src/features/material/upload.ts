@@ -3,7 +3,7 @@ import type { ChunkAnswer, ChunkParams, Md5CheckAnswer, Md5CheckParams, UploadLi
 import { type HashAnswer, type HashRequest, md5OfBlob, md5OfChunk } from "./md5";
 
 /*
- * The upload protocol (issue 4): hash the file in a worker, ask uploaderMD5Check,
+ * The upload protocol: hash the file in a worker, ask uploaderMD5Check,
  * then send the missing chunks three at a time, each with its own MD5. Nothing here
  * touches the DOM at import time, so the pure parts and the protocol run under a unit test.
  */

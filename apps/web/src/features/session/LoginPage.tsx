@@ -108,7 +108,7 @@ export default function LoginPage() {
         flexDirection: "column",
         alignItems: "center",
         justifyContent: "center",
-        // The tenant's sign-in background (issue 8), else a gradient towards its theme colour.
+        // The tenant's sign-in background, else a gradient towards its theme colour.
         background: brand.loginBackground
           ? `#0f2744 url("${encodeURI(brand.loginBackground)}") center / cover no-repeat`
           : `linear-gradient(135deg,#0f2744,${brand.themeColor ?? "#1d4f8a"})`,

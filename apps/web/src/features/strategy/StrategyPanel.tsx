@@ -33,7 +33,7 @@ import { useDocSummary } from "./useDocSummary";
 type Editing = { kind: "closed" } | { kind: "new" } | { kind: "edit"; strategy: StrategySummary };
 
 /**
- * Strategies (issue 9), a tab of the terminal settings screen: named sets of timed settings (on/off timers,
+ * Strategies, a tab of the terminal settings screen: named sets of timed settings (on/off timers,
  * volume by time of day, base volume, brightness) that screens follow and apply by themselves. The list
  * pages on the server; a drawer edits one (with a week's preview) and its related screens; "Send" shows
  * what became of the settings on each screen.

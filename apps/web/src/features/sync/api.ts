@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { type Envelope, http, type Page } from "../../services/http";
 
 export type SyncTerminalOption = Pick<TerminalSummary, "id" | "name" | "officeName" | "groupName" | "status">;
-/** The synchronized broadcast calls (issue 9). */
+/** The synchronized broadcast calls. */
 export const syncApi = {
   terminals: (q: { name?: string; pageNo: number; pageSize: number }) =>
     http.get<Page<SyncTerminalOption>>("/a/api/sync/terminals", { ...q }),
