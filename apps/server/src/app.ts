@@ -25,7 +25,6 @@ import { logRoutes } from "./modules/log/routes";
 import { fileRoutes } from "./modules/material/file-routes";
 import { MaterialProcessor } from "./modules/material/processor";
 import { materialRoutes } from "./modules/material/routes";
-import { MediaStorage } from "./modules/material/storage";
 import { sweepUploads } from "./modules/material/upload";
 import { menuManageRoutes } from "./modules/menu/manage-routes";
 import { menuRoutes } from "./modules/menu/routes";
@@ -59,6 +58,7 @@ import { Jobs } from "./platform/jobs";
 import { ProcessRegistry } from "./platform/processes";
 import { createServices } from "./platform/services";
 import { sessionPlugin } from "./platform/session";
+import { MediaStorage } from "./platform/storage";
 import { terminalPlugin } from "./terminal/plugin";
 
 /**

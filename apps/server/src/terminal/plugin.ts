@@ -1,7 +1,7 @@
 import { API_PREFIX } from "@marquee/contracts";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import type { MediaStorage } from "../modules/material/storage";
+import type { MediaStorage } from "../platform/storage";
 import { TerminalHub } from "./hub";
 import { terminalRoutes } from "./routes";
 

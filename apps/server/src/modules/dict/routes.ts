@@ -20,9 +20,9 @@ import {
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { dictItems, dictTypes } from "../../db/schema";
+import type { Tx } from "../../platform/db";
 import { allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
-import type { Tx } from "../program/repo";
 
 type TypeRow = typeof dictTypes.$inferSelect;
 type ItemRow = typeof dictItems.$inferSelect;

@@ -18,12 +18,12 @@ import { materials, uploads, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError, badRequest, FieldErrors, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
+import type { MediaStorage } from "../../platform/storage";
 import { scope } from "../../platform/tenancy";
 import { sniffImage, storeAvatar } from "../user/avatar";
 import { imageThumbnail } from "./media";
 import type { MaterialProcessor } from "./processor";
 import { findFolder, findMaterials, storageOf, toMaterial, usedBytes } from "./repo";
-import type { MediaStorage } from "./storage";
 import {
   abandonUpload,
   awaitFinish,

@@ -17,9 +17,9 @@ import { materialFolders, materialRefs, materials, notifications } from "../../d
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
+import { noticeText } from "../../platform/notify";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import { noticeText } from "../message/notify";
 import type { MaterialProcessor } from "./processor";
 import { findFolder, findMaterials, storageOf, toMaterial, uploaderNames, usedBytes } from "./repo";
 

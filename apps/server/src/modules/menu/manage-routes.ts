@@ -11,8 +11,9 @@ import { count, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { menus } from "../../db/schema";
 import { actorOf } from "../../platform/access";
+import type { Tx } from "../../platform/db";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
-import { byParent, descendantIds, loadMenus, type MenuRow, type Tx } from "./repo";
+import { byParent, descendantIds, loadMenus, type MenuRow } from "./repo";
 
 type Field = { field: string; key: MessageKey; values?: Record<string, string | number> };
 

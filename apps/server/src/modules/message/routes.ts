@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notifications } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError } from "../../platform/errors";
+import { noticeContent } from "../../platform/notify";
 import { scope } from "../../platform/tenancy";
-import { noticeContent } from "./notify";
 
 /** The signed-in user's notifications (spec §3, §7 Messages): only ever their own rows. */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -25,6 +25,7 @@ import {
 } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { type Actor, can } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError, FieldErrors, foreignKeyViolation } from "../../platform/errors";
 import { childPath } from "../../platform/office-tree";
 import type { Services } from "../../platform/services";
@@ -41,7 +42,6 @@ import {
   lockTree,
   type OfficeRow,
   screensWithPublications,
-  type Tx,
   toDetail,
 } from "./repo";
 

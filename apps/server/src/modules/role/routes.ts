@@ -17,12 +17,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { offices, roles, userRoles } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { OfficeNode, OfficeTree } from "../../platform/office-tree";
 import { likeEscape } from "../../platform/sql";
 import { officeInScope, officesInScope, officeVisible, scope } from "../../platform/tenancy";
 import { ungrantable } from "../../platform/tenant";
-import { loadMenus, type Tx } from "../menu/repo";
+import { loadMenus } from "../menu/repo";
 import { permissionTree } from "./tree";
 
 type RoleRow = typeof roles.$inferSelect;

@@ -11,8 +11,8 @@ import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
+import type { MediaStorage } from "../../platform/storage";
 import { scope, scoped } from "../../platform/tenancy";
-import type { MediaStorage } from "../material/storage";
 import { findTerminals } from "./repo";
 
 /**

@@ -20,8 +20,8 @@ import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
+import type { MediaStorage } from "../../platform/storage";
 import { nameScope, officeInScope, scope, scoped } from "../../platform/tenancy";
-import type { MediaStorage } from "../material/storage";
 import { terminalCommandRoutes } from "./command-routes";
 import { terminalManageRoutes } from "./manage-routes";
 import {

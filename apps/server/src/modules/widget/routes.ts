@@ -5,7 +5,7 @@ import { z } from "zod";
 import { materialRefs, materials, widgetSettings } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { badRequest, notFound } from "../../platform/errors";
-import type { MediaStorage } from "../material/storage";
+import type { MediaStorage } from "../../platform/storage";
 import { propsSchema, widgetInfos } from "./repo";
 
 /**
