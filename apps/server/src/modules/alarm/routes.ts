@@ -36,7 +36,7 @@ const targetOf = (ids: number[]) => `alarm:${ids.join(",")}`.slice(0, 500);
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const engine = new AlarmEngine(services, app.log);
-  const unlisten = app.terminalHub.onTerminalEvent(engine.onEvent);
+  const unlisten = app.services.hub.onTerminalEvent(engine.onEvent);
   engine.start();
   app.addHook("onClose", async () => {
     unlisten();

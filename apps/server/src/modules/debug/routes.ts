@@ -47,7 +47,7 @@ function sameOrigin(req: FastifyRequest, publicOrigin: string | undefined): bool
  */
 export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
-  const hub = app.terminalHub;
+  const hub = app.services.hub;
   const tags = ["debug"];
   const access = { permission: "terminal:device:debug" } as const;
   const tap = new DebugTap(hub, app.services, app.log);

@@ -10,6 +10,13 @@ import { imageThumbnail, md5File, needsTranscode, probe, transcode, videoThumbna
 export const PROCESS_JOB = "material.process";
 export const TRANSCODE_JOB = "material.transcode";
 
+declare module "../../platform/services" {
+  interface Services {
+    /** Metadata, thumbnails and transcodes of uploaded materials. */
+    processor: MaterialProcessor;
+  }
+}
+
 /**
  * After an upload: metadata and a thumbnail for every file, and a transcode
  * for video that players cannot play everywhere, with its progress and its

@@ -138,7 +138,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Screens that changed tenant fetch their manifest again (nothing of the old tenant's is in it). */
   const resync = async (log: FastifyBaseLogger, ids: number[]) => {
     try {
-      await app.terminalHub.notifySync(ids);
+      await app.services.hub.notifySync(ids);
     } catch (err) {
       log.warn({ err }, "the screens that changed tenant could not be told");
     }

@@ -76,7 +76,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
   const notify = async (log: FastifyBaseLogger, ids: number[]) => {
     if (!ids.length) return;
     try {
-      await app.terminalHub.notifySync(ids);
+      await app.services.hub.notifySync(ids);
     } catch (err) {
       log.warn({ err }, "the terminals could not be told of their new strategy");
     }
@@ -262,7 +262,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       let list: CommandOutcome[] = [];
       if (released.length) {
         try {
-          list = await sendSettings(app, released, actor.userId);
+          list = await sendSettings(services, released, actor.userId);
         } catch (err) {
           req.log.warn({ err }, "the released terminals could not be told of their settings");
         }
@@ -412,7 +412,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!ids.length) throw new AppError(409, "strategy.noTerminals");
       }
       req.audit.detail = { terminalIds: ids };
-      const list = await sendSettings(app, ids, actor.userId);
+      const list = await sendSettings(services, ids, actor.userId);
       return { code: 0, msg: req.t("common.ok"), list };
     },
   );

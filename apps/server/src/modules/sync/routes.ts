@@ -98,7 +98,7 @@ const num = (v: unknown): number | null =>
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const { db, settings } = services;
-  const hub = app.terminalHub;
+  const hub = app.services.hub;
   const tags = ["sync"];
   const view = { anyOf: ["terminal:syncBroadcast:view", "terminal:syncBroadcast:start"] } as const;
   const start = { permission: "terminal:syncBroadcast:start" } as const;

@@ -142,7 +142,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
             .select({ id: terminals.id })
             .from(terminals)
             .where(eq(terminals.state, "authorised"));
-          await app.terminalHub.notifySync(held.map((r) => r.id));
+          await app.services.hub.notifySync(held.map((r) => r.id));
         } catch (err) {
           req.log.warn({ err, key }, "could not tell the screens about a setting change");
         }

@@ -53,7 +53,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifyState = async (log: FastifyBaseLogger, ids: number[]) => {
     for (const id of ids) {
       try {
-        await app.terminalHub.notifyState(id);
+        await app.services.hub.notifyState(id);
       } catch (err) {
         log.warn({ err, terminalId: id }, "the terminal could not be told of its new state");
       }
@@ -277,7 +277,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       // A new name reaches the screen with its next manifest (the player shows it).
       else if (name && name !== row.name) {
         try {
-          await app.terminalHub.notifySync([id]);
+          await app.services.hub.notifySync([id]);
         } catch (err) {
           req.log.warn({ err, terminalId: id }, "the terminal could not be told of its new name");
         }
@@ -358,7 +358,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = targetOf(ids);
       req.audit.detail = { programIds };
       try {
-        await app.terminalHub.notifySync(ids);
+        await app.services.hub.notifySync(ids);
       } catch (err) {
         req.log.warn({ err }, "the terminals could not be told of their new programs");
       }
