@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Paging, zBool, zId, zIdList } from "./common";
+import { Envelope, Paging, zBool, zId, zIdList } from "./common";
 
 /** Material types (issue 4): files, and two kinds of address. */
 export const MATERIAL_TYPES = ["image", "video", "audio", "document", "web", "stream"] as const;
@@ -83,9 +83,7 @@ export const Md5CheckQuery = z.strictObject({
   name: MaterialName,
   folderId: zId.optional(),
 });
-export const Md5CheckResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const Md5CheckResponse = Envelope.extend({
   /** The tenant already holds this file: the material exists now, nothing to send. */
   exists: z.boolean(),
   material: Material.optional(),
@@ -108,9 +106,7 @@ export const ChunkQuery = z.strictObject({
   index: z.coerce.number().int().min(0).max(1_000_000),
   md5,
 });
-export const ChunkResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const ChunkResponse = Envelope.extend({
   uploadedChunks: z.array(z.number()),
   complete: z.boolean(),
   material: Material.optional(),
@@ -160,9 +156,7 @@ export const ReviewBody = z.strictObject({
   result: z.enum(["approved", "rejected"]),
   note: z.string().trim().max(500).optional(),
 });
-export const UsageResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const UsageResponse = Envelope.extend({
   used: z.number(),
   capacity: z.number().nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Paging, zId, zIdList } from "./common";
+import { Envelope, Paging, zId, zIdList } from "./common";
 import { NOTICE_PAGE } from "./constants";
 
 /**
@@ -27,9 +27,7 @@ export const MessageListQuery = Paging.extend({
   readState: z.enum(["0", "1"]).optional(),
 }).strict();
 
-export const MessageListResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const MessageListResponse = Envelope.extend({
   messageList: z.array(Notification),
   total: z.number(),
   unread: z.number(),

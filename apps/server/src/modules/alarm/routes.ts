@@ -49,8 +49,6 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/abnormalAlarmList`,
     { config: view, schema: { tags, querystring: AlarmListQuery, response: { 200: AlarmListResponse } } },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       ...(await listAlarms(services, actorOf(req), req.query)),
     }),
   );
@@ -59,8 +57,6 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/abnormalAlarmClearDeail`,
     { config: view, schema: { tags, querystring: AlarmDetailQuery, response: { 200: AlarmDetailResponse } } },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       ...(await alarmDetails(services, actorOf(req), req.query.id)),
     }),
   );
@@ -68,7 +64,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/askIsHaveAbnormalAlarm`,
     { config: view, schema: { tags, response: { 200: AlarmAskResponse } } },
-    async (req) => ({ code: 0, msg: req.t("common.ok"), ...(await askOpen(services, actorOf(req))) }),
+    async (req) => ({ ...(await askOpen(services, actorOf(req))) }),
   );
 
   app.post(
@@ -82,7 +78,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = targetOf(ids);
       const cleared = await clearAlarms(services, actorOf(req), ids, note || null);
       req.audit.detail = { cleared, ...(note ? { note } : {}) };
-      return { code: 0, msg: req.t("common.ok"), cleared: cleared.length };
+      return { cleared: cleared.length };
     },
   );
 

@@ -2,6 +2,7 @@ import {
   LoginBody,
   LoginResponse,
   LoginSendCodeBody,
+  OkResponse,
   SeniorValidationQuery,
   SeniorValidationResponse,
   VERIFICATION_CODE_TTL_MS,
@@ -66,8 +67,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, user.id));
       setSessionCookie(req, reply, token);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         user: { id: user.id, name: user.name, avatar: user.avatar },
       };
     },
@@ -89,8 +88,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // /a/login asks for the code (needVerificationCode) once the password is right.
       const state = await guard.state(guardKeys(req.query.username, req.ip));
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         needVerificationCode: false,
         needCaptcha: await guard.needsCaptcha(state),
       };
@@ -101,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/user/loginSendVerificationCode",
     {
       config: { access: { open: true }, action: "loginSendVerificationCode", ...loginLimit },
-      schema: { tags: ["session"], body: LoginSendCodeBody },
+      schema: { tags: ["session"], body: LoginSendCodeBody, response: { 200: OkResponse } },
     },
     async (req) => {
       req.audit.username = req.body.username;
@@ -126,17 +123,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.warn({ err }, "verification mail failed");
         throw new AppError(502, "mail.failed", { reason: (err as Error).message });
       }
-      return { code: 0, msg: req.t("login.codeSent", { mail: maskMail(user.email) }) };
+      return { msg: req.t("login.codeSent", { mail: maskMail(user.email) }) };
     },
   );
 
   app.post(
     "/a/logout",
-    { config: { access: { signedIn: true }, action: "logout" }, schema: { tags: ["session"] } },
+    {
+      config: { access: { signedIn: true }, action: "logout" },
+      schema: { tags: ["session"], response: { 200: OkResponse } },
+    },
     async (req, reply) => {
       if (req.sessionHash) await services.sessions.end(req.sessionHash);
       clearSessionCookie(req, reply);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 };

@@ -74,7 +74,7 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (problems.length) throw new FieldErrors(problems);
       await services.db.insert(pageViews).values(rows);
-      return { code: 0, msg: req.t("common.ok"), accepted: rows.length };
+      return { accepted: rows.length };
     },
   );
 
@@ -87,7 +87,7 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const scope = await resolveScope(services, actorOf(req), req.query);
       const figures = await activeUsers(services.db, scope);
-      return { code: 0, msg: req.t("common.ok"), ...(await meta(services, scope)), ...figures };
+      return { ...(await meta(services, scope)), ...figures };
     },
   );
 
@@ -100,7 +100,7 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const scope = await resolveScope(services, actorOf(req), req.query);
       const list = await pages(services.db, scope);
-      return { code: 0, msg: req.t("common.ok"), ...(await meta(services, scope)), list };
+      return { ...(await meta(services, scope)), list };
     },
   );
 
@@ -113,7 +113,7 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const scope = await resolveScope(services, actorOf(req), req.query);
       const figures = await actions(services.db, scope);
-      return { code: 0, msg: req.t("common.ok"), ...(await meta(services, scope)), ...figures };
+      return { ...(await meta(services, scope)), ...figures };
     },
   );
 
@@ -127,8 +127,6 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = await resolveScope(services, actorOf(req), req.query);
       const page = await users(services.db, scope, req.query);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         ...(await meta(services, scope)),
         ...page,
         pageNo: req.query.pageNo,
@@ -147,7 +145,7 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const scope = await resolveScope(services, actor, req.query);
       const figures = await officesOf(services, actor, scope);
-      return { code: 0, msg: req.t("common.ok"), ...(await meta(services, scope)), ...figures };
+      return { ...(await meta(services, scope)), ...figures };
     },
   );
 };

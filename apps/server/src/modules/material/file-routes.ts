@@ -7,6 +7,7 @@ import {
   formatSize,
   Md5CheckQuery,
   Md5CheckResponse,
+  OkResponse,
   UPLOAD_LIMIT_OFF_MB,
   zIdList,
 } from "@marquee/contracts";
@@ -201,13 +202,13 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (u.verifiedAt) (body as NodeJS.ReadableStream).resume();
       req.audit.target = `upload:${u.id}`;
       if (received.length < u.chunkCount) {
-        return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: false };
+        return { uploadedChunks: received, complete: false };
       }
       // The last chunk: one request finishes (a lease in the row), others wait until it is done.
       let mine = await claimFinish(services.db, u.id);
       while (!mine) {
         if ((await awaitFinish(services.db, u.id)) === "done")
-          return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: true };
+          return { uploadedChunks: received, complete: true };
         mine = await claimFinish(services.db, u.id);
       }
       const finishing = mine;
@@ -219,7 +220,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           await services.db.delete(uploads).where(eq(uploads.id, u.id));
           await storage.removeUpload(u.id);
           req.audit.target = `user:${actor.userId}`;
-          return { code: 0, msg: req.t("common.ok"), uploadedChunks: received, complete: true, avatar };
+          return { uploadedChunks: received, complete: true, avatar };
         }
         if (finishing.purpose === "widget" && kind.type !== "image") {
           await services.db.delete(uploads).where(eq(uploads.id, u.id));
@@ -253,8 +254,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         req.audit.target = `material:${row.id}`;
         req.audit.detail = { md5: finishing.md5, size: finishing.size, type: kind.type };
         return {
-          code: 0,
-          msg: req.t("common.ok"),
           uploadedChunks: received,
           complete: true,
           material: toMaterial(row, actor.name),
@@ -278,12 +277,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The caller's own upload, whatever it was for (as the chunks).
       config: { access: { signedIn: true } },
-      schema: { tags: ["material"], body: AbandonUploadBody },
+      schema: { tags: ["material"], body: AbandonUploadBody, response: { 200: OkResponse } },
     },
     async (req) => {
       await abandonUpload(services.db, storage, req.body.uploadId, actorOf(req).userId);
       req.audit.target = `upload:${req.body.uploadId}`;
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 

@@ -167,8 +167,6 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       const tenant = await storageOf(services, actorOf(req).officeId);
       const enforced = (await services.settings.get("capacitySetting")) === "true";
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         used: await usedBytes(services, tenant.path),
         capacity: enforced ? tenant.capacity : null,
       };

@@ -5,6 +5,7 @@ import {
   MenuSaveBody,
   MenuSortBody,
   type MessageKey,
+  OkResponse,
   ROUTE_TITLES,
 } from "@marquee/contracts";
 import { count, eq, sql } from "drizzle-orm";
@@ -146,7 +147,7 @@ export const menuManageRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/sys/menu/delete",
     {
       config: { access: { permission: "sys:menu:delete" } },
-      schema: { tags: ["menu"], body: MenuDeleteBody },
+      schema: { tags: ["menu"], body: MenuDeleteBody, response: { 200: OkResponse } },
     },
     async (req) => {
       const _actor = actorOf(req);
@@ -164,13 +165,16 @@ export const menuManageRoutes: FastifyPluginAsyncZod = async (app) => {
         return row.name;
       });
       req.audit.detail = { name };
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
   app.post(
     "/a/sys/menu/sort",
-    { config: { access: { permission: "sys:menu:edit" } }, schema: { tags: ["menu"], body: MenuSortBody } },
+    {
+      config: { access: { permission: "sys:menu:edit" } },
+      schema: { tags: ["menu"], body: MenuSortBody, response: { 200: OkResponse } },
+    },
     async (req) => {
       const _actor = actorOf(req);
       const { id, parentId, index } = req.body;
@@ -193,7 +197,7 @@ export const menuManageRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
       req.audit.detail = { parentId, index };
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 };

@@ -48,8 +48,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(mine, eq(notifications.readState, "0"))),
       ]);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         // In the reader's language, from the key and values each notice was filed with.
         messageList: rows.map((r) => ({
           id: r.id,

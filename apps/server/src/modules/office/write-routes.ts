@@ -313,8 +313,6 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(id === undefined ? { created: true } : {}),
       };
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         office: toDetail(row, await childCount(db, row.id), services.clock.now()),
       };
     },
@@ -381,7 +379,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       changed();
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -445,7 +443,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       changed();
       if (left.length) await resync(req.log, left);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -499,8 +497,6 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       changed();
       if (left.length) await resync(req.log, left);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         office: toDetail(row, await childCount(db, row.id), services.clock.now()),
       };
     },

@@ -125,8 +125,6 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         mapSuggestUrl: SettingValue<"mapSuggestUrl">;
       };
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: await toMapTerminals(services.tree, rows),
         total: rows[0]?.total ?? 0,
         config: {
@@ -151,7 +149,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `terminal:${ids.join(",")}`.slice(0, 500);
       req.audit.detail = { command: "position" };
       const list = await app.services.hub.command(ids, "position", {}, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -177,7 +175,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       // What they already report counts at once, not at the next pass.
       if (enabled) await copyReportedPositions(db, ids);
       const list = await sendSettings(services, ids, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -214,7 +212,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (autoPositionOff) await sendSettings(services, [id], actor.userId);
       const [placed] = await toMapTerminals(services.tree, await mapRows(eq(terminals.id, id)));
       if (!placed) throw notFound("terminal", id);
-      return { code: 0, msg: req.t("common.ok"), terminal: placed, autoPositionOff };
+      return { terminal: placed, autoPositionOff };
     },
   );
 
@@ -259,7 +257,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       req.audit.detail = { cleared, autoPositionOff: reporting };
       if (reporting.length) await sendSettings(services, reporting, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), cleared };
+      return { cleared };
     },
   );
 
@@ -273,7 +271,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       const base = await services.settings.get("mapSuggestUrl");
       if (!base) throw new AppError(409, "map.suggestNotConfigured");
       const list = await suggester.suggest(base, req.query.q, req.locale);
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 };

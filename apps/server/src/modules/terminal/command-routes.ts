@@ -42,7 +42,7 @@ export const terminalCommandRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `terminal:${ids.join(",")}`.slice(0, 500);
       req.audit.detail = { command: name, args };
       const list = await app.services.hub.command(ids, name, args, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -74,7 +74,7 @@ export const terminalCommandRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(and(inArray(terminals.id, terminalIds), scope(actorOf(req), terminals)))
         : [];
       const allowed = new Set(visible.map((v) => v.id));
-      return { code: 0, msg: req.t("common.ok"), list: outcomes.filter((o) => allowed.has(o.terminalId)) };
+      return { list: outcomes.filter((o) => allowed.has(o.terminalId)) };
     },
   );
 

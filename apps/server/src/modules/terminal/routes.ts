@@ -130,7 +130,7 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
         config: view,
         schema: { tags, querystring: TerminalListQuery, response: { 200: TerminalListResponse } },
       },
-      async (req) => ({ code: 0, msg: req.t("common.ok"), ...(await page(actorOf(req), req.query)) }),
+      async (req) => ({ ...(await page(actorOf(req), req.query)) }),
     );
   }
 
@@ -157,8 +157,6 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(terminals)
         .where(where);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         total: row?.total ?? 0,
         online: row?.online ?? 0,
         offline: row?.offline ?? 0,
@@ -187,7 +185,7 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const [terminal] = await liveStatus(actorOf(req), [req.query.id]);
       if (!terminal) throw notFound("terminal", req.query.id);
-      return { code: 0, msg: req.t("common.ok"), terminal };
+      return { terminal };
     },
   );
 
@@ -203,8 +201,6 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       list: await liveStatus(actorOf(req), req.query.ids),
     }),
   );
@@ -213,8 +209,6 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/terminal/treeDataNew",
     { config: view, schema: { tags, response: { 200: TerminalTreeResponse } } },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       tree: await officeForest(db, services.tree, actorOf(req)),
     }),
   );
@@ -227,7 +221,7 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!node) throw notFound("office", req.query.id);
       // One level: each child says whether it has children of its own to ask for.
       const tree = node.children.map((c) => ({ ...c, children: [], hasChildren: c.children.length > 0 }));
-      return { code: 0, msg: req.t("common.ok"), tree };
+      return { tree };
     },
   );
 
@@ -240,7 +234,7 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { officeId } = req.query;
       await officeInScope(services.tree, actorOf(req), officeId);
-      return { code: 0, msg: req.t("common.ok"), tree: await groupForest(db, officeId) };
+      return { tree: await groupForest(db, officeId) };
     },
   );
 
@@ -276,8 +270,6 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!terminal) throw notFound("terminal", row.id);
       const byId = new Map(assigned.map((p) => [p.id, p]));
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         terminal,
         reported: row.status ?? null,
         programIds: row.programIds,
@@ -312,8 +304,6 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
         : [];
       const byId = new Map(rows.map((p) => [p.id, p]));
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         terminalId: row.id,
         programs: row.programIds.flatMap((id) => byId.get(id) ?? []),
         playing: row.status ? { programId: row.status.programId, programName: row.status.programName } : null,

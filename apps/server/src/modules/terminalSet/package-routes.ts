@@ -143,7 +143,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
           terminals: ids?.length ?? 0,
         };
         const list = ids?.length ? await push(row, ids, actor.userId) : [];
-        return { code: 0, msg: req.t("common.ok"), package: toPackage(row), list };
+        return { package: toPackage(row), list };
       } finally {
         // Adopted (renamed into place) or refused: the temp file goes either way.
         if (file) await rm(file.tmp, { force: true });
@@ -168,7 +168,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `package:${pkg.id} ${targetOf(ids)}`.slice(0, 500);
       req.audit.detail = { name: pkg.name, version: pkg.version, terminals: ids.length };
       const list = await push(pkg, ids, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), package: toPackage(pkg), list };
+      return { package: toPackage(pkg), list };
     },
   );
 
@@ -229,7 +229,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         list.sort((a, b) => a.terminalName.localeCompare(b.terminalName) || a.terminalId - b.terminalId);
       }
-      return { code: 0, msg: req.t("common.ok"), list, packages: packages.map(toPackage) };
+      return { list, packages: packages.map(toPackage) };
     },
   );
 };

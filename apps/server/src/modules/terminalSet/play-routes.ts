@@ -64,7 +64,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
         }));
         await app.services.hub.notifySync(ids);
         const list = await app.services.hub.command(ids, "refresh", {}, actor.userId);
-        return { code: 0, msg: req.t("common.ok"), list };
+        return { list };
       }
       const [program] = await db
         .select({
@@ -87,7 +87,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
         actor.userId,
         PLAY_TIMEOUT_MS,
       );
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -131,7 +131,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
         actor.userId,
         MESSAGE_TIMEOUT_MS,
       );
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -173,8 +173,6 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
       if (pubs.length) await publishing.withdraw(actor, pubs, [id], req.log);
       await app.services.hub.notifySync([id]);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         removed: { playNow, publicationIds: pubs.map((p) => p.id) },
       };
     },
@@ -249,7 +247,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .orderBy(asc(programs.name), asc(programs.id))
         .limit(PICKER_MAX);
-      return { code: 0, msg: req.t("common.ok"), list, programs: playable };
+      return { list, programs: playable };
     },
   );
 };

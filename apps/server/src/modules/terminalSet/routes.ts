@@ -64,7 +64,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
       await rangedTerminals(services, req, ids, { settings });
       await patchSettings(services, ids, settings);
       const list = await sendSettings(services, ids, actorOf(req).userId);
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -80,7 +80,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
         const { ids } = req.body;
         await rangedTerminals(services, req, ids, { command: name });
         const list = await app.services.hub.command(ids, name, {}, actorOf(req).userId, timeoutOf(name));
-        return { code: 0, msg: req.t("common.ok"), list };
+        return { list };
       },
     );
   simple("reboot", "reboot", "terminal:device:command");
@@ -102,7 +102,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const args = hashes ? { hashes: [...new Set(hashes)] } : {};
       const list = await app.services.hub.command(ids, "deleteFiles", args, actorOf(req).userId);
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -142,7 +142,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.services.hub.notifySync(ids);
       req.audit.detail = { command: "clear", withdrawnFrom: pubs.map((p) => p.id) };
       const list = await app.services.hub.command(ids, "clear", {}, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -165,7 +165,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
           req.log.warn({ err, terminalId: id }, "the terminal could not be told it was removed");
         }
       }
-      return { code: 0, msg: req.t("common.ok"), removed: ids.length };
+      return { removed: ids.length };
     },
   );
 
@@ -189,7 +189,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const [row] = await rangedTerminals(services, req, [req.query.id]);
       const screenshot = row ? await stored(row) : null;
-      return { code: 0, msg: req.t("common.ok"), terminalId: req.query.id, screenshot };
+      return { terminalId: req.query.id, screenshot };
     },
   );
 
@@ -229,7 +229,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(terminals.id, id));
         if (row) screenshot = await stored(row);
       }
-      return { code: 0, msg: req.t("common.ok"), terminalId: id, screenshot, outcome };
+      return { terminalId: id, screenshot, outcome };
     },
   );
 
@@ -294,7 +294,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(await app.services.hub.command([...g.ids], g.name, g.args, actor.userId, timeoutOf(g.name))),
         );
       }
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 };

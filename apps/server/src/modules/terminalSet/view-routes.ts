@@ -157,7 +157,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
       }
-      return { code: 0, msg: req.t("common.ok"), list, truncated };
+      return { list, truncated };
     },
   );
 
@@ -217,8 +217,6 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         terminalId: row.id,
         reportedAt: ack?.success ? (latest?.doneAt?.toISOString() ?? null) : null,
         current: ack?.success ? (ack.data.current ?? null) : null,
@@ -285,7 +283,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
           timezone,
         });
       }
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -313,7 +311,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
         }))
         // Emergency first, as the player shows them.
         .sort((a, b) => Number(b.emergency) - Number(a.emergency));
-      return { code: 0, msg: req.t("common.ok"), terminalId: row.id, list };
+      return { terminalId: row.id, list };
     },
   );
 };
