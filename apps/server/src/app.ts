@@ -11,11 +11,9 @@ import { API_PREFIX, VERSION } from "@marquee/contracts";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { alarmRoutes } from "./modules/alarm/routes";
-import { authRoutes } from "./modules/auth/routes";
 import { behaviorRoutes } from "./modules/behavior/routes";
 import { brandRoutes } from "./modules/brand/routes";
 import { commonRoutes } from "./modules/common/routes";
-import { customerRoutes } from "./modules/customer/routes";
 import { debugRoutes } from "./modules/debug/routes";
 import { dictRoutes } from "./modules/dict/routes";
 import { feedRoutes } from "./modules/feeds/routes";
@@ -29,6 +27,7 @@ import { sweepUploads } from "./modules/material/upload";
 import { menuManageRoutes } from "./modules/menu/manage-routes";
 import { menuRoutes } from "./modules/menu/routes";
 import { messageRoutes } from "./modules/message/routes";
+import { customerRoutes } from "./modules/office/customer-routes";
 import { officeRoutes } from "./modules/office/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { playerStatic } from "./modules/player/static";
@@ -40,6 +39,7 @@ import { publishRoutes } from "./modules/publish/routes";
 import { PublishService } from "./modules/publish/service";
 import { publishMessageRoutes } from "./modules/publishMessage/routes";
 import { roleRoutes } from "./modules/role/routes";
+import { sessionRoutes } from "./modules/session/routes";
 import { statisticsRoutes } from "./modules/statistics/routes";
 import { strategyRoutes } from "./modules/strategy/routes";
 import { syncRoutes } from "./modules/sync/routes";
@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(commonRoutes);
-      await api.register(authRoutes);
+      await api.register(sessionRoutes);
       await api.register(userRoutes);
       await api.register(menuRoutes);
       await api.register(messageRoutes);

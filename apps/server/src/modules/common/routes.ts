@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPTCHA_COOKIE } from "../../platform/captcha";
 import { AppError } from "../../platform/errors";
-import { readPassword } from "../auth/password-input";
+import { readPassword } from "../session/password-input";
 import { assertPasswordPolicy } from "../user/repo";
 import { AlreadyInitialisedError, initialiseSystem, isInitialised } from "./init";
 

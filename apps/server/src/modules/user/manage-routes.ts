@@ -42,10 +42,10 @@ import { MailNotConfiguredError } from "../../platform/mail";
 import { hashPassword, verifyPassword } from "../../platform/password";
 import { likeEscape } from "../../platform/sql";
 import { officeInScope, officeVisible, scope, visible } from "../../platform/tenancy";
-import { maskMail, VerificationCodes } from "../auth/codes";
-import { SignInRules } from "../auth/credentials";
-import { guardKeys } from "../auth/guard";
-import { readPassword } from "../auth/password-input";
+import { maskMail, VerificationCodes } from "../session/codes";
+import { SignInRules } from "../session/credentials";
+import { guardKeys } from "../session/guard";
+import { readPassword } from "../session/password-input";
 import {
   assertManageable,
   assertPasswordPolicy,

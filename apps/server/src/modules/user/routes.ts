@@ -15,7 +15,7 @@ import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
 import { hashPassword, verifyPassword } from "../../platform/password";
-import { readPassword } from "../auth/password-input";
+import { readPassword } from "../session/password-input";
 import { AVATAR_FILE, avatarType, readAvatar, sniffImage, storeAvatar } from "./avatar";
 import {
   assertManageable,

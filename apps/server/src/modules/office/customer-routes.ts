@@ -22,8 +22,8 @@ import { notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { officeVisible } from "../../platform/tenancy";
 import { usedBytes } from "../material/repo";
-import { seatSql } from "../office/quota";
-import { findOffice, officeScope, rootWhere } from "../office/repo";
+import { seatSql } from "./quota";
+import { findOffice, officeScope, rootWhere } from "./repo";
 
 const parent = alias(offices, "parent");
 

@@ -22,7 +22,7 @@ import { guardKeys } from "./guard";
  * domain, disabled or expired tenants) and passwords that must be changed
  * first (see SignInRules); sign-out.
  */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const loginLimit = { rateLimit: { max: app.deps.config.openRateLimitPerMinute, timeWindow: 60_000 } };
   const rules = new SignInRules(services);
