@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Envelope, Paging, zBool, zId, zIdList } from "./common";
+import { Envelope, Paging, pageOf, zBool, zId, zIdList } from "./common";
 
 /** Material types (issue 4): files, and two kinds of address. */
 export const MATERIAL_TYPES = ["image", "video", "audio", "document", "web", "stream"] as const;
@@ -160,3 +160,27 @@ export const UsageResponse = Envelope.extend({
   used: z.number(),
   capacity: z.number().nullable(),
 });
+
+/** GET material/folderTree: the caller's folders, flat, by name. */
+export const FolderTreeResponse = Envelope.extend({ folders: z.array(MaterialFolder) });
+/** POST material/saveFolder: the folder's row as saved (absent only if it went meanwhile). */
+export const FolderSaveResponse = Envelope.extend({
+  folder: MaterialFolder.extend({
+    officeId: z.number(),
+    createdBy: z.number().nullable(),
+    createdAt: z.date(),
+  }).optional(),
+});
+/** GET material/list and material/checklist: a page of materials. */
+export const MaterialListResponse = pageOf(Material);
+/** POST material/addUrl: the material created. */
+export const MaterialResponse = Envelope.extend({ material: Material });
+/** One place that uses a material: a program, a plan… (`type`) by id and name. */
+export const MaterialUse = z.object({
+  materialId: z.number(),
+  type: z.string(),
+  id: z.number(),
+  name: z.string(),
+});
+/** GET material/usedBy: where the materials are used. */
+export const UsedByResponse = Envelope.extend({ usedBy: z.array(MaterialUse) });

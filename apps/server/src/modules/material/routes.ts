@@ -2,14 +2,20 @@ import {
   AddUrlBody,
   DeleteMaterialsBody,
   FolderSaveBody,
+  FolderSaveResponse,
+  FolderTreeResponse,
   IdsBody,
   MaterialListQuery,
+  MaterialListResponse,
+  MaterialResponse,
   MoveBody,
   noticeMsg,
+  OkResponse,
   PasteBody,
   RenameBody,
   ReviewBody,
   UsageResponse,
+  UsedByResponse,
 } from "@marquee/contracts";
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -37,18 +43,25 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = { access: { permission: "content:material:view" as const } };
   const edit = { access: { permission: "content:material:edit" as const } };
 
-  app.get("/a/api/material/folderTree", { config: view, schema: { tags: ["material"] } }, async (req) => {
-    const folders = await db
-      .select({ id: materialFolders.id, parentId: materialFolders.parentId, name: materialFolders.name })
-      .from(materialFolders)
-      .where(scope(actorOf(req), materialFolders))
-      .orderBy(asc(materialFolders.name));
-    return { code: 0, msg: req.t("common.ok"), folders };
-  });
+  app.get(
+    "/a/api/material/folderTree",
+    { config: view, schema: { tags: ["material"], response: { 200: FolderTreeResponse } } },
+    async (req) => {
+      const folders = await db
+        .select({ id: materialFolders.id, parentId: materialFolders.parentId, name: materialFolders.name })
+        .from(materialFolders)
+        .where(scope(actorOf(req), materialFolders))
+        .orderBy(asc(materialFolders.name));
+      return { folders };
+    },
+  );
 
   app.post(
     "/a/api/material/saveFolder",
-    { config: edit, schema: { tags: ["material"], body: FolderSaveBody } },
+    {
+      config: edit,
+      schema: { tags: ["material"], body: FolderSaveBody, response: { 200: FolderSaveResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const { id, parentId, name } = req.body;
@@ -62,20 +75,20 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(materialFolders.id, id))
           .returning();
         req.audit.target = `folder:${id}`;
-        return { code: 0, msg: req.t("common.ok"), folder };
+        return { folder };
       }
       const [folder] = await db
         .insert(materialFolders)
         .values({ officeId: actor.officeId, parentId: parentId ?? null, name, createdBy: actor.userId })
         .returning();
       req.audit.target = `folder:${folder?.id}`;
-      return { code: 0, msg: req.t("common.ok"), folder };
+      return { folder };
     },
   );
 
   app.post(
     "/a/api/material/deleteFolder",
-    { config: edit, schema: { tags: ["material"], body: IdsBody } },
+    { config: edit, schema: { tags: ["material"], body: IdsBody, response: { 200: OkResponse } } },
     async (req) => {
       const actor = actorOf(req);
       for (const id of req.body.ids) {
@@ -90,7 +103,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await db.delete(materialFolders).where(inArray(materialFolders.id, req.body.ids));
       req.audit.target = `folder:${req.body.ids.join(",")}`;
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -136,8 +149,6 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       rows.map((r) => r.createdBy),
     );
     return {
-      code: 0,
-      msg: req.t("common.ok"),
       list: rows.map((r) => toMaterial(r, r.createdBy === null ? null : (names.get(r.createdBy) ?? null))),
       total: totals[0]?.n ?? 0,
       pageNo: q.pageNo,
@@ -147,7 +158,10 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/a/api/material/list",
-    { config: view, schema: { tags: ["material"], querystring: MaterialListQuery } },
+    {
+      config: view,
+      schema: { tags: ["material"], querystring: MaterialListQuery, response: { 200: MaterialListResponse } },
+    },
     (req) => page(req, req.query, false),
   );
 
@@ -155,7 +169,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/material/checklist",
     {
       config: { access: { permission: "content:material:review" } },
-      schema: { tags: ["material"], querystring: MaterialListQuery },
+      schema: { tags: ["material"], querystring: MaterialListQuery, response: { 200: MaterialListResponse } },
     },
     (req) => page(req, req.query, true),
   );
@@ -175,7 +189,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/a/api/material/rename",
-    { config: edit, schema: { tags: ["material"], body: RenameBody } },
+    { config: edit, schema: { tags: ["material"], body: RenameBody, response: { 200: OkResponse } } },
     async (req) => {
       await findMaterials(db, actorOf(req), [req.body.id]);
       await db
@@ -183,13 +197,13 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ name: req.body.name, updatedAt: services.clock.now() })
         .where(eq(materials.id, req.body.id));
       req.audit.target = `material:${req.body.id}`;
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
   app.post(
     "/a/api/material/move",
-    { config: edit, schema: { tags: ["material"], body: MoveBody } },
+    { config: edit, schema: { tags: ["material"], body: MoveBody, response: { 200: OkResponse } } },
     async (req) => {
       const actor = actorOf(req);
       if (req.body.folderId !== undefined) await findFolder(db, actor, req.body.folderId);
@@ -199,13 +213,13 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ folderId: req.body.folderId ?? null, updatedAt: services.clock.now() })
         .where(inArray(materials.id, req.body.ids));
       req.audit.target = `material:${req.body.ids.join(",")}`.slice(0, 500);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
   app.post(
     "/a/api/material/paste",
-    { config: edit, schema: { tags: ["material"], body: PasteBody } },
+    { config: edit, schema: { tags: ["material"], body: PasteBody, response: { 200: OkResponse } } },
     async (req) => {
       const actor = actorOf(req);
       const folderId = req.body.folderId ?? null;
@@ -218,7 +232,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(materials)
           .set({ folderId, updatedAt: services.clock.now() })
           .where(inArray(materials.id, req.body.ids));
-        return { code: 0, msg: req.t("common.ok") };
+        return {};
       }
       // A copy is a new material pointing at the same stored file: no bytes are copied.
       await db.insert(materials).values(
@@ -229,7 +243,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
           createdBy: actor.userId,
         })),
       );
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -237,7 +251,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/material/delete",
     {
       config: { access: { permission: "content:material:delete" } },
-      schema: { tags: ["material"], body: DeleteMaterialsBody },
+      schema: { tags: ["material"], body: DeleteMaterialsBody, response: { 200: OkResponse } },
     },
     async (req) => {
       const actor = actorOf(req);
@@ -261,13 +275,13 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       await db.delete(materials).where(inArray(materials.id, req.body.ids));
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
   app.post(
     "/a/api/material/addUrl",
-    { config: edit, schema: { tags: ["material"], body: AddUrlBody } },
+    { config: edit, schema: { tags: ["material"], body: AddUrlBody, response: { 200: MaterialResponse } } },
     async (req) => {
       const actor = actorOf(req);
       if (req.body.folderId !== undefined) await findFolder(db, actor, req.body.folderId);
@@ -286,7 +300,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       if (!row) throw new Error("material not created");
       req.audit.target = `material:${row.id}`;
-      return { code: 0, msg: req.t("common.ok"), material: toMaterial(row, actor.name) };
+      return { material: toMaterial(row, actor.name) };
     },
   );
 
@@ -294,7 +308,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/material/review",
     {
       config: { access: { permission: "content:material:review" } },
-      schema: { tags: ["material"], body: ReviewBody },
+      schema: { tags: ["material"], body: ReviewBody, response: { 200: OkResponse } },
     },
     async (req) => {
       const actor = actorOf(req);
@@ -324,13 +338,13 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       if (notices.length) await db.insert(notifications).values(notices);
       req.audit.target = `material:${req.body.ids.join(",")}`.slice(0, 500);
       req.audit.detail = { result: req.body.result, note };
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
   /** Where a material is used (programs, plans, widgets), for its details. */
   app.get(
     "/a/api/material/usedBy",
-    { config: view, schema: { tags: ["material"], querystring: IdsBody } },
+    { config: view, schema: { tags: ["material"], querystring: IdsBody, response: { 200: UsedByResponse } } },
     async (req) => {
       await findMaterials(db, actorOf(req), req.query.ids);
       const refs = await db
@@ -338,8 +352,6 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(materialRefs)
         .where(inArray(materialRefs.materialId, req.query.ids));
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         usedBy: refs.map((r) => ({
           materialId: r.materialId,
           type: r.ownerType,
@@ -352,13 +364,13 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/a/api/material/retryConvert",
-    { config: edit, schema: { tags: ["material"], body: IdsBody } },
+    { config: edit, schema: { tags: ["material"], body: IdsBody, response: { 200: OkResponse } } },
     async (req) => {
       const rows = await findMaterials(db, actorOf(req), req.body.ids);
       for (const r of rows)
         if (r.type === "video" && r.convertState === "failed") await processor.retry(r.id);
       req.audit.target = `material:${req.body.ids.join(",")}`.slice(0, 500);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 };
