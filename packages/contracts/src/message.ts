@@ -41,3 +41,7 @@ export const UpdateReadStateQuery = z.strictObject({ id: zIdList, readState: z.e
 export const ReadAllMessagesBody = z.strictObject({});
 /** POST /a/api/message/delete. */
 export const DeleteMessagesBody = z.strictObject({ id: zIdList });
+/** updateReadState and readAll: how many notices changed. */
+export const MessagesUpdatedResponse = Envelope.extend({ updated: z.number() });
+/** delete: how many notices went. */
+export const MessagesDeletedResponse = Envelope.extend({ deleted: z.number() });

@@ -107,6 +107,8 @@ export const UploadAvatarBody = z.strictObject({
     .max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100)
     .regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]+$/, "user.avatarInvalid"),
 });
+/** POST /a/api/user/uploadAvatar: the avatar's new address. */
+export const UploadAvatarResponse = Envelope.extend({ avatar: z.string() });
 
 /* ------------------------------------------------------------------ */
 /* The password policy (setting passwordPolicy), one rule for the server and the console. */

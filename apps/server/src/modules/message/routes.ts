@@ -2,6 +2,8 @@ import {
   DeleteMessagesBody,
   MessageListQuery,
   MessageListResponse,
+  MessagesDeletedResponse,
+  MessagesUpdatedResponse,
   ReadAllMessagesBody,
   UpdateReadStateQuery,
 } from "@marquee/contracts";
@@ -67,7 +69,14 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/a/api/message/updateReadState",
-    { config: { ...view, mutates: true }, schema: { tags: ["message"], querystring: UpdateReadStateQuery } },
+    {
+      config: { ...view, mutates: true },
+      schema: {
+        tags: ["message"],
+        querystring: UpdateReadStateQuery,
+        response: { 200: MessagesUpdatedResponse },
+      },
+    },
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = `notification:${req.query.id.join(",")}`.slice(0, 500);
@@ -76,13 +85,16 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ readState: req.query.readState })
         .where(and(scope(actor, notifications), inArray(notifications.id, req.query.id)))
         .returning({ id: notifications.id });
-      return { code: 0, msg: req.t("common.ok"), updated: changed.length };
+      return { updated: changed.length };
     },
   );
 
   app.post(
     "/a/api/message/readAll",
-    { config: view, schema: { tags: ["message"], body: ReadAllMessagesBody } },
+    {
+      config: view,
+      schema: { tags: ["message"], body: ReadAllMessagesBody, response: { 200: MessagesUpdatedResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = "notification:all";
@@ -92,13 +104,16 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(scope(actor, notifications), eq(notifications.readState, "0")))
         .returning({ id: notifications.id });
       req.audit.detail = { updated: changed.length };
-      return { code: 0, msg: req.t("common.ok"), updated: changed.length };
+      return { updated: changed.length };
     },
   );
 
   app.post(
     "/a/api/message/delete",
-    { config: view, schema: { tags: ["message"], body: DeleteMessagesBody } },
+    {
+      config: view,
+      schema: { tags: ["message"], body: DeleteMessagesBody, response: { 200: MessagesDeletedResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = `notification:${req.body.id.join(",")}`.slice(0, 500);
@@ -106,7 +121,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .delete(notifications)
         .where(and(scope(actor, notifications), inArray(notifications.id, req.body.id)))
         .returning({ id: notifications.id });
-      return { code: 0, msg: req.t("common.ok"), deleted: gone.length };
+      return { deleted: gone.length };
     },
   );
 };

@@ -5,6 +5,7 @@ import {
   SaveUserInfoBody,
   UpdateDataRangeQuery,
   UploadAvatarBody,
+  UploadAvatarResponse,
   UserInfoQuery,
   UserInfoResponse,
 } from "@marquee/contracts";
@@ -184,7 +185,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/a/api/user/uploadAvatar",
-    { config: { access: { signedIn: true } }, schema: { tags: ["user"], body: UploadAvatarBody } },
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags: ["user"], body: UploadAvatarBody, response: { 200: UploadAvatarResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const bytes = Buffer.from(req.body.image.slice(req.body.image.indexOf(",") + 1), "base64");
@@ -203,7 +207,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ avatar, updatedAt: services.clock.now() })
         .where(eq(users.id, actor.userId));
       services.actors.invalidate(actor.userId);
-      return { code: 0, msg: req.t("common.ok"), avatar };
+      return { avatar };
     },
   );
 
