@@ -184,3 +184,11 @@ export const MaterialUse = z.object({
 });
 /** GET material/usedBy: where the materials are used. */
 export const UsedByResponse = Envelope.extend({ usedBy: z.array(MaterialUse) });
+/** GET fileInfosa/convertProgress: the transcode state of each material asked. */
+export const ConvertProgressResponse = Envelope.extend({
+  progress: z.array(
+    Material.pick({ id: true, convertState: true, convertProgress: true, convertError: true }),
+  ),
+});
+/** POST fileInfosa/uploadThumb: the new thumbnail's address. */
+export const UploadThumbResponse = Envelope.extend({ thumbUrl: z.string() });

@@ -4,11 +4,13 @@ import {
   AVATAR_MAX_BYTES,
   ChunkQuery,
   ChunkResponse,
+  ConvertProgressResponse,
   formatSize,
   Md5CheckQuery,
   Md5CheckResponse,
   OkResponse,
   UPLOAD_LIMIT_OFF_MB,
+  UploadThumbResponse,
   zIdList,
 } from "@marquee/contracts";
 import { and, eq, inArray } from "drizzle-orm";
@@ -324,7 +326,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/a/api/fileInfosa/convertProgress",
-    { config: view, schema: { tags: ["material"], querystring: z.strictObject({ ids: zIdList }) } },
+    {
+      config: view,
+      schema: {
+        tags: ["material"],
+        querystring: z.strictObject({ ids: zIdList }),
+        response: { 200: ConvertProgressResponse },
+      },
+    },
     async (req) => {
       const rows = await services.db
         .select({
@@ -335,7 +344,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .from(materials)
         .where(and(inArray(materials.id, req.query.ids), scope(actorOf(req), materials)));
-      return { code: 0, msg: req.t("common.ok"), progress: rows };
+      return { progress: rows };
     },
   );
 
@@ -360,7 +369,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permission: "content:material:edit" } },
       bodyLimit: 10 * 1024 * 1024,
-      schema: { tags: ["material"], querystring: IdQuery },
+      schema: { tags: ["material"], querystring: IdQuery, response: { 200: UploadThumbResponse } },
     },
     async (req) => {
       const [m] = await findMaterials(services.db, actorOf(req), [req.query.id]);
@@ -385,8 +394,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       await services.db.update(materials).set({ thumbMd5 }).where(eq(materials.id, m.id));
       req.audit.target = `material:${m.id}`;
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         thumbUrl: `/apm-web/a/api/fileInfosa/getFileHandlex?id=${m.id}`,
       };
     },
