@@ -1,4 +1,5 @@
 import {
+  Envelope,
   LOCALES,
   type Locale,
   MenuDeleteBody,
@@ -10,11 +11,15 @@ import {
 } from "@marquee/contracts";
 import { count, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { menus } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import type { Tx } from "../../platform/db";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
 import { byParent, descendantIds, loadMenus, type MenuRow } from "./repo";
+
+/** POST menu/save: the entry's id. */
+const MenuSaveResponse = Envelope.extend({ id: z.number() });
 
 type Field = { field: string; key: MessageKey; values?: Record<string, string | number> };
 
@@ -67,7 +72,10 @@ export const menuManageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/a/sys/menu/save",
-    { config: { access: { permission: "sys:menu:edit" } }, schema: { tags: ["menu"], body: MenuSaveBody } },
+    {
+      config: { access: { permission: "sys:menu:edit" } },
+      schema: { tags: ["menu"], body: MenuSaveBody, response: { 200: MenuSaveResponse } },
+    },
     async (req) => {
       const _actor = actorOf(req);
       const b = req.body;
@@ -139,7 +147,7 @@ export const menuManageRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       req.audit.target = `menu:${id}`;
       req.audit.detail = { name: b.name, path: b.path, ...(b.id === undefined ? { created: true } : {}) };
-      return { code: 0, msg: req.t("common.ok"), id };
+      return { id };
     },
   );
 

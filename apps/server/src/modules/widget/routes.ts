@@ -1,4 +1,10 @@
-import { WidgetIconQuery, WidgetListResponse, WidgetSaveBody } from "@marquee/contracts";
+import {
+  Envelope,
+  WidgetIconQuery,
+  WidgetListResponse,
+  WidgetSaveBody,
+  WidgetTypeInfo,
+} from "@marquee/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,6 +12,9 @@ import { materialRefs, materials, widgetSettings } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { badRequest, notFound } from "../../platform/errors";
 import { propsSchema, widgetInfos } from "./repo";
+
+/** POST widget/save: the type as the palette now shows it (absent only for a type it no longer lists). */
+const WidgetSaveResponse = Envelope.extend({ widget: WidgetTypeInfo.optional() });
 
 /**
  * Widget management (sys:widget:*): per tenant, which widget types the
@@ -47,7 +56,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/widget/save",
     {
       config: { access: { permission: "sys:widget:edit" } },
-      schema: { tags: ["widget"], body: WidgetSaveBody },
+      schema: { tags: ["widget"], body: WidgetSaveBody, response: { 200: WidgetSaveResponse } },
     },
     async (req) => {
       const actor = actorOf(req);
@@ -106,7 +115,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
       const info = (await widgetInfos(services, tenantId)).find((w) => w.type === type);
-      return { code: 0, msg: req.t("common.ok"), widget: info };
+      return { widget: info };
     },
   );
 
