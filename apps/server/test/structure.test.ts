@@ -39,7 +39,6 @@ const ROUTE_FILES_STILL_WITH_SQL = new Set([
   "material/file-routes.ts",
   "material/routes.ts",
   "menu/manage-routes.ts",
-  "message/routes.ts",
   "office/customer-routes.ts",
   "office/routes.ts",
   "office/write-routes.ts",

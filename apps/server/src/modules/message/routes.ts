@@ -7,13 +7,11 @@ import {
   ReadAllMessagesBody,
   UpdateReadStateQuery,
 } from "@marquee/contracts";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { notifications } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError } from "../../platform/errors";
 import { noticeContent } from "../../platform/notify";
-import { scope } from "../../platform/tenancy";
+import { deleteNotices, pageNotices, readAllNotices, setReadState } from "./repo";
 
 /** The signed-in user's notifications (spec §3, §7 Messages): only ever their own rows. */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,23 +30,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (userId !== undefined && userId !== actor.userId) {
         throw new AppError(403, "auth.outOfRange", { entity: "user", id: userId });
       }
-      // The caller's own notices (the tenancy rule of notifications).
-      const mine = scope(actor, notifications);
-      const where = readState ? and(mine, eq(notifications.readState, readState)) : mine;
-      const [rows, totals, unread] = await Promise.all([
-        services.db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(desc(notifications.id))
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
-        services.db.select({ n: count() }).from(notifications).where(where),
-        services.db
-          .select({ n: count() })
-          .from(notifications)
-          .where(and(mine, eq(notifications.readState, "0"))),
-      ]);
+      const { rows, total, unread } = await pageNotices(services.db, actor, { pageNo, pageSize, readState });
       return {
         // In the reader's language, from the key and values each notice was filed with.
         messageList: rows.map((r) => ({
@@ -59,8 +41,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           createDate: r.createdAt.toISOString(),
           readState: r.readState,
         })),
-        total: totals[0]?.n ?? 0,
-        unread: unread[0]?.n ?? 0,
+        total,
+        unread,
         pageNo,
         pageSize,
       };
@@ -80,12 +62,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = `notification:${req.query.id.join(",")}`.slice(0, 500);
-      const changed = await services.db
-        .update(notifications)
-        .set({ readState: req.query.readState })
-        .where(and(scope(actor, notifications), inArray(notifications.id, req.query.id)))
-        .returning({ id: notifications.id });
-      return { updated: changed.length };
+      return { updated: await setReadState(services.db, actor, req.query.id, req.query.readState) };
     },
   );
 
@@ -98,13 +75,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = "notification:all";
-      const changed = await services.db
-        .update(notifications)
-        .set({ readState: "1" })
-        .where(and(scope(actor, notifications), eq(notifications.readState, "0")))
-        .returning({ id: notifications.id });
-      req.audit.detail = { updated: changed.length };
-      return { updated: changed.length };
+      const updated = await readAllNotices(services.db, actor);
+      req.audit.detail = { updated };
+      return { updated };
     },
   );
 
@@ -117,11 +90,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = `notification:${req.body.id.join(",")}`.slice(0, 500);
-      const gone = await services.db
-        .delete(notifications)
-        .where(and(scope(actor, notifications), inArray(notifications.id, req.body.id)))
-        .returning({ id: notifications.id });
-      return { deleted: gone.length };
+      return { deleted: await deleteNotices(services.db, actor, req.body.id) };
     },
   );
 };
