@@ -32,7 +32,6 @@ const ROUTE_FILES_STILL_WITH_SQL = new Set([
   "alarm/routes.ts",
   "behavior/routes.ts",
   "brand/routes.ts",
-  "common/routes.ts",
   "debug/routes.ts",
   "dict/routes.ts",
   "help/routes.ts",

@@ -7,13 +7,13 @@ import {
   SYS_INIT,
   SysInitBody,
 } from "@marquee/contracts";
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPTCHA_COOKIE } from "../../platform/captcha";
 import { AppError } from "../../platform/errors";
 import { readPassword } from "../session/password-input";
 import { assertPasswordPolicy } from "../user/repo";
 import { AlreadyInitialisedError, initialiseSystem, isInitialised } from "./init";
+import { pingDatabase } from "./repo";
 
 /** The open calls: system initialisation, the login key, captcha, session probe, health. */
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -89,7 +89,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/f/health", { schema: { tags: ["ops"] } }, async (req, reply) => {
     const disk = await services.disk.space().catch(() => null);
     try {
-      await services.db.execute(sql`select 1`);
+      await pingDatabase(services.db);
       return { code: 0, msg: req.t("common.ok"), status: disk?.low ? "diskLow" : "ok", disk };
     } catch {
       return reply
