@@ -249,3 +249,7 @@ export async function clearAlarms(
 
 /** The condition of an id list (the export of chosen alarms). */
 export const idIn = (ids: number[]) => inArray(alarms.id, ids);
+
+/** The rows of `ids` among the alarms the actor may see (the selection an export writes). */
+export const selectedWhere = (actor: Actor, ids: number[]): SQL | undefined =>
+  and(idIn(ids), scope(actor, alarms));

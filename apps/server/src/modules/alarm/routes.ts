@@ -10,15 +10,20 @@ import {
   AlarmListResponse,
 } from "@marquee/contracts";
 import { localDateOf } from "@marquee/schedule";
-import { and } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { alarms } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { scope } from "../../platform/tenancy";
 import { XLSX_TYPE } from "../../platform/xlsx";
 import { alarmWorkbook } from "./export";
-import { alarmDetails, askOpen, clearAlarms, filterWhere, findAlarms, idIn, listAlarms } from "./repo";
+import {
+  alarmDetails,
+  askOpen,
+  clearAlarms,
+  filterWhere,
+  findAlarms,
+  listAlarms,
+  selectedWhere,
+} from "./repo";
 import { AlarmEngine } from "./rules";
 
 const BASE = "/a/api/abnormalAlarm";
@@ -128,7 +133,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = targetOf(ids);
       req.audit.detail = { ids, timezone };
       await findAlarms(services.db, actor, ids);
-      const where = and(idIn(ids), scope(actor, alarms));
+      const where = selectedWhere(actor, ids);
       const book = alarmWorkbook({ services, where, timezone, t: translator(req), log: req.log });
       return sendBook(reply, timezone, book);
     },

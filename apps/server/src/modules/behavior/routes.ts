@@ -14,13 +14,12 @@ import {
 } from "@marquee/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { pageViews } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { FieldErrors } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { rollupsAsOf } from "../statistics/rollup";
 import { type BehaviorScope, resolveScope } from "./range";
-import { actions, activeUsers, officesOf, pages, users } from "./repo";
+import { actions, activeUsers, officesOf, pages, recordPageViews, users } from "./repo";
 
 /** What every behaviour answer carries besides its figures. */
 async function meta(services: Services, scope: BehaviorScope) {
@@ -73,7 +72,7 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       });
       if (problems.length) throw new FieldErrors(problems);
-      await services.db.insert(pageViews).values(rows);
+      await recordPageViews(services.db, rows);
       return { accepted: rows.length };
     },
   );

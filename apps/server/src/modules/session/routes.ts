@@ -7,15 +7,14 @@ import {
   SeniorValidationResponse,
   VERIFICATION_CODE_TTL_MS,
 } from "@marquee/contracts";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { users } from "../../db/schema";
 import { AppError, badRequest } from "../../platform/errors";
 import { MailNotConfiguredError } from "../../platform/mail";
 import { clearSessionCookie, setSessionCookie } from "../../platform/session";
 import { maskMail, VerificationCodes } from "./codes";
 import { SignInRules } from "./credentials";
 import { guardKeys } from "./guard";
+import { recordSignIn } from "./repo";
 
 /**
  * Sign-in with captcha, lockout and second factor; the tenant rules (its
@@ -61,10 +60,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await guard.clear(keys);
       const token = await services.sessions.create(user.id, req.ip, req.headers["user-agent"]);
-      await services.db
-        .update(users)
-        .set({ lastLoginAt: services.clock.now(), lastLoginIp: req.ip })
-        .where(eq(users.id, user.id));
+      await recordSignIn(services.db, user.id, services.clock.now(), req.ip);
       setSessionCookie(req, reply, token);
       return {
         user: { id: user.id, name: user.name, avatar: user.avatar },
