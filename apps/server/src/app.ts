@@ -11,11 +11,9 @@ import { API_PREFIX, VERSION } from "@marquee/contracts";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { alarmRoutes } from "./modules/alarm/routes";
-import { authRoutes } from "./modules/auth/routes";
 import { behaviorRoutes } from "./modules/behavior/routes";
 import { brandRoutes } from "./modules/brand/routes";
 import { commonRoutes } from "./modules/common/routes";
-import { customerRoutes } from "./modules/customer/routes";
 import { debugRoutes } from "./modules/debug/routes";
 import { dictRoutes } from "./modules/dict/routes";
 import { feedRoutes } from "./modules/feeds/routes";
@@ -25,11 +23,11 @@ import { logRoutes } from "./modules/log/routes";
 import { fileRoutes } from "./modules/material/file-routes";
 import { MaterialProcessor } from "./modules/material/processor";
 import { materialRoutes } from "./modules/material/routes";
-import { MediaStorage } from "./modules/material/storage";
 import { sweepUploads } from "./modules/material/upload";
 import { menuManageRoutes } from "./modules/menu/manage-routes";
 import { menuRoutes } from "./modules/menu/routes";
 import { messageRoutes } from "./modules/message/routes";
+import { customerRoutes } from "./modules/office/customer-routes";
 import { officeRoutes } from "./modules/office/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { playerStatic } from "./modules/player/static";
@@ -38,8 +36,10 @@ import { popRoutes } from "./modules/pop/routes";
 import { positionRoutes } from "./modules/position/routes";
 import { programRoutes } from "./modules/program/routes";
 import { publishRoutes } from "./modules/publish/routes";
+import { PublishService } from "./modules/publish/service";
 import { publishMessageRoutes } from "./modules/publishMessage/routes";
 import { roleRoutes } from "./modules/role/routes";
+import { sessionRoutes } from "./modules/session/routes";
 import { statisticsRoutes } from "./modules/statistics/routes";
 import { strategyRoutes } from "./modules/strategy/routes";
 import { syncRoutes } from "./modules/sync/routes";
@@ -55,11 +55,30 @@ import type { AppDeps } from "./platform/deps";
 import { DataDisk, watchDisk } from "./platform/disk";
 import { envelopePlugin, jsonSerializerCompiler, zodValidatorCompiler } from "./platform/envelope";
 import { i18nPlugin } from "./platform/i18n";
-import { Jobs } from "./platform/jobs";
 import { ProcessRegistry } from "./platform/processes";
-import { createServices } from "./platform/services";
+import { createServices, type PlatformServices, type Services } from "./platform/services";
 import { sessionPlugin } from "./platform/session";
+import { TerminalHub } from "./terminal/hub";
 import { terminalPlugin } from "./terminal/plugin";
+
+declare module "./platform/services" {
+  interface Services {
+    /** Publishing: content to terminals and withdrawal (the publish module's service). */
+    publishing: PublishService;
+  }
+}
+
+/**
+ * The services the modules own, built once beside the platform's (see Services). The processor,
+ * the hub and publishing keep the services object and read it only once it is complete.
+ */
+function withModuleServices(app: FastifyInstance, platform: PlatformServices): Services {
+  const services = platform as Services;
+  services.processor = new MaterialProcessor(services, services.storage, services.jobs);
+  services.hub = new TerminalHub(services, app.deps.database.pool, app.log);
+  services.publishing = new PublishService(app, services.jobs);
+  return services;
+}
 
 /**
  * Builds the HTTP app. Plugins load in a fixed order: config (deps), the
@@ -85,7 +104,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("deps", deps);
   const processes = new ProcessRegistry(deps.database.db, app.log);
   const disk = new DataDisk(config.dataDir, config.diskReserveBytes);
-  app.decorate("services", await createServices(deps.database.db, deps.clock, processes, disk));
+  const platform = await createServices({
+    db: deps.database.db,
+    pool: deps.database.pool,
+    clock: deps.clock,
+    processes,
+    disk,
+    dataDir: config.dataDir,
+    log: deps.log,
+  });
+  app.decorate("services", withModuleServices(app, platform));
+  const { jobs, storage, processor } = app.services;
   // Registered once every module has said what it takes over from a dead process (onReap); the first
   // reap runs before the server answers, so nothing a killed process left is read as live.
   app.addHook("onReady", () => processes.start());
@@ -108,11 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditPlugin, { services: app.services });
 
   // 7. background jobs (pg-boss in the same database), stopped before the database closes
-  const jobs = new Jobs(deps.database.pool, deps.log);
   await jobs.start();
   app.addHook("onClose", () => jobs.stop());
-  const storage = new MediaStorage(config.dataDir);
-  const processor = new MaterialProcessor(app.services, storage, jobs);
   await processor.start();
 
   // 7b. housekeeping: uploads left untouched (and chunk files no upload names), and the data disk's
@@ -161,12 +187,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // The web player at /player/ (apps/player/dist, when built).
   await app.register(playerStatic());
-  // Terminals: the hub (app.terminalHub, used by the modules below) and the /t/* gateway.
-  await app.register(terminalPlugin, { storage });
+  // Terminals: the hub (app.services.hub, used by the modules below) starts, and the /t/* gateway.
+  await app.register(terminalPlugin);
   await app.register(
     async (api) => {
       await api.register(commonRoutes);
-      await api.register(authRoutes);
+      await api.register(sessionRoutes);
       await api.register(userRoutes);
       await api.register(menuRoutes);
       await api.register(messageRoutes);
@@ -180,13 +206,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(menuManageRoutes);
       await api.register(dictRoutes);
       await api.register(helpRoutes);
-      await api.register(materialRoutes(processor));
-      await api.register(fileRoutes(storage, processor));
+      await api.register(materialRoutes);
+      await api.register(fileRoutes);
       await api.register(programRoutes(storage));
-      await api.register(widgetRoutes(storage));
+      await api.register(widgetRoutes);
       await api.register(feedRoutes);
-      await api.register(terminalRoutes(storage));
-      await api.register(terminalSetRoutes(storage, jobs));
+      await api.register(terminalRoutes);
+      await api.register(terminalSetRoutes);
       await api.register(strategyRoutes);
       await api.register(alarmRoutes);
       await api.register(positionRoutes);

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { connect, runMigrations } from "../src/db/client";
-import { MediaStorage } from "../src/modules/material/storage";
 import { sweepUploads } from "../src/modules/material/upload";
 import { watchDisk } from "../src/platform/disk";
+import { MediaStorage } from "../src/platform/storage";
 import {
   ADMIN,
   type Client,

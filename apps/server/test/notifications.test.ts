@@ -2,7 +2,7 @@ import { type Locale, noticeMsg, type Permission } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../src/db/schema";
-import { noticeText, notify } from "../src/modules/message/notify";
+import { noticeText, notify } from "../src/platform/notify";
 import {
   addOffice,
   addUser,

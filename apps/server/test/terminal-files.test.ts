@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { materials, programs, terminals } from "../src/db/schema";
-import { MediaStorage } from "../src/modules/material/storage";
+import { MediaStorage } from "../src/platform/storage";
 import { addOffice, addUser, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
 import { authorise, registerTerminal, terminalRow } from "./terminal-helpers";
 

@@ -29,8 +29,12 @@ export const Paging = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
 });
 
-/** The answer envelope: `code` 0 is success (ARCHITECTURE.md, The API). */
-export const Envelope = z.object({ code: z.number().int(), msg: z.string() });
+/**
+ * The answer envelope: `code` 0 is success (ARCHITECTURE.md, The API). Every answer carries both fields;
+ * a server handler may leave them out (optional on input), since the server adds the success ones to
+ * every answer declared with an envelope, so the document (the output) lists them as always present.
+ */
+export const Envelope = z.object({ code: z.number().int().prefault(0), msg: z.string().prefault("") });
 export type Envelope = z.infer<typeof Envelope>;
 
 /** An answer that carries nothing but success. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Paging, zBool, zId, zIdList } from "./common";
+import { Envelope, Paging, pageOf, zBool, zId, zIdList } from "./common";
 
 /** Material types: files, and two kinds of address. */
 export const MATERIAL_TYPES = ["image", "video", "audio", "document", "web", "stream"] as const;
@@ -83,9 +83,7 @@ export const Md5CheckQuery = z.strictObject({
   name: MaterialName,
   folderId: zId.optional(),
 });
-export const Md5CheckResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const Md5CheckResponse = Envelope.extend({
   /** The tenant already holds this file: the material exists now, nothing to send. */
   exists: z.boolean(),
   material: Material.optional(),
@@ -108,9 +106,7 @@ export const ChunkQuery = z.strictObject({
   index: z.coerce.number().int().min(0).max(1_000_000),
   md5,
 });
-export const ChunkResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const ChunkResponse = Envelope.extend({
   uploadedChunks: z.array(z.number()),
   complete: z.boolean(),
   material: Material.optional(),
@@ -160,9 +156,39 @@ export const ReviewBody = z.strictObject({
   result: z.enum(["approved", "rejected"]),
   note: z.string().trim().max(500).optional(),
 });
-export const UsageResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const UsageResponse = Envelope.extend({
   used: z.number(),
   capacity: z.number().nullable(),
 });
+
+/** GET material/folderTree: the caller's folders, flat, by name. */
+export const FolderTreeResponse = Envelope.extend({ folders: z.array(MaterialFolder) });
+/** POST material/saveFolder: the folder's row as saved (absent only if it went meanwhile). */
+export const FolderSaveResponse = Envelope.extend({
+  folder: MaterialFolder.extend({
+    officeId: z.number(),
+    createdBy: z.number().nullable(),
+    createdAt: z.date(),
+  }).optional(),
+});
+/** GET material/list and material/checklist: a page of materials. */
+export const MaterialListResponse = pageOf(Material);
+/** POST material/addUrl: the material created. */
+export const MaterialResponse = Envelope.extend({ material: Material });
+/** One place that uses a material: a program, a plan… (`type`) by id and name. */
+export const MaterialUse = z.object({
+  materialId: z.number(),
+  type: z.string(),
+  id: z.number(),
+  name: z.string(),
+});
+/** GET material/usedBy: where the materials are used. */
+export const UsedByResponse = Envelope.extend({ usedBy: z.array(MaterialUse) });
+/** GET fileInfosa/convertProgress: the transcode state of each material asked. */
+export const ConvertProgressResponse = Envelope.extend({
+  progress: z.array(
+    Material.pick({ id: true, convertState: true, convertProgress: true, convertError: true }),
+  ),
+});
+/** POST fileInfosa/uploadThumb: the new thumbnail's address. */
+export const UploadThumbResponse = Envelope.extend({ thumbUrl: z.string() });

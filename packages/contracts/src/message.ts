@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Paging, zId, zIdList } from "./common";
+import { Envelope, Paging, zId, zIdList } from "./common";
 import { NOTICE_PAGE } from "./constants";
 import type { Locale } from "./i18n/locales";
 import { MESSAGES, type MessageKey, translate } from "./i18n/messages";
@@ -30,9 +30,7 @@ export const MessageListQuery = Paging.extend({
   readState: z.enum(["0", "1"]).optional(),
 }).strict();
 
-export const MessageListResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const MessageListResponse = Envelope.extend({
   messageList: z.array(Notification),
   total: z.number(),
   unread: z.number(),
@@ -46,6 +44,10 @@ export const UpdateReadStateQuery = z.strictObject({ id: zIdList, readState: z.e
 export const ReadAllMessagesBody = z.strictObject({});
 /** POST /a/api/message/delete. */
 export const DeleteMessagesBody = z.strictObject({ id: zIdList });
+/** updateReadState and readAll: how many notices changed. */
+export const MessagesUpdatedResponse = Envelope.extend({ updated: z.number() });
+/** delete: how many notices went. */
+export const MessagesDeletedResponse = Envelope.extend({ deleted: z.number() });
 
 /**
  * A value of a notice, kept with its catalogue key so the notice is written

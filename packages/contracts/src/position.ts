@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool, zId, zIdList } from "./common";
+import { Envelope, zBool, zId, zIdList } from "./common";
 import { TERMINAL_VIEW_STATUS } from "./terminal";
 
 /**
@@ -87,9 +87,7 @@ export const MapConfig = z.object({
 });
 export type MapConfig = z.infer<typeof MapConfig>;
 
-export const MapTerminalsResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const MapTerminalsResponse = Envelope.extend({
   list: z.array(MapTerminal),
   /** Every terminal that matched; more than list.length when the answer stopped at MAP_MAX_TERMINALS. */
   total: z.number(),
@@ -97,22 +95,18 @@ export const MapTerminalsResponse = z.object({
 });
 
 /** POST savePosition answers the terminal as it now stands; `autoPositionOff` when placing it turned its automatic positioning off. */
-export const SavePositionResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const SavePositionResponse = Envelope.extend({
   terminal: MapTerminal,
   autoPositionOff: z.boolean(),
 });
 
 /** POST clearPosition answers how many terminals left the map. */
-export const ClearPositionResponse = z.object({ code: z.number(), msg: z.string(), cleared: z.number() });
+export const ClearPositionResponse = Envelope.extend({ cleared: z.number() });
 
 /** GET addressSuggest?q: addresses matching `q` from the configured service. */
 export const AddressSuggestQuery = z.strictObject({ q: z.string().trim().min(2).max(200) });
 export const AddressSuggestion = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
 export type AddressSuggestion = z.infer<typeof AddressSuggestion>;
-export const AddressSuggestResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const AddressSuggestResponse = Envelope.extend({
   list: z.array(AddressSuggestion),
 });

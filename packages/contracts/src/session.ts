@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Envelope } from "./common";
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from "./sysSetting";
 import { passwordProblems } from "./user";
 
@@ -39,9 +40,7 @@ export const SysInitBody = z.strictObject({
 export type SysInitBody = z.infer<typeof SysInitBody>;
 
 /** GET /f/common/getPublishKey (spec §3 Public key record, hex). */
-export const PublishKeyResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const PublishKeyResponse = Envelope.extend({
   landingEncryption: z.boolean(),
   publicKeyJson: z.object({ exponent: z.string(), modulus: z.string(), isLandingEncryption: z.boolean() }),
 });
@@ -51,9 +50,7 @@ export const PublishKeyResponse = z.object({
  * error in the browser's console) with code 400, no session and `passwordExpired: true`, its
  * reason and the policy the new password must meet: the console opens the change of password.
  */
-export const LoginResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const LoginResponse = Envelope.extend({
   needCaptcha: z.boolean().optional(),
   needVerificationCode: z.boolean().optional(),
   user: z.object({ id: z.number(), name: z.string(), avatar: z.string().nullable() }).optional(),
@@ -62,16 +59,14 @@ export const LoginResponse = z.object({
   passwordPolicy: PasswordPolicy.optional(),
 });
 
-export const CheckLoginResponse = z.object({ code: z.number(), msg: z.string(), isLogin: z.boolean() });
-export const IsSysInitResponse = z.object({ code: z.number(), msg: z.string(), data: z.number() });
+export const CheckLoginResponse = Envelope.extend({ isLogin: z.boolean() });
+export const IsSysInitResponse = Envelope.extend({ data: z.number() });
 /**
  * GET /a/seniorValidation: whether the sign-in form needs the captcha. Asked before any password,
  * it tells nothing about the user: `needVerificationCode` is always false (the sign-in answers
  * `needVerificationCode: true` once the password is right).
  */
-export const SeniorValidationResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const SeniorValidationResponse = Envelope.extend({
   needVerificationCode: z.boolean(),
   needCaptcha: z.boolean(),
 });

@@ -2,7 +2,7 @@ import { isTimeZone } from "@marquee/schedule";
 import { DEFAULT_HEARTBEAT_SEC } from "@marquee/terminal-protocol";
 import { z } from "zod";
 import { AlarmRules, DEFAULT_ALARM_RULES } from "./alarm";
-import { zBool } from "./common";
+import { Envelope, zBool } from "./common";
 import { CAPTCHA_AFTER_FAILURES, UPLOAD_LIMIT_DEFAULT_STATE, UPLOAD_LIMIT_OFF_MB } from "./constants";
 import {
   BankTransfer,
@@ -425,18 +425,14 @@ export const GetKeyQuery = z
     path: ["key"],
   });
 
-export const GetKeyResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const GetKeyResponse = Envelope.extend({
   jsonObject: z.record(z.string(), z.unknown()),
   /** With debugTypes: the definition of every key answered. */
   types: z.record(z.string(), SettingType).optional(),
 });
 
 /** GET sysSetting/isSupportApiServer: whether this server documents its HTTP API for integrations. */
-export const ApiServerSupportResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const ApiServerSupportResponse = Envelope.extend({
   support: z.boolean(),
   /** The interactive API documentation (Swagger UI), when served. */
   docs: z.string().nullable(),
@@ -449,7 +445,7 @@ export const ApiServerSupportResponse = z.object({
 export const TestMailBody = z.strictObject({
   to: z.union([z.literal(""), z.email().max(254)]).optional(),
 });
-export const TestMailResponse = z.object({ code: z.number(), msg: z.string(), to: z.string() });
+export const TestMailResponse = Envelope.extend({ to: z.string() });
 
 /**
  * POST sysSetting/saveKey: one setting; `value` is JSON text when form-encoded. A platform
@@ -482,7 +478,7 @@ export const EMPTY_ANNOUNCEMENT: Announcement = {
 
 /** GET sysSetting/announcement?getType=1: the announcement to show now (or the stored one for getType=0). */
 export const AnnouncementQuery = z.strictObject({ getType: z.enum(["0", "1"]).default("1") });
-export const AnnouncementResponse = Announcement.extend({ code: z.number(), msg: z.string() });
+export const AnnouncementResponse = Envelope.extend(Announcement.shape);
 
 const epochSeconds = z
   .union([z.literal(""), z.coerce.number().int().min(0).max(32_503_680_000)])

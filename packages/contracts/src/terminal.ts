@@ -12,7 +12,7 @@ export {
 } from "@marquee/terminal-protocol";
 
 import { z } from "zod";
-import { Paging, pageOf, zBool, zId, zIdList } from "./common";
+import { Envelope, Paging, pageOf, zBool, zId, zIdList } from "./common";
 
 /**
  * Terminal monitoring: the operator's calls under /apm-web/a/api/terminal/
@@ -60,9 +60,7 @@ export const TerminalListQuery = Paging.extend({
 }).strict();
 export const TerminalListResponse = pageOf(TerminalSummary);
 
-export const TerminalStatusCount = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const TerminalStatusCount = Envelope.extend({
   total: z.number(),
   online: z.number(),
   offline: z.number(),
@@ -97,9 +95,7 @@ export interface TerminalTreeNodeT {
   children: TerminalTreeNodeT[];
   hasChildren?: boolean;
 }
-export const TerminalTreeResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const TerminalTreeResponse = Envelope.extend({
   tree: z.array(TerminalTreeNode),
 });
 
@@ -113,9 +109,7 @@ export const TerminalLiveStatus = z.object({
   programName: z.string().nullable(),
   screenshotUrl: z.string().nullable(),
 });
-export const TerminalStatusArrayResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const TerminalStatusArrayResponse = Envelope.extend({
   list: z.array(TerminalLiveStatus),
 });
 
@@ -134,9 +128,7 @@ export const CommandOutcome = z.object({
 export type CommandOutcome = z.infer<typeof CommandOutcome>;
 
 /** GET terminalDetails?id: everything about one screen. */
-export const TerminalDetails = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const TerminalDetails = Envelope.extend({
   terminal: TerminalSummary,
   /** The last status it reported (hardware and software, storage, uptime, network, volume…). */
   reported: TerminalStatus.nullable(),
@@ -197,9 +189,7 @@ export const TerminalCommandBody = z
     for (const issue of schema.safeParse(body.args).error?.issues ?? [])
       ctx.addIssue({ ...issue, path: ["args", ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
   });
-export const CommandOutcomesResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const CommandOutcomesResponse = Envelope.extend({
   list: z.array(CommandOutcome),
 });
 /** GET commandResults: the outcomes of the commands given (a comma list of command ids), live. */
@@ -261,9 +251,7 @@ export type ScreenshotHistoryItem = z.infer<typeof ScreenshotHistoryItem>;
 export const ScreenshotHistoryResponse = pageOf(ScreenshotHistoryItem);
 
 /** GET findTerminalStatus?id: the live status of one terminal. */
-export const TerminalStatusResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const TerminalStatusResponse = Envelope.extend({
   terminal: TerminalLiveStatus,
 });
 
@@ -274,22 +262,18 @@ export const TerminalGroup = z.object({
   parentId: z.number().nullable(),
   name: z.string(),
 });
-export const SaveTerminalGroupResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const SaveTerminalGroupResponse = Envelope.extend({
   group: TerminalGroup,
 });
 
 /** POST authorize and POST update answer the terminal as it now is. */
-export const TerminalResponse = z.object({ code: z.number(), msg: z.string(), terminal: TerminalSummary });
+export const TerminalResponse = Envelope.extend({ terminal: TerminalSummary });
 
 /**
  * GET programPublishInfo?id: what the terminal is set to play (its programs, in order) and what it reports
  * playing: the programs POST setPrograms sets on it.
  */
-export const ProgramPublishInfoResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const ProgramPublishInfoResponse = Envelope.extend({
   terminalId: z.number(),
   programs: z.array(
     z.object({

@@ -39,9 +39,7 @@ export type UserDetail = z.infer<typeof UserDetail>;
 /** GET /a/api/user/getUserInfo[?id=]: the caller, or (with sys:user:view) a user in their range. */
 export const UserInfoQuery = z.strictObject({ id: zId.optional() });
 
-export const UserInfoResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const UserInfoResponse = Envelope.extend({
   user: UserInfo.extend(UserDetailFields.partial().shape),
   permissions: z.array(z.string()),
   roles: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
@@ -93,9 +91,7 @@ export const UpdateDataRangeQuery = z.strictObject({
 });
 
 /** GET /a/api/customer/imgSetting (spec §3 User personal info). */
-export const ImgSettingResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const ImgSettingResponse = Envelope.extend({
   secondDomainName: z.string().nullable(),
   personalType: z.number(),
   logo: z.string().nullable(),
@@ -111,6 +107,8 @@ export const UploadAvatarBody = z.strictObject({
     .max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100)
     .regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]+$/, "user.avatarInvalid"),
 });
+/** POST /a/api/user/uploadAvatar: the avatar's new address. */
+export const UploadAvatarResponse = Envelope.extend({ avatar: z.string() });
 
 /* ------------------------------------------------------------------ */
 /* The password policy (setting passwordPolicy), one rule for the server and the console. */

@@ -4,8 +4,8 @@ import { formatSize } from "@marquee/contracts";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { notifications, offices, users } from "../db/schema";
-import { notify } from "../modules/message/notify";
 import { AppError } from "./errors";
+import { notify } from "./notify";
 import type { Services } from "./services";
 
 /**

@@ -104,8 +104,29 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
   return reply.status(status).type("application/json; charset=utf-8").send(body);
 }
 
-/** Answers every error as `{code, msg, ...}` in the caller's language; unexpected ones as 500 with a request id. */
+/** Whether a route's declared answer (its 200 response schema) is an envelope: an object with a `code`. */
+function declaresEnvelope(reply: FastifyReply): boolean {
+  const response = (reply.routeOptions.schema as { response?: Record<string, unknown> } | undefined)
+    ?.response;
+  const shape = (response?.["200"] as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape !== undefined && "code" in shape;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * Answers every error as `{code, msg, ...}` in the caller's language; unexpected ones as 500 with a request id.
+ * A handler of a route whose answer is an envelope returns only its data (and `msg` when it has its own
+ * message): the success fields `code: 0` and `msg` ("common.ok" in the caller's language) are added here,
+ * first, as the handlers once wrote them. An answer that already has a `code` is left as it is.
+ */
 export const envelopePlugin = fp(async (app: FastifyInstance, opts: { consoleIndex?: () => Buffer }) => {
+  app.addHook("preSerialization", async (req, reply, payload: unknown) => {
+    if (!isPlainObject(payload) || "code" in payload || !declaresEnvelope(reply)) return payload;
+    return { code: 0, msg: req.t("common.ok"), ...payload };
+  });
+
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
     if (err instanceof AppError) {
       const msg = req.t(err.key, err.values);

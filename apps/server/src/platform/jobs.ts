@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
-import type { Tx } from "../db/client";
+import type { Tx } from "./db";
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 

@@ -1,8 +1,11 @@
+import type pg from "pg";
+import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import { ActorCache } from "./actor";
 import { CaptchaService } from "./captcha";
 import type { Clock } from "./deps";
 import type { DataDisk } from "./disk";
+import { Jobs } from "./jobs";
 import { LoginKey } from "./login-key";
 import { Mailer } from "./mail";
 import { OfficeTree } from "./office-tree";
@@ -10,9 +13,10 @@ import type { ProcessRegistry } from "./processes";
 import { ReadCache } from "./read-cache";
 import { SessionStore } from "./session";
 import { SettingsService } from "./settings";
+import { MediaStorage } from "./storage";
 
-/** The shared services of one server process. */
-export interface Services {
+/** The platform's services of one server process, built by createServices. */
+export interface PlatformServices {
   db: Db;
   clock: Clock;
   tree: OfficeTree;
@@ -28,7 +32,19 @@ export interface Services {
   processes: ProcessRegistry;
   /** The data directory's disk: free space, the reserve, "storage full". */
   disk: DataDisk;
+  /** Background jobs (pg-boss in the same database); started and stopped by buildApp. */
+  jobs: Jobs;
+  /** Media files on the data disk. */
+  storage: MediaStorage;
 }
+
+/**
+ * Every shared service of one server process, handed to the route plugins as `app.services`. The
+ * services a module owns (the material processor, the terminal hub, publishing) are added to this
+ * interface by declaration merging and built right after createServices in buildApp, so that the
+ * platform imports no module.
+ */
+export interface Services extends PlatformServices {}
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -36,12 +52,26 @@ declare module "fastify" {
   }
 }
 
-export async function createServices(
-  db: Db,
-  clock: Clock,
-  processes: ProcessRegistry,
-  disk: DataDisk,
-): Promise<Services> {
+/** What the platform's services are built from. */
+export interface ServiceDeps {
+  db: Db;
+  pool: pg.Pool;
+  clock: Clock;
+  processes: ProcessRegistry;
+  disk: DataDisk;
+  dataDir: string;
+  log?: Logger;
+}
+
+export async function createServices({
+  db,
+  pool,
+  clock,
+  processes,
+  disk,
+  dataDir,
+  log,
+}: ServiceDeps): Promise<PlatformServices> {
   const tree = new OfficeTree(db);
   const settings = new SettingsService(db, tree);
   return {
@@ -57,5 +87,7 @@ export async function createServices(
     reads: new ReadCache(),
     processes,
     disk,
+    jobs: new Jobs(pool, log),
+    storage: new MediaStorage(dataDir),
   };
 }

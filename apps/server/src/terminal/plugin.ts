@@ -1,30 +1,36 @@
 import { API_PREFIX } from "@marquee/contracts";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import type { MediaStorage } from "../modules/material/storage";
-import { TerminalHub } from "./hub";
+import type { TerminalHub } from "./hub";
 import { terminalRoutes } from "./routes";
+
+declare module "../platform/services" {
+  interface Services {
+    /** The terminals' sockets, presence, commands and bus of this process, built with the services. */
+    hub: TerminalHub;
+  }
+}
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The terminals' sockets, presence, commands and bus of this process (issue 6). */
+    /** The same hub as `services.hub`, for the modules and tests that still reach it here. */
     terminalHub: TerminalHub;
   }
 }
 
 /**
- * Terminals: the hub (decorated on the root app, so every module can send
- * commands and push state) and the /t/* routes with the WebSocket gateway.
- * On close, the sockets are closed first (preClose), then the hub writes
- * presence, fails what it still waited for, and leaves the bus.
+ * Terminals: starts the hub (`app.services.hub`, built with the other services, so every module can
+ * send commands and push state) and registers the /t/* routes with the WebSocket gateway. On close,
+ * the sockets are closed first (preClose), then the hub writes presence, fails what it still waited
+ * for, and leaves the bus.
  */
 export const terminalPlugin = fp(
-  async (app: FastifyInstance, opts: { storage: MediaStorage }) => {
-    const hub = new TerminalHub(app.services, app.deps.database.pool, app.log);
+  async (app: FastifyInstance) => {
+    const { hub, storage } = app.services;
     await hub.start();
     app.decorate("terminalHub", hub);
     app.addHook("onClose", () => hub.stop());
-    await app.register(terminalRoutes(hub, opts.storage), { prefix: API_PREFIX });
+    await app.register(terminalRoutes(hub, storage), { prefix: API_PREFIX });
   },
   { name: "terminal", dependencies: ["access", "audit"] },
 );

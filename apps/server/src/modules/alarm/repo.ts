@@ -2,11 +2,11 @@ import type { AlarmAskResponse, AlarmDetailResponse, AlarmFilter, AlarmRow } fro
 import { and, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from "drizzle-orm";
 import { alarms, terminalCommands, terminalEvents, terminals, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { allFound, notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
 import { officeInScope, scope } from "../../platform/tenancy";
-import type { Tx } from "../program/repo";
 
 /** How far before an alarm the details look for the terminal's events. */
 const EVENTS_BEFORE_MS = 24 * 3600_000;
@@ -249,3 +249,7 @@ export async function clearAlarms(
 
 /** The condition of an id list (the export of chosen alarms). */
 export const idIn = (ids: number[]) => inArray(alarms.id, ids);
+
+/** The rows of `ids` among the alarms the actor may see (the selection an export writes). */
+export const selectedWhere = (actor: Actor, ids: number[]): SQL | undefined =>
+  and(idIn(ids), scope(actor, alarms));

@@ -10,15 +10,20 @@ import {
   AlarmListResponse,
 } from "@marquee/contracts";
 import { localDateOf } from "@marquee/schedule";
-import { and } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { alarms } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { scope } from "../../platform/tenancy";
 import { XLSX_TYPE } from "../../platform/xlsx";
 import { alarmWorkbook } from "./export";
-import { alarmDetails, askOpen, clearAlarms, filterWhere, findAlarms, idIn, listAlarms } from "./repo";
+import {
+  alarmDetails,
+  askOpen,
+  clearAlarms,
+  filterWhere,
+  findAlarms,
+  listAlarms,
+  selectedWhere,
+} from "./repo";
 import { AlarmEngine } from "./rules";
 
 const BASE = "/a/api/abnormalAlarm";
@@ -36,7 +41,7 @@ const targetOf = (ids: number[]) => `alarm:${ids.join(",")}`.slice(0, 500);
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const engine = new AlarmEngine(services, app.log);
-  const unlisten = app.terminalHub.onTerminalEvent(engine.onEvent);
+  const unlisten = app.services.hub.onTerminalEvent(engine.onEvent);
   engine.start();
   app.addHook("onClose", async () => {
     unlisten();
@@ -49,8 +54,6 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/abnormalAlarmList`,
     { config: view, schema: { tags, querystring: AlarmListQuery, response: { 200: AlarmListResponse } } },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       ...(await listAlarms(services, actorOf(req), req.query)),
     }),
   );
@@ -59,8 +62,6 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/abnormalAlarmClearDeail`,
     { config: view, schema: { tags, querystring: AlarmDetailQuery, response: { 200: AlarmDetailResponse } } },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       ...(await alarmDetails(services, actorOf(req), req.query.id)),
     }),
   );
@@ -68,7 +69,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/askIsHaveAbnormalAlarm`,
     { config: view, schema: { tags, response: { 200: AlarmAskResponse } } },
-    async (req) => ({ code: 0, msg: req.t("common.ok"), ...(await askOpen(services, actorOf(req))) }),
+    async (req) => ({ ...(await askOpen(services, actorOf(req))) }),
   );
 
   app.post(
@@ -82,7 +83,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = targetOf(ids);
       const cleared = await clearAlarms(services, actorOf(req), ids, note || null);
       req.audit.detail = { cleared, ...(note ? { note } : {}) };
-      return { code: 0, msg: req.t("common.ok"), cleared: cleared.length };
+      return { cleared: cleared.length };
     },
   );
 
@@ -132,7 +133,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = targetOf(ids);
       req.audit.detail = { ids, timezone };
       await findAlarms(services.db, actor, ids);
-      const where = and(idIn(ids), scope(actor, alarms));
+      const where = selectedWhere(actor, ids);
       const book = alarmWorkbook({ services, where, timezone, t: translator(req), log: req.log });
       return sendBook(reply, timezone, book);
     },

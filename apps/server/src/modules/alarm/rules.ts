@@ -10,13 +10,13 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { alarms, terminals, users } from "../../db/schema";
 import { can } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
+import { notify } from "../../platform/notify";
 import type { Services } from "../../platform/services";
 import type { ValuesByOffice } from "../../platform/settings";
 import { officeVisible } from "../../platform/tenancy";
 import { FAULT_CLEARED } from "../../terminal/gateway";
 import type { TerminalEventListener } from "../../terminal/hub";
-import { notify } from "../message/notify";
-import type { Tx } from "../program/repo";
 
 /** How often the rules look at the terminals. */
 export const ALARM_PASS_MS = 30_000;

@@ -9,6 +9,7 @@ import {
 } from "@marquee/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { pageViews } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { OfficeNode } from "../../platform/office-tree";
 import type { Services } from "../../platform/services";
@@ -298,4 +299,9 @@ async function trailOf(services: Services, actor: Actor, office: OfficeNode) {
     node = node.parentId === null ? undefined : await services.tree.get(node.parentId);
   }
   return trail;
+}
+
+/** Stores the page views a console reported. */
+export async function recordPageViews(db: Db, rows: Array<typeof pageViews.$inferInsert>): Promise<void> {
+  await db.insert(pageViews).values(rows);
 }

@@ -14,13 +14,12 @@ import {
 } from "@marquee/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { pageViews } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { FieldErrors } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { rollupsAsOf } from "../statistics/rollup";
 import { type BehaviorScope, resolveScope } from "./range";
-import { actions, activeUsers, officesOf, pages, users } from "./repo";
+import { actions, activeUsers, officesOf, pages, recordPageViews, users } from "./repo";
 
 /** What every behaviour answer carries besides its figures. */
 async function meta(services: Services, scope: BehaviorScope) {
@@ -73,8 +72,8 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       });
       if (problems.length) throw new FieldErrors(problems);
-      await services.db.insert(pageViews).values(rows);
-      return { code: 0, msg: req.t("common.ok"), accepted: rows.length };
+      await recordPageViews(services.db, rows);
+      return { accepted: rows.length };
     },
   );
 
@@ -87,7 +86,7 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const scope = await resolveScope(services, actorOf(req), req.query);
       const figures = await activeUsers(services.db, scope);
-      return { code: 0, msg: req.t("common.ok"), ...(await meta(services, scope)), ...figures };
+      return { ...(await meta(services, scope)), ...figures };
     },
   );
 
@@ -100,7 +99,7 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const scope = await resolveScope(services, actorOf(req), req.query);
       const list = await pages(services.db, scope);
-      return { code: 0, msg: req.t("common.ok"), ...(await meta(services, scope)), list };
+      return { ...(await meta(services, scope)), list };
     },
   );
 
@@ -113,7 +112,7 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const scope = await resolveScope(services, actorOf(req), req.query);
       const figures = await actions(services.db, scope);
-      return { code: 0, msg: req.t("common.ok"), ...(await meta(services, scope)), ...figures };
+      return { ...(await meta(services, scope)), ...figures };
     },
   );
 
@@ -127,8 +126,6 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = await resolveScope(services, actorOf(req), req.query);
       const page = await users(services.db, scope, req.query);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         ...(await meta(services, scope)),
         ...page,
         pageNo: req.query.pageNo,
@@ -147,7 +144,7 @@ export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const scope = await resolveScope(services, actor, req.query);
       const figures = await officesOf(services, actor, scope);
-      return { code: 0, msg: req.t("common.ok"), ...(await meta(services, scope)), ...figures };
+      return { ...(await meta(services, scope)), ...figures };
     },
   );
 };

@@ -141,8 +141,6 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = await brandOf(services, node.id);
       const tenant = await tenantRow(node.id);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         tenant,
         branding: view.own,
         inherited: view.inherited,
@@ -180,7 +178,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(offices.id, node.id));
       services.reads.bump("offices");
       const view = await brandOf(services, node.id);
-      return { code: 0, msg: req.t("common.ok"), branding: view.own, effective: view.effective };
+      return { branding: view.own, effective: view.effective };
     },
   );
 
@@ -207,7 +205,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!ext) throw new FieldErrors([{ field: "image", key: "brand.imageInvalid" }]);
       const file = await storeBrandImage(dataDir, bytes, ext);
       req.audit.detail = { kind, file, bytes: bytes.length };
-      return { code: 0, msg: req.t("common.ok"), url: `${BRAND_IMAGE_PREFIX}${file}` };
+      return { url: `${BRAND_IMAGE_PREFIX}${file}` };
     },
   );
 
@@ -265,8 +263,6 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         db.select({ n: count() }).from(offices).where(where),
       ]);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: rows.map((r) => ({ ...r, type: r.type as TenantNode["type"] })),
         total: totals[0]?.n ?? 0,
         pageNo: q.pageNo,
@@ -292,7 +288,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ personalType, updatedAt: services.clock.now() })
         .where(eq(offices.id, node.id));
       afterOfficeWrite();
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -359,7 +355,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       afterOfficeWrite();
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -377,8 +373,6 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const name = req.query.name.trim().toLowerCase();
       const answer = (reason: "empty" | "format" | "reserved" | "taken" | null, message: string | null) => ({
-        code: 0,
-        msg: req.t("common.ok"),
         name,
         available: reason === null,
         reason,
@@ -413,7 +407,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         : await platformBrand(services);
       // Small, and a brand saved a moment ago must show on the next visit.
       reply.header("cache-control", "no-cache");
-      return { code: 0, msg: req.t("common.ok"), branding, domain: tenant ? label : null };
+      return { branding, domain: tenant ? label : null };
     },
   );
 
@@ -432,8 +426,6 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const branding = (await brandOf(services, actor.officeId)).effective;
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         secondDomainName: owner?.secondDomainName ?? null,
         personalType: owner?.personalType ?? 0,
         logo: branding.logo ?? null,

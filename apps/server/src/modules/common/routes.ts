@@ -2,17 +2,18 @@ import {
   AUTH_COOKIE,
   CheckLoginResponse,
   IsSysInitResponse,
+  OkResponse,
   PublishKeyResponse,
   SYS_INIT,
   SysInitBody,
 } from "@marquee/contracts";
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPTCHA_COOKIE } from "../../platform/captcha";
 import { AppError } from "../../platform/errors";
-import { readPassword } from "../auth/password-input";
+import { readPassword } from "../session/password-input";
 import { assertPasswordPolicy } from "../user/repo";
 import { AlreadyInitialisedError, initialiseSystem, isInitialised } from "./init";
+import { pingDatabase } from "./repo";
 
 /** The open calls: system initialisation, the login key, captcha, session probe, health. */
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,9 +23,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/f/common/isSysInit",
     { config: openLimit, schema: { tags: ["session"], response: { 200: IsSysInitResponse } } },
-    async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
+    async () => ({
       data: (await isInitialised(services.db)) ? SYS_INIT.initialised : SYS_INIT.notInitialised,
     }),
   );
@@ -33,7 +32,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     "/f/common/sysInit",
     {
       config: { access: { open: true }, action: "sysInit", ...openLimit },
-      schema: { tags: ["session"], body: SysInitBody },
+      schema: { tags: ["session"], body: SysInitBody, response: { 200: OkResponse } },
     },
     async (req) => {
       req.audit.username = req.body.username;
@@ -44,7 +43,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         services.tree.invalidate();
         req.audit.userId = userId;
         req.audit.officeId = officeId;
-        return { code: 0, msg: req.t("common.ok") };
+        return {};
       } catch (err) {
         if (err instanceof AlreadyInitialisedError) throw new AppError(409, "sysInit.done");
         throw err;
@@ -55,11 +54,9 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/f/common/getPublishKey",
     { config: openLimit, schema: { tags: ["session"], response: { 200: PublishKeyResponse } } },
-    async (req) => {
+    async () => {
       const on = await services.settings.get("landingEncryption");
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         landingEncryption: on,
         publicKeyJson: { ...services.loginKey.publicKeyJson, isLandingEncryption: on },
       };
@@ -83,8 +80,6 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     "/f/common/checkIslogin",
     { config: openLimit, schema: { tags: ["session"], response: { 200: CheckLoginResponse } } },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       isLogin: req.actor !== null && !!req.cookies[AUTH_COOKIE],
     }),
   );
@@ -94,7 +89,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/f/health", { schema: { tags: ["ops"] } }, async (req, reply) => {
     const disk = await services.disk.space().catch(() => null);
     try {
-      await services.db.execute(sql`select 1`);
+      await pingDatabase(services.db);
       return { code: 0, msg: req.t("common.ok"), status: disk?.low ? "diskLow" : "ok", disk };
     } catch {
       return reply

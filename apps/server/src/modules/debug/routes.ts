@@ -47,7 +47,7 @@ function sameOrigin(req: FastifyRequest, publicOrigin: string | undefined): bool
  */
 export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
-  const hub = app.terminalHub;
+  const hub = app.services.hub;
   const tags = ["debug"];
   const access = { permission: "terminal:device:debug" } as const;
   const tap = new DebugTap(hub, app.services, app.log);
@@ -103,8 +103,6 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: TerminalSelectQuery, response: { 200: TerminalListResponse } },
     },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       ...(await terminalPage(app.services, actorOf(req), req.query)),
     }),
   );
@@ -136,8 +134,6 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
       const commands = (await hub.results(commandRows.map((c) => c.id))).reverse();
       const held = hub.holds(row.id);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         terminal: {
           id: row.id,
           name: row.name,
@@ -167,7 +163,7 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
       const [outcome] = await hub.command([terminalId], name, args, actor.userId, timeoutMs);
       if (!outcome) throw new AppError(404, "common.recordNotFound", { entity: "terminal", id: terminalId });
       req.audit.detail = { ...req.audit.detail, commandId: outcome.id, state: outcome.state };
-      return { code: 0, msg: req.t("common.ok"), outcome };
+      return { outcome };
     },
   );
 
@@ -188,7 +184,7 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(and(inArray(terminals.id, ids), scope(actorOf(req), terminals)))
         : [];
       const allowed = new Set(visible.map((v) => v.id));
-      return { code: 0, msg: req.t("common.ok"), list: outcomes.filter((o) => allowed.has(o.terminalId)) };
+      return { list: outcomes.filter((o) => allowed.has(o.terminalId)) };
     },
   );
 };

@@ -20,9 +20,9 @@ import {
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { dictItems, dictTypes } from "../../db/schema";
+import type { Tx } from "../../platform/db";
 import { allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
-import type { Tx } from "../program/repo";
 
 type TypeRow = typeof dictTypes.$inferSelect;
 type ItemRow = typeof dictItems.$inferSelect;
@@ -120,8 +120,6 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const counts = await itemCounts(rows.map((r) => r.id));
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: rows.map((r) => typeOut(r, counts.get(r.id) ?? 0)),
         total: totals[0]?.n ?? 0,
         pageNo,
@@ -178,7 +176,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `dictType:${saved.id}`;
       req.audit.detail = { code: saved.code, created: id === undefined };
       const counts = await itemCounts([saved.id]);
-      return { code: 0, msg: req.t("common.ok"), type: typeOut(saved, counts.get(saved.id) ?? 0) };
+      return { type: typeOut(saved, counts.get(saved.id) ?? 0) };
     },
   );
 
@@ -196,7 +194,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
         // Its items go with it (ON DELETE CASCADE).
         await tx.delete(dictTypes).where(eq(dictTypes.id, id));
       });
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -233,8 +231,6 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
         db.select({ n: count() }).from(dictItems).where(where),
       ]);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: rows.map(itemOut),
         total: totals[0]?.n ?? 0,
         pageNo,
@@ -297,7 +293,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       req.audit.target = `dictItem:${saved.id}`;
       req.audit.detail = { typeId, value: saved.value, created: id === undefined };
-      return { code: 0, msg: req.t("common.ok"), item: itemOut(saved) };
+      return { item: itemOut(saved) };
     },
   );
 
@@ -318,7 +314,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.delete(dictItems).where(inArray(dictItems.id, ids));
         await tx.update(dictTypes).set({ updatedAt: services.clock.now() }).where(eq(dictTypes.id, typeId));
       });
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -339,8 +335,6 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(dictItems.typeId, type.id), eq(dictItems.enabled, true)))
         .orderBy(asc(dictItems.sort), asc(dictItems.id));
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         type: { code: type.code, name: dictTypeName(type, req.locale) },
         items: rows.map((r) => ({ value: r.value, label: dictLabel(r, req.locale) })),
       };

@@ -151,7 +151,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
         lang: saved.lang,
         created: id === undefined,
       };
-      return { code: 0, msg: req.t("common.ok"), problem: problemOut(saved) };
+      return { problem: problemOut(saved) };
     },
   );
 
@@ -171,7 +171,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
         req.audit.detail = { questions: rows.map((r) => r.question.slice(0, 100)) };
         await tx.delete(commonProblems).where(inArray(commonProblems.id, ids));
       });
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -207,16 +207,14 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(eq(commonProblems.id, rowId));
         }
       });
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
   app.get(
     "/a/api/callCenter/info",
     { config: { access: { signedIn: true } }, schema: { tags, response: { 200: CallCenterInfoResponse } } },
-    async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
+    async () => ({
       callCenter: await services.settings.get("callCenter"),
     }),
   );
@@ -232,7 +230,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = "setting:callCenter";
       req.audit.detail = { ...req.body };
       await services.settings.set("callCenter", req.body, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), callCenter: await services.settings.get("callCenter") };
+      return { callCenter: await services.settings.get("callCenter") };
     },
   );
 };

@@ -41,8 +41,6 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         when(terminalView, () => terminalQuotaBlock(services, actor)),
       ]);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         timezone,
         at: services.clock.now().toISOString(),
         ...(terminals ? { terminals } : {}),

@@ -26,8 +26,6 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const page = await listAuditLogs(services, actor, req.query);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         ...page,
         // Read after the cached page: names change without the audit trail being written.
         names: await targetNames(services.db, actor, page.list),
@@ -46,7 +44,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const log = await findAuditLog(services, actor, req.query.id);
-      return { code: 0, msg: req.t("common.ok"), log, names: await targetNames(services.db, actor, [log]) };
+      return { log, names: await targetNames(services.db, actor, [log]) };
     },
   );
 
@@ -57,8 +55,6 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["log"], response: { 200: LogActionsResponse } },
     },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       list: await distinctActions(services, actorOf(req)),
     }),
   );

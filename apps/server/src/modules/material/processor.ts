@@ -1,14 +1,21 @@
 import { rm, stat } from "node:fs/promises";
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../db/client";
 import { materials } from "../../db/schema";
+import type { Tx } from "../../platform/db";
 import type { Jobs } from "../../platform/jobs";
 import type { Services } from "../../platform/services";
+import type { MediaStorage } from "../../platform/storage";
 import { imageThumbnail, md5File, needsTranscode, probe, transcode, videoThumbnail } from "./media";
-import type { MediaStorage } from "./storage";
 
 export const PROCESS_JOB = "material.process";
 export const TRANSCODE_JOB = "material.transcode";
+
+declare module "../../platform/services" {
+  interface Services {
+    /** Metadata, thumbnails and transcodes of uploaded materials. */
+    processor: MaterialProcessor;
+  }
+}
 
 /**
  * After an upload: metadata and a thumbnail for every file, and a transcode

@@ -10,7 +10,7 @@ import { uploads } from "../../db/schema";
 import { crashPoint } from "../../platform/crash-point";
 import { AppError, badRequest } from "../../platform/errors";
 import { type Sniffed, sniffMedia } from "../../platform/media-sniff";
-import type { MediaStorage } from "./storage";
+import type { MediaStorage } from "../../platform/storage";
 
 export type Upload = typeof uploads.$inferSelect;
 

@@ -1,18 +1,25 @@
 import {
+  Envelope,
   LOCALES,
   type Locale,
   MenuDeleteBody,
   MenuSaveBody,
   MenuSortBody,
   type MessageKey,
+  OkResponse,
   ROUTE_TITLES,
 } from "@marquee/contracts";
 import { count, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { menus } from "../../db/schema";
 import { actorOf } from "../../platform/access";
+import type { Tx } from "../../platform/db";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
-import { byParent, descendantIds, loadMenus, type MenuRow, type Tx } from "./repo";
+import { byParent, descendantIds, loadMenus, type MenuRow } from "./repo";
+
+/** POST menu/save: the entry's id. */
+const MenuSaveResponse = Envelope.extend({ id: z.number() });
 
 type Field = { field: string; key: MessageKey; values?: Record<string, string | number> };
 
@@ -65,7 +72,10 @@ export const menuManageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/a/sys/menu/save",
-    { config: { access: { permission: "sys:menu:edit" } }, schema: { tags: ["menu"], body: MenuSaveBody } },
+    {
+      config: { access: { permission: "sys:menu:edit" } },
+      schema: { tags: ["menu"], body: MenuSaveBody, response: { 200: MenuSaveResponse } },
+    },
     async (req) => {
       const _actor = actorOf(req);
       const b = req.body;
@@ -137,7 +147,7 @@ export const menuManageRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       req.audit.target = `menu:${id}`;
       req.audit.detail = { name: b.name, path: b.path, ...(b.id === undefined ? { created: true } : {}) };
-      return { code: 0, msg: req.t("common.ok"), id };
+      return { id };
     },
   );
 
@@ -145,7 +155,7 @@ export const menuManageRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/sys/menu/delete",
     {
       config: { access: { permission: "sys:menu:delete" } },
-      schema: { tags: ["menu"], body: MenuDeleteBody },
+      schema: { tags: ["menu"], body: MenuDeleteBody, response: { 200: OkResponse } },
     },
     async (req) => {
       const _actor = actorOf(req);
@@ -163,13 +173,16 @@ export const menuManageRoutes: FastifyPluginAsyncZod = async (app) => {
         return row.name;
       });
       req.audit.detail = { name };
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
   app.post(
     "/a/sys/menu/sort",
-    { config: { access: { permission: "sys:menu:edit" } }, schema: { tags: ["menu"], body: MenuSortBody } },
+    {
+      config: { access: { permission: "sys:menu:edit" } },
+      schema: { tags: ["menu"], body: MenuSortBody, response: { 200: OkResponse } },
+    },
     async (req) => {
       const _actor = actorOf(req);
       const { id, parentId, index } = req.body;
@@ -192,7 +205,7 @@ export const menuManageRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
       req.audit.detail = { parentId, index };
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 };

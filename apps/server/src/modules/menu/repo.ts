@@ -1,11 +1,9 @@
 import { LOCALES, type Locale, type MenuEntry, ROUTE_TITLES, type RouteNode } from "@marquee/contracts";
 import { asc } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { menus } from "../../db/schema";
+import type { Tx } from "../../platform/db";
 
 export type MenuRow = typeof menus.$inferSelect;
-/** The database or a transaction of it. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 /** Every menu row, siblings in their order. */
 export const loadMenus = (db: Tx): Promise<MenuRow[]> =>

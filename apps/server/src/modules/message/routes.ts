@@ -2,16 +2,16 @@ import {
   DeleteMessagesBody,
   MessageListQuery,
   MessageListResponse,
+  MessagesDeletedResponse,
+  MessagesUpdatedResponse,
   ReadAllMessagesBody,
   UpdateReadStateQuery,
 } from "@marquee/contracts";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { notifications } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError } from "../../platform/errors";
-import { scope } from "../../platform/tenancy";
-import { noticeContent } from "./notify";
+import { noticeContent } from "../../platform/notify";
+import { deleteNotices, pageNotices, readAllNotices, setReadState } from "./repo";
 
 /** The signed-in user's notifications (spec §3, §7 Messages): only ever their own rows. */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,26 +30,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (userId !== undefined && userId !== actor.userId) {
         throw new AppError(403, "auth.outOfRange", { entity: "user", id: userId });
       }
-      // The caller's own notices (the tenancy rule of notifications).
-      const mine = scope(actor, notifications);
-      const where = readState ? and(mine, eq(notifications.readState, readState)) : mine;
-      const [rows, totals, unread] = await Promise.all([
-        services.db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(desc(notifications.id))
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
-        services.db.select({ n: count() }).from(notifications).where(where),
-        services.db
-          .select({ n: count() })
-          .from(notifications)
-          .where(and(mine, eq(notifications.readState, "0"))),
-      ]);
+      const { rows, total, unread } = await pageNotices(services.db, actor, { pageNo, pageSize, readState });
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         // In the reader's language, from the key and values each notice was filed with.
         messageList: rows.map((r) => ({
           id: r.id,
@@ -59,8 +41,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           createDate: r.createdAt.toISOString(),
           readState: r.readState,
         })),
-        total: totals[0]?.n ?? 0,
-        unread: unread[0]?.n ?? 0,
+        total,
+        unread,
         pageNo,
         pageSize,
       };
@@ -69,46 +51,46 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/a/api/message/updateReadState",
-    { config: { ...view, mutates: true }, schema: { tags: ["message"], querystring: UpdateReadStateQuery } },
+    {
+      config: { ...view, mutates: true },
+      schema: {
+        tags: ["message"],
+        querystring: UpdateReadStateQuery,
+        response: { 200: MessagesUpdatedResponse },
+      },
+    },
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = `notification:${req.query.id.join(",")}`.slice(0, 500);
-      const changed = await services.db
-        .update(notifications)
-        .set({ readState: req.query.readState })
-        .where(and(scope(actor, notifications), inArray(notifications.id, req.query.id)))
-        .returning({ id: notifications.id });
-      return { code: 0, msg: req.t("common.ok"), updated: changed.length };
+      return { updated: await setReadState(services.db, actor, req.query.id, req.query.readState) };
     },
   );
 
   app.post(
     "/a/api/message/readAll",
-    { config: view, schema: { tags: ["message"], body: ReadAllMessagesBody } },
+    {
+      config: view,
+      schema: { tags: ["message"], body: ReadAllMessagesBody, response: { 200: MessagesUpdatedResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = "notification:all";
-      const changed = await services.db
-        .update(notifications)
-        .set({ readState: "1" })
-        .where(and(scope(actor, notifications), eq(notifications.readState, "0")))
-        .returning({ id: notifications.id });
-      req.audit.detail = { updated: changed.length };
-      return { code: 0, msg: req.t("common.ok"), updated: changed.length };
+      const updated = await readAllNotices(services.db, actor);
+      req.audit.detail = { updated };
+      return { updated };
     },
   );
 
   app.post(
     "/a/api/message/delete",
-    { config: view, schema: { tags: ["message"], body: DeleteMessagesBody } },
+    {
+      config: view,
+      schema: { tags: ["message"], body: DeleteMessagesBody, response: { 200: MessagesDeletedResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = `notification:${req.body.id.join(",")}`.slice(0, 500);
-      const gone = await services.db
-        .delete(notifications)
-        .where(and(scope(actor, notifications), inArray(notifications.id, req.body.id)))
-        .returning({ id: notifications.id });
-      return { code: 0, msg: req.t("common.ok"), deleted: gone.length };
+      return { deleted: await deleteNotices(services.db, actor, req.body.id) };
     },
   );
 };

@@ -1,7 +1,8 @@
 import { and, inArray, isNotNull, sql } from "drizzle-orm";
 import { offices } from "../../db/schema";
+import type { Tx } from "../../platform/db";
 import { AppError } from "../../platform/errors";
-import { pathIds, type Tx } from "./repo";
+import { pathIds } from "./repo";
 
 /** Advisory lock namespace of terminal quotas (the second key is the tenant's id). */
 const QUOTA_LOCK = 727_278;

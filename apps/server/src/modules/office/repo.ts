@@ -1,15 +1,13 @@
 import { type OfficeDetail, type OfficeNode, type OfficeTreeNodeT, officeState } from "@marquee/contracts";
 import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { offices } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { rangeOffices, scope } from "../../platform/tenancy";
 
 /** An offices row as stored. */
 export type OfficeRow = typeof offices.$inferSelect;
-/** The database or a transaction of it. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 /** Advisory lock key of the office tree: every write of its shape (create, rename, move, delete) takes it. */
 const TREE_LOCK = 727_277;

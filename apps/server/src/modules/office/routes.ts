@@ -61,7 +61,7 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(officeScope(actorOf(req)))
         .orderBy(...siblingsOrder);
       const now = services.clock.now();
-      return { code: 0, msg: req.t("common.ok"), tree: forest(rows.map((r) => toNode(r, now))) };
+      return { tree: forest(rows.map((r) => toNode(r, now))) };
     },
   );
 
@@ -83,7 +83,7 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(where)
         .orderBy(...siblingsOrder);
       const now = services.clock.now();
-      return { code: 0, msg: req.t("common.ok"), list: rows.map((r) => toNode(r, now)) };
+      return { list: rows.map((r) => toNode(r, now)) };
     },
   );
 
@@ -120,7 +120,7 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         list.push({ ...toNode(r, now), trail });
       }
-      return { code: 0, msg: req.t("common.ok"), list, more: rows.length > MAX_HITS };
+      return { list, more: rows.length > MAX_HITS };
     },
   );
 
@@ -162,8 +162,6 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const now = services.clock.now();
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: rows.map((r) => ({
           ...toNode(r, now),
           contactName: r.contactName,
@@ -187,8 +185,6 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const row = await findOffice(db, actorOf(req), req.query.id);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         office: toDetail(row, await childCount(db, row.id), services.clock.now()),
       };
     },
@@ -242,8 +238,6 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
       const c = counts.rows[0];
       if (!c) throw new Error("statistics not counted");
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         statistics: {
           officeId: row.id,
           institutions: c.institutions,

@@ -25,6 +25,7 @@ import {
 } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { type Actor, can } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError, FieldErrors, foreignKeyViolation } from "../../platform/errors";
 import { childPath } from "../../platform/office-tree";
 import type { Services } from "../../platform/services";
@@ -41,7 +42,6 @@ import {
   lockTree,
   type OfficeRow,
   screensWithPublications,
-  type Tx,
   toDetail,
 } from "./repo";
 
@@ -138,7 +138,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Screens that changed tenant fetch their manifest again (nothing of the old tenant's is in it). */
   const resync = async (log: FastifyBaseLogger, ids: number[]) => {
     try {
-      await app.terminalHub.notifySync(ids);
+      await app.services.hub.notifySync(ids);
     } catch (err) {
       log.warn({ err }, "the screens that changed tenant could not be told");
     }
@@ -313,8 +313,6 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(id === undefined ? { created: true } : {}),
       };
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         office: toDetail(row, await childCount(db, row.id), services.clock.now()),
       };
     },
@@ -381,7 +379,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       changed();
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -445,7 +443,7 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       changed();
       if (left.length) await resync(req.log, left);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -499,8 +497,6 @@ export const officeWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       changed();
       if (left.length) await resync(req.log, left);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         office: toDetail(row, await childCount(db, row.id), services.clock.now()),
       };
     },

@@ -2,10 +2,10 @@ import type { MessageKey, PayServiceKind } from "@marquee/contracts";
 import { and, arrayContains, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { entitlements, offices, payOrders, roles, userRoles, users } from "../../db/schema";
 import { can } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError } from "../../platform/errors";
+import { notify } from "../../platform/notify";
 import type { Services } from "../../platform/services";
-import { notify } from "../message/notify";
-import type { Tx } from "../program/repo";
 import { lastLiveOfService } from "./party";
 
 /** Advisory lock namespace of invoice numbers (the second key is the year). */

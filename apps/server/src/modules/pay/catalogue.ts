@@ -2,10 +2,10 @@ import type { PayService, VolListQuery, VolSaveBody } from "@marquee/contracts";
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import { payServices } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
-import type { Tx } from "../program/repo";
 import { type Party, paySwitch } from "./party";
 
 type ServiceRow = typeof payServices.$inferSelect;

@@ -11,11 +11,11 @@ import { and, asc, count, desc, eq, gte, lte, ne, or, type SQL, sql } from "driz
 import { alias } from "drizzle-orm/pg-core";
 import { entitlements, offices, payEvents, payOrders, payServices, users } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import type { Tx } from "../program/repo";
 import { assertQuotaLimited, payAndApply, refundOrder } from "./apply";
 import { assertOpen, entitlementOut, type Party, paySwitch, sells, stripeUsable } from "./party";
 import { type OrderRow, type ProviderContext, providerOf } from "./providers";

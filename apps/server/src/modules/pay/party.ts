@@ -9,12 +9,12 @@ import type {
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { entitlements, offices, payOrders } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError } from "../../platform/errors";
 import type { OfficeNode } from "../../platform/office-tree";
 import type { Services } from "../../platform/services";
 import { usedBytes } from "../material/repo";
 import { seatsBelow } from "../office/quota";
-import type { Tx } from "../program/repo";
 
 /** The caller's tenant: its nearest platform, agent or customer office. */
 export async function tenantOfActor(services: Services, actor: Actor): Promise<OfficeNode> {

@@ -87,8 +87,6 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = services.clock.now();
       const page = await listServices(services, party, req.query, now);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         ...page,
         pageNo: req.query.pageNo,
         pageSize: req.query.pageSize,
@@ -109,8 +107,6 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = services.clock.now();
       const { kind } = req.query;
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         kind,
         list: await servicesOfKind(services, party, kind, now),
         situation: party.seller ? await situationOf(services, party.tenant, now, kind) : null,
@@ -131,8 +127,6 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = services.clock.now();
       const found = await visibleService(services, party, req.query.id, now);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         service: await serviceOut(services, found.row, found.hasOrders),
         // What the buyer has of that kind; a seller looking at its own service buys nothing from itself.
         situation:
@@ -161,7 +155,7 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
         currency: row.currency,
       };
       const saved = await visibleService(services, party, row.id, services.clock.now());
-      return { code: 0, msg: req.t("common.ok"), service: await serviceOut(services, row, saved.hasOrders) };
+      return { service: await serviceOut(services, row, saved.hasOrders) };
     },
   );
 
@@ -176,7 +170,7 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       const done = await deleteService(services, party, req.body.id);
       req.audit.target = `payService:${req.body.id}`;
       req.audit.detail = { code: done.row.code, deleted: done.deleted };
-      return { code: 0, msg: req.t("common.ok"), deleted: done.deleted };
+      return { deleted: done.deleted };
     },
   );
 
@@ -194,8 +188,6 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.detail = { no: row.no, serviceId: row.serviceId, units: row.units, provider: row.provider };
       const joined = await visibleOrder(services.db, actor, party, row.id);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         order: orderOut(actor, party, joined),
         payUrl: row.payUrl,
         bankTransfer: row.provider === "manual" ? await bankTransferOf(services, row.sellerOfficeId) : null,
@@ -213,8 +205,6 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const party = await partyOf(services, actor);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         ...(await listOrders(services, actor, party, req.query)),
         pageNo: req.query.pageNo,
         pageSize: req.query.pageSize,
@@ -232,8 +222,6 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const party = await partyOf(services, actor);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         ...(await orderDetail(services, actor, party, req.query.id)),
       };
     },
@@ -251,7 +239,7 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `payOrder:${req.body.id}`;
       const r = await cancelOrder(services, actor, party, req.body.id, providerContext(req));
       req.audit.detail = { no: r.o.no };
-      return { code: 0, msg: req.t("common.ok"), order: orderOut(actor, party, r) };
+      return { order: orderOut(actor, party, r) };
     },
   );
 
@@ -267,7 +255,7 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `payOrder:${req.body.id}`;
       const r = await confirmOrder(services, actor, party, req.body.id, req.body.note);
       req.audit.detail = { no: r.o.no, amountCents: r.o.amountCents, currency: r.o.currency };
-      return { code: 0, msg: req.t("common.ok"), order: orderOut(actor, party, r) };
+      return { order: orderOut(actor, party, r) };
     },
   );
 
@@ -290,7 +278,7 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
         providerContext(req),
       );
       req.audit.detail = { no: r.o.no, amountCents: r.o.amountCents, currency: r.o.currency };
-      return { code: 0, msg: req.t("common.ok"), order: orderOut(actor, party, r) };
+      return { order: orderOut(actor, party, r) };
     },
   );
 

@@ -35,8 +35,6 @@ export const popRoutes: FastifyPluginAsyncZod = async (app) => {
       const start = (q.pageNo - 1) * q.pageSize;
       const list = await describe(services, scope, q.by, all.kind, sorted.slice(start, start + q.pageSize));
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list,
         total: sorted.length,
         pageNo: q.pageNo,
@@ -61,8 +59,6 @@ export const popRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = await resolveScope(services, actorOf(req), filter);
       const page = await detailPage(services, scope, cursor, size);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: page.rows.map(({ us: _us, at, programName, ...r }) => ({
           ...r,
           at: at.toISOString(),

@@ -46,7 +46,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["terminal"];
   const suggester = new AddressSuggester(() => services.clock.now().getTime());
 
-  const stopListening = app.terminalHub.onCommandDone(async (done) => {
+  const stopListening = app.services.hub.onCommandDone(async (done) => {
     await storeAnsweredPositions(db, done);
   });
   const copier = setInterval(() => {
@@ -125,8 +125,6 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         mapSuggestUrl: SettingValue<"mapSuggestUrl">;
       };
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: await toMapTerminals(services.tree, rows),
         total: rows[0]?.total ?? 0,
         config: {
@@ -150,8 +148,8 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       await findTerminals(db, actor, ids);
       req.audit.target = `terminal:${ids.join(",")}`.slice(0, 500);
       req.audit.detail = { command: "position" };
-      const list = await app.terminalHub.command(ids, "position", {}, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), list };
+      const list = await app.services.hub.command(ids, "position", {}, actor.userId);
+      return { list };
     },
   );
 
@@ -176,8 +174,8 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(inArray(terminals.id, ids));
       // What they already report counts at once, not at the next pass.
       if (enabled) await copyReportedPositions(db, ids);
-      const list = await sendSettings(app, ids, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), list };
+      const list = await sendSettings(services, ids, actor.userId);
+      return { list };
     },
   );
 
@@ -211,10 +209,10 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         })
         .where(eq(terminals.id, id));
-      if (autoPositionOff) await sendSettings(app, [id], actor.userId);
+      if (autoPositionOff) await sendSettings(services, [id], actor.userId);
       const [placed] = await toMapTerminals(services.tree, await mapRows(eq(terminals.id, id)));
       if (!placed) throw notFound("terminal", id);
-      return { code: 0, msg: req.t("common.ok"), terminal: placed, autoPositionOff };
+      return { terminal: placed, autoPositionOff };
     },
   );
 
@@ -258,8 +256,8 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         return done.length;
       });
       req.audit.detail = { cleared, autoPositionOff: reporting };
-      if (reporting.length) await sendSettings(app, reporting, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), cleared };
+      if (reporting.length) await sendSettings(services, reporting, actor.userId);
+      return { cleared };
     },
   );
 
@@ -273,7 +271,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       const base = await services.settings.get("mapSuggestUrl");
       if (!base) throw new AppError(409, "map.suggestNotConfigured");
       const list = await suggester.suggest(base, req.query.q, req.locale);
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 };

@@ -1,15 +1,20 @@
 import {
+  OkResponse,
   type Permission,
   PermissionTreeQuery,
+  PermissionTreeResponse,
   RoleDeleteBody,
   RoleDetailQuery,
-  type RoleDetailResponse,
+  RoleDetailResponse,
   RoleListQuery,
+  RoleListResponse,
   type RoleLock,
   RoleSaveBody,
+  RoleSaveResponse,
   type RoleSummary,
   type RoleTenant,
   RoleTenantsQuery,
+  RoleTenantsResponse,
   tenantMayHold,
 } from "@marquee/contracts";
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
@@ -17,12 +22,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { offices, roles, userRoles } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { OfficeNode, OfficeTree } from "../../platform/office-tree";
 import { likeEscape } from "../../platform/sql";
 import { officeInScope, officesInScope, officeVisible, scope } from "../../platform/tenancy";
 import { ungrantable } from "../../platform/tenant";
-import { loadMenus, type Tx } from "../menu/repo";
+import { loadMenus } from "../menu/repo";
 import { permissionTree } from "./tree";
 
 type RoleRow = typeof roles.$inferSelect;
@@ -122,7 +128,10 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/a/api/role/list",
-    { config: view, schema: { tags: ["role"], querystring: RoleListQuery } },
+    {
+      config: view,
+      schema: { tags: ["role"], querystring: RoleListQuery, response: { 200: RoleListResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const q = req.query;
@@ -145,8 +154,6 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         db.select({ n: count() }).from(roles).innerJoin(offices, eq(offices.id, roles.officeId)).where(where),
       ]);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: rows.map(toSummary),
         total: totals[0]?.n ?? 0,
         pageNo: q.pageNo,
@@ -157,16 +164,17 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/a/api/role/detail",
-    { config: view, schema: { tags: ["role"], querystring: RoleDetailQuery } },
-    async (req): Promise<RoleDetailResponse> => {
+    {
+      config: view,
+      schema: { tags: ["role"], querystring: RoleDetailQuery, response: { 200: RoleDetailResponse } },
+    },
+    async (req) => {
       const actor = actorOf(req);
       const row = await findRole(db, actor, req.query.id);
       const [summary] = await selectSummaries(db).where(eq(roles.id, row.id));
       const office = await services.tree.get(row.officeId);
       if (!summary || !office) throw notFound("role", row.id);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         role: { ...toSummary(summary), permissions: row.permissions },
         locked: await lockOf(services.tree, actor, row),
         ungrantable: row.allPermissions ? [] : ungrantable(actor, row, office.type),
@@ -176,7 +184,10 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/a/api/role/tenants",
-    { config: view, schema: { tags: ["role"], querystring: RoleTenantsQuery } },
+    {
+      config: view,
+      schema: { tags: ["role"], querystring: RoleTenantsQuery, response: { 200: RoleTenantsResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const tree = services.tree;
@@ -192,8 +203,6 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       const own = await tree.tenantOf(actor.officeId);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         // A picker's worth; a keyword narrows it down.
         list: found.slice(0, 100).map(tenantOut),
         own: own && officeVisible(actor, own.id) ? own.id : null,
@@ -203,7 +212,10 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/a/api/role/permissionTree",
-    { config: view, schema: { tags: ["role"], querystring: PermissionTreeQuery } },
+    {
+      config: view,
+      schema: { tags: ["role"], querystring: PermissionTreeQuery, response: { 200: PermissionTreeResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const tree = services.tree;
@@ -223,8 +235,6 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
             ? ("notHeld" as const)
             : null;
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         tenant: tenantOut(target),
         tree: permissionTree(await loadMenus(db), req.locale, reason),
       };
@@ -233,7 +243,10 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/a/api/role/save",
-    { config: { access: { permission: "sys:role:edit" } }, schema: { tags: ["role"], body: RoleSaveBody } },
+    {
+      config: { access: { permission: "sys:role:edit" } },
+      schema: { tags: ["role"], body: RoleSaveBody, response: { 200: RoleSaveResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const b = req.body;
@@ -345,7 +358,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         added: result.permissions.filter((p) => !before.has(p)),
         removed: result.before.filter((p) => !after.has(p)),
       };
-      return { code: 0, msg: req.t("common.ok"), id: result.id };
+      return { id: result.id };
     },
   );
 
@@ -353,7 +366,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/role/delete",
     {
       config: { access: { permission: "sys:role:delete" } },
-      schema: { tags: ["role"], body: RoleDeleteBody },
+      schema: { tags: ["role"], body: RoleDeleteBody, response: { 200: OkResponse } },
     },
     async (req) => {
       const actor = actorOf(req);
@@ -369,7 +382,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         return role;
       });
       req.audit.detail = { code: row.code, name: row.name, officeId: row.officeId };
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 };

@@ -8,8 +8,8 @@ import {
 } from "@marquee/schedule";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Tx } from "../../platform/db";
 import type { Services } from "../../platform/services";
-import type { Tx } from "../program/repo";
 
 /**
  * The statistics roll-ups (issue 10): raw events (play_events, audit_logs,

@@ -56,7 +56,6 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = { access: { permission: "stats:data:view" as const } };
   const scopeOf = (req: FastifyRequest, q: Parameters<typeof statsScope>[2]) =>
     statsScope(services, actorOf(req), q);
-  const ok = (req: FastifyRequest) => ({ code: 0, msg: req.t("common.ok") });
 
   app.get(
     `${BASE}/calTerminalCount`,
@@ -66,7 +65,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const s = await scopeOf(req, req.query);
-      return { ...ok(req), ...metaOf(s), ...(await terminalCount(services, s)) };
+      return { ...metaOf(s), ...(await terminalCount(services, s)) };
     },
   );
 
@@ -75,7 +74,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: view, schema: { tags, querystring: OnlineTimeQuery, response: { 200: OnlineTimeResponse } } },
     async (req) => {
       const s = await scopeOf(req, req.query);
-      return { ...ok(req), ...metaOf(s), ...(await onlineTime(services, s, req.query)) };
+      return { ...metaOf(s), ...(await onlineTime(services, s, req.query)) };
     },
   );
 
@@ -88,7 +87,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const s = await scopeOf(req, req.body);
-      return { ...ok(req), ...metaOf(s), ...(await startUpRate(services, s)) };
+      return { ...metaOf(s), ...(await startUpRate(services, s)) };
     },
   );
 
@@ -98,7 +97,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       // Users have no terminal group: the group filter does not apply here.
       const s = await scopeOf(req, { ...req.query, groupId: undefined });
-      return { ...ok(req), ...metaOf(s), ...(await loginStats(services, s, req.query)) };
+      return { ...metaOf(s), ...(await loginStats(services, s, req.query)) };
     },
   );
 
@@ -110,7 +109,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const s = await scopeOf(req, { ...req.query, groupId: undefined });
-      return { ...ok(req), ...metaOf(s), ...(await resourcesCase(services, s)) };
+      return { ...metaOf(s), ...(await resourcesCase(services, s)) };
     },
   );
 
@@ -122,7 +121,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const s = await scopeOf(req, { ...req.query, groupId: undefined });
-      return { ...ok(req), ...metaOf(s), ...(await publishWidgets(services, s)) };
+      return { ...metaOf(s), ...(await publishWidgets(services, s)) };
     },
   );
 
@@ -131,7 +130,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: view, schema: { tags, querystring: WidgetUseQuery, response: { 200: WidgetUseResponse } } },
     async (req) => {
       const s = await scopeOf(req, req.query);
-      return { ...ok(req), ...metaOf(s), ...(await widgetUse(services, s)) };
+      return { ...metaOf(s), ...(await widgetUse(services, s)) };
     },
   );
 
@@ -140,7 +139,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: view, schema: { tags, querystring: WidgetClickQuery, response: { 200: WidgetClickResponse } } },
     async (req) => {
       const s = await scopeOf(req, req.query);
-      return { ...ok(req), ...metaOf(s), ...(await widgetClicks(services, s, req.query)) };
+      return { ...metaOf(s), ...(await widgetClicks(services, s, req.query)) };
     },
   );
 
@@ -150,7 +149,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: view,
       schema: { tags, querystring: TerminalByIdsQuery, response: { 200: TerminalByIdsResponse } },
     },
-    async (req) => ({ ...ok(req), list: await terminalsByIds(services, actorOf(req), req.query.ids) }),
+    async (req) => ({ list: await terminalsByIds(services, actorOf(req), req.query.ids) }),
   );
 
   app.post(
@@ -160,7 +159,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const r = await job.refresh(REFRESH_FRESH_MS);
       req.audit.target = "statistics:rollups";
       req.audit.detail = { ran: r.ran };
-      return { ...ok(req), asOf: r.asOf?.toISOString() ?? null, ran: r.ran };
+      return { asOf: r.asOf?.toISOString() ?? null, ran: r.ran };
     },
   );
 };

@@ -4,13 +4,12 @@ import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { strategies, terminals, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { allFound, notFound } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
 import { scope } from "../../platform/tenancy";
 
 export type StrategyRow = typeof strategies.$inferSelect;
-/** The database or a transaction of it. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 /** Serialises saves of one tenant's strategies (names are unique per tenant and no index can say so). */
 export const STRATEGY_LOCK = 727_309;

@@ -76,7 +76,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
   const notify = async (log: FastifyBaseLogger, ids: number[]) => {
     if (!ids.length) return;
     try {
-      await app.terminalHub.notifySync(ids);
+      await app.services.hub.notifySync(ids);
     } catch (err) {
       log.warn({ err }, "the terminals could not be told of their new strategy");
     }
@@ -142,8 +142,6 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
         db.select({ n: count() }).from(strategies).where(where),
       ]);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: await toSummaries(db, services.tree, actor, rows),
         total: totals[0]?.n ?? 0,
         pageNo: q.pageNo,
@@ -158,7 +156,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const row = await findStrategy(db, actor, req.query.id);
-      return { code: 0, msg: req.t("common.ok"), strategy: await summaryOf(actor, row) };
+      return { strategy: await summaryOf(actor, row) };
     },
   );
 
@@ -207,7 +205,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `strategy:${row.id}`;
       req.audit.detail = { name, officeId, ...(doc !== undefined ? { doc: row.doc } : {}) };
       if (docChanged) await notify(req.log, await relatedIds(db, row.id));
-      return { code: 0, msg: req.t("common.ok"), strategy: await summaryOf(actor, row) };
+      return { strategy: await summaryOf(actor, row) };
     },
   );
 
@@ -262,12 +260,12 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       let list: CommandOutcome[] = [];
       if (released.length) {
         try {
-          list = await sendSettings(app, released, actor.userId);
+          list = await sendSettings(services, released, actor.userId);
         } catch (err) {
           req.log.warn({ err }, "the released terminals could not be told of their settings");
         }
       }
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -304,7 +302,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
         movedFrom: moved.map((m) => ({ terminalId: m.id, strategyId: m.strategyId })),
       };
       await notify(req.log, terminalIds);
-      return { code: 0, msg: req.t("common.ok"), related: terminalIds.length, moved: moved.length };
+      return { related: terminalIds.length, moved: moved.length };
     },
   );
 
@@ -328,7 +326,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       const ids = released.map((r) => r.id);
       req.audit.detail = { terminalIds: ids };
       await notify(req.log, ids);
-      return { code: 0, msg: req.t("common.ok"), released: ids.length };
+      return { released: ids.length };
     },
   );
 
@@ -374,8 +372,6 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       const ownOf = new Map(own.map((o) => [o.id, o.settings ?? {}]));
       const summaries = await terminalSummaries(db, services.tree, rows);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: summaries.map((s) => ({
           ...s,
           overrides: overridesOf(strategy.doc ?? {}, ownOf.get(s.id) ?? {}),
@@ -412,8 +408,8 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!ids.length) throw new AppError(409, "strategy.noTerminals");
       }
       req.audit.detail = { terminalIds: ids };
-      const list = await sendSettings(app, ids, actor.userId);
-      return { code: 0, msg: req.t("common.ok"), list };
+      const list = await sendSettings(services, ids, actor.userId);
+      return { list };
     },
   );
 };

@@ -98,7 +98,7 @@ const num = (v: unknown): number | null =>
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const { db, settings } = services;
-  const hub = app.terminalHub;
+  const hub = app.services.hub;
   const tags = ["sync"];
   const view = { anyOf: ["terminal:syncBroadcast:view", "terminal:syncBroadcast:start"] } as const;
   const start = { permission: "terminal:syncBroadcast:start" } as const;
@@ -110,8 +110,6 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: TerminalSelectQuery, response: { 200: TerminalListResponse } },
     },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       ...(await terminalPage(services, actorOf(req), req.query)),
     }),
   );
@@ -149,7 +147,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
           .offset((pageNo - 1) * pageSize),
         db.select({ n: count() }).from(programs).where(where),
       ]);
-      return { code: 0, msg: req.t("common.ok"), list, total: totals[0]?.n ?? 0, pageNo, pageSize };
+      return { list, total: totals[0]?.n ?? 0, pageNo, pageSize };
     },
   );
 
@@ -228,7 +226,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ commandIds: list.map((o) => o.id) })
         .where(eq(syncSessions.id, sessionId));
       const session = toSession(await findSession(db, actor, sessionId));
-      return { code: 0, msg: req.t("common.ok"), session, list };
+      return { session, list };
     },
   );
 
@@ -250,8 +248,6 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         db.select({ n: count() }).from(syncSessions).where(where),
       ]);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: rows.map(toSession),
         total: totals[0]?.n ?? 0,
         pageNo,
@@ -302,7 +298,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
           playing: m.playing === true,
         };
       });
-      return { code: 0, msg: req.t("common.ok"), session: toSession(row), serverNow: Date.now(), list };
+      return { session: toSession(row), serverNow: Date.now(), list };
     },
   );
 
@@ -335,7 +331,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         req.log.warn({ err }, "the terminals could not be told the synchronized broadcast stopped");
       }
-      return { code: 0, msg: req.t("common.ok"), stopped: ids.length };
+      return { stopped: ids.length };
     },
   );
 };

@@ -11,6 +11,7 @@ import {
   GetKeyQuery,
   GetKeyResponse,
   isSettingKey,
+  OkResponse,
   SaveKeyBody,
   SETTINGS,
   type SettingKey,
@@ -82,9 +83,9 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
           secretKey: stripe.secretKey ? MASK : "",
           webhookSecret: stripe.webhookSecret ? MASK : "",
         };
-      if (!debugTypes) return { code: 0, msg: req.t("common.ok"), jsonObject: values };
+      if (!debugTypes) return { jsonObject: values };
       const types: Record<string, SettingType> = Object.fromEntries(keys.map((k) => [k, settingType(k)]));
-      return { code: 0, msg: req.t("common.ok"), jsonObject: values, types };
+      return { jsonObject: values, types };
     },
   );
 
@@ -93,7 +94,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Platform and shared keys need sys:setting:edit, a tenant key its own permission (checked per key).
       config: { access: { anyOf: ["sys:setting:edit", "terminal:alarm:rules"] } },
-      schema: { tags: ["setting"], body: SaveKeyBody },
+      schema: { tags: ["setting"], body: SaveKeyBody, response: { 200: OkResponse } },
     },
     async (req) => {
       const actor = actorOf(req);
@@ -142,12 +143,12 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
             .select({ id: terminals.id })
             .from(terminals)
             .where(eq(terminals.state, "authorised"));
-          await app.terminalHub.notifySync(held.map((r) => r.id));
+          await app.services.hub.notifySync(held.map((r) => r.id));
         } catch (err) {
           req.log.warn({ err, key }, "could not tell the screens about a setting change");
         }
       }
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -158,13 +159,11 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["setting"], response: { 200: ApiServerSupportResponse } },
     },
     // Read from the running server: the API document is served when its routes are registered.
-    async (req) => {
+    async () => {
       const docs = `${API_PREFIX}/docs`;
       const openapi = `${docs}/json`;
       const support = app.hasRoute({ method: "GET", url: openapi });
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         support,
         docs: support && app.hasRoute({ method: "GET", url: docs }) ? docs : null,
         openapi: support ? openapi : null,
@@ -180,8 +179,6 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["setting"], querystring: CommandLogQuery, response: { 200: CommandLogResponse } },
     },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       ...(await listCommands(services, actorOf(req), req.query)),
     }),
   );
@@ -217,7 +214,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.warn({ err }, "the test mail failed");
         throw new AppError(502, "mail.testFailed", { reason: smtpReason(err) });
       }
-      return { code: 0, msg: req.t("mail.testSent", { mail: to }), to };
+      return { msg: req.t("mail.testSent", { mail: to }), to };
     },
   );
 
@@ -234,14 +231,14 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // The stored announcement with its window; the console shows it only while start < now < end
     // and colseTipOn is 1 (spec §4), and needs the raw times for its dismissal rules.
-    async (req) => ({ code: 0, msg: req.t("common.ok"), ...(await readAnnouncement()) }),
+    async () => ({ ...(await readAnnouncement()) }),
   );
 
   app.post(
     "/a/api/sysSetting/announcementManagerSave",
     {
       config: { access: { permission: "sys:announcement:edit" } },
-      schema: { tags: ["setting"], body: AnnouncementSaveBody },
+      schema: { tags: ["setting"], body: AnnouncementSaveBody, response: { 200: OkResponse } },
     },
     async (req) => {
       const actor = actorOf(req);
@@ -254,7 +251,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
           target: settings.key,
           set: { value, updatedAt: services.clock.now(), updatedBy: actor.userId },
         });
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 };

@@ -12,7 +12,6 @@ import { can } from "../../platform/actor";
 import { AppError, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
 import { scope, scoped } from "../../platform/tenancy";
-import type { MediaStorage } from "../material/storage";
 import { findTerminals } from "./repo";
 
 /**
@@ -20,106 +19,105 @@ import { findTerminals } from "./repo";
  * ("offline" for a terminal connected nowhere) and keeps each outcome's row up to date as acks
  * arrive or time runs out; and the latest screenshot a terminal uploaded.
  */
-export const terminalCommandRoutes =
-  (storage: MediaStorage): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { services } = app;
-    const db = services.db;
-    const tags = ["terminal"];
-    const either = { anyOf: ["terminal:device:command", "terminal:device:screenshot"] as const };
+export const terminalCommandRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  const { storage } = services;
+  const db = services.db;
+  const tags = ["terminal"];
+  const either = { anyOf: ["terminal:device:command", "terminal:device:screenshot"] as const };
 
-    app.post(
-      "/a/api/terminal/command",
-      {
-        config: { access: either },
-        schema: { tags, body: TerminalCommandBody, response: { 200: CommandOutcomesResponse } },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        const { ids, name, args } = req.body;
-        // A screenshot has a permission of its own; every other command needs the command permission.
-        const needed = name === "screenshot" ? "terminal:device:screenshot" : "terminal:device:command";
-        if (!can(actor, needed)) throw new AppError(403, "auth.forbidden", { permission: needed });
-        await findTerminals(db, actor, ids);
-        req.audit.target = `terminal:${ids.join(",")}`.slice(0, 500);
-        req.audit.detail = { command: name, args };
-        const list = await app.terminalHub.command(ids, name, args, actor.userId);
-        return { code: 0, msg: req.t("common.ok"), list };
-      },
-    );
+  app.post(
+    "/a/api/terminal/command",
+    {
+      config: { access: either },
+      schema: { tags, body: TerminalCommandBody, response: { 200: CommandOutcomesResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { ids, name, args } = req.body;
+      // A screenshot has a permission of its own; every other command needs the command permission.
+      const needed = name === "screenshot" ? "terminal:device:screenshot" : "terminal:device:command";
+      if (!can(actor, needed)) throw new AppError(403, "auth.forbidden", { permission: needed });
+      await findTerminals(db, actor, ids);
+      req.audit.target = `terminal:${ids.join(",")}`.slice(0, 500);
+      req.audit.detail = { command: name, args };
+      const list = await app.services.hub.command(ids, name, args, actor.userId);
+      return { list };
+    },
+  );
 
-    // Polled while outcomes are open; commands of terminals outside the caller's range are left out.
-    // Whoever may send settings by strategy (strategy/sendStrategy) follows their outcomes here too.
-    app.get(
-      "/a/api/terminal/commandResults",
-      {
-        // Whoever may send a batch follows its results: commands, screenshots, settings, updates, strategies.
-        config: {
-          access: {
-            anyOf: [
-              ...either.anyOf,
-              "terminal:device:settings",
-              "terminal:device:upgrade",
-              "terminal:strategy:send",
-            ],
-          },
+  // Polled while outcomes are open; commands of terminals outside the caller's range are left out.
+  // Whoever may send settings by strategy (strategy/sendStrategy) follows their outcomes here too.
+  app.get(
+    "/a/api/terminal/commandResults",
+    {
+      // Whoever may send a batch follows its results: commands, screenshots, settings, updates, strategies.
+      config: {
+        access: {
+          anyOf: [
+            ...either.anyOf,
+            "terminal:device:settings",
+            "terminal:device:upgrade",
+            "terminal:strategy:send",
+          ],
         },
-        schema: { tags, querystring: CommandResultsQuery, response: { 200: CommandOutcomesResponse } },
       },
-      async (req) => {
-        const outcomes = await app.terminalHub.results(req.query.ids);
-        const terminalIds = [...new Set(outcomes.map((o) => o.terminalId))];
-        const visible = terminalIds.length
-          ? await db
-              .select({ id: terminals.id })
-              .from(terminals)
-              .where(and(inArray(terminals.id, terminalIds), scope(actorOf(req), terminals)))
-          : [];
-        const allowed = new Set(visible.map((v) => v.id));
-        return { code: 0, msg: req.t("common.ok"), list: outcomes.filter((o) => allowed.has(o.terminalId)) };
-      },
-    );
+      schema: { tags, querystring: CommandResultsQuery, response: { 200: CommandOutcomesResponse } },
+    },
+    async (req) => {
+      const outcomes = await app.services.hub.results(req.query.ids);
+      const terminalIds = [...new Set(outcomes.map((o) => o.terminalId))];
+      const visible = terminalIds.length
+        ? await db
+            .select({ id: terminals.id })
+            .from(terminals)
+            .where(and(inArray(terminals.id, terminalIds), scope(actorOf(req), terminals)))
+        : [];
+      const allowed = new Set(visible.map((v) => v.id));
+      return { list: outcomes.filter((o) => allowed.has(o.terminalId)) };
+    },
+  );
 
-    app.get(
-      "/a/api/terminal/screenshot",
-      {
-        config: { access: { permission: "terminal:device:view" } },
-        schema: { tags, querystring: TerminalScreenshotQuery },
-      },
-      async (req, reply) => {
-        const actor = actorOf(req);
-        const { id, shot } = req.query;
-        let md5: string | null | undefined;
-        if (shot !== undefined) {
-          // One picture of the history: read through its own scope (it stays with the office it was taken for).
-          const [row] = await db
-            .select({ md5: terminalScreenshots.md5 })
-            .from(terminalScreenshots)
-            .where(
-              scoped(
-                actor,
-                terminalScreenshots,
-                eq(terminalScreenshots.id, shot),
-                eq(terminalScreenshots.terminalId, id),
-              ),
-            );
-          md5 = row?.md5;
-        } else {
-          const [row] = await findTerminals(db, actor, [id]);
-          md5 = row?.screenshotMd5;
-        }
-        if (!md5 || !(await storage.exists(md5))) throw notFound("screenshot", shot ?? id);
-        const mime = sniffMedia(await storage.head(md5, 64));
-        if (mime?.type !== "image") throw notFound("screenshot", shot ?? id);
-        const etag = `"${md5}"`;
-        // The address carries the picture's hash (screenshotUrl): a new picture is a new address.
-        reply
-          .header("etag", etag)
-          .header("cache-control", "private, max-age=31536000, immutable")
-          .header("x-content-type-options", "nosniff")
-          .type(mime.mime);
-        if (req.headers["if-none-match"] === etag) return reply.status(304).send();
-        return reply.send(storage.read(md5));
-      },
-    );
-  };
+  app.get(
+    "/a/api/terminal/screenshot",
+    {
+      config: { access: { permission: "terminal:device:view" } },
+      schema: { tags, querystring: TerminalScreenshotQuery },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const { id, shot } = req.query;
+      let md5: string | null | undefined;
+      if (shot !== undefined) {
+        // One picture of the history: read through its own scope (it stays with the office it was taken for).
+        const [row] = await db
+          .select({ md5: terminalScreenshots.md5 })
+          .from(terminalScreenshots)
+          .where(
+            scoped(
+              actor,
+              terminalScreenshots,
+              eq(terminalScreenshots.id, shot),
+              eq(terminalScreenshots.terminalId, id),
+            ),
+          );
+        md5 = row?.md5;
+      } else {
+        const [row] = await findTerminals(db, actor, [id]);
+        md5 = row?.screenshotMd5;
+      }
+      if (!md5 || !(await storage.exists(md5))) throw notFound("screenshot", shot ?? id);
+      const mime = sniffMedia(await storage.head(md5, 64));
+      if (mime?.type !== "image") throw notFound("screenshot", shot ?? id);
+      const etag = `"${md5}"`;
+      // The address carries the picture's hash (screenshotUrl): a new picture is a new address.
+      reply
+        .header("etag", etag)
+        .header("cache-control", "private, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .type(mime.mime);
+      if (req.headers["if-none-match"] === etag) return reply.status(304).send();
+      return reply.send(storage.read(md5));
+    },
+  );
+};

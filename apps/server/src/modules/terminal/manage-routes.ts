@@ -53,7 +53,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifyState = async (log: FastifyBaseLogger, ids: number[]) => {
     for (const id of ids) {
       try {
-        await app.terminalHub.notifyState(id);
+        await app.services.hub.notifyState(id);
       } catch (err) {
         log.warn({ err, terminalId: id }, "the terminal could not be told of its new state");
       }
@@ -105,8 +105,6 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.detail = { officeId, groupId: groupId ?? null };
       await notifyState(req.log, [row.id]);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         terminal: await findSummary(db, services.tree, actor, row.id),
       };
     },
@@ -145,7 +143,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = targetOf(ids);
       req.audit.detail = { officeId, groupId: groupId ?? null };
       await notifyState(req.log, ids);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -174,7 +172,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(inArray(terminals.id, ids));
       req.audit.target = targetOf(ids);
       req.audit.detail = { groupId };
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -222,8 +220,6 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!group) throw new Error("terminal group not saved");
       req.audit.target = `terminalGroup:${group.id}`;
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         group: { id: group.id, officeId: group.officeId, parentId: group.parentId, name: group.name },
       };
     },
@@ -246,7 +242,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
           groups: kids?.n ?? 0,
         });
       await db.delete(terminalGroups).where(eq(terminalGroups.id, group.id));
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -277,12 +273,12 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       // A new name reaches the screen with its next manifest (the player shows it).
       else if (name && name !== row.name) {
         try {
-          await app.terminalHub.notifySync([id]);
+          await app.services.hub.notifySync([id]);
         } catch (err) {
           req.log.warn({ err, terminalId: id }, "the terminal could not be told of its new name");
         }
       }
-      return { code: 0, msg: req.t("common.ok"), terminal: await findSummary(db, services.tree, actor, id) };
+      return { terminal: await findSummary(db, services.tree, actor, id) };
     },
   );
 
@@ -299,7 +295,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = targetOf(ids);
       // With its row gone the hub closes the terminal's socket; the device must register again.
       await notifyState(req.log, ids);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -358,11 +354,11 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = targetOf(ids);
       req.audit.detail = { programIds };
       try {
-        await app.terminalHub.notifySync(ids);
+        await app.services.hub.notifySync(ids);
       } catch (err) {
         req.log.warn({ err }, "the terminals could not be told of their new programs");
       }
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 };

@@ -83,8 +83,6 @@ export const screenshotHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         rows.map((r) => r.terminalId),
       );
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: rows.map((r) => ({
           id: r.id,
           terminalId: r.terminalId,

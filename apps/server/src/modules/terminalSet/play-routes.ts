@@ -8,16 +8,16 @@ import {
   TerminalSetOutcomesResponse,
 } from "@marquee/contracts";
 import { and, asc, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { programs, publications, publicationTargets, publishMessages, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
+import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
 import { type PlayNowRow, playableState } from "../../terminal/manifest";
 import { programScope } from "../program/repo";
-import type { PublishService } from "../publish/service";
 import type { TerminalRow } from "../terminal/repo";
 import { ended, PLAY_TIMEOUT_MS, rangedTerminals } from "./shared";
 
@@ -33,238 +33,233 @@ const PICKER_MAX = 200;
  * now plays it when it returns, until its time is over); the command gives
  * the operator a result per terminal.
  */
-export const playRoutes =
-  (publishing: PublishService): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { services } = app;
-    const db = services.db;
-    const tags = ["terminalSet"];
-    const command = { access: { permission: "terminal:device:command" as const } };
+export const playRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  const { publishing } = services;
+  const db = services.db;
+  const tags = ["terminalSet"];
+  const command = { access: { permission: "terminal:device:command" as const } };
 
-    const untilOf = (minutes: number | undefined) =>
-      minutes === undefined
-        ? null
-        : new Date(services.clock.now().getTime() + minutes * 60_000).toISOString();
+  const untilOf = (minutes: number | undefined) =>
+    minutes === undefined ? null : new Date(services.clock.now().getTime() + minutes * 60_000).toISOString();
 
-    app.post(
-      "/a/api/terminalSet/doProgramPlayNow",
-      {
-        config: command,
-        schema: { tags, body: ProgramPlayNowBody, response: { 200: TerminalSetOutcomesResponse } },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        const { ids, programId, minutes } = req.body;
-        const rows = await rangedTerminals(app, req, ids, { programId, minutes: minutes ?? null });
-        const until = untilOf(minutes);
-        if (programId === null) {
-          // Stopping: the schedule plays again once the terminal fetched its manifest.
-          await rewritePlayNow(app, ids, (prev) => ({
-            ...prev,
-            programId: null,
-            until: null,
-            startAt: null,
-          }));
-          await app.terminalHub.notifySync(ids);
-          const list = await app.terminalHub.command(ids, "refresh", {}, actor.userId);
-          return { code: 0, msg: req.t("common.ok"), list };
-        }
-        const [program] = await db
-          .select({
-            id: programs.id,
-            name: programs.name,
-            state: programs.state,
-            officeId: programs.officeId,
-          })
-          .from(programs)
-          .where(and(eq(programs.id, programId), programScope(actor)));
-        if (!program) throw notFound("program", programId);
-        await assertPlayable(app, req, "programId", program);
-        await assertSameTenant(app, program, rows);
-        await rewritePlayNow(app, ids, (prev) => ({ ...prev, programId, until, startAt: null }));
-        await app.terminalHub.notifySync(ids);
-        const list = await app.terminalHub.command(
-          ids,
-          "playProgram",
-          { programId, until },
-          actor.userId,
-          PLAY_TIMEOUT_MS,
-        );
-        return { code: 0, msg: req.t("common.ok"), list };
-      },
-    );
-
-    app.post(
-      "/a/api/terminalSet/doMessagePlayNow",
-      {
-        config: command,
-        schema: { tags, body: MessagePlayNowBody, response: { 200: TerminalSetOutcomesResponse } },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        const { ids, messageId, minutes } = req.body;
-        const rows = await rangedTerminals(app, req, ids, { messageId, minutes: minutes ?? null });
-        const [message] = await db
-          .select({
-            id: publishMessages.id,
-            name: publishMessages.name,
-            state: publishMessages.state,
-            officeId: publishMessages.officeId,
-            endAt: publishMessages.endAt,
-          })
-          .from(publishMessages)
-          .where(and(eq(publishMessages.id, messageId), scope(actor, publishMessages)));
-        if (!message) throw notFound("message", messageId);
-        await assertPlayable(app, req, "messageId", message);
-        if (message.endAt && message.endAt.getTime() <= services.clock.now().getTime())
-          throw new FieldErrors([
-            { field: "messageId", key: "terminalSet.messageEnded", values: { name: message.name } },
-          ]);
-        await assertSameTenant(app, message, rows);
-        const until = untilOf(minutes);
-        await rewritePlayNow(app, ids, (prev) => ({
+  app.post(
+    "/a/api/terminalSet/doProgramPlayNow",
+    {
+      config: command,
+      schema: { tags, body: ProgramPlayNowBody, response: { 200: TerminalSetOutcomesResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { ids, programId, minutes } = req.body;
+      const rows = await rangedTerminals(services, req, ids, { programId, minutes: minutes ?? null });
+      const until = untilOf(minutes);
+      if (programId === null) {
+        // Stopping: the schedule plays again once the terminal fetched its manifest.
+        await rewritePlayNow(services, ids, (prev) => ({
           ...prev,
-          messages: [...prev.messages.filter((m) => m.messageId !== messageId), { messageId, until }],
+          programId: null,
+          until: null,
+          startAt: null,
         }));
-        await app.terminalHub.notifySync(ids);
-        const list = await app.terminalHub.command(
-          ids,
-          "playMessage",
-          { messageId },
-          actor.userId,
-          MESSAGE_TIMEOUT_MS,
-        );
-        return { code: 0, msg: req.t("common.ok"), list };
-      },
-    );
+        await app.services.hub.notifySync(ids);
+        const list = await app.services.hub.command(ids, "refresh", {}, actor.userId);
+        return { list };
+      }
+      const [program] = await db
+        .select({
+          id: programs.id,
+          name: programs.name,
+          state: programs.state,
+          officeId: programs.officeId,
+        })
+        .from(programs)
+        .where(and(eq(programs.id, programId), programScope(actor)));
+      if (!program) throw notFound("program", programId);
+      await assertPlayable(services, req, "programId", program);
+      await assertSameTenant(services, program, rows);
+      await rewritePlayNow(services, ids, (prev) => ({ ...prev, programId, until, startAt: null }));
+      await app.services.hub.notifySync(ids);
+      const list = await app.services.hub.command(
+        ids,
+        "playProgram",
+        { programId, until },
+        actor.userId,
+        PLAY_TIMEOUT_MS,
+      );
+      return { list };
+    },
+  );
 
-    app.post(
-      "/a/api/terminalSet/deleteTerminalMessage",
-      {
-        config: command,
-        schema: { tags, body: DeleteTerminalMessageBody, response: { 200: DeleteTerminalMessageResponse } },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        const { id, messageId } = req.body;
-        const [row] = await rangedTerminals(app, req, [id], { messageId });
-        if (!row) throw notFound("terminal", id);
-        // The message's publications that reach this terminal (held, or still to be delivered).
-        const pubs = await db
-          .select()
-          .from(publications)
-          .innerJoin(terminals, eq(terminals.id, id))
-          .where(
-            and(
-              eq(publications.kind, "message"),
-              eq(publications.contentId, messageId),
-              inArray(publications.state, ["active", "scheduled"]),
-              sql`(${publications.id} = any(${terminals.publicationIds}) or exists (
+  app.post(
+    "/a/api/terminalSet/doMessagePlayNow",
+    {
+      config: command,
+      schema: { tags, body: MessagePlayNowBody, response: { 200: TerminalSetOutcomesResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { ids, messageId, minutes } = req.body;
+      const rows = await rangedTerminals(services, req, ids, { messageId, minutes: minutes ?? null });
+      const [message] = await db
+        .select({
+          id: publishMessages.id,
+          name: publishMessages.name,
+          state: publishMessages.state,
+          officeId: publishMessages.officeId,
+          endAt: publishMessages.endAt,
+        })
+        .from(publishMessages)
+        .where(and(eq(publishMessages.id, messageId), scope(actor, publishMessages)));
+      if (!message) throw notFound("message", messageId);
+      await assertPlayable(services, req, "messageId", message);
+      if (message.endAt && message.endAt.getTime() <= services.clock.now().getTime())
+        throw new FieldErrors([
+          { field: "messageId", key: "terminalSet.messageEnded", values: { name: message.name } },
+        ]);
+      await assertSameTenant(services, message, rows);
+      const until = untilOf(minutes);
+      await rewritePlayNow(services, ids, (prev) => ({
+        ...prev,
+        messages: [...prev.messages.filter((m) => m.messageId !== messageId), { messageId, until }],
+      }));
+      await app.services.hub.notifySync(ids);
+      const list = await app.services.hub.command(
+        ids,
+        "playMessage",
+        { messageId },
+        actor.userId,
+        MESSAGE_TIMEOUT_MS,
+      );
+      return { list };
+    },
+  );
+
+  app.post(
+    "/a/api/terminalSet/deleteTerminalMessage",
+    {
+      config: command,
+      schema: { tags, body: DeleteTerminalMessageBody, response: { 200: DeleteTerminalMessageResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { id, messageId } = req.body;
+      const [row] = await rangedTerminals(services, req, [id], { messageId });
+      if (!row) throw notFound("terminal", id);
+      // The message's publications that reach this terminal (held, or still to be delivered).
+      const pubs = await db
+        .select()
+        .from(publications)
+        .innerJoin(terminals, eq(terminals.id, id))
+        .where(
+          and(
+            eq(publications.kind, "message"),
+            eq(publications.contentId, messageId),
+            inArray(publications.state, ["active", "scheduled"]),
+            sql`(${publications.id} = any(${terminals.publicationIds}) or exists (
                 select 1 from ${publicationTargets} pt where pt.publication_id = ${publications.id}
                 and pt.terminal_id = ${id} and pt.state <> 'withdrawn'))`,
-            ),
-          )
-          .then((r) => r.map((x) => x.publications));
-        const playNow = (row.playNow?.messages ?? []).some((m) => m.messageId === messageId);
-        if (!playNow && !pubs.length)
-          throw new AppError(404, "terminalSet.messageNotOnTerminal", { messageId, name: row.name });
-        if (playNow)
-          await rewritePlayNow(app, [id], (prev) => ({
-            ...prev,
-            messages: prev.messages.filter((m) => m.messageId !== messageId),
-          }));
-        if (pubs.length) await publishing.withdraw(actor, pubs, [id], req.log);
-        await app.terminalHub.notifySync([id]);
-        return {
-          code: 0,
-          msg: req.t("common.ok"),
-          removed: { playNow, publicationIds: pubs.map((p) => p.id) },
-        };
-      },
-    );
+          ),
+        )
+        .then((r) => r.map((x) => x.publications));
+      const playNow = (row.playNow?.messages ?? []).some((m) => m.messageId === messageId);
+      if (!playNow && !pubs.length)
+        throw new AppError(404, "terminalSet.messageNotOnTerminal", { messageId, name: row.name });
+      if (playNow)
+        await rewritePlayNow(services, [id], (prev) => ({
+          ...prev,
+          messages: prev.messages.filter((m) => m.messageId !== messageId),
+        }));
+      if (pubs.length) await publishing.withdraw(actor, pubs, [id], req.log);
+      await app.services.hub.notifySync([id]);
+      return {
+        removed: { playNow, publicationIds: pubs.map((p) => p.id) },
+      };
+    },
+  );
 
-    app.get(
-      "/a/api/terminalSet/doProgramPlaySet",
-      {
-        config: { access: { permission: "terminal:device:view" } },
-        schema: { tags, querystring: PlaySetQuery, response: { 200: PlaySetResponse } },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        const rows = await rangedTerminals(app, req, req.query.ids);
-        const now = services.clock.now().getTime();
-        const programIds = new Set<number>();
-        const messageIds = new Set<number>();
-        for (const r of rows) {
-          const p = r.playNow;
-          if (p?.programId && !ended(p.until, now)) programIds.add(p.programId);
-          for (const m of p?.messages ?? []) if (!ended(m.until, now)) messageIds.add(m.messageId);
-        }
-        const [programNames, messageNames] = await Promise.all([
-          programIds.size
-            ? db
-                .select({ id: programs.id, name: programs.name })
-                .from(programs)
-                .where(inArray(programs.id, [...programIds]))
-            : [],
-          messageIds.size
-            ? db
-                .select({ id: publishMessages.id, name: publishMessages.name })
-                .from(publishMessages)
-                .where(inArray(publishMessages.id, [...messageIds]))
-            : [],
-        ]);
-        const pName = new Map(programNames.map((p) => [p.id, p.name]));
-        const mName = new Map(messageNames.map((m) => [m.id, m.name]));
-        const list = req.query.ids.flatMap((tid) => {
-          const r = rows.find((x) => x.id === tid);
-          if (!r) return [];
-          const p = r.playNow;
-          const live = p?.programId && !ended(p.until, now) ? p : null;
-          return [
-            {
-              terminalId: r.id,
-              terminalName: r.name,
-              program: live?.programId
-                ? { id: live.programId, name: pName.get(live.programId) ?? `#${live.programId}` }
-                : null,
-              until: live?.until ?? null,
-              startAt: live?.startAt ?? null,
-              messages: (p?.messages ?? [])
-                .filter((m) => !ended(m.until, now) && mName.has(m.messageId))
-                .map((m) => ({ id: m.messageId, name: mName.get(m.messageId) ?? "", until: m.until })),
-            },
-          ];
-        });
-        const audit = await services.settings.get("audit");
-        const keyword = req.query.keyword?.trim();
-        const playable = await db
-          .select({ id: programs.id, name: programs.name })
-          .from(programs)
-          .where(
-            and(
-              programScope(actor),
-              audit
-                ? inArray(programs.state, ["approved", "published"])
-                : notInArray(programs.state, ["pending", "rejected"]),
-              keyword ? ilike(programs.name, `%${likeEscape(keyword)}%`) : undefined,
-            ),
-          )
-          .orderBy(asc(programs.name), asc(programs.id))
-          .limit(PICKER_MAX);
-        return { code: 0, msg: req.t("common.ok"), list, programs: playable };
-      },
-    );
-  };
+  app.get(
+    "/a/api/terminalSet/doProgramPlaySet",
+    {
+      config: { access: { permission: "terminal:device:view" } },
+      schema: { tags, querystring: PlaySetQuery, response: { 200: PlaySetResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const rows = await rangedTerminals(services, req, req.query.ids);
+      const now = services.clock.now().getTime();
+      const programIds = new Set<number>();
+      const messageIds = new Set<number>();
+      for (const r of rows) {
+        const p = r.playNow;
+        if (p?.programId && !ended(p.until, now)) programIds.add(p.programId);
+        for (const m of p?.messages ?? []) if (!ended(m.until, now)) messageIds.add(m.messageId);
+      }
+      const [programNames, messageNames] = await Promise.all([
+        programIds.size
+          ? db
+              .select({ id: programs.id, name: programs.name })
+              .from(programs)
+              .where(inArray(programs.id, [...programIds]))
+          : [],
+        messageIds.size
+          ? db
+              .select({ id: publishMessages.id, name: publishMessages.name })
+              .from(publishMessages)
+              .where(inArray(publishMessages.id, [...messageIds]))
+          : [],
+      ]);
+      const pName = new Map(programNames.map((p) => [p.id, p.name]));
+      const mName = new Map(messageNames.map((m) => [m.id, m.name]));
+      const list = req.query.ids.flatMap((tid) => {
+        const r = rows.find((x) => x.id === tid);
+        if (!r) return [];
+        const p = r.playNow;
+        const live = p?.programId && !ended(p.until, now) ? p : null;
+        return [
+          {
+            terminalId: r.id,
+            terminalName: r.name,
+            program: live?.programId
+              ? { id: live.programId, name: pName.get(live.programId) ?? `#${live.programId}` }
+              : null,
+            until: live?.until ?? null,
+            startAt: live?.startAt ?? null,
+            messages: (p?.messages ?? [])
+              .filter((m) => !ended(m.until, now) && mName.has(m.messageId))
+              .map((m) => ({ id: m.messageId, name: mName.get(m.messageId) ?? "", until: m.until })),
+          },
+        ];
+      });
+      const audit = await services.settings.get("audit");
+      const keyword = req.query.keyword?.trim();
+      const playable = await db
+        .select({ id: programs.id, name: programs.name })
+        .from(programs)
+        .where(
+          and(
+            programScope(actor),
+            audit
+              ? inArray(programs.state, ["approved", "published"])
+              : notInArray(programs.state, ["pending", "rejected"]),
+            keyword ? ilike(programs.name, `%${likeEscape(keyword)}%`) : undefined,
+          ),
+        )
+        .orderBy(asc(programs.name), asc(programs.id))
+        .limit(PICKER_MAX);
+      return { list, programs: playable };
+    },
+  );
+};
 
 /** Refuses (400 on `field`) content that may not be on screens now (see playableState). */
 async function assertPlayable(
-  app: FastifyInstance,
+  services: Services,
   req: FastifyRequest,
   field: string,
   content: { name: string; state: Parameters<typeof playableState>[0] },
 ): Promise<void> {
-  const audit = await app.services.settings.get("audit");
+  const audit = await services.settings.get("audit");
   if (playableState(content.state, audit)) return;
   const key = field === "programId" ? "terminalSet.programNotPlayable" : "terminalSet.messageNotPlayable";
   throw new FieldErrors([
@@ -274,12 +269,12 @@ async function assertPlayable(
 
 /** Content plays only on terminals of its own tenant (the manifest takes nothing from another). */
 async function assertSameTenant(
-  app: FastifyInstance,
+  services: Services,
   content: { name: string; officeId: number },
   rows: TerminalRow[],
 ): Promise<void> {
   for (const r of rows)
-    if (!(await app.services.tree.sameTenant(content.officeId, r.officeId)))
+    if (!(await services.tree.sameTenant(content.officeId, r.officeId)))
       throw new AppError(400, "terminalSet.contentOtherTenant", { name: content.name, terminal: r.name });
 }
 
@@ -289,11 +284,11 @@ async function assertSameTenant(
  * time is over are dropped on the way, and an empty play-now is null.
  */
 async function rewritePlayNow(
-  app: FastifyInstance,
+  services: Services,
   ids: number[],
   change: (prev: Required<PlayNowRow>) => Required<PlayNowRow>,
 ): Promise<void> {
-  const { db, clock } = app.services;
+  const { db, clock } = services;
   const now = clock.now();
   await db.transaction(async (tx) => {
     const rows = await tx

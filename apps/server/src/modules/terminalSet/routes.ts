@@ -16,10 +16,7 @@ import { publications, terminalCommands, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
-import type { Jobs } from "../../platform/jobs";
 import { scope } from "../../platform/tenancy";
-import type { MediaStorage } from "../material/storage";
-import { PublishService } from "../publish/service";
 import { screenshotUrl } from "../terminal/repo";
 import { packageRoutes } from "./package-routes";
 import { playRoutes } from "./play-routes";
@@ -41,265 +38,263 @@ const POLL_MS = 200;
  * the outcomes move on live (GET terminal/commandResults) and the failed
  * ones can be sent again (retry).
  */
-export const terminalSetRoutes =
-  (storage: MediaStorage, jobs: Jobs): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { services } = app;
-    const db = services.db;
-    const tags = ["terminalSet"];
-    const access = (permission: Parameters<typeof can>[1]) => ({ access: { permission } });
-    const command = access("terminal:device:command");
-    // Withdrawal of terminals from publications (doClearProgram, deleteTerminalMessage) is the publishing service's.
-    const publishing = new PublishService(app, jobs);
+export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  // Withdrawal of terminals from publications (doClearProgram, deleteTerminalMessage) is the publishing service's.
+  const { storage, publishing } = services;
+  const db = services.db;
+  const tags = ["terminalSet"];
+  const access = (permission: Parameters<typeof can>[1]) => ({ access: { permission } });
+  const command = access("terminal:device:command");
 
-    await app.register(viewRoutes);
-    await app.register(playRoutes(publishing));
-    await app.register(packageRoutes(storage));
-    await app.register(scanRoutes);
+  await app.register(viewRoutes);
+  await app.register(playRoutes);
+  await app.register(packageRoutes);
+  await app.register(scanRoutes);
 
+  app.post(
+    "/a/api/terminalSet/terminalSet",
+    {
+      config: access("terminal:device:settings"),
+      schema: { tags, body: TerminalSetBody, response: { 200: TerminalSetOutcomesResponse } },
+    },
+    async (req) => {
+      const { ids, settings } = req.body;
+      if (!Object.values(settings).some((v) => v !== undefined)) throw badRequest("terminalSet.emptyPatch");
+      await rangedTerminals(services, req, ids, { settings });
+      await patchSettings(services, ids, settings);
+      const list = await sendSettings(services, ids, actorOf(req).userId);
+      return { list };
+    },
+  );
+
+  /** A command without arguments (or with fixed ones) to the terminals of the body. */
+  const simple = (path: string, name: string, permission: Parameters<typeof access>[0]) =>
     app.post(
-      "/a/api/terminalSet/terminalSet",
+      `/a/api/terminalSet/${path}`,
       {
-        config: access("terminal:device:settings"),
-        schema: { tags, body: TerminalSetBody, response: { 200: TerminalSetOutcomesResponse } },
-      },
-      async (req) => {
-        const { ids, settings } = req.body;
-        if (!Object.values(settings).some((v) => v !== undefined)) throw badRequest("terminalSet.emptyPatch");
-        await rangedTerminals(app, req, ids, { settings });
-        await patchSettings(app, ids, settings);
-        const list = await sendSettings(app, ids, actorOf(req).userId);
-        return { code: 0, msg: req.t("common.ok"), list };
-      },
-    );
-
-    /** A command without arguments (or with fixed ones) to the terminals of the body. */
-    const simple = (path: string, name: string, permission: Parameters<typeof access>[0]) =>
-      app.post(
-        `/a/api/terminalSet/${path}`,
-        {
-          config: access(permission),
-          schema: { tags, body: TerminalSetIdsBody, response: { 200: TerminalSetOutcomesResponse } },
-        },
-        async (req) => {
-          const { ids } = req.body;
-          await rangedTerminals(app, req, ids, { command: name });
-          const list = await app.terminalHub.command(ids, name, {}, actorOf(req).userId, timeoutOf(name));
-          return { code: 0, msg: req.t("common.ok"), list };
-        },
-      );
-    simple("reboot", "reboot", "terminal:device:command");
-    simple("refreshTerminalPrograms", "refresh", "terminal:device:command");
-    simple("screenShoot", "screenshot", "terminal:device:screenshot");
-    simple("getRltPrograms", "programs", "terminal:device:command");
-
-    app.post(
-      "/a/api/terminalSet/deleteFileByTerminalIds",
-      {
-        config: command,
-        schema: { tags, body: DeleteFilesBody, response: { 200: TerminalSetOutcomesResponse } },
-      },
-      async (req) => {
-        const { ids, hashes } = req.body;
-        await rangedTerminals(app, req, ids, {
-          command: "deleteFiles",
-          hashes: hashes?.length ?? "unneeded",
-        });
-        const args = hashes ? { hashes: [...new Set(hashes)] } : {};
-        const list = await app.terminalHub.command(ids, "deleteFiles", args, actorOf(req).userId);
-        return { code: 0, msg: req.t("common.ok"), list };
-      },
-    );
-
-    // Confirmed in the console first: the terminals lose everything they were given to play.
-    app.post(
-      "/a/api/terminalSet/doClearProgram",
-      {
-        config: command,
+        config: access(permission),
         schema: { tags, body: TerminalSetIdsBody, response: { 200: TerminalSetOutcomesResponse } },
       },
       async (req) => {
-        const actor = actorOf(req);
         const { ids } = req.body;
-        await rangedTerminals(app, req, ids, { command: "clear" });
-        // Their live publications (those they hold and those still to reach them) read before they are emptied.
-        const idList = sql.join(
-          ids.map((id) => sql`${id}::int`),
-          sql`, `,
-        );
-        const reached = await db.execute<{ id: number }>(sql`
+        await rangedTerminals(services, req, ids, { command: name });
+        const list = await app.services.hub.command(ids, name, {}, actorOf(req).userId, timeoutOf(name));
+        return { list };
+      },
+    );
+  simple("reboot", "reboot", "terminal:device:command");
+  simple("refreshTerminalPrograms", "refresh", "terminal:device:command");
+  simple("screenShoot", "screenshot", "terminal:device:screenshot");
+  simple("getRltPrograms", "programs", "terminal:device:command");
+
+  app.post(
+    "/a/api/terminalSet/deleteFileByTerminalIds",
+    {
+      config: command,
+      schema: { tags, body: DeleteFilesBody, response: { 200: TerminalSetOutcomesResponse } },
+    },
+    async (req) => {
+      const { ids, hashes } = req.body;
+      await rangedTerminals(services, req, ids, {
+        command: "deleteFiles",
+        hashes: hashes?.length ?? "unneeded",
+      });
+      const args = hashes ? { hashes: [...new Set(hashes)] } : {};
+      const list = await app.services.hub.command(ids, "deleteFiles", args, actorOf(req).userId);
+      return { list };
+    },
+  );
+
+  // Confirmed in the console first: the terminals lose everything they were given to play.
+  app.post(
+    "/a/api/terminalSet/doClearProgram",
+    {
+      config: command,
+      schema: { tags, body: TerminalSetIdsBody, response: { 200: TerminalSetOutcomesResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { ids } = req.body;
+      await rangedTerminals(services, req, ids, { command: "clear" });
+      // Their live publications (those they hold and those still to reach them) read before they are emptied.
+      const idList = sql.join(
+        ids.map((id) => sql`${id}::int`),
+        sql`, `,
+      );
+      const reached = await db.execute<{ id: number }>(sql`
           select publication_id as id from publication_targets where terminal_id in (${idList}) and state <> 'withdrawn'
           union select unnest(publication_ids) from terminals where id in (${idList})`);
-        const pubIds = reached.rows.map((r) => Number(r.id));
-        const pubs = pubIds.length
-          ? await db
-              .select()
-              .from(publications)
-              .where(
-                and(inArray(publications.id, pubIds), inArray(publications.state, ["active", "scheduled"])),
-              )
-          : [];
-        await db
-          .update(terminals)
-          .set({ programIds: [], playNow: null, updatedAt: services.clock.now() })
-          .where(inArray(terminals.id, ids));
-        if (pubs.length) await publishing.withdraw(actor, pubs, ids, req.log);
-        await app.terminalHub.notifySync(ids);
-        req.audit.detail = { command: "clear", withdrawnFrom: pubs.map((p) => p.id) };
-        const list = await app.terminalHub.command(ids, "clear", {}, actor.userId);
-        return { code: 0, msg: req.t("common.ok"), list };
-      },
-    );
+      const pubIds = reached.rows.map((r) => Number(r.id));
+      const pubs = pubIds.length
+        ? await db
+            .select()
+            .from(publications)
+            .where(
+              and(inArray(publications.id, pubIds), inArray(publications.state, ["active", "scheduled"])),
+            )
+        : [];
+      await db
+        .update(terminals)
+        .set({ programIds: [], playNow: null, updatedAt: services.clock.now() })
+        .where(inArray(terminals.id, ids));
+      if (pubs.length) await publishing.withdraw(actor, pubs, ids, req.log);
+      await app.services.hub.notifySync(ids);
+      req.audit.detail = { command: "clear", withdrawnFrom: pubs.map((p) => p.id) };
+      const list = await app.services.hub.command(ids, "clear", {}, actor.userId);
+      return { list };
+    },
+  );
 
-    app.post(
-      "/a/api/terminalSet/removeTerminals",
-      {
-        // Deletes terminals as terminal/delete does: audited as the same action.
-        config: { ...access("terminal:device:delete"), action: "/a/api/terminal/delete" },
-        schema: { tags, body: TerminalSetIdsBody, response: { 200: RemoveTerminalsResponse } },
-      },
-      async (req) => {
-        const { ids } = req.body;
-        await rangedTerminals(app, req, ids);
-        // As POST terminal/delete: the row goes, and with it the token; the socket closes refused.
-        await db.delete(terminals).where(inArray(terminals.id, ids));
-        for (const id of ids) {
-          try {
-            await app.terminalHub.notifyState(id);
-          } catch (err) {
-            req.log.warn({ err, terminalId: id }, "the terminal could not be told it was removed");
-          }
+  app.post(
+    "/a/api/terminalSet/removeTerminals",
+    {
+      // Deletes terminals as terminal/delete does: audited as the same action.
+      config: { ...access("terminal:device:delete"), action: "/a/api/terminal/delete" },
+      schema: { tags, body: TerminalSetIdsBody, response: { 200: RemoveTerminalsResponse } },
+    },
+    async (req) => {
+      const { ids } = req.body;
+      await rangedTerminals(services, req, ids);
+      // As POST terminal/delete: the row goes, and with it the token; the socket closes refused.
+      await db.delete(terminals).where(inArray(terminals.id, ids));
+      for (const id of ids) {
+        try {
+          await app.services.hub.notifyState(id);
+        } catch (err) {
+          req.log.warn({ err, terminalId: id }, "the terminal could not be told it was removed");
         }
-        return { code: 0, msg: req.t("common.ok"), removed: ids.length };
-      },
-    );
+      }
+      return { removed: ids.length };
+    },
+  );
 
-    // ---- screenshots ----
+  // ---- screenshots ----
 
-    /** The stored screenshot of a terminal row, if its file is there. */
-    const stored = async (row: { id: number; screenshotMd5: string | null; screenshotAt: Date | null }) => {
-      if (!row.screenshotMd5 || !(await storage.exists(row.screenshotMd5))) return null;
-      return {
-        url: screenshotUrl(row.id, row.screenshotMd5) as string,
-        at: row.screenshotAt?.toISOString() ?? null,
-      };
+  /** The stored screenshot of a terminal row, if its file is there. */
+  const stored = async (row: { id: number; screenshotMd5: string | null; screenshotAt: Date | null }) => {
+    if (!row.screenshotMd5 || !(await storage.exists(row.screenshotMd5))) return null;
+    return {
+      url: screenshotUrl(row.id, row.screenshotMd5) as string,
+      at: row.screenshotAt?.toISOString() ?? null,
     };
-
-    app.get(
-      "/a/api/terminalSet/onlyScreenShoot",
-      {
-        config: access("terminal:device:view"),
-        schema: { tags, querystring: TerminalSetIdQuery, response: { 200: OnlyScreenshotResponse } },
-      },
-      async (req) => {
-        const [row] = await rangedTerminals(app, req, [req.query.id]);
-        const screenshot = row ? await stored(row) : null;
-        return { code: 0, msg: req.t("common.ok"), terminalId: req.query.id, screenshot };
-      },
-    );
-
-    // Asks the terminal and waits for its picture: a GET the spec names that sends a command.
-    app.get(
-      "/a/api/terminalSet/getRltScreenShoot",
-      {
-        config: { ...access("terminal:device:screenshot"), mutates: true },
-        schema: { tags, querystring: TerminalSetIdQuery, response: { 200: RltScreenshotResponse } },
-      },
-      async (req) => {
-        const id = req.query.id;
-        await rangedTerminals(app, req, [id], { command: "screenshot" });
-        const [first] = await app.terminalHub.command(
-          [id],
-          "screenshot",
-          {},
-          actorOf(req).userId,
-          SCREENSHOT_WAIT_MS,
-        );
-        if (!first) throw new Error("no outcome for the screenshot command");
-        let outcome: CommandOutcome = first;
-        const until = Date.now() + SCREENSHOT_WAIT_MS + 1000;
-        while ((outcome.state === "queued" || outcome.state === "sent") && Date.now() < until) {
-          await new Promise((r) => setTimeout(r, POLL_MS));
-          outcome = (await app.terminalHub.results([first.id]))[0] ?? outcome;
-        }
-        let screenshot = null;
-        if (outcome.state === "done") {
-          const [row] = await db
-            .select({
-              id: terminals.id,
-              screenshotMd5: terminals.screenshotMd5,
-              screenshotAt: terminals.screenshotAt,
-            })
-            .from(terminals)
-            .where(eq(terminals.id, id));
-          if (row) screenshot = await stored(row);
-        }
-        return { code: 0, msg: req.t("common.ok"), terminalId: id, screenshot, outcome };
-      },
-    );
-
-    // ---- retry ----
-
-    app.post(
-      "/a/api/terminalSet/retry",
-      {
-        config: {
-          access: {
-            anyOf: [
-              "terminal:device:command",
-              "terminal:device:screenshot",
-              "terminal:device:upgrade",
-              "terminal:device:settings",
-            ],
-          },
-        },
-        schema: { tags, body: TerminalSetRetryBody, response: { 200: TerminalSetOutcomesResponse } },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        const commandIds = [...new Set(req.body.commandIds)];
-        const rows = await db
-          .select({
-            id: terminalCommands.id,
-            terminalId: terminalCommands.terminalId,
-            name: terminalCommands.name,
-            args: terminalCommands.args,
-            state: terminalCommands.state,
-          })
-          .from(terminalCommands)
-          .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
-          .where(and(inArray(terminalCommands.id, commandIds), scope(actor, terminals)));
-        const found = new Set(rows.map((r) => r.id));
-        const missing = commandIds.find((id) => !found.has(id));
-        if (missing !== undefined) throw new AppError(404, "terminalSet.commandMissing", { id: missing });
-        for (const r of rows) {
-          const needed = permissionOf(r.name);
-          if (!can(actor, needed)) throw new AppError(403, "auth.forbidden", { permission: needed });
-        }
-        const again = rows.filter((r) => RETRYABLE.has(r.state));
-        req.audit.target = `command:${commandIds.join(",")}`.slice(0, 500);
-        req.audit.detail = { retried: again.map((r) => r.id) };
-        const list: CommandOutcome[] = [];
-        // Settings are sent as they are now (they may have changed since), not as they were.
-        const settingsOf = again.filter((r) => r.name === "settings").map((r) => r.terminalId);
-        if (settingsOf.length) list.push(...(await sendSettings(app, settingsOf, actor.userId)));
-        const groups = new Map<string, { name: string; args: Record<string, unknown>; ids: Set<number> }>();
-        for (const r of again) {
-          if (r.name === "settings") continue;
-          const key = `${r.name}|${JSON.stringify(r.args)}`;
-          const g = groups.get(key) ?? { name: r.name, args: r.args, ids: new Set<number>() };
-          g.ids.add(r.terminalId);
-          groups.set(key, g);
-        }
-        for (const g of groups.values()) {
-          // What a play-now or message command plays is in the manifest: it is fetched again first.
-          if (g.name === "playProgram" || g.name === "playMessage" || g.name === "clear")
-            await app.terminalHub.notifySync([...g.ids]);
-          list.push(
-            ...(await app.terminalHub.command([...g.ids], g.name, g.args, actor.userId, timeoutOf(g.name))),
-          );
-        }
-        return { code: 0, msg: req.t("common.ok"), list };
-      },
-    );
   };
+
+  app.get(
+    "/a/api/terminalSet/onlyScreenShoot",
+    {
+      config: access("terminal:device:view"),
+      schema: { tags, querystring: TerminalSetIdQuery, response: { 200: OnlyScreenshotResponse } },
+    },
+    async (req) => {
+      const [row] = await rangedTerminals(services, req, [req.query.id]);
+      const screenshot = row ? await stored(row) : null;
+      return { terminalId: req.query.id, screenshot };
+    },
+  );
+
+  // Asks the terminal and waits for its picture: a GET the spec names that sends a command.
+  app.get(
+    "/a/api/terminalSet/getRltScreenShoot",
+    {
+      config: { ...access("terminal:device:screenshot"), mutates: true },
+      schema: { tags, querystring: TerminalSetIdQuery, response: { 200: RltScreenshotResponse } },
+    },
+    async (req) => {
+      const id = req.query.id;
+      await rangedTerminals(services, req, [id], { command: "screenshot" });
+      const [first] = await app.services.hub.command(
+        [id],
+        "screenshot",
+        {},
+        actorOf(req).userId,
+        SCREENSHOT_WAIT_MS,
+      );
+      if (!first) throw new Error("no outcome for the screenshot command");
+      let outcome: CommandOutcome = first;
+      const until = Date.now() + SCREENSHOT_WAIT_MS + 1000;
+      while ((outcome.state === "queued" || outcome.state === "sent") && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        outcome = (await app.services.hub.results([first.id]))[0] ?? outcome;
+      }
+      let screenshot = null;
+      if (outcome.state === "done") {
+        const [row] = await db
+          .select({
+            id: terminals.id,
+            screenshotMd5: terminals.screenshotMd5,
+            screenshotAt: terminals.screenshotAt,
+          })
+          .from(terminals)
+          .where(eq(terminals.id, id));
+        if (row) screenshot = await stored(row);
+      }
+      return { terminalId: id, screenshot, outcome };
+    },
+  );
+
+  // ---- retry ----
+
+  app.post(
+    "/a/api/terminalSet/retry",
+    {
+      config: {
+        access: {
+          anyOf: [
+            "terminal:device:command",
+            "terminal:device:screenshot",
+            "terminal:device:upgrade",
+            "terminal:device:settings",
+          ],
+        },
+      },
+      schema: { tags, body: TerminalSetRetryBody, response: { 200: TerminalSetOutcomesResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const commandIds = [...new Set(req.body.commandIds)];
+      const rows = await db
+        .select({
+          id: terminalCommands.id,
+          terminalId: terminalCommands.terminalId,
+          name: terminalCommands.name,
+          args: terminalCommands.args,
+          state: terminalCommands.state,
+        })
+        .from(terminalCommands)
+        .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
+        .where(and(inArray(terminalCommands.id, commandIds), scope(actor, terminals)));
+      const found = new Set(rows.map((r) => r.id));
+      const missing = commandIds.find((id) => !found.has(id));
+      if (missing !== undefined) throw new AppError(404, "terminalSet.commandMissing", { id: missing });
+      for (const r of rows) {
+        const needed = permissionOf(r.name);
+        if (!can(actor, needed)) throw new AppError(403, "auth.forbidden", { permission: needed });
+      }
+      const again = rows.filter((r) => RETRYABLE.has(r.state));
+      req.audit.target = `command:${commandIds.join(",")}`.slice(0, 500);
+      req.audit.detail = { retried: again.map((r) => r.id) };
+      const list: CommandOutcome[] = [];
+      // Settings are sent as they are now (they may have changed since), not as they were.
+      const settingsOf = again.filter((r) => r.name === "settings").map((r) => r.terminalId);
+      if (settingsOf.length) list.push(...(await sendSettings(services, settingsOf, actor.userId)));
+      const groups = new Map<string, { name: string; args: Record<string, unknown>; ids: Set<number> }>();
+      for (const r of again) {
+        if (r.name === "settings") continue;
+        const key = `${r.name}|${JSON.stringify(r.args)}`;
+        const g = groups.get(key) ?? { name: r.name, args: r.args, ids: new Set<number>() };
+        g.ids.add(r.terminalId);
+        groups.set(key, g);
+      }
+      for (const g of groups.values()) {
+        // What a play-now or message command plays is in the manifest: it is fetched again first.
+        if (g.name === "playProgram" || g.name === "playMessage" || g.name === "clear")
+          await app.services.hub.notifySync([...g.ids]);
+        list.push(
+          ...(await app.services.hub.command([...g.ids], g.name, g.args, actor.userId, timeoutOf(g.name))),
+        );
+      }
+      return { list };
+    },
+  );
+};

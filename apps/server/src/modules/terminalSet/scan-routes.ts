@@ -72,8 +72,6 @@ export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
       const since = services.clock.now();
       const scanId = scanIdOf(since.getTime());
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         scanId,
         since: since.toISOString(),
         list: await waiting(req, null),
@@ -93,8 +91,6 @@ export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new FieldErrors([{ field: "scanId", key: "validation.format" }]);
       const since = new Date(ms);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         scanId: req.query.scanId,
         since: since.toISOString(),
         list: await waiting(req, since),

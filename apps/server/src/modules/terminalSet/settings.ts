@@ -1,16 +1,16 @@
 import type { CommandOutcome, DeviceSettingsPatch } from "@marquee/contracts";
 import { type DeviceSettings, mergeDeviceSettings } from "@marquee/schedule";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { strategies, terminals } from "../../db/schema";
+import type { Services } from "../../platform/services";
 
 /** The settings each terminal obeys: its strategy's under its own. */
 export async function effectiveSettings(
-  app: FastifyInstance,
+  services: Services,
   terminalIds: number[],
 ): Promise<Map<number, DeviceSettings>> {
   if (!terminalIds.length) return new Map();
-  const rows = await app.services.db
+  const rows = await services.db
     .select({ id: terminals.id, own: terminals.settings, strategy: strategies.doc })
     .from(terminals)
     .leftJoin(strategies, eq(strategies.id, terminals.strategyId))
@@ -26,13 +26,13 @@ export async function effectiveSettings(
  * one command batch.
  */
 export async function sendSettings(
-  app: FastifyInstance,
+  services: Services,
   terminalIds: number[],
   byUserId: number | null,
 ): Promise<CommandOutcome[]> {
   const ids = [...new Set(terminalIds)];
-  const settings = await effectiveSettings(app, ids);
-  await app.terminalHub.notifySync(ids);
+  const settings = await effectiveSettings(services, ids);
+  await services.hub.notifySync(ids);
   const groups = new Map<string, { settings: DeviceSettings; ids: number[] }>();
   for (const id of ids) {
     const s = settings.get(id);
@@ -44,7 +44,7 @@ export async function sendSettings(
   }
   const out: CommandOutcome[] = [];
   for (const g of groups.values())
-    out.push(...(await app.terminalHub.command(g.ids, "settings", { settings: g.settings }, byUserId)));
+    out.push(...(await services.hub.command(g.ids, "settings", { settings: g.settings }, byUserId)));
   return out;
 }
 
@@ -54,7 +54,7 @@ export async function sendSettings(
  * else the player's default, applies again).
  */
 export async function patchSettings(
-  app: FastifyInstance,
+  services: Services,
   terminalIds: number[],
   patch: DeviceSettingsPatch,
 ): Promise<void> {
@@ -66,11 +66,11 @@ export async function patchSettings(
     if (v === null) cleared.push(k);
     else set[k] = v;
   }
-  await app.services.db
+  await services.db
     .update(terminals)
     .set({
       settings: sql`(coalesce(${terminals.settings}, '{}'::jsonb) || ${JSON.stringify(set)}::jsonb) - ${`{${cleared.join(",")}}`}::text[]`,
-      updatedAt: app.services.clock.now(),
+      updatedAt: services.clock.now(),
     })
     .where(inArray(terminals.id, terminalIds));
 }

@@ -1,7 +1,8 @@
 import type { Permission } from "@marquee/contracts";
 import { DEFAULT_COMMAND_TIMEOUT_MS } from "@marquee/terminal-protocol";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { actorOf } from "../../platform/access";
+import type { Services } from "../../platform/services";
 import type { ManifestSubject } from "../../terminal/manifest";
 import { findTerminals, type TerminalRow } from "../terminal/repo";
 
@@ -37,12 +38,12 @@ export const targetOf = (ids: number[]) => `terminal:${ids.join(",")}`.slice(0, 
  * audited as the call's target.
  */
 export async function rangedTerminals(
-  app: FastifyInstance,
+  services: Services,
   req: FastifyRequest,
   ids: number[],
   detail?: Record<string, unknown>,
 ): Promise<TerminalRow[]> {
-  const rows = await findTerminals(app.services.db, actorOf(req), ids);
+  const rows = await findTerminals(services.db, actorOf(req), ids);
   req.audit.target = targetOf(ids);
   if (detail) req.audit.detail = detail;
   return rows;

@@ -75,7 +75,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
       let rows: TerminalRow[];
       let truncated = false;
       if (ids) {
-        rows = await rangedTerminals(app, req, ids);
+        rows = await rangedTerminals(services, req, ids);
         rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
       } else {
         const where: Array<SQL | undefined> = [scope(actor, terminals)];
@@ -112,7 +112,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const r of rows) {
         const strategy = r.strategyId ? docs.get(r.strategyId) : undefined;
         const settings = mergeDeviceSettings(strategy?.doc ?? null, r.settings ?? {});
-        const timezone = await app.terminalHub.manifests.timezoneOf({
+        const timezone = await app.services.hub.manifests.timezoneOf({
           timezone: r.timezone,
           reportedTimezone: r.status?.timezone ?? null,
         });
@@ -157,7 +157,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
       }
-      return { code: 0, msg: req.t("common.ok"), list, truncated };
+      return { list, truncated };
     },
   );
 
@@ -168,10 +168,10 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: TerminalSetIdQuery, response: { 200: OnlyProgramListResponse } },
     },
     async (req) => {
-      const [row] = await rangedTerminals(app, req, [req.query.id]);
+      const [row] = await rangedTerminals(services, req, [req.query.id]);
       if (!row) throw notFound("terminal", req.query.id);
       const docs = await strategyDocs([row]);
-      const manifest = await app.terminalHub.manifestFor(subjectOf(row, docOf(docs, row)));
+      const manifest = await app.services.hub.manifestFor(subjectOf(row, docOf(docs, row)));
       const [latest] = await db
         .select({ data: terminalCommands.data, doneAt: terminalCommands.doneAt })
         .from(terminalCommands)
@@ -217,8 +217,6 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         terminalId: row.id,
         reportedAt: ack?.success ? (latest?.doneAt?.toISOString() ?? null) : null,
         current: ack?.success ? (ack.data.current ?? null) : null,
@@ -231,15 +229,15 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/terminalSet/getCurTerminalProgram",
     { config: read, schema: { tags, body: TerminalSetIdsBody, response: { 200: CurProgramResponse } } },
     async (req) => {
-      const rows = await rangedTerminals(app, req, req.body.ids);
+      const rows = await rangedTerminals(services, req, req.body.ids);
       const docs = await strategyDocs(rows);
       const now = services.clock.now().getTime();
       const list: CurProgramItem[] = [];
       for (const r of rows) {
-        const manifest = await app.terminalHub.manifestFor(subjectOf(r, docOf(docs, r)));
+        const manifest = await app.services.hub.manifestFor(subjectOf(r, docOf(docs, r)));
         const timezone =
           manifest?.timezone ??
-          (await app.terminalHub.manifests.timezoneOf({
+          (await app.services.hub.manifests.timezoneOf({
             timezone: r.timezone,
             reportedTimezone: r.status?.timezone ?? null,
           }));
@@ -285,7 +283,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
           timezone,
         });
       }
-      return { code: 0, msg: req.t("common.ok"), list };
+      return { list };
     },
   );
 
@@ -293,10 +291,10 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/terminalSet/getCurTerminalMessage",
     { config: read, schema: { tags, body: CurMessageBody, response: { 200: CurMessageResponse } } },
     async (req) => {
-      const [row] = await rangedTerminals(app, req, [req.body.id]);
+      const [row] = await rangedTerminals(services, req, [req.body.id]);
       if (!row) throw notFound("terminal", req.body.id);
       const docs = await strategyDocs([row]);
-      const manifest = await app.terminalHub.manifestFor(subjectOf(row, docOf(docs, row)));
+      const manifest = await app.services.hub.manifestFor(subjectOf(row, docOf(docs, row)));
       const now = services.clock.now().getTime();
       const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
       const list: CurMessageItem[] = (manifest?.messages ?? [])
@@ -313,7 +311,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
         }))
         // Emergency first, as the player shows them.
         .sort((a, b) => Number(b.emergency) - Number(a.emergency));
-      return { code: 0, msg: req.t("common.ok"), terminalId: row.id, list };
+      return { terminalId: row.id, list };
     },
   );
 };

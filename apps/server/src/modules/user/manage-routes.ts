@@ -42,10 +42,10 @@ import { MailNotConfiguredError } from "../../platform/mail";
 import { hashPassword, verifyPassword } from "../../platform/password";
 import { likeEscape } from "../../platform/sql";
 import { officeInScope, officeVisible, scope, visible } from "../../platform/tenancy";
-import { maskMail, VerificationCodes } from "../auth/codes";
-import { SignInRules } from "../auth/credentials";
-import { guardKeys } from "../auth/guard";
-import { readPassword } from "../auth/password-input";
+import { maskMail, VerificationCodes } from "../session/codes";
+import { SignInRules } from "../session/credentials";
+import { guardKeys } from "../session/guard";
+import { readPassword } from "../session/password-input";
 import {
   assertManageable,
   assertPasswordPolicy,
@@ -174,8 +174,6 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
         createdAt: u.createdAt.toISOString(),
       }));
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list,
         total: totals[0]?.n ?? 0,
         pageNo: q.pageNo,
@@ -240,7 +238,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
           .catch((err) => raceToFieldError(err, { username, email: b.email, phone: b.phone }));
         req.audit.target = `user:${id}`;
         req.audit.detail = { username, officeId, roles: assigned.map((r) => r.name), dataRange };
-        return { code: 0, msg: req.t("common.ok"), id };
+        return { id };
       }
 
       // An edit: what is left out stays.
@@ -299,7 +297,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       services.actors.invalidate(id);
       // A disabled account is signed out everywhere at once.
       if (!enabled && user.enabled) await services.sessions.endOthers(id, null);
-      return { code: 0, msg: req.t("common.ok"), id };
+      return { id };
     },
   );
 
@@ -343,7 +341,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
         await services.sessions.endOthers(id, null);
         services.actors.invalidate(id);
       }
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -355,8 +353,6 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       await userInRange(db, actor, req.query.userId);
       const held = (await rolesOfUsers(db, [req.query.userId])).get(req.query.userId) ?? [];
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: held.filter((r) => officeVisible(actor, r.officeId)).map((r) => toAssignable(r, true)),
       };
     },
@@ -370,7 +366,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await userInRange(db, actor, req.query.userId);
       const held = new Set(((await rolesOfUsers(db, [user.id])).get(user.id) ?? []).map((r) => r.id));
       const list = await assignableRoles(services, actor, user.officeId);
-      return { code: 0, msg: req.t("common.ok"), list: list.map((r) => toAssignable(r, held.has(r.id))) };
+      return { list: list.map((r) => toAssignable(r, held.has(r.id))) };
     },
   );
 
@@ -382,7 +378,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const officeId = req.query.officeId ?? actor.officeId;
       await officeInScope(services.tree, actor, officeId);
       const list = await assignableRoles(services, actor, officeId);
-      return { code: 0, msg: req.t("common.ok"), list: list.map((r) => toAssignable(r)) };
+      return { list: list.map((r) => toAssignable(r)) };
     },
   );
 
@@ -408,7 +404,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
         if (after.lockedUntil) throw rules.lockedError(after.lockedUntil);
       }
       req.audit.detail = { match };
-      return { code: 0, msg: req.t(match ? "common.ok" : "user.oldPasswordWrong"), match };
+      return { msg: req.t(match ? "common.ok" : "user.oldPasswordWrong"), match };
     },
   );
 
@@ -437,7 +433,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       // Whoever held the old password is out; the user signs in again and chooses their own.
       await services.sessions.endOthers(userId, null);
       services.actors.invalidate(userId);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -477,7 +473,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       await rules.guard.clear(keys);
       await services.sessions.endOthers(user.id, null);
       services.actors.invalidate(user.id);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -509,7 +505,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The save's own check: one answer whoever has it, in the caller's tenant or another.
       const taken = (await takenFields(db, { email, phone }, userId)).length > 0;
-      return { code: 0, msg: req.t(taken ? "user.addressUnusable" : "common.ok"), taken };
+      return { msg: req.t(taken ? "user.addressUnusable" : "common.ok"), taken };
     },
   );
 
@@ -575,7 +571,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `user:${actor.userId}`;
       const valid = await codes.check(actor.userId, req.body.code, req.body.email);
       req.audit.detail = { mail: maskMail(req.body.email), valid };
-      return { code: 0, msg: req.t(valid ? "common.ok" : "login.codeWrong"), valid };
+      return { msg: req.t(valid ? "common.ok" : "login.codeWrong"), valid };
     },
   );
 };

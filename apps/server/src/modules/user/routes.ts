@@ -1,9 +1,11 @@
 import {
   AVATAR_MAX_BYTES,
   ModifyPasswordBody,
+  OkResponse,
   SaveUserInfoBody,
   UpdateDataRangeQuery,
   UploadAvatarBody,
+  UploadAvatarResponse,
   UserInfoQuery,
   UserInfoResponse,
 } from "@marquee/contracts";
@@ -14,7 +16,7 @@ import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
 import { hashPassword, verifyPassword } from "../../platform/password";
-import { readPassword } from "../auth/password-input";
+import { readPassword } from "../session/password-input";
 import { AVATAR_FILE, avatarType, readAvatar, sniffImage, storeAvatar } from "./avatar";
 import {
   assertManageable,
@@ -44,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!can(actor, "sys:user:view"))
           throw new AppError(403, "auth.forbidden", { permission: "sys:user:view" });
         const detail = await userDetail(services, await userInRange(services.db, actor, req.query.id));
-        return { code: 0, msg: req.t("common.ok"), ...detail };
+        return { ...detail };
       }
       const [row] = await services.db
         .select({ user: users, officeName: offices.name, officeType: offices.type })
@@ -54,8 +56,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound("user", actor.userId);
       const u = row.user;
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         user: {
           id: u.id,
           username: u.username,
@@ -78,7 +78,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/a/api/user/saveUserInfo",
-    { config: { access: { signedIn: true } }, schema: { tags: ["user"], body: SaveUserInfoBody } },
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags: ["user"], body: SaveUserInfoBody, response: { 200: OkResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const changes = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined));
@@ -108,13 +111,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           .catch((err) => raceToFieldError(err, {}));
         services.actors.invalidate(actor.userId);
       }
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
   app.post(
     "/a/api/user/modifyPassword",
-    { config: { access: { signedIn: true } }, schema: { tags: ["user"], body: ModifyPasswordBody } },
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags: ["user"], body: ModifyPasswordBody, response: { 200: OkResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       req.audit.target = `user:${actor.userId}`;
@@ -139,7 +145,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .where(eq(users.id, actor.userId));
       await services.sessions.endOthers(actor.userId, req.sessionHash);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -147,7 +153,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/user/updateDefDataRange",
     {
       config: { access: { permission: "sys:user:edit" }, mutates: true },
-      schema: { tags: ["user"], querystring: UpdateDataRangeQuery },
+      schema: { tags: ["user"], querystring: UpdateDataRangeQuery, response: { 200: OkResponse } },
     },
     async (req) => {
       const actor = actorOf(req);
@@ -173,13 +179,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .where(eq(users.id, userId));
       services.actors.invalidate(userId);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
   app.post(
     "/a/api/user/uploadAvatar",
-    { config: { access: { signedIn: true } }, schema: { tags: ["user"], body: UploadAvatarBody } },
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags: ["user"], body: UploadAvatarBody, response: { 200: UploadAvatarResponse } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const bytes = Buffer.from(req.body.image.slice(req.body.image.indexOf(",") + 1), "base64");
@@ -198,7 +207,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ avatar, updatedAt: services.clock.now() })
         .where(eq(users.id, actor.userId));
       services.actors.invalidate(actor.userId);
-      return { code: 0, msg: req.t("common.ok"), avatar };
+      return { avatar };
     },
   );
 

@@ -1,12 +1,20 @@
-import { WidgetIconQuery, WidgetListResponse, WidgetSaveBody } from "@marquee/contracts";
+import {
+  Envelope,
+  WidgetIconQuery,
+  WidgetListResponse,
+  WidgetSaveBody,
+  WidgetTypeInfo,
+} from "@marquee/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { materialRefs, materials, widgetSettings } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { badRequest, notFound } from "../../platform/errors";
-import type { MediaStorage } from "../material/storage";
 import { propsSchema, widgetInfos } from "./repo";
+
+/** POST widget/save: the type as the palette now shows it (absent only for a type it no longer lists). */
+const WidgetSaveResponse = Envelope.extend({ widget: WidgetTypeInfo.optional() });
 
 /**
  * Widget management (sys:widget:*): per tenant, which widget types the
@@ -14,124 +22,123 @@ import { propsSchema, widgetInfos } from "./repo";
  * palette image. The tenant is the top office of the caller's tenant, so all
  * its institutions share one choice.
  */
-export const widgetRoutes =
-  (storage: MediaStorage): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { services } = app;
-    const db = services.db;
+export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  const { storage } = services;
+  const db = services.db;
 
-    app.get(
-      "/a/api/widget/list",
-      {
-        config: { access: { permission: "sys:widget:view" } },
-        schema: { tags: ["widget"], response: { 200: WidgetListResponse } },
-      },
-      async (req) => ({
-        code: 0,
-        msg: req.t("common.ok"),
-        list: await widgetInfos(services, await services.tree.tenantIdOf(actorOf(req).officeId)),
-      }),
-    );
+  app.get(
+    "/a/api/widget/list",
+    {
+      config: { access: { permission: "sys:widget:view" } },
+      schema: { tags: ["widget"], response: { 200: WidgetListResponse } },
+    },
+    async (req) => ({
+      code: 0,
+      msg: req.t("common.ok"),
+      list: await widgetInfos(services, await services.tree.tenantIdOf(actorOf(req).officeId)),
+    }),
+  );
 
-    app.get(
-      "/a/api/widget/palette",
-      {
-        config: { access: { permission: "content:program:edit" } },
-        schema: { tags: ["widget"], response: { 200: WidgetListResponse } },
-      },
-      async (req) => {
-        const all = await widgetInfos(services, await services.tree.tenantIdOf(actorOf(req).officeId));
-        return { code: 0, msg: req.t("common.ok"), list: all.filter((w) => w.enabled) };
-      },
-    );
+  app.get(
+    "/a/api/widget/palette",
+    {
+      config: { access: { permission: "content:program:edit" } },
+      schema: { tags: ["widget"], response: { 200: WidgetListResponse } },
+    },
+    async (req) => {
+      const all = await widgetInfos(services, await services.tree.tenantIdOf(actorOf(req).officeId));
+      return { code: 0, msg: req.t("common.ok"), list: all.filter((w) => w.enabled) };
+    },
+  );
 
-    app.post(
-      "/a/api/widget/save",
-      {
-        config: { access: { permission: "sys:widget:edit" } },
-        schema: { tags: ["widget"], body: WidgetSaveBody },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        const { type, enabled, defaults, iconMaterialId } = req.body;
-        req.audit.target = `widget:${type}`;
-        const tenantId = await services.tree.tenantIdOf(actor.officeId);
-        let override: Record<string, unknown> | undefined;
-        if (defaults !== undefined) {
-          const parsed = propsSchema(type).partial().strict().safeParse(defaults);
-          if (!parsed.success) {
-            throw new z.ZodError(parsed.error.issues.map((i) => ({ ...i, path: ["defaults", ...i.path] })));
-          }
-          override = parsed.data;
+  app.post(
+    "/a/api/widget/save",
+    {
+      config: { access: { permission: "sys:widget:edit" } },
+      schema: { tags: ["widget"], body: WidgetSaveBody, response: { 200: WidgetSaveResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { type, enabled, defaults, iconMaterialId } = req.body;
+      req.audit.target = `widget:${type}`;
+      const tenantId = await services.tree.tenantIdOf(actor.officeId);
+      let override: Record<string, unknown> | undefined;
+      if (defaults !== undefined) {
+        const parsed = propsSchema(type).partial().strict().safeParse(defaults);
+        if (!parsed.success) {
+          throw new z.ZodError(parsed.error.issues.map((i) => ({ ...i, path: ["defaults", ...i.path] })));
         }
-        if (iconMaterialId) {
-          // Only an image uploaded as a widget image, by someone of this tenant.
-          const [icon] = await db
-            .select({ id: materials.id })
-            .from(materials)
-            .where(
-              and(
-                eq(materials.id, iconMaterialId),
-                eq(materials.purpose, "widget"),
-                eq(materials.type, "image"),
-                inArray(materials.officeId, actor.tenantOfficeIds),
-              ),
-            );
-          if (!icon) throw badRequest("widget.iconInvalid");
-        }
-        const now = services.clock.now();
-        const set = {
-          ...(enabled !== undefined ? { enabled } : {}),
-          ...(override !== undefined ? { defaults: override } : {}),
-          ...(iconMaterialId !== undefined ? { iconMaterialId } : {}),
-          updatedBy: actor.userId,
-          updatedAt: now,
-        };
-        await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(widgetSettings)
-            .values({ officeId: tenantId, type, ...set })
-            .onConflictDoUpdate({ target: [widgetSettings.officeId, widgetSettings.type], set })
-            .returning();
-          if (!row) throw new Error("widget setting not written");
-          // The palette image counts as a use of the material, like a program's media.
-          await tx
-            .delete(materialRefs)
-            .where(and(eq(materialRefs.ownerType, "widget"), eq(materialRefs.ownerId, row.id)));
-          if (row.iconMaterialId !== null) {
-            await tx.insert(materialRefs).values({
-              materialId: row.iconMaterialId,
-              ownerType: "widget",
-              ownerId: row.id,
-              ownerName: type,
-            });
-          }
-        });
-        const info = (await widgetInfos(services, tenantId)).find((w) => w.type === type);
-        return { code: 0, msg: req.t("common.ok"), widget: info };
-      },
-    );
-
-    /** The palette image: for every signed-in user of the tenant (editors below the tenant's office too). */
-    app.get(
-      "/a/api/widget/icon",
-      { config: { access: { signedIn: true } }, schema: { tags: ["widget"], querystring: WidgetIconQuery } },
-      async (req, reply) => {
-        const tenantId = await services.tree.tenantIdOf(actorOf(req).officeId);
+        override = parsed.data;
+      }
+      if (iconMaterialId) {
+        // Only an image uploaded as a widget image, by someone of this tenant.
         const [icon] = await db
-          .select({ md5: materials.md5, mime: materials.mime })
-          .from(widgetSettings)
-          .innerJoin(materials, eq(materials.id, widgetSettings.iconMaterialId))
-          .where(and(eq(widgetSettings.officeId, tenantId), eq(widgetSettings.type, req.query.type)));
-        if (!icon?.md5) throw notFound("widget icon", req.query.type);
-        const etag = `"${icon.md5}"`;
-        reply
-          .header("etag", etag)
-          .header("cache-control", "private, max-age=31536000, immutable")
-          .header("x-content-type-options", "nosniff")
-          .type(icon.mime ?? "application/octet-stream");
-        if (req.headers["if-none-match"] === etag) return reply.status(304).send();
-        return reply.send(storage.read(icon.md5));
-      },
-    );
-  };
+          .select({ id: materials.id })
+          .from(materials)
+          .where(
+            and(
+              eq(materials.id, iconMaterialId),
+              eq(materials.purpose, "widget"),
+              eq(materials.type, "image"),
+              inArray(materials.officeId, actor.tenantOfficeIds),
+            ),
+          );
+        if (!icon) throw badRequest("widget.iconInvalid");
+      }
+      const now = services.clock.now();
+      const set = {
+        ...(enabled !== undefined ? { enabled } : {}),
+        ...(override !== undefined ? { defaults: override } : {}),
+        ...(iconMaterialId !== undefined ? { iconMaterialId } : {}),
+        updatedBy: actor.userId,
+        updatedAt: now,
+      };
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(widgetSettings)
+          .values({ officeId: tenantId, type, ...set })
+          .onConflictDoUpdate({ target: [widgetSettings.officeId, widgetSettings.type], set })
+          .returning();
+        if (!row) throw new Error("widget setting not written");
+        // The palette image counts as a use of the material, like a program's media.
+        await tx
+          .delete(materialRefs)
+          .where(and(eq(materialRefs.ownerType, "widget"), eq(materialRefs.ownerId, row.id)));
+        if (row.iconMaterialId !== null) {
+          await tx.insert(materialRefs).values({
+            materialId: row.iconMaterialId,
+            ownerType: "widget",
+            ownerId: row.id,
+            ownerName: type,
+          });
+        }
+      });
+      const info = (await widgetInfos(services, tenantId)).find((w) => w.type === type);
+      return { widget: info };
+    },
+  );
+
+  /** The palette image: for every signed-in user of the tenant (editors below the tenant's office too). */
+  app.get(
+    "/a/api/widget/icon",
+    { config: { access: { signedIn: true } }, schema: { tags: ["widget"], querystring: WidgetIconQuery } },
+    async (req, reply) => {
+      const tenantId = await services.tree.tenantIdOf(actorOf(req).officeId);
+      const [icon] = await db
+        .select({ md5: materials.md5, mime: materials.mime })
+        .from(widgetSettings)
+        .innerJoin(materials, eq(materials.id, widgetSettings.iconMaterialId))
+        .where(and(eq(widgetSettings.officeId, tenantId), eq(widgetSettings.type, req.query.type)));
+      if (!icon?.md5) throw notFound("widget icon", req.query.type);
+      const etag = `"${icon.md5}"`;
+      reply
+        .header("etag", etag)
+        .header("cache-control", "private, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .type(icon.mime ?? "application/octet-stream");
+      if (req.headers["if-none-match"] === etag) return reply.status(304).send();
+      return reply.send(storage.read(icon.md5));
+    },
+  );
+};

@@ -22,8 +22,8 @@ import { notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { officeVisible } from "../../platform/tenancy";
 import { usedBytes } from "../material/repo";
-import { seatSql } from "../office/quota";
-import { findOffice, officeScope, rootWhere } from "../office/repo";
+import { seatSql } from "./quota";
+import { findOffice, officeScope, rootWhere } from "./repo";
 
 const parent = alias(offices, "parent");
 
@@ -123,8 +123,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const now = services.clock.now();
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: rows.map((r) => toSummary(r, now)),
         total: totals[0]?.n ?? 0,
         pageNo: q.pageNo,
@@ -165,8 +163,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         db.select({ n: count() }).from(offices).where(where),
       ]);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: rows.map((r) => toSummary(r, now)),
         total: totals[0]?.n ?? 0,
         pageNo: q.pageNo,
@@ -219,8 +215,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const u = usage.rows[0];
       const summary = toSummary(row, now);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         customer: {
           ...summary,
           address: full.address,
@@ -280,8 +274,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(asc(offices.sort), asc(offices.name), asc(offices.id));
       const now = services.clock.now();
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         list: rows.flatMap((r) =>
           r.type === "institution"
             ? []

@@ -2,26 +2,26 @@ import {
   LoginBody,
   LoginResponse,
   LoginSendCodeBody,
+  OkResponse,
   SeniorValidationQuery,
   SeniorValidationResponse,
   VERIFICATION_CODE_TTL_MS,
 } from "@marquee/contracts";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { users } from "../../db/schema";
 import { AppError, badRequest } from "../../platform/errors";
 import { MailNotConfiguredError } from "../../platform/mail";
 import { clearSessionCookie, setSessionCookie } from "../../platform/session";
 import { maskMail, VerificationCodes } from "./codes";
 import { SignInRules } from "./credentials";
 import { guardKeys } from "./guard";
+import { recordSignIn } from "./repo";
 
 /**
  * Sign-in with captcha, lockout and second factor; the tenant rules (its
  * domain, disabled or expired tenants) and passwords that must be changed
  * first (see SignInRules); sign-out.
  */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const loginLimit = { rateLimit: { max: app.deps.config.openRateLimitPerMinute, timeWindow: 60_000 } };
   const rules = new SignInRules(services);
@@ -60,14 +60,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await guard.clear(keys);
       const token = await services.sessions.create(user.id, req.ip, req.headers["user-agent"]);
-      await services.db
-        .update(users)
-        .set({ lastLoginAt: services.clock.now(), lastLoginIp: req.ip })
-        .where(eq(users.id, user.id));
+      await recordSignIn(services.db, user.id, services.clock.now(), req.ip);
       setSessionCookie(req, reply, token);
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         user: { id: user.id, name: user.name, avatar: user.avatar },
       };
     },
@@ -89,8 +84,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // /a/login asks for the code (needVerificationCode) once the password is right.
       const state = await guard.state(guardKeys(req.query.username, req.ip));
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         needVerificationCode: false,
         needCaptcha: await guard.needsCaptcha(state),
       };
@@ -101,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/user/loginSendVerificationCode",
     {
       config: { access: { open: true }, action: "loginSendVerificationCode", ...loginLimit },
-      schema: { tags: ["session"], body: LoginSendCodeBody },
+      schema: { tags: ["session"], body: LoginSendCodeBody, response: { 200: OkResponse } },
     },
     async (req) => {
       req.audit.username = req.body.username;
@@ -126,17 +119,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.warn({ err }, "verification mail failed");
         throw new AppError(502, "mail.failed", { reason: (err as Error).message });
       }
-      return { code: 0, msg: req.t("login.codeSent", { mail: maskMail(user.email) }) };
+      return { msg: req.t("login.codeSent", { mail: maskMail(user.email) }) };
     },
   );
 
   app.post(
     "/a/logout",
-    { config: { access: { signedIn: true }, action: "logout" }, schema: { tags: ["session"] } },
+    {
+      config: { access: { signedIn: true }, action: "logout" },
+      schema: { tags: ["session"], response: { 200: OkResponse } },
+    },
     async (req, reply) => {
       if (req.sessionHash) await services.sessions.end(req.sessionHash);
       clearSessionCookie(req, reply);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 };

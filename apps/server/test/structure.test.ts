@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+
+/** What scripts/structure.mjs exports that this test reads (the script is plain JavaScript). */
+interface Structure {
+  routeFilesWithDatabase(): string[];
+  serverUnitGraph(): Map<string, Map<string, string[]>>;
+  moduleCycles(graph?: Map<string, Map<string, string[]>>): string[][];
+}
+
+// A computed specifier: the script is JavaScript without declarations, loaded as it is at run time.
+const script = new URL("../../../scripts/structure.mjs", import.meta.url).href;
+const structure = (await import(script)) as Structure;
+
+/**
+ * Units being rewritten elsewhere, left out of both checks until they are merged: the five content
+ * modules and the terminal gateway. Empty this list as they come in.
+ */
+const PENDING_UNITS = new Set([
+  "modules/program",
+  "modules/playPlan",
+  "modules/publishMessage",
+  "modules/publish",
+  "modules/review",
+  "terminal",
+]);
+
+/**
+ * Route files of the other modules that still query the database themselves: their SQL has not yet
+ * moved into their module's repository. Each file leaves this list when it does; the list ends empty.
+ */
+const ROUTE_FILES_STILL_WITH_SQL = new Set([
+  "brand/routes.ts",
+  "debug/routes.ts",
+  "dict/routes.ts",
+  "help/routes.ts",
+  "material/file-routes.ts",
+  "material/routes.ts",
+  "menu/manage-routes.ts",
+  "office/customer-routes.ts",
+  "office/routes.ts",
+  "office/write-routes.ts",
+  "position/routes.ts",
+  "role/routes.ts",
+  "strategy/routes.ts",
+  "sync/routes.ts",
+  "sysSetting/routes.ts",
+  "terminal/command-routes.ts",
+  "terminal/manage-routes.ts",
+  "terminal/routes.ts",
+  "terminal/screenshot-routes.ts",
+  "terminalSet/package-routes.ts",
+  "terminalSet/play-routes.ts",
+  "terminalSet/routes.ts",
+  "terminalSet/scan-routes.ts",
+  "terminalSet/view-routes.ts",
+  "user/manage-routes.ts",
+  "user/routes.ts",
+  "widget/routes.ts",
+]);
+
+/**
+ * Imports between units that still close a cycle, as "from → to": the office module writes terminals
+ * (leaving a tenant) and the terminal module checks the office's quota. The list ends empty.
+ */
+const EDGES_STILL_IN_A_CYCLE = new Set(["modules/terminal → modules/office"]);
+
+const unitOfFile = (file: string) => {
+  const rel = file.replace(/^apps\/server\/src\//, "");
+  const parts = rel.split("/");
+  return parts[0] === "modules" ? `modules/${parts[1]}` : (parts[0] ?? rel);
+};
+
+describe("the server's structure", () => {
+  it("has no route file that reaches the database itself: SQL lives in repositories", () => {
+    const offenders = structure
+      .routeFilesWithDatabase()
+      .filter((f) => !PENDING_UNITS.has(unitOfFile(f)))
+      .map((f) => f.replace(/^apps\/server\/src\/modules\//, ""))
+      .filter((f) => !ROUTE_FILES_STILL_WITH_SQL.has(f));
+    expect(offenders).toEqual([]);
+  });
+
+  it("lists no route file as an offender that no longer is one", () => {
+    const offenders = new Set(
+      structure.routeFilesWithDatabase().map((f) => f.replace(/^apps\/server\/src\/modules\//, "")),
+    );
+    expect([...ROUTE_FILES_STILL_WITH_SQL].filter((f) => !offenders.has(f))).toEqual([]);
+  });
+
+  it("has no import cycle between server units", () => {
+    const graph = structure.serverUnitGraph();
+    const kept = new Map<string, Map<string, string[]>>();
+    for (const [from, edges] of graph) {
+      if (PENDING_UNITS.has(from)) continue;
+      const out = new Map<string, string[]>();
+      for (const [to, files] of edges)
+        if (!PENDING_UNITS.has(to) && !EDGES_STILL_IN_A_CYCLE.has(`${from} → ${to}`)) out.set(to, files);
+      kept.set(from, out);
+    }
+    expect(structure.moduleCycles(kept)).toEqual([]);
+  });
+});
