@@ -66,8 +66,8 @@ describe("database migrations", () => {
     const entries = journal().entries;
     entries.forEach((e, i) => {
       expect(e.idx).toBe(i);
-      if (i > 0)
-        expect(e.when, `${e.tag} must come after ${entries[i - 1].tag}`).toBeGreaterThan(entries[i - 1].when);
+      const before = entries[i - 1];
+      if (before) expect(e.when, `${e.tag} must come after ${before.tag}`).toBeGreaterThan(before.when);
     });
   });
 
