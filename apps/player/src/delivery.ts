@@ -1,4 +1,9 @@
-import type { DeliveryItem, Manifest, TerminalFrame } from "@marquee/terminal-protocol";
+import {
+  codedReason,
+  type DeliveryItem,
+  type Manifest,
+  type TerminalFrame,
+} from "@marquee/terminal-protocol";
 import { filesOf } from "./manifest";
 
 /**
@@ -32,6 +37,8 @@ export const DELIVERY_BATCH = 1000;
 export const PROGRESS_GAP_MS = 1000;
 
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+/** A reason in words with, when the player made it, its code and values (PLAYER_REASONS). */
+const because = (reason: string) => ({ reason, ...codedReason(reason) });
 
 /** The programs a publication brings: its program, or every program of its plans. */
 function programsOfPublication(manifest: Manifest, publicationId: number): number[] {
@@ -75,14 +82,14 @@ export function deliveryItems(i: DeliveryInputs): DeliveryItem[] {
         }
       }
     if (reason !== null)
-      items.push({ publicationId: pub.id, state: "failed", done, total, reason: cut(reason, 500) });
+      items.push({ publicationId: pub.id, state: "failed", done, total, ...because(cut(reason, 500)) });
     else if (done < total)
       items.push({
         publicationId: pub.id,
         state: "downloading",
         done,
         total,
-        ...(i.waiting ? { reason: cut(i.waiting, 500) } : {}),
+        ...(i.waiting ? because(cut(i.waiting, 500)) : {}),
       });
     else
       items.push({

@@ -704,7 +704,15 @@ describe("delivery after a reconnect", () => {
     await h.start();
     const states = {
       10: { publicationId: 10, state: "playing", done: 1, total: 1 },
-      11: { publicationId: 11, state: "failed", done: 0, total: 1, reason: "m6.png: HTTP 500" },
+      11: {
+        publicationId: 11,
+        state: "failed",
+        done: 0,
+        total: 1,
+        reason: "m6.png: HTTP 500",
+        reasonCode: "fileHttp",
+        reasonValues: { file: "m6.png", status: 500 },
+      },
       12: { publicationId: 12, state: "downloaded", done: 0, total: 0 },
     };
     expect(reported(h.socket)).toEqual(states);
