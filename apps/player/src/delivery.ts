@@ -2,6 +2,7 @@ import {
   codedReason,
   type DeliveryItem,
   type Manifest,
+  playerReasonText as said,
   type TerminalFrame,
 } from "@marquee/terminal-protocol";
 import { filesOf } from "./manifest";
@@ -69,7 +70,7 @@ export function deliveryItems(i: DeliveryInputs): DeliveryItem[] {
     for (const h of needed) {
       const why = i.held.has(h) ? undefined : i.failed.get(h);
       if (why !== undefined) {
-        reason = `${files.get(h)?.name ?? h}: ${why}`;
+        reason = said("fileFailed", { file: files.get(h)?.name ?? h, error: why });
         break;
       }
     }
