@@ -1,4 +1,10 @@
-import type { DeliveryItem, Manifest, TerminalFrame } from "@marquee/terminal-protocol";
+import {
+  codedReason,
+  type DeliveryItem,
+  type Manifest,
+  playerReasonText as said,
+  type TerminalFrame,
+} from "@marquee/terminal-protocol";
 import { filesOf } from "./manifest";
 
 /**
@@ -32,6 +38,8 @@ export const DELIVERY_BATCH = 1000;
 export const PROGRESS_GAP_MS = 1000;
 
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+/** A reason in words with, when the player made it, its code and values (PLAYER_REASONS). */
+const because = (reason: string) => ({ reason, ...codedReason(reason) });
 
 /** The programs a publication brings: its program, or every program of its plans. */
 function programsOfPublication(manifest: Manifest, publicationId: number): number[] {
@@ -62,7 +70,7 @@ export function deliveryItems(i: DeliveryInputs): DeliveryItem[] {
     for (const h of needed) {
       const why = i.held.has(h) ? undefined : i.failed.get(h);
       if (why !== undefined) {
-        reason = `${files.get(h)?.name ?? h}: ${why}`;
+        reason = said("fileFailed", { file: files.get(h)?.name ?? h, error: why });
         break;
       }
     }
@@ -75,14 +83,14 @@ export function deliveryItems(i: DeliveryInputs): DeliveryItem[] {
         }
       }
     if (reason !== null)
-      items.push({ publicationId: pub.id, state: "failed", done, total, reason: cut(reason, 500) });
+      items.push({ publicationId: pub.id, state: "failed", done, total, ...because(cut(reason, 500)) });
     else if (done < total)
       items.push({
         publicationId: pub.id,
         state: "downloading",
         done,
         total,
-        ...(i.waiting ? { reason: cut(i.waiting, 500) } : {}),
+        ...(i.waiting ? because(cut(i.waiting, 500)) : {}),
       });
     else
       items.push({

@@ -3,6 +3,7 @@ import {
   DeviceSettings as DeviceSettingsSchema,
   deviceStateAt,
 } from "@marquee/schedule";
+import { playerReasonText as said } from "@marquee/terminal-protocol";
 
 /**
  * The screen's own settings (issue 9) as the player applies them: on/off
@@ -72,7 +73,7 @@ export function parseSettings(value: unknown): DeviceSettings | null {
 /** Why downloads wait, for the status and the delivery reports. */
 export function downloadWindowReason(settings: DeviceSettings): string {
   const w = settings.downloadWindow;
-  return w ? `waiting for the download window (${w.start}–${w.end})` : "waiting for the download window";
+  return w ? said("downloadWindow", { start: w.start, end: w.end }) : said("downloadWindowClosed");
 }
 
 /** Keeps the screen's state current: evaluates now, at every change, and at least every minute. */

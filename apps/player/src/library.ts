@@ -1,5 +1,5 @@
 import { materialIdsOf } from "@marquee/program";
-import type { Manifest } from "@marquee/terminal-protocol";
+import { type Manifest, playerReasonText as said } from "@marquee/terminal-protocol";
 import { isFile } from "./manifest";
 import type { PlayItem } from "./playlist";
 
@@ -53,26 +53,26 @@ export function programReadiness(
   programId: number,
 ): { ready: true } | { ready: false; final: boolean; reason: string } {
   const entry = manifest?.programs.find((p) => p.id === programId);
-  if (!entry)
-    return { ready: false, final: true, reason: `program ${programId} is not in this screen's manifest` };
+  if (!entry) return { ready: false, final: true, reason: said("programNotInManifest", { id: programId }) };
   const item = programs.get(programId);
   if (!item)
     return {
       ready: false,
       final: true,
-      reason: problems.get(programId) ?? `program ${entry.name} (#${programId}) cannot be played`,
+      reason: problems.get(programId) ?? said("programCannotPlay", { name: entry.name, id: programId }),
     };
   const missing = programHashes(manifest, item).filter((h) => !held.has(h));
   if (missing.length === 0) return { ready: true };
   const name = (h: string) => manifest?.media.find((m) => m.hash === h)?.name ?? h;
   for (const h of missing) {
     const why = failed.get(h);
-    if (why !== undefined) return { ready: false, final: true, reason: `${name(h)}: ${why}` };
+    if (why !== undefined)
+      return { ready: false, final: true, reason: said("fileFailed", { file: name(h), error: why }) };
   }
   return {
     ready: false,
     final: false,
-    reason: `program ${entry.name} (#${programId}): ${missing.length} file(s) not downloaded yet`,
+    reason: said("programDownloading", { name: entry.name, id: programId, files: missing.length }),
   };
 }
 

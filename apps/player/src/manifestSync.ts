@@ -1,4 +1,4 @@
-import type { Manifest } from "@marquee/terminal-protocol";
+import { type Manifest, playerReasonText as said } from "@marquee/terminal-protocol";
 import { type Fetched, reasonOf, type Unready } from "./commands/context";
 import { downloadWindowReason } from "./device";
 import { programReadiness } from "./library";
@@ -96,7 +96,7 @@ export class ManifestSync {
     const { env, store, connection } = this.p;
     const token = connection.token;
     if (!token) {
-      this.fetched({ ok: false, reason: "not registered" });
+      this.fetched({ ok: false, reason: said("notRegistered") });
       return;
     }
     let fetched: ManifestFetch;
@@ -262,7 +262,10 @@ export class ManifestSync {
       const a = this.analyse(pending);
       const r = programReadiness(pending, a.programs, a.problems, this.held, this.failedFiles, programId);
       if (!r.ready && r.final) return r;
-      return { final: false, reason: this.waiting ?? `manifest ${pending.version}: files downloading` };
+      return {
+        final: false,
+        reason: this.waiting ?? said("manifestDownloading", { version: pending.version }),
+      };
     }
     const r = programReadiness(
       this.p.store.snap.manifest,

@@ -10,7 +10,7 @@ import {
   type SchedulePlan,
   tierRank,
 } from "@marquee/schedule";
-import type { Manifest } from "@marquee/terminal-protocol";
+import { type Manifest, playerReasonText as said } from "@marquee/terminal-protocol";
 
 /**
  * What plays (issue 7): the manifest's schedule, resolved with
@@ -81,7 +81,8 @@ export function programProblems(
   skipped: readonly Skipped[],
 ): Map<number, string> {
   const problems = new Map<number, string>();
-  for (const s of skipped) problems.set(s.id, `program ${s.name} (#${s.id}): ${s.reason}`);
+  for (const s of skipped)
+    problems.set(s.id, said("programInvalid", { name: s.name, id: s.id, error: s.reason }));
   const named = (id: number | null) => {
     if (id !== null && !programs.has(id) && !problems.has(id))
       problems.set(id, `program #${id} is not in the manifest`);

@@ -1,4 +1,4 @@
-import type { Position } from "@marquee/terminal-protocol";
+import { type Position, playerReasonText as said } from "@marquee/terminal-protocol";
 
 /**
  * Where the screen is (issue 9, terminal map): the position command asks
@@ -14,7 +14,7 @@ export type GeolocationLike = Pick<Geolocation, "getCurrentPosition" | "watchPos
 
 export type PositionResult = { ok: true; position: Position } | { ok: false; reason: string };
 
-export const NO_GEOLOCATION = "this device does not allow geolocation";
+export const NO_GEOLOCATION = said("noGeolocation");
 
 /** An error of the Geolocation API in words an operator can act on. */
 export function positionError(
@@ -23,13 +23,13 @@ export function positionError(
 ): string {
   switch (e.code) {
     case 1:
-      return `${NO_GEOLOCATION} (permission denied)`;
+      return said("geolocationDenied");
     case 2:
-      return e.message ? `position unavailable: ${e.message}` : "position unavailable";
+      return e.message ? said("positionUnavailableWhy", { error: e.message }) : said("positionUnavailable");
     case 3:
-      return `no position within ${Math.round(timeoutMs / 1000)} s`;
+      return said("positionTimeout", { seconds: Math.round(timeoutMs / 1000) });
     default:
-      return e.message || "position unavailable";
+      return e.message || said("positionUnavailable");
   }
 }
 
@@ -72,7 +72,7 @@ export function currentPosition(
       geo.getCurrentPosition(
         (p) => {
           const position = positionOf(p.coords);
-          settle(position ? { ok: true, position } : { ok: false, reason: "position unavailable" });
+          settle(position ? { ok: true, position } : { ok: false, reason: said("positionUnavailable") });
         },
         (e) => settle({ ok: false, reason: positionError(e, timeoutMs) }),
         { enableHighAccuracy: false, timeout: timeoutMs, maximumAge: 60_000 },

@@ -1,4 +1,4 @@
-import { API_PREFIX } from "@marquee/terminal-protocol";
+import { API_PREFIX, playerReasonText as said } from "@marquee/terminal-protocol";
 
 /**
  * The update command (issue 9, sendDedicatedApk): a web player downloads the
@@ -123,12 +123,11 @@ export async function downloadPackage(
   const failed = (e: unknown): PackageResult => ({
     ok: false,
     reason: signal?.aborted
-      ? "package download did not finish in time"
-      : `package download failed: ${e instanceof Error ? e.message : String(e)}`,
+      ? said("packageLate")
+      : said("packageFailed", { error: e instanceof Error ? e.message : String(e) }),
   });
   const url = packageUrl(req.url, auth.origin);
-  if (!url)
-    return { ok: false, reason: `the package address must be a path under ${API_PREFIX}: ${req.url}` };
+  if (!url) return { ok: false, reason: said("packageAddress", { prefix: API_PREFIX, url: req.url }) };
   let res: Response;
   try {
     res = await fetchFn(url, {
@@ -139,13 +138,13 @@ export async function downloadPackage(
   } catch (e) {
     return failed(e);
   }
-  if (!res.ok || !res.body) return { ok: false, reason: `package download failed: HTTP ${res.status}` };
+  if (!res.ok || !res.body) return { ok: false, reason: said("packageHttp", { status: res.status }) };
   let data: Uint8Array;
   try {
     data = new Uint8Array(req.size);
   } catch {
     await res.body.cancel().catch(() => undefined);
-    return { ok: false, reason: `not enough memory to check a package of ${req.size} bytes` };
+    return { ok: false, reason: said("packageMemory", { size: req.size }) };
   }
   let done = 0;
   let shownAt = Date.now();
@@ -157,7 +156,7 @@ export async function downloadPackage(
       if (end) break;
       if (done + value.byteLength > req.size) {
         await reader.cancel().catch(() => undefined);
-        return { ok: false, reason: `size mismatch: the package is larger than ${req.size} bytes` };
+        return { ok: false, reason: said("packageTooLarge", { size: req.size }) };
       }
       data.set(value, done);
       done += value.byteLength;
@@ -169,10 +168,10 @@ export async function downloadPackage(
   } catch (e) {
     return failed(e);
   }
-  if (done !== req.size) return { ok: false, reason: `size mismatch: received ${done} of ${req.size} bytes` };
+  if (done !== req.size) return { ok: false, reason: said("packageShort", { done, size: req.size }) };
   onProgress(done, req.size, "verifying");
   const sum = await sha256Hex(data);
   if (sum !== req.sha256.toLowerCase())
-    return { ok: false, reason: `checksum mismatch: expected SHA-256 ${req.sha256}, got ${sum}` };
+    return { ok: false, reason: said("packageChecksum", { expected: req.sha256, got: sum }) };
   return { ok: true, bytes: done };
 }

@@ -1,3 +1,4 @@
+import { codedReason, type PlayerReasonCode, playerReasonText } from "@marquee/terminal-protocol";
 import { describe, expect, it } from "vitest";
 import {
   debugArgs,
@@ -96,5 +97,48 @@ describe("command arguments", () => {
       value: { programId: 4, at: 1_772_000_000_000 },
     });
     expect(syncStartArgs({ programId: 4, at: "noon" }).ok).toBe(false);
+  });
+});
+
+describe("a refused command's reason", () => {
+  const refusals = [
+    volumeArgs({ volume: 101 }),
+    refreshArgs({ reload: "yes" }),
+    settingsArgs({ settings: { brightness: 140 } }),
+    playProgramArgs({ programId: "x" }),
+    playProgramArgs({ programId: 1, until: "tomorrow" }),
+    playMessageArgs({}),
+    deleteFilesArgs({ hashes: ["x"] }),
+    updateArgs({ packageId: 1, version: "1", url: "/p", sha256: "x", size: 1 }),
+    updateArgs({ packageId: 1, version: " ", url: "/p", sha256: "a".repeat(64), size: 1 }),
+    debugArgs({ on: true, seconds: 5 }),
+    syncStartArgs({ programId: 1 }),
+  ];
+
+  it("goes with its code and the argument's name, in the words it is sent in", () => {
+    const codes = refusals.map((r) => {
+      if (r.ok) throw new Error("accepted");
+      const coded = codedReason(r.reason);
+      expect(coded.reasonCode, r.reason).toBeDefined();
+      expect(playerReasonText(coded.reasonCode as PlayerReasonCode, coded.reasonValues)).toBe(r.reason);
+      return [coded.reasonCode, coded.reasonValues?.name];
+    });
+    expect(codes).toEqual([
+      ["argWholeRange", "volume"],
+      ["argBoolean", "reload"],
+      ["argSettings", "settings"],
+      ["argProgramId", "programId"],
+      ["argDateTime", "until"],
+      ["argMessageId", "messageId"],
+      ["argHashes", "hashes"],
+      ["argHex", "sha256"],
+      ["argText", "version"],
+      ["argWholeRange", "seconds"],
+      ["argInstant", "at"],
+    ]);
+    expect(codedReason(unsupported("teleport"))).toEqual({
+      reasonCode: "unsupported",
+      reasonValues: { command: "teleport" },
+    });
   });
 });

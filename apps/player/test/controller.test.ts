@@ -201,6 +201,8 @@ function screen(opts: Options = {}) {
             id: string;
             ok: boolean;
             reason?: string;
+            reasonCode?: string;
+            reasonValues?: Record<string, string | number>;
             data?: Record<string, unknown>;
           };
         await settle(100);
@@ -287,6 +289,8 @@ describe("settings", () => {
     expect(await h.command("settings", { settings: { brightness: 140 } })).toMatchObject({
       ok: false,
       reason: "settings are not valid device settings",
+      reasonCode: "argSettings",
+      reasonValues: { name: "settings" },
     });
 
     // Another page load of the same screen (storage kept) obeys the command's settings before any fetch.
@@ -373,10 +377,14 @@ describe("play now", () => {
     expect(await h.command("playProgram", { programId: 12 })).toMatchObject({
       ok: false,
       reason: "program 12 is not in this screen's manifest",
+      reasonCode: "programNotInManifest",
+      reasonValues: { id: 12 },
     });
     expect(await h.command("playProgram", { programId: 4 })).toMatchObject({
       ok: false,
       reason: "m9.png: HTTP 404",
+      reasonCode: "fileHttp",
+      reasonValues: { file: "m9.png", status: 404 },
     });
     expect(await h.command("playProgram", { programId: "x" })).toMatchObject({ ok: false });
   });
@@ -391,7 +399,12 @@ describe("play now", () => {
     });
     await h.start();
     const ack = await h.command("playProgram", { programId: 3 }, 5000);
-    expect(ack).toMatchObject({ ok: false, reason: "an emergency message (Fire) covers the screen" });
+    expect(ack).toMatchObject({
+      ok: false,
+      reason: "an emergency message (Fire) covers the screen",
+      reasonCode: "emergency",
+      reasonValues: { name: "Fire" },
+    });
   });
 
   it("plays on under an emergency message shown over the program", async () => {
@@ -553,14 +566,20 @@ describe("reboot and update", () => {
     expect(await h.command("update", { ...args, sha256: "0".repeat(64) })).toMatchObject({
       ok: false,
       reason: `checksum mismatch: expected SHA-256 ${"0".repeat(64)}, got ${sha256}`,
+      reasonCode: "packageChecksum",
+      reasonValues: { expected: "0".repeat(64), got: sha256 },
     });
     expect(await h.command("update", { ...args, size: 80_000 })).toMatchObject({
       ok: false,
       reason: "size mismatch: received 70000 of 80000 bytes",
+      reasonCode: "packageShort",
+      reasonValues: { done: 70000, size: 80000 },
     });
     expect(await h.command("update", { ...args, url: "/apm-web/t/package/4" })).toMatchObject({
       ok: false,
       reason: "package download failed: HTTP 404",
+      reasonCode: "packageHttp",
+      reasonValues: { status: 404 },
     });
     expect(await h.command("update", { ...args, url: "https://elsewhere.example/p" })).toMatchObject({
       ok: false,
@@ -612,12 +631,14 @@ describe("position, debugging and the rest", () => {
     expect(await denied.command("position")).toMatchObject({
       ok: false,
       reason: "this device does not allow geolocation (permission denied)",
+      reasonCode: "geolocationDenied",
     });
     const none = screen({ manifest: scheduled("v1"), geolocation: null });
     await none.start();
     expect(await none.command("position")).toMatchObject({
       ok: false,
       reason: "this device does not allow geolocation",
+      reasonCode: "noGeolocation",
     });
   });
 
@@ -644,7 +665,12 @@ describe("position, debugging and the rest", () => {
   it("fails a command it does not know", async () => {
     const h = screen({ manifest: scheduled("v1") });
     await h.start();
-    expect(await h.command("teleport")).toMatchObject({ ok: false, reason: "unsupported command teleport" });
+    expect(await h.command("teleport")).toMatchObject({
+      ok: false,
+      reason: "unsupported command teleport",
+      reasonCode: "unsupported",
+      reasonValues: { command: "teleport" },
+    });
   });
 });
 
@@ -704,7 +730,15 @@ describe("delivery after a reconnect", () => {
     await h.start();
     const states = {
       10: { publicationId: 10, state: "playing", done: 1, total: 1 },
-      11: { publicationId: 11, state: "failed", done: 0, total: 1, reason: "m6.png: HTTP 500" },
+      11: {
+        publicationId: 11,
+        state: "failed",
+        done: 0,
+        total: 1,
+        reason: "m6.png: HTTP 500",
+        reasonCode: "fileHttp",
+        reasonValues: { file: "m6.png", status: 500 },
+      },
       12: { publicationId: 12, state: "downloaded", done: 0, total: 0 },
     };
     expect(reported(h.socket)).toEqual(states);

@@ -90,8 +90,15 @@ describe("delivery states", () => {
       done: 1,
       total: 2,
       reason: "m2.png: HTTP 404",
+      reasonCode: "fileHttp",
+      reasonValues: { file: "m2.png", status: 404 },
     });
-    expect(failed[1]).toMatchObject({ state: "failed", reason: "program Menu (#3): doc: bad" });
+    expect(failed[1]).toMatchObject({
+      state: "failed",
+      reason: "program Menu (#3): doc: bad",
+      reasonCode: "programInvalid",
+      reasonValues: { name: "Menu", id: 3, error: "doc: bad" },
+    });
     // A file that failed once and is held now is no failure.
     const retried = deliveryItems(inputs({ held: new Set([A, B]), failed: new Map([[B, "HTTP 404"]]) }));
     expect(retried[0]?.state).toBe("downloaded");
@@ -102,7 +109,15 @@ describe("delivery states while downloads wait", () => {
   it("says on the publications still downloading why they wait", () => {
     const waiting = "waiting for the download window (22:00–06:00)";
     const items = deliveryItems(inputs({ held: new Set([A]), waiting }));
-    expect(items[0]).toEqual({ publicationId: 10, state: "downloading", done: 1, total: 2, reason: waiting });
+    expect(items[0]).toEqual({
+      publicationId: 10,
+      state: "downloading",
+      done: 1,
+      total: 2,
+      reason: waiting,
+      reasonCode: "downloadWindow",
+      reasonValues: { start: "22:00", end: "06:00" },
+    });
     expect(items[2]).toEqual({ publicationId: 12, state: "downloaded", done: 0, total: 0 });
   });
 });
@@ -147,7 +162,15 @@ describe("delivery frames", () => {
     h.reporter.report(inputs());
     h.reporter.report(inputs({ failed: new Map([[C, "storage full"]]) }));
     expect(h.frames[1]?.items).toEqual([
-      { publicationId: 11, state: "failed", done: 0, total: 1, reason: "m3.png: storage full" },
+      {
+        publicationId: 11,
+        state: "failed",
+        done: 0,
+        total: 1,
+        reason: "m3.png: storage full",
+        reasonCode: "fileFailed",
+        reasonValues: { file: "m3.png", error: "storage full" },
+      },
     ]);
   });
 

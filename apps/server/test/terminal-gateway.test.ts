@@ -1,5 +1,5 @@
 import { createProgram } from "@marquee/program";
-import { CLOSE_REFUSED, CLOSE_REPLACED } from "@marquee/terminal-protocol";
+import { CLOSE_REFUSED, CLOSE_REPLACED, encodeReason } from "@marquee/terminal-protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -396,6 +396,35 @@ describe("commands", () => {
     socket.send({ type: "ack", id: frame.id, ok: false, reason: "volume out of range" });
     await waitFor(async () => (await results([frame.id]))[0]?.state === "failed");
     expect((await results([frame.id]))[0]?.reason).toBe("volume out of range");
+  });
+
+  it("keeps a reason that comes with a known code coded, and one with an unknown code as its words", async () => {
+    const { socket, terminalId } = await onlineTerminal();
+    await t.app.terminalHub.command([terminalId], "volume", { level: 300 }, null);
+    const coded = await socket.next("command");
+    socket.send({
+      type: "ack",
+      id: coded.id,
+      ok: false,
+      reason: "volume must be a whole number from 0 to 100",
+      reasonCode: "argWholeRange",
+      reasonValues: { name: "volume", min: 0, max: 100 },
+    });
+    await waitFor(async () => (await results([coded.id]))[0]?.state === "failed");
+    expect((await results([coded.id]))[0]?.reason).toBe(
+      encodeReason("argWholeRange", { name: "volume", min: 0, max: 100 }),
+    );
+    await t.app.terminalHub.command([terminalId], "volume", { level: 300 }, null);
+    const unknown = await socket.next("command");
+    socket.send({
+      type: "ack",
+      id: unknown.id,
+      ok: false,
+      reason: "a newer failure",
+      reasonCode: "newerCode",
+    });
+    await waitFor(async () => (await results([unknown.id]))[0]?.state === "failed");
+    expect((await results([unknown.id]))[0]?.reason).toBe("a newer failure");
   });
 
   it("times out with a reason when no ack comes, and a late ack changes nothing", async () => {

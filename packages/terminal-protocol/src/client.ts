@@ -12,6 +12,7 @@ import {
   type TerminalState,
   type TerminalStatus,
 } from "./messages";
+import { playerReasonOf } from "./reasons";
 
 /**
  * The terminal side of the protocol, shared by the web player (browser
@@ -354,7 +355,7 @@ export class TerminalClient {
         this.send(
           result.ok
             ? { type: "ack", id: frame.id, ok: true, ...(result.data ? { data: result.data } : {}) }
-            : { type: "ack", id: frame.id, ok: false, reason: result.reason },
+            : { type: "ack", id: frame.id, ok: false, reason: result.reason, ...codedReason(result.reason) },
         );
         return;
       }
@@ -377,4 +378,14 @@ export class TerminalClient {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
   }
+}
+
+/** The code and values of a player's reason, as the fields beside its words (none for words of its own). */
+export function codedReason(reason: string): {
+  reasonCode?: string;
+  reasonValues?: Record<string, string | number>;
+} {
+  const r = playerReasonOf(reason);
+  if (!r) return {};
+  return r.values ? { reasonCode: r.code, reasonValues: r.values } : { reasonCode: r.code };
 }

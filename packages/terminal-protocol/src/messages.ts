@@ -1,5 +1,6 @@
 import { DeviceSettings, ScheduleMessage, SchedulePlan } from "@marquee/schedule";
 import { z } from "zod";
+import { ReasonValues } from "./reasons";
 
 /**
  * The terminal protocol (issue 6; ARCHITECTURE.md "Terminals"): how a screen
@@ -113,8 +114,12 @@ export const AckFrame = z.object({
   type: z.literal("ack"),
   id: z.string().min(1).max(64),
   ok: z.boolean(),
-  /** Why it failed, in words an operator can act on. */
+  /** Why it failed, in words an operator can act on (English, for older servers and logs). */
   reason: z.string().max(500).nullable().optional(),
+  /** The same reason as a code (PLAYER_REASONS): the console translates it. */
+  reasonCode: z.string().max(64).optional(),
+  /** The variable parts of the coded reason. */
+  reasonValues: ReasonValues.optional(),
   /** A small result (e.g. the screenshot's id). */
   data: z.record(z.string(), z.unknown()).optional(),
 });
@@ -146,8 +151,11 @@ export const DeliveryItem = z.object({
   /** Files of this publication held / needed (downloading). */
   done: z.number().int().min(0).max(1_000_000).optional(),
   total: z.number().int().min(0).max(1_000_000).optional(),
-  /** Why it failed, in words an operator can act on (failed). */
+  /** Why it failed, in words an operator can act on (failed; English, for older servers and logs). */
   reason: z.string().max(500).nullable().optional(),
+  /** The same reason as a code (PLAYER_REASONS) and its variable parts: the console translates it. */
+  reasonCode: z.string().max(64).optional(),
+  reasonValues: ReasonValues.optional(),
 });
 export type DeliveryItem = z.infer<typeof DeliveryItem>;
 export const DeliveryFrame = z.object({

@@ -1,13 +1,86 @@
 import { z } from "zod";
 
 /**
+ * The reasons a player makes (a command's ack, a delivery report), each with
+ * the English sentence it is written in: the player sends the sentence
+ * (`reason`, for older servers and logs) and, beside it, the code with the
+ * sentence's variable parts ({{name}} here) as values.
+ */
+export const PLAYER_REASONS = {
+  unsupported: "unsupported command {{command}}",
+  argsInvalid: "{{command}} arguments are not valid",
+  argWholeRange: "{{name}} must be a whole number from {{min}} to {{max}}",
+  argBoolean: "{{name}} must be true or false",
+  argSettings: "{{name}} are not valid device settings",
+  argProgramId: "{{name}} must be a program id",
+  argMessageId: "{{name}} must be a message id",
+  argPackageId: "{{name}} must be a package id",
+  argDateTime: "{{name}} must be an ISO date and time",
+  argHashes: "{{name}} must be a list of file hashes (32 hexadecimal digits)",
+  argText: "{{name}} must be a text of {{min}} to {{max}} characters",
+  argPath: "{{name}} must be a path",
+  argHex: "{{name}} must be {{digits}} hexadecimal digits",
+  argBytes: "{{name}} must be a whole number of bytes up to 1 GB",
+  argInstant: "{{name}} must be an instant in milliseconds",
+  notRegistered: "not registered",
+  notAuthorised: "this screen is not authorised",
+  manifestLate: "manifest: the manifest could not be fetched in time",
+  manifestRefused: "manifest: token refused",
+  manifestFailed: "manifest: {{error}}",
+  manifestDownloading: "manifest {{version}}: files downloading",
+  programNotInManifest: "program {{id}} is not in this screen's manifest",
+  programCannotPlay: "program {{name}} (#{{id}}) cannot be played",
+  programInvalid: "program {{name}} (#{{id}}): {{error}}",
+  programDownloading: "program {{name}} (#{{id}}): {{files}} file(s) not downloaded yet",
+  programNotShown: "program {{id}} is not on screen yet",
+  programNotReady: "program {{id}} is not ready in time: {{error}}",
+  untilPast: "until is already past",
+  startPassed: "the start time has passed ({{seconds}} s ago)",
+  emergency: "an emergency message ({{name}}) covers the screen",
+  messageNotInManifest: "message {{id}} is not in this screen's manifest",
+  messageNotShown: "message {{id}} is not shown yet",
+  messageDownloading: "message {{id}}: the manifest is still downloading",
+  messageStartsAt: "message {{id}} starts at {{at}}",
+  messageEnded: "message {{id}} has ended",
+  messageDisplaced: "message {{id}} is not shown: another message holds its place",
+  busyNotCleared: "the screen was busy downloading: the cache was not cleared in time",
+  notCleared: "the cache was not cleared",
+  busyNotDeleted: "the screen was busy downloading: no file was deleted in time",
+  nothingShownYet: "nothing is shown yet",
+  nothingShown: "nothing is shown",
+  noCanvas: "no 2D canvas",
+  screenshotTooLarge: "the screenshot does not fit in 5 MB",
+  screenshotRefused: "screenshot upload refused: {{error}}",
+  noGeolocation: "this device does not allow geolocation",
+  geolocationDenied: "this device does not allow geolocation (permission denied)",
+  positionUnavailable: "position unavailable",
+  positionUnavailableWhy: "position unavailable: {{error}}",
+  positionTimeout: "no position within {{seconds}} s",
+  packageLate: "package download did not finish in time",
+  packageHttp: "package download failed: HTTP {{status}}",
+  packageFailed: "package download failed: {{error}}",
+  packageAddress: "the package address must be a path under {{prefix}}: {{url}}",
+  packageMemory: "not enough memory to check a package of {{size}} bytes",
+  packageTooLarge: "size mismatch: the package is larger than {{size}} bytes",
+  packageShort: "size mismatch: received {{done}} of {{size}} bytes",
+  packageChecksum: "checksum mismatch: expected SHA-256 {{expected}}, got {{got}}",
+  downloadWindow: "waiting for the download window ({{start}}–{{end}})",
+  downloadWindowClosed: "waiting for the download window",
+  fileHttp: "{{file}}: HTTP {{status}}",
+  fileShort: "{{file}}: received {{done}} of {{size}} bytes",
+  fileFailed: "{{file}}: {{error}}",
+} as const;
+export type PlayerReasonCode = keyof typeof PLAYER_REASONS;
+
+/**
  * Why a command or a delivery failed, as a code with values: the console
  * translates it (terminal.reason.<code> in every language). It is kept in the
  * text columns that held the English sentence, as JSON text (encodeReason);
  * a reason stored before, or a screen's own words, stays plain text and is
  * shown as it is (decodeReason).
  */
-export const REASON_CODES = [
+/** The reasons the server makes. */
+export const SERVER_REASON_CODES = [
   /** The terminal is waiting for authorisation. */
   "pending",
   "disabled",
@@ -24,11 +97,19 @@ export const REASON_CODES = [
   /** No answer within {seconds}. */
   "timeout",
 ] as const;
-export type ReasonCode = (typeof REASON_CODES)[number];
+/** Every reason code: the server's (SERVER_REASON_CODES) and the player's (PLAYER_REASONS). */
+export const REASON_CODES = [
+  ...SERVER_REASON_CODES,
+  ...(Object.keys(PLAYER_REASONS) as PlayerReasonCode[]),
+] as readonly [ServerReasonCode | PlayerReasonCode, ...(ServerReasonCode | PlayerReasonCode)[]];
+export type ServerReasonCode = (typeof SERVER_REASON_CODES)[number];
+export type ReasonCode = ServerReasonCode | PlayerReasonCode;
 
+/** A reason's variable parts (a program's name, an argument's name, a number). */
+export const ReasonValues = z.record(z.string().max(40), z.union([z.string().max(500), z.number()]));
 export const Reason = z.object({
   code: z.enum(REASON_CODES),
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  values: ReasonValues.optional(),
 });
 export type Reason = z.infer<typeof Reason>;
 
@@ -47,4 +128,73 @@ export function decodeReason(text: string | null | undefined): Reason | string |
   } catch {
     return text;
   }
+}
+
+const isReasonCode = (code: string): code is ReasonCode => (REASON_CODES as readonly string[]).includes(code);
+
+/**
+ * What a terminal sent (its words and, from newer players, a code with
+ * values) as stored: the coded reason when the code is known and it fits in
+ * the 500 characters a reason is kept in, else the words.
+ */
+export function storedReason(
+  text: string | null | undefined,
+  code: string | undefined,
+  values: Reason["values"] | undefined,
+): string | null {
+  if (code !== undefined && isReasonCode(code)) {
+    const coded = encodeReason(code, values);
+    if (coded.length <= 500) return coded;
+  }
+  return text ?? null;
+}
+
+/** The English sentence of a player's reason with its values. */
+export function playerReasonText(
+  code: PlayerReasonCode,
+  values: Record<string, string | number> = {},
+): string {
+  return PLAYER_REASONS[code].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ""));
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A file's name as a reason gives it: with an extension, or its hash (so "schedule: …" is no file). */
+const FILE_NAME = "(.+?\\.\\w{1,5}|[0-9a-f]{32})";
+const TEMPLATES = (Object.entries(PLAYER_REASONS) as [PlayerReasonCode, string][])
+  .map(([code, template]) => {
+    const names: string[] = [];
+    const parts = template.split(/\{\{(\w+)\}\}/);
+    let pattern = "";
+    parts.forEach((part, i) => {
+      if (i % 2 === 0) pattern += escapeRegExp(part);
+      else {
+        names.push(part);
+        pattern += part === "file" ? FILE_NAME : "(.+?)";
+      }
+    });
+    const literal = parts.filter((_, i) => i % 2 === 0).join("").length;
+    return { code, names, re: new RegExp(`^${pattern}$`, "s"), literal };
+  })
+  // The most specific sentence first: "{{file}}: HTTP {{status}}" before "{{file}}: {{error}}".
+  .sort((a, b) => b.literal - a.literal);
+
+/**
+ * The code and values of a sentence a player made (one of PLAYER_REASONS),
+ * or null for words of its own (an exception's message, a server's answer).
+ */
+export function playerReasonOf(
+  text: string,
+): { code: PlayerReasonCode; values?: Record<string, string | number> } | null {
+  for (const t of TEMPLATES) {
+    const m = t.re.exec(text);
+    if (!m) continue;
+    if (!t.names.length) return { code: t.code };
+    const values: Record<string, string | number> = {};
+    t.names.forEach((name, i) => {
+      const v = m[i + 1] ?? "";
+      values[name] = /^\d{1,15}$/.test(v) ? Number(v) : v;
+    });
+    return { code: t.code, values };
+  }
+  return null;
 }

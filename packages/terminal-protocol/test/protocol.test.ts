@@ -153,7 +153,14 @@ describe("TerminalClient", () => {
     expect(acks).toEqual([
       { type: "ack", id: "1", ok: true, data: { volume: 30 } },
       { type: "ack", id: "2", ok: false, reason: "no canvas" },
-      { type: "ack", id: "3", ok: false, reason: "unsupported command reboot" },
+      {
+        type: "ack",
+        id: "3",
+        ok: false,
+        reason: "unsupported command reboot",
+        reasonCode: "unsupported",
+        reasonValues: { command: "reboot" },
+      },
     ]);
     c.stop();
   });

@@ -1,5 +1,10 @@
 import type { DeviceSettings } from "@marquee/schedule";
-import { type CommandArgs, type CommandName, readCommandArgs } from "@marquee/terminal-protocol";
+import {
+  type CommandArgs,
+  type CommandName,
+  readCommandArgs,
+  playerReasonText as said,
+} from "@marquee/terminal-protocol";
 
 /**
  * The arguments of the commands a player obeys, checked by the protocol's
@@ -7,7 +12,7 @@ import { type CommandArgs, type CommandName, readCommandArgs } from "@marquee/te
  * a reason an operator can act on.
  */
 
-/** A checked argument, or why it was refused. */
+/** A checked argument, or why it was refused (a sentence of PLAYER_REASONS: its code goes with the ack). */
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /**
@@ -22,24 +27,29 @@ function read<N extends CommandName>(
   const r = readCommandArgs(name, args);
   if (r.success) return { ok: true, value: r.data };
   const field = String(r.error.issues[0]?.path[0] ?? "");
-  return { ok: false, reason: reasons[field as keyof typeof reasons] ?? `${name} arguments are not valid` };
+  return {
+    ok: false,
+    reason: reasons[field as keyof typeof reasons] ?? said("argsInvalid", { command: name }),
+  };
 }
 
 /** volume: {volume: 0..100} (a whole number). */
 export function volumeArgs(args: Record<string, unknown>): Checked<number> {
-  const r = read("volume", args, { volume: "volume must be a whole number from 0 to 100" });
+  const r = read("volume", args, {
+    volume: said("argWholeRange", { name: "volume", min: 0, max: 100 }),
+  });
   return r.ok ? { ok: true, value: r.value.volume } : r;
 }
 
 /** refresh: {reload?: boolean} — reload the page after acknowledging. */
 export function refreshArgs(args: Record<string, unknown>): Checked<{ reload: boolean }> {
-  const r = read("refresh", args, { reload: "reload must be true or false" });
+  const r = read("refresh", args, { reload: said("argBoolean", { name: "reload" }) });
   return r.ok ? { ok: true, value: { reload: r.value.reload === true } } : r;
 }
 
 /** settings: {settings: DeviceSettings}. */
 export function settingsArgs(args: Record<string, unknown>): Checked<DeviceSettings> {
-  const r = read("settings", args, { settings: "settings are not valid device settings" });
+  const r = read("settings", args, { settings: said("argSettings", { name: "settings" }) });
   return r.ok ? { ok: true, value: r.value.settings } : r;
 }
 
@@ -48,8 +58,8 @@ export function playProgramArgs(
   args: Record<string, unknown>,
 ): Checked<{ programId: number; until: number | null }> {
   const reasons = {
-    programId: "programId must be a program id",
-    until: "until must be an ISO date and time",
+    programId: said("argProgramId", { name: "programId" }),
+    until: said("argDateTime", { name: "until" }),
   };
   const r = read("playProgram", args, reasons);
   if (!r.ok) return r;
@@ -63,14 +73,14 @@ export function playProgramArgs(
 
 /** playMessage: {messageId}. */
 export function playMessageArgs(args: Record<string, unknown>): Checked<number> {
-  const r = read("playMessage", args, { messageId: "messageId must be a message id" });
+  const r = read("playMessage", args, { messageId: said("argMessageId", { name: "messageId" }) });
   return r.ok ? { ok: true, value: r.value.messageId } : r;
 }
 
 /** deleteFiles: {hashes?: md5[]} (none: every file the manifest does not need). */
 export function deleteFilesArgs(args: Record<string, unknown>): Checked<string[] | null> {
   const r = read("deleteFiles", args, {
-    hashes: "hashes must be a list of file hashes (32 hexadecimal digits)",
+    hashes: said("argHashes", { name: "hashes" }),
   });
   if (!r.ok) return r;
   return { ok: true, value: r.value.hashes ? [...new Set(r.value.hashes)] : null };
@@ -84,11 +94,11 @@ export function updateArgs(
   args: Record<string, unknown>,
 ): Checked<{ packageId: number; version: string; url: string; sha256: string; size: number }> {
   const reasons = {
-    packageId: "packageId must be a package id",
-    version: "version must be a text of 1 to 40 characters",
-    url: "url must be a path",
-    sha256: "sha256 must be 64 hexadecimal digits",
-    size: "size must be a whole number of bytes up to 1 GB",
+    packageId: said("argPackageId", { name: "packageId" }),
+    version: said("argText", { name: "version", min: 1, max: 40 }),
+    url: said("argPath", { name: "url" }),
+    sha256: said("argHex", { name: "sha256", digits: 64 }),
+    size: said("argBytes", { name: "size" }),
   };
   const r = read("update", args, reasons);
   if (!r.ok) return r;
@@ -101,8 +111,8 @@ export function updateArgs(
 /** debug: {on, seconds?: 10..3600}. */
 export function debugArgs(args: Record<string, unknown>): Checked<{ on: boolean; seconds: number | null }> {
   const r = read("debug", args, {
-    on: "on must be true or false",
-    seconds: "seconds must be a whole number from 10 to 3600",
+    on: said("argBoolean", { name: "on" }),
+    seconds: said("argWholeRange", { name: "seconds", min: 10, max: 3600 }),
   });
   return r.ok ? { ok: true, value: { on: r.value.on, seconds: r.value.seconds ?? null } } : r;
 }
@@ -110,15 +120,15 @@ export function debugArgs(args: Record<string, unknown>): Checked<{ on: boolean;
 /** syncStart: {programId, at: server-clock ms}. */
 export function syncStartArgs(args: Record<string, unknown>): Checked<{ programId: number; at: number }> {
   const r = read("syncStart", args, {
-    programId: "programId must be a program id",
-    at: "at must be an instant in milliseconds",
+    programId: said("argProgramId", { name: "programId" }),
+    at: said("argInstant", { name: "at" }),
   });
   return r.ok ? { ok: true, value: { programId: r.value.programId, at: r.value.at } } : r;
 }
 
 /** The reason an unknown command fails with. */
 export function unsupported(name: string): string {
-  return `unsupported command ${name}`;
+  return said("unsupported", { command: name });
 }
 
 /** The kept volume, 0..100 (100 when none is kept or it is unreadable). */

@@ -1,10 +1,11 @@
 import type { DeviceSettings, ScheduleMessage } from "@marquee/schedule";
-import type {
-  ClockEstimate,
-  CommandFrame,
-  CommandResult,
-  Manifest,
-  Position,
+import {
+  type ClockEstimate,
+  type CommandFrame,
+  type CommandResult,
+  type Manifest,
+  type Position,
+  playerReasonText as said,
 } from "@marquee/terminal-protocol";
 import type { PlayerEnv, PlayerSnapshot, ScreenshotTarget } from "../controller";
 import type { DebugStream, LogRing } from "../log";
@@ -140,9 +141,7 @@ export function waitFor(
 
 /** Fetches the manifest, within the deadline. */
 export async function fetchBefore(ctx: CommandContext, deadline: number): Promise<Fetched> {
-  const r = await within(ctx.refetch(), deadline, {
-    ok: false as const,
-    reason: "the manifest could not be fetched in time",
-  });
-  return r.ok ? r : { ok: false, reason: `manifest: ${r.reason}` };
+  const late = { ok: false as const, reason: said("manifestLate") };
+  const r = await within(ctx.refetch(), deadline, late);
+  return r.ok || r === late ? r : { ok: false, reason: said("manifestFailed", { error: r.reason }) };
 }

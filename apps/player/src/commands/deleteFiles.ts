@@ -1,3 +1,4 @@
+import { playerReasonText as said } from "@marquee/terminal-protocol";
 import { deletionPlan } from "../library";
 import { filesOf } from "../manifest";
 import { deleteFilesArgs } from "./args";
@@ -35,7 +36,7 @@ export const deleteFiles: CommandHandler = async (c, ctx, deadline) => {
     deadline,
     false,
   );
-  if (!done) return { ok: false, reason: "the screen was busy downloading: no file was deleted in time" };
+  if (!done) return { ok: false, reason: said("busyNotDeleted") };
   void ctx.estimate();
   return { ok: true, data: result };
 };

@@ -1,3 +1,4 @@
+import { playerReasonText as said } from "@marquee/terminal-protocol";
 import { playMessageArgs } from "./args";
 import { type CommandHandler, fetchBefore, waitFor } from "./context";
 
@@ -9,21 +10,21 @@ export const playMessage: CommandHandler = async (c, ctx, deadline) => {
   const fetched = await fetchBefore(ctx, deadline);
   if (!fetched.ok) return fetched;
   let revived = false;
-  let why = `message ${id} is not shown yet`;
+  let why = said("messageNotShown", { id });
   return waitFor(
     ctx,
     () => {
       const snap = ctx.snapshot();
-      if (snap.state !== "authorised") return { ok: false, reason: "this screen is not authorised" };
+      if (snap.state !== "authorised") return { ok: false, reason: said("notAuthorised") };
       const newest = ctx.newest();
       if (!newest?.messages.some((m) => m.id === id))
-        return { ok: false, reason: `message ${id} is not in this screen's manifest` };
+        return { ok: false, reason: said("messageNotInManifest", { id }) };
       const { messages, interrupt, manifest } = snap;
       if (interrupt?.id === id || messages.some((m) => m.id === id))
         return { ok: true, data: { messageId: id, screenOn: snap.screen.screenOn } };
       const own = manifest?.messages.filter((m) => m.id === id) ?? [];
       if (own.length === 0) {
-        why = ctx.waiting() ?? `message ${id}: the manifest is still downloading`;
+        why = ctx.waiting() ?? said("messageDownloading", { id });
         return null;
       }
       // Played now: shown again even if it had been shown its count.
@@ -35,10 +36,11 @@ export const playMessage: CommandHandler = async (c, ctx, deadline) => {
       const now = Date.now();
       const m = own[0];
       if (m?.startAt !== null && m?.startAt !== undefined && m.startAt > now)
-        why = `message ${id} starts at ${new Date(m.startAt).toISOString()}`;
-      else if (m?.endAt !== null && m?.endAt !== undefined && m.endAt <= now) why = `message ${id} has ended`;
-      else if (interrupt) why = `an emergency message (${interrupt.name}) covers the screen`;
-      else why = `message ${id} is not shown: another message holds its place`;
+        why = said("messageStartsAt", { id, at: new Date(m.startAt).toISOString() });
+      else if (m?.endAt !== null && m?.endAt !== undefined && m.endAt <= now)
+        why = said("messageEnded", { id });
+      else if (interrupt) why = said("emergency", { name: interrupt.name });
+      else why = said("messageDisplaced", { id });
       return null;
     },
     deadline,

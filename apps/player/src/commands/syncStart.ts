@@ -1,3 +1,4 @@
+import { playerReasonText as said } from "@marquee/terminal-protocol";
 import { syncStartArgs } from "./args";
 import { type CommandHandler, fetchBefore, waitFor, within } from "./context";
 
@@ -15,7 +16,7 @@ export const syncStart: CommandHandler = async (c, ctx, deadline) => {
   const offsetMs = clock?.offsetMs ?? 0;
   const localStart = at + offsetMs;
   const late = () => Math.round((Date.now() - localStart) / 1000);
-  if (localStart <= Date.now()) return { ok: false, reason: `the start time has passed (${late()} s ago)` };
+  if (localStart <= Date.now()) return { ok: false, reason: said("startPassed", { seconds: late() }) };
   if (ctx.readiness(programId)) {
     const fetched = await fetchBefore(ctx, Math.min(deadline, localStart - SYNC_READY_MS));
     if (!fetched.ok) return fetched;
@@ -29,10 +30,10 @@ export const syncStart: CommandHandler = async (c, ctx, deadline) => {
         return r.final ? { ok: false, reason: r.reason } : null;
       },
       Math.min(deadline, localStart - SYNC_READY_MS),
-      () => `program ${programId} is not ready in time: ${why}`,
+      () => said("programNotReady", { id: programId, error: why }),
     );
     if (!ready.ok) return ready;
-    if (localStart <= Date.now()) return { ok: false, reason: `the start time has passed (${late()} s ago)` };
+    if (localStart <= Date.now()) return { ok: false, reason: said("startPassed", { seconds: late() }) };
   }
   ctx.holdPlayNow({ programId, until: null, startAt: at });
   return {

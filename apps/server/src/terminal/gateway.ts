@@ -3,6 +3,7 @@ import {
   type ErrorFrame,
   PROTOCOL_VERSION,
   parseFrame,
+  storedReason,
   TerminalFrame,
 } from "@marquee/terminal-protocol";
 import { eq } from "drizzle-orm";
@@ -157,10 +158,17 @@ async function handleFrame(
       hub.beat(conn, await hub.checkStatus(conn, frame.status));
       return;
     case "delivery":
-      hub.delivery.report(conn.terminalId, frame.items);
+      // A reason with a known code is kept coded (the console translates it); an unknown code, as its words.
+      hub.delivery.report(
+        conn.terminalId,
+        frame.items.map((i) => ({ ...i, reason: storedReason(i.reason, i.reasonCode, i.reasonValues) })),
+      );
       return;
     case "ack":
-      await hub.ack(conn, frame);
+      await hub.ack(conn, {
+        ...frame,
+        reason: storedReason(frame.reason, frame.reasonCode, frame.reasonValues),
+      });
       return;
     case "event": {
       const at = plausible(frame.at, clock.now());
