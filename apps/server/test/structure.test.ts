@@ -55,7 +55,6 @@ const ROUTE_FILES_STILL_WITH_SQL = new Set([
   "terminalSet/view-routes.ts",
   "user/manage-routes.ts",
   "user/routes.ts",
-  "widget/routes.ts",
 ]);
 
 /**
