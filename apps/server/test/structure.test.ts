@@ -43,7 +43,6 @@ const ROUTE_FILES_STILL_WITH_SQL = new Set([
   "role/routes.ts",
   "strategy/routes.ts",
   "sync/routes.ts",
-  "sysSetting/routes.ts",
   "terminal/command-routes.ts",
   "terminal/manage-routes.ts",
   "terminal/routes.ts",
