@@ -43,11 +43,6 @@ const ROUTE_FILES_STILL_WITH_SQL = new Set([
   "role/routes.ts",
   "strategy/routes.ts",
   "sync/routes.ts",
-  "terminalSet/package-routes.ts",
-  "terminalSet/play-routes.ts",
-  "terminalSet/routes.ts",
-  "terminalSet/scan-routes.ts",
-  "terminalSet/view-routes.ts",
   "user/manage-routes.ts",
   "user/routes.ts",
 ]);
