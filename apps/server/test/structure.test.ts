@@ -42,8 +42,6 @@ const ROUTE_FILES_STILL_WITH_SQL = new Set([
   "position/routes.ts",
   "role/routes.ts",
   "strategy/routes.ts",
-  "user/manage-routes.ts",
-  "user/routes.ts",
 ]);
 
 /**
