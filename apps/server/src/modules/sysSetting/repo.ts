@@ -1,6 +1,6 @@
 import { type Announcement, EMPTY_ANNOUNCEMENT } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
-import { settings, terminals, users } from "../../db/schema";
+import { settings, terminals } from "../../db/schema";
 import type { Db } from "../../platform/db";
 
 const ANNOUNCEMENT_KEY = "announcement";
@@ -9,12 +9,6 @@ const ANNOUNCEMENT_KEY = "announcement";
 export async function authorisedTerminalIds(db: Db): Promise<number[]> {
   const held = await db.select({ id: terminals.id }).from(terminals).where(eq(terminals.state, "authorised"));
   return held.map((r) => r.id);
-}
-
-/** A user's e-mail address, null when none is stored. */
-export async function emailOfUser(db: Db, userId: number): Promise<string | null> {
-  const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return me?.email || null;
 }
 
 /** The stored announcement over the empty one. */

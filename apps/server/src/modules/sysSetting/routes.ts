@@ -25,9 +25,10 @@ import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest, FieldErrors } from "../../platform/errors";
 import { MailNotConfiguredError } from "../../platform/mail";
+import { emailOf } from "../user/repo";
 import { assertMayWrite, readableSettingKeys, readSettingsAs, writeSettingAs } from "./access";
 import { listCommands } from "./commands";
-import { authorisedTerminalIds, emailOfUser, readAnnouncement, saveAnnouncement } from "./repo";
+import { authorisedTerminalIds, readAnnouncement, saveAnnouncement } from "./repo";
 
 const MASK = "********";
 
@@ -186,7 +187,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       let to = req.body.to || null;
       if (!to) {
-        to = await emailOfUser(services.db, actor.userId);
+        to = (await emailOf(services.db, actor.userId)) || null;
       }
       if (!to) throw new FieldErrors([{ field: "to", key: "mail.noRecipient" }]);
       req.audit.target = "setting:smtp";
