@@ -42,20 +42,6 @@ const ROUTE_FILES_STILL_WITH_SQL = new Set([
   "position/routes.ts",
   "role/routes.ts",
   "strategy/routes.ts",
-  "sync/routes.ts",
-  "sysSetting/routes.ts",
-  "terminal/command-routes.ts",
-  "terminal/manage-routes.ts",
-  "terminal/routes.ts",
-  "terminal/screenshot-routes.ts",
-  "terminalSet/package-routes.ts",
-  "terminalSet/play-routes.ts",
-  "terminalSet/routes.ts",
-  "terminalSet/scan-routes.ts",
-  "terminalSet/view-routes.ts",
-  "user/manage-routes.ts",
-  "user/routes.ts",
-  "widget/routes.ts",
 ]);
 
 /**

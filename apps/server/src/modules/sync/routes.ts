@@ -5,7 +5,6 @@ import {
   SyncListResponse,
   SyncProgramsQuery,
   SyncProgramsResponse,
-  type SyncSession,
   SyncStartBody,
   SyncStartResponse,
   SyncStopBody,
@@ -13,76 +12,26 @@ import {
   TerminalListResponse,
   TerminalSelectQuery,
 } from "@marquee/contracts";
-import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
-import { programs, syncSessions, terminals, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import type { Actor } from "../../platform/actor";
 import { badRequest, notFound } from "../../platform/errors";
-import { likeEscape } from "../../platform/sql";
-import { scope } from "../../platform/tenancy";
 import { playableState } from "../../terminal/manifest";
-import { programScope } from "../program/repo";
 import { terminalPage } from "../publish/select";
 import { findTerminals } from "../terminal/repo";
+import { programToPlay } from "../terminalSet/play-repo";
+import {
+  createSession,
+  findSession,
+  sessionMembers,
+  sessionPage,
+  setSessionCommands,
+  stopSession,
+  syncPrograms,
+  toSession,
+} from "./repo";
 
 /** The players have this long after the start to acknowledge syncStart (they ack once it is scheduled). */
 const ACK_GRACE_MS = 30_000;
-
-/** A terminal's play-now is still this session's: same program, same start instant. */
-const ownsPlayNow = (programId: AnyColumn | number, startAtMs: SQL | number) =>
-  sql`((${terminals.playNow}->>'startAt')::bigint = ${startAtMs} and (${terminals.playNow}->>'programId')::int = ${programId})`;
-const sessionStartMs = sql`round(extract(epoch from ${syncSessions.startAt}) * 1000)::bigint`;
-const sessionTerminal = sql`${terminals.id} = any(${syncSessions.terminalIds})`;
-
-/** The columns of a session as the console shows it (with the terminals still playing it). */
-const sessionColumns = {
-  id: syncSessions.id,
-  officeId: syncSessions.officeId,
-  programId: syncSessions.programId,
-  programName: programs.name,
-  terminalIds: syncSessions.terminalIds,
-  commandIds: syncSessions.commandIds,
-  startAt: syncSessions.startAt,
-  createdByName: users.name,
-  createdAt: syncSessions.createdAt,
-  playing: sql<number>`(select count(*)::int from ${terminals} where ${sessionTerminal} and ${ownsPlayNow(syncSessions.programId, sessionStartMs)})`,
-  until: sql<
-    string | null
-  >`(select ${terminals.playNow}->>'until' from ${terminals} where ${sessionTerminal} and ${ownsPlayNow(syncSessions.programId, sessionStartMs)} limit 1)`,
-};
-
-function selectSessions(db: Db) {
-  return db
-    .select(sessionColumns)
-    .from(syncSessions)
-    .leftJoin(programs, eq(programs.id, syncSessions.programId))
-    .leftJoin(users, eq(users.id, syncSessions.createdBy));
-}
-type SessionRow = Awaited<ReturnType<typeof selectSessions>>[number];
-
-function toSession(r: SessionRow): SyncSession {
-  return {
-    id: r.id,
-    officeId: r.officeId,
-    programId: r.programId,
-    programName: r.programName,
-    terminalIds: r.terminalIds,
-    startAt: r.startAt.toISOString(),
-    startAtMs: r.startAt.getTime(),
-    until: r.until,
-    playing: Number(r.playing),
-    createdByName: r.createdByName,
-    createDate: r.createdAt.toISOString(),
-  };
-}
-
-async function findSession(db: Db, actor: Actor, id: number): Promise<SessionRow> {
-  const [row] = await selectSessions(db).where(and(eq(syncSessions.id, id), scope(actor, syncSessions)));
-  if (!row) throw notFound("syncSession", id);
-  return row;
-}
 
 const num = (v: unknown): number | null =>
   typeof v === "number" && Number.isFinite(v) ? Math.round(v) : null;
@@ -121,33 +70,13 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: SyncProgramsQuery, response: { 200: SyncProgramsResponse } },
     },
     async (req) => {
-      const { pageNo, pageSize, name } = req.query;
+      const { pageNo, pageSize } = req.query;
       const audit = await settings.get("audit");
       const states = (["draft", "pending", "approved", "rejected", "published"] as const).filter((s) =>
         playableState(s, audit),
       );
-      const where = and(
-        programScope(actorOf(req)),
-        inArray(programs.state, states),
-        name ? ilike(programs.name, `%${likeEscape(name)}%`) : undefined,
-      );
-      const [list, totals] = await Promise.all([
-        db
-          .select({
-            id: programs.id,
-            name: programs.name,
-            state: programs.state,
-            width: programs.width,
-            height: programs.height,
-          })
-          .from(programs)
-          .where(where)
-          .orderBy(desc(programs.updatedAt), desc(programs.id))
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
-        db.select({ n: count() }).from(programs).where(where),
-      ]);
-      return { list, total: totals[0]?.n ?? 0, pageNo, pageSize };
+      const { list, total } = await syncPrograms(db, actorOf(req), states, req.query);
+      return { list, total, pageNo, pageSize };
     },
   );
 
@@ -162,10 +91,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const { terminalIds, programId, leadSeconds, minutes } = req.body;
       req.audit.target = `program:${programId}`;
       const targets = await findTerminals(db, actor, terminalIds);
-      const [program] = await db
-        .select({ id: programs.id, name: programs.name, state: programs.state, officeId: programs.officeId })
-        .from(programs)
-        .where(and(eq(programs.id, programId), programScope(actor)));
+      const program = await programToPlay(db, actor, programId);
       if (!program) throw notFound("program", programId);
       if (!playableState(program.state, await settings.get("audit")))
         throw badRequest("sync.notPlayable", {
@@ -185,24 +111,13 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const given = new Map(terminalIds.map((id, i) => [id, i]));
       const ids = targets.map((t) => t.id).sort((x, y) => (given.get(x) ?? 0) - (given.get(y) ?? 0));
       const authorised = targets.filter((t) => t.state === "authorised").map((t) => t.id);
-      const sessionId = await db.transaction(async (tx) => {
-        if (authorised.length)
-          await tx
-            .update(terminals)
-            .set({ playNow: { programId, until, startAt: startAtMs } })
-            .where(inArray(terminals.id, authorised));
-        const [row] = await tx
-          .insert(syncSessions)
-          .values({
-            officeId: program.officeId,
-            programId,
-            terminalIds: ids,
-            startAt: new Date(startAtMs),
-            createdBy: actor.userId,
-          })
-          .returning({ id: syncSessions.id });
-        if (!row) throw new Error("sync session not created");
-        return row.id;
+      const sessionId = await createSession(db, actor, {
+        officeId: program.officeId,
+        programId,
+        terminalIds: ids,
+        authorised,
+        startAtMs,
+        until,
       });
       req.audit.target = `syncSession:${sessionId}`;
       req.audit.officeId = program.officeId;
@@ -221,10 +136,11 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         actor.userId,
         leadSeconds * 1000 + ACK_GRACE_MS,
       );
-      await db
-        .update(syncSessions)
-        .set({ commandIds: list.map((o) => o.id) })
-        .where(eq(syncSessions.id, sessionId));
+      await setSessionCommands(
+        db,
+        sessionId,
+        list.map((o) => o.id),
+      );
       const session = toSession(await findSession(db, actor, sessionId));
       return { session, list };
     },
@@ -238,18 +154,10 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { pageNo, pageSize } = req.query;
-      const where = scope(actorOf(req), syncSessions);
-      const [rows, totals] = await Promise.all([
-        selectSessions(db)
-          .where(where)
-          .orderBy(desc(syncSessions.createdAt), desc(syncSessions.id))
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
-        db.select({ n: count() }).from(syncSessions).where(where),
-      ]);
+      const { rows, total } = await sessionPage(db, actorOf(req), pageNo, pageSize);
       return {
         list: rows.map(toSession),
-        total: totals[0]?.n ?? 0,
+        total,
         pageNo,
         pageSize,
       };
@@ -265,22 +173,8 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const row = await findSession(db, actor, req.query.id);
-      const startAtMs = row.startAt.getTime();
       // Terminals of the session still in the caller's range (one moved away is left out).
-      const members = row.terminalIds.length
-        ? await db
-            .select({
-              id: terminals.id,
-              name: terminals.name,
-              online: terminals.online,
-              clockOffsetMs: sql<unknown>`${terminals.status}->'clockOffsetMs'`,
-              rttMs: sql<unknown>`${terminals.status}->'rttMs'`,
-              playing: sql<boolean>`coalesce(${ownsPlayNow(row.programId, startAtMs)}, false)`,
-            })
-            .from(terminals)
-            .where(and(inArray(terminals.id, row.terminalIds), scope(actor, terminals)))
-            .orderBy(asc(terminals.name), asc(terminals.id))
-        : [];
+      const members = await sessionMembers(db, actor, row);
       const outcomes = new Map((await hub.results(row.commandIds)).map((o) => [o.terminalId, o]));
       const list = members.map((m) => {
         const outcome = outcomes.get(m.id) ?? null;
@@ -311,20 +205,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `syncSession:${row.id}`;
       req.audit.officeId = row.officeId;
       // Only terminals still playing this session: a later play-now (another session, play now) stays.
-      const cleared = row.terminalIds.length
-        ? await db
-            .update(terminals)
-            .set({ playNow: null })
-            .where(
-              and(
-                inArray(terminals.id, row.terminalIds),
-                scope(actor, terminals),
-                ownsPlayNow(row.programId, row.startAt.getTime()),
-              ),
-            )
-            .returning({ id: terminals.id })
-        : [];
-      const ids = cleared.map((c) => c.id);
+      const ids = await stopSession(db, actor, row);
       req.audit.detail = { programId: row.programId, stopped: ids };
       try {
         await hub.notifySync(ids);

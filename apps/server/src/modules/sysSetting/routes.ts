@@ -7,7 +7,6 @@ import {
   ApiServerSupportResponse,
   CommandLogQuery,
   CommandLogResponse,
-  EMPTY_ANNOUNCEMENT,
   GetKeyQuery,
   GetKeyResponse,
   isSettingKey,
@@ -21,17 +20,16 @@ import {
   TestMailResponse,
   VERSION,
 } from "@marquee/contracts";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { settings, terminals, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest, FieldErrors } from "../../platform/errors";
 import { MailNotConfiguredError } from "../../platform/mail";
+import { emailOf } from "../user/repo";
 import { assertMayWrite, readableSettingKeys, readSettingsAs, writeSettingAs } from "./access";
 import { listCommands } from "./commands";
+import { authorisedTerminalIds, readAnnouncement, saveAnnouncement } from "./repo";
 
-const ANNOUNCEMENT_KEY = "announcement";
 const MASK = "********";
 
 /** What the SMTP server (or the connection to it) said, as an operator can act on it. */
@@ -139,11 +137,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       // time zone of plans): every authorised screen fetches its manifest again.
       if (key === "audit" || key === "defaultTimezone") {
         try {
-          const held = await services.db
-            .select({ id: terminals.id })
-            .from(terminals)
-            .where(eq(terminals.state, "authorised"));
-          await app.services.hub.notifySync(held.map((r) => r.id));
+          await app.services.hub.notifySync(await authorisedTerminalIds(services.db));
         } catch (err) {
           req.log.warn({ err, key }, "could not tell the screens about a setting change");
         }
@@ -193,11 +187,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       let to = req.body.to || null;
       if (!to) {
-        const [me] = await services.db
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, actor.userId));
-        to = me?.email || null;
+        to = (await emailOf(services.db, actor.userId)) || null;
       }
       if (!to) throw new FieldErrors([{ field: "to", key: "mail.noRecipient" }]);
       req.audit.target = "setting:smtp";
@@ -218,11 +208,6 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const readAnnouncement = async (): Promise<Announcement> => {
-    const [row] = await services.db.select().from(settings).where(eq(settings.key, ANNOUNCEMENT_KEY));
-    return { ...EMPTY_ANNOUNCEMENT, ...(row?.value as Partial<Announcement> | undefined) };
-  };
-
   app.get(
     "/a/api/sysSetting/announcement",
     {
@@ -231,7 +216,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // The stored announcement with its window; the console shows it only while start < now < end
     // and colseTipOn is 1 (spec §4), and needs the raw times for its dismissal rules.
-    async () => ({ ...(await readAnnouncement()) }),
+    async () => ({ ...(await readAnnouncement(services.db)) }),
   );
 
   app.post(
@@ -244,13 +229,7 @@ export const sysSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const value = req.body as Announcement;
       req.audit.target = "setting:announcement";
-      await services.db
-        .insert(settings)
-        .values({ key: ANNOUNCEMENT_KEY, value, updatedBy: actor.userId })
-        .onConflictDoUpdate({
-          target: settings.key,
-          set: { value, updatedAt: services.clock.now(), updatedBy: actor.userId },
-        });
+      await saveAnnouncement(services.db, value, actor.userId, services.clock.now());
       return {};
     },
   );

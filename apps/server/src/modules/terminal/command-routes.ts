@@ -4,15 +4,12 @@ import {
   TerminalCommandBody,
   TerminalScreenshotQuery,
 } from "@marquee/contracts";
-import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { terminalScreenshots, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
-import { scope, scoped } from "../../platform/tenancy";
-import { findTerminals } from "./repo";
+import { findTerminals, historyShotMd5, visibleTerminalIds } from "./repo";
 
 /**
  * Commands to terminals (issue 6) through the hub, which answers one outcome per terminal at once
@@ -67,13 +64,7 @@ export const terminalCommandRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const outcomes = await app.services.hub.results(req.query.ids);
       const terminalIds = [...new Set(outcomes.map((o) => o.terminalId))];
-      const visible = terminalIds.length
-        ? await db
-            .select({ id: terminals.id })
-            .from(terminals)
-            .where(and(inArray(terminals.id, terminalIds), scope(actorOf(req), terminals)))
-        : [];
-      const allowed = new Set(visible.map((v) => v.id));
+      const allowed = await visibleTerminalIds(db, actorOf(req), terminalIds);
       return { list: outcomes.filter((o) => allowed.has(o.terminalId)) };
     },
   );
@@ -90,18 +81,7 @@ export const terminalCommandRoutes: FastifyPluginAsyncZod = async (app) => {
       let md5: string | null | undefined;
       if (shot !== undefined) {
         // One picture of the history: read through its own scope (it stays with the office it was taken for).
-        const [row] = await db
-          .select({ md5: terminalScreenshots.md5 })
-          .from(terminalScreenshots)
-          .where(
-            scoped(
-              actor,
-              terminalScreenshots,
-              eq(terminalScreenshots.id, shot),
-              eq(terminalScreenshots.terminalId, id),
-            ),
-          );
-        md5 = row?.md5;
+        md5 = await historyShotMd5(db, actor, id, shot);
       } else {
         const [row] = await findTerminals(db, actor, [id]);
         md5 = row?.screenshotMd5;

@@ -11,22 +11,28 @@ import {
   UpdateTerminalGroupBody,
   UpdateTerminalOfficeBody,
 } from "@marquee/contracts";
-import { and, count, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { programs, terminalGroups, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError, FieldErrors } from "../../platform/errors";
 import { officeInScope } from "../../platform/tenancy";
-import { assertTerminalQuota, holdsSeat } from "../office/quota";
-import { programScope } from "../program/repo";
+import {
+  claimTerminal,
+  deleteGroup,
+  deleteTerminals,
+  groupContents,
+  groupNameTaken,
+  moveTerminals,
+  programsToGive,
+  saveGroup,
+  updateTerminals,
+} from "./manage-repo";
 import {
   findGroup,
   findSummary,
   findTerminals,
   groupAndBelow,
   groupOfOffice,
-  leaveTenant,
   type TerminalRow,
 } from "./repo";
 
@@ -79,28 +85,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (groupId !== undefined) await groupOfOffice(db, actor, groupId, officeId);
       const now = services.clock.now();
       // Claimed by its code, whatever office it waits in; a second operator with the same code finds nothing.
-      const row = await db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(terminals)
-          .set({
-            state: "authorised",
-            officeId,
-            groupId: groupId ?? null,
-            ...(name ? { name } : {}),
-            authorisedBy: actor.userId,
-            authorisedAt: now,
-            updatedAt: now,
-          })
-          .where(and(eq(terminals.enrolCode, enrolCode), eq(terminals.state, "pending")))
-          .returning({ id: terminals.id });
-        if (!claimed)
-          throw new FieldErrors([
-            { field: "enrolCode", key: "terminal.enrolCodeUnknown", values: { code: enrolCode } },
-          ]);
-        // The tenants above with a terminal quota: over it, nothing is written (409).
-        await assertTerminalQuota(tx, officeId, () => 1);
-        return claimed;
-      });
+      const row = await claimTerminal(db, actor, { enrolCode, officeId, groupId, name }, now);
       req.audit.target = `terminal:${row.id}`;
       req.audit.detail = { officeId, groupId: groupId ?? null };
       await notifyState(req.log, [row.id]);
@@ -125,21 +110,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const leaving: number[] = [];
       for (const r of rows) if ((await services.tree.tenantOf(r.officeId))?.id !== target) leaving.push(r.id);
       // Groups belong to an office: a move without a group leaves the terminals ungrouped.
-      await db.transaction(async (tx) => {
-        await tx
-          .update(terminals)
-          .set({ officeId, groupId: groupId ?? null, updatedAt: services.clock.now() })
-          .where(inArray(terminals.id, ids));
-        await leaveTenant(tx, leaving, services.clock.now());
-        // Screens moved into a tenant with a terminal quota take places in it.
-        const paths = new Map<number, string>();
-        for (const r of rows) paths.set(r.officeId, (await services.tree.get(r.officeId))?.path ?? "");
-        await assertTerminalQuota(
-          tx,
-          officeId,
-          (t) => rows.filter((r) => holdsSeat(r) && !paths.get(r.officeId)?.startsWith(t.path)).length,
-        );
-      });
+      await moveTerminals(services, rows, ids, officeId, groupId ?? null, leaving);
       req.audit.target = targetOf(ids);
       req.audit.detail = { officeId, groupId: groupId ?? null };
       await notifyState(req.log, ids);
@@ -166,10 +137,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
             },
           ]);
       }
-      await db
-        .update(terminals)
-        .set({ groupId, updatedAt: services.clock.now() })
-        .where(inArray(terminals.id, ids));
+      await updateTerminals(db, ids, { groupId, updatedAt: services.clock.now() });
       req.audit.target = targetOf(ids);
       req.audit.detail = { groupId };
       return {};
@@ -198,25 +166,9 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // parentId: absent keeps the group where it is, null puts it at the top of the office.
       const parent = parentId !== undefined ? parentId : (existing?.parentId ?? null);
-      const [twin] = await db
-        .select({ id: terminalGroups.id })
-        .from(terminalGroups)
-        .where(
-          and(
-            eq(terminalGroups.officeId, officeId),
-            parent === null ? isNull(terminalGroups.parentId) : eq(terminalGroups.parentId, parent),
-            eq(terminalGroups.name, name),
-            existing ? ne(terminalGroups.id, existing.id) : undefined,
-          ),
-        );
+      const twin = await groupNameTaken(db, officeId, parent, name, existing);
       if (twin) throw new FieldErrors([{ field: "name", key: "terminal.groupNameTaken", values: { name } }]);
-      const [group] = existing
-        ? await db
-            .update(terminalGroups)
-            .set({ name, parentId: parent })
-            .where(eq(terminalGroups.id, existing.id))
-            .returning()
-        : await db.insert(terminalGroups).values({ officeId, parentId: parent, name }).returning();
+      const group = await saveGroup(db, existing, officeId, parent, name);
       if (!group) throw new Error("terminal group not saved");
       req.audit.target = `terminalGroup:${group.id}`;
       return {
@@ -231,17 +183,14 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const group = await findGroup(db, actorOf(req), req.body.id);
       req.audit.target = `terminalGroup:${group.id}`;
-      const [[held], [kids]] = await Promise.all([
-        db.select({ n: count() }).from(terminals).where(eq(terminals.groupId, group.id)),
-        db.select({ n: count() }).from(terminalGroups).where(eq(terminalGroups.parentId, group.id)),
-      ]);
-      if ((held?.n ?? 0) > 0 || (kids?.n ?? 0) > 0)
+      const held = await groupContents(db, group.id);
+      if (held.terminals > 0 || held.groups > 0)
         throw new AppError(409, "terminal.groupNotEmpty", {
           name: group.name,
-          terminals: held?.n ?? 0,
-          groups: kids?.n ?? 0,
+          terminals: held.terminals,
+          groups: held.groups,
         });
-      await db.delete(terminalGroups).where(eq(terminalGroups.id, group.id));
+      await deleteGroup(db, group.id);
       return {};
     },
   );
@@ -263,10 +212,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
               ? "authorised"
               : "pending"
             : row.state;
-      await db
-        .update(terminals)
-        .set({ state, ...(name ? { name } : {}), updatedAt: services.clock.now() })
-        .where(eq(terminals.id, id));
+      await updateTerminals(db, [id], { state, ...(name ? { name } : {}), updatedAt: services.clock.now() });
       req.audit.target = `terminal:${id}`;
       req.audit.detail = { name: name ?? null, state };
       if (state !== row.state) await notifyState(req.log, [id]);
@@ -291,7 +237,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { ids } = req.body;
       await findTerminals(db, actorOf(req), ids);
-      await db.delete(terminals).where(inArray(terminals.id, ids));
+      await deleteTerminals(db, ids);
       req.audit.target = targetOf(ids);
       // With its row gone the hub closes the terminal's socket; the device must register again.
       await notifyState(req.log, ids);
@@ -308,15 +254,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const programIds = [...new Set(req.body.programIds)];
       const targets = await findTerminals(db, actor, ids);
       if (programIds.length) {
-        const rows = await db
-          .select({
-            id: programs.id,
-            name: programs.name,
-            state: programs.state,
-            officeId: programs.officeId,
-          })
-          .from(programs)
-          .where(and(inArray(programs.id, programIds), programScope(actor)));
+        const rows = await programsToGive(db, actor, programIds);
         const found = new Set(rows.map((r) => r.id));
         const missing = programIds.filter((p) => !found.has(p));
         if (missing.length)
@@ -347,10 +285,7 @@ export const terminalManageRoutes: FastifyPluginAsyncZod = async (app) => {
             },
           ]);
       }
-      await db
-        .update(terminals)
-        .set({ programIds, updatedAt: services.clock.now() })
-        .where(inArray(terminals.id, ids));
+      await updateTerminals(db, ids, { programIds, updatedAt: services.clock.now() });
       req.audit.target = targetOf(ids);
       req.audit.detail = { programIds };
       try {

@@ -1,18 +1,25 @@
-import type { CommandOutcome, TerminalSummary, TerminalViewStatus } from "@marquee/contracts";
-import { and, eq, inArray, isNotNull, isNull, like, ne, not, type SQL, sql } from "drizzle-orm";
+import type {
+  CommandOutcome,
+  ScreenshotHistoryQuery,
+  TerminalSummary,
+  TerminalViewStatus,
+} from "@marquee/contracts";
+import { and, count, desc, eq, inArray, isNotNull, isNull, like, ne, not, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import {
   offices,
   publicationTargets,
   type terminalCommands,
   terminalGroups,
+  terminalScreenshots,
   terminals,
 } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { allFound, FieldErrors, notFound } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
 import { likeEscape } from "../../platform/sql";
-import { scoped } from "../../platform/tenancy";
+import { namesIn, officeInScope, scope, scoped } from "../../platform/tenancy";
 
 /** A terminals row as stored. */
 export type TerminalRow = typeof terminals.$inferSelect;
@@ -253,4 +260,97 @@ export async function terminalsBelow(tx: Tx, path: string): Promise<number[]> {
     .innerJoin(offices, eq(offices.id, terminals.officeId))
     .where(like(offices.path, `${likeEscape(path)}%`));
   return rows.map((r) => r.id);
+}
+
+/** A terminal_screenshots row as stored. */
+export type ScreenshotRow = typeof terminalScreenshots.$inferSelect;
+
+/**
+ * One page of the screenshot history, newest first, with the total and the names of the screens the
+ * caller may read. The node, and the terminal when one is named, must be of the caller's range.
+ */
+export async function screenshotHistory(
+  db: Db,
+  tree: OfficeTree,
+  actor: Actor,
+  q: z.infer<typeof ScreenshotHistoryQuery>,
+): Promise<{ rows: ScreenshotRow[]; total: number; names: Map<number, string> }> {
+  const below = q.includeChildren !== false;
+  const c: Array<SQL | undefined> = [];
+  if (q.treeId === undefined) {
+    if (q.terminalId === undefined) throw new FieldErrors([{ field: "treeId", key: "validation.required" }]);
+  } else if (q.treeType === "group") {
+    const group = await findGroup(db, actor, q.treeId);
+    const groups = below ? await groupAndBelow(db, group) : [group.id];
+    // The screens of the group now, and only the pictures taken while they served its office.
+    c.push(
+      eq(terminalScreenshots.officeId, group.officeId),
+      inArray(
+        terminalScreenshots.terminalId,
+        db.select({ id: terminals.id }).from(terminals).where(inArray(terminals.groupId, groups)),
+      ),
+    );
+  } else {
+    const node = await officeInScope(tree, actor, q.treeId);
+    c.push(
+      below
+        ? inArray(terminalScreenshots.officeId, await tree.subtreeIds(node.path))
+        : eq(terminalScreenshots.officeId, node.id),
+    );
+  }
+  if (q.terminalId !== undefined) {
+    await findTerminals(db, actor, [q.terminalId]);
+    c.push(eq(terminalScreenshots.terminalId, q.terminalId));
+  }
+  if (q.type) c.push(eq(terminalScreenshots.kind, q.type));
+  const where = scoped(actor, terminalScreenshots, ...c);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(terminalScreenshots)
+      .where(where)
+      .orderBy(desc(terminalScreenshots.at), desc(terminalScreenshots.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(terminalScreenshots).where(where),
+  ]);
+  const names = await namesIn(
+    db,
+    actor,
+    terminals,
+    rows.map((r) => r.terminalId),
+  );
+  return { rows, total: totals[0]?.n ?? 0, names };
+}
+
+/** The ids among these terminals that are of the caller's range. */
+export async function visibleTerminalIds(db: Db, actor: Actor, ids: number[]): Promise<Set<number>> {
+  const visible = ids.length
+    ? await db
+        .select({ id: terminals.id })
+        .from(terminals)
+        .where(and(inArray(terminals.id, ids), scope(actor, terminals)))
+    : [];
+  return new Set(visible.map((v) => v.id));
+}
+
+/** The picture of one shot of a terminal's history, read through its own scope (it stays with the office it was taken for). */
+export async function historyShotMd5(
+  db: Db,
+  actor: Actor,
+  terminalId: number,
+  shotId: number,
+): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ md5: terminalScreenshots.md5 })
+    .from(terminalScreenshots)
+    .where(
+      scoped(
+        actor,
+        terminalScreenshots,
+        eq(terminalScreenshots.id, shotId),
+        eq(terminalScreenshots.terminalId, terminalId),
+      ),
+    );
+  return row?.md5;
 }

@@ -11,19 +11,14 @@ import {
   SendApkResponse,
   UPLOAD_LIMIT_OFF_MB,
 } from "@marquee/contracts";
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { playerPackages, terminalCommands, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import type { Actor } from "../../platform/actor";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
-import { scope, scoped } from "../../platform/tenancy";
 import type { TerminalRow } from "../terminal/repo";
 import { readMultipart } from "./multipart";
+import { insertPackage, latestUpdateCommands, type PackageRow, packageInScope, packagesOf } from "./repo";
 import { rangedTerminals, targetOf, UPDATE_TIMEOUT_MS } from "./shared";
-
-type PackageRow = typeof playerPackages.$inferSelect;
 
 const toPackage = (p: PackageRow): PlayerPackage => ({
   id: p.id,
@@ -63,14 +58,6 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The package arrives as multipart/form-data and is streamed by the route (never held whole).
   app.addContentTypeParser("multipart/form-data", (_req, payload, done) => done(null, payload));
-
-  /** The packages of the caller's tenant. */
-  const packagesOf = (actor: Actor): Promise<PackageRow[]> =>
-    db
-      .select()
-      .from(playerPackages)
-      .where(scope(actor, playerPackages))
-      .orderBy(desc(playerPackages.createdAt), desc(playerPackages.id));
 
   /** A package is only for the terminals of its own tenant (`key`): 400 naming the first other one. */
   const assertOfTenant = async (rows: TerminalRow[], key: number | null) => {
@@ -119,20 +106,17 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
             .replace(/[\\/\p{Cc}]/gu, "_")
             .trim()
             .slice(0, 200) || `package-${version}`;
-        const [row] = await db
-          .insert(playerPackages)
-          .values({
-            officeId: actor.tenantId,
-            name,
-            version,
-            model: model || null,
-            md5: file.md5,
-            sha256: file.sha256,
-            size: file.size,
-            notes: notes || null,
-            createdBy: actor.userId,
-          })
-          .returning();
+        const row = await insertPackage(db, {
+          officeId: actor.tenantId,
+          name,
+          version,
+          model: model || null,
+          md5: file.md5,
+          sha256: file.sha256,
+          size: file.size,
+          notes: notes || null,
+          createdBy: actor.userId,
+        });
         if (!row) throw new Error("package not stored");
         req.audit.target = ids ? `package:${row.id} ${targetOf(ids)}`.slice(0, 500) : `package:${row.id}`;
         req.audit.detail = {
@@ -159,10 +143,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { packageId, ids } = req.body;
       const rows = await rangedTerminals(services, req, ids);
       // Another tenant's package answers exactly like a missing one.
-      const [pkg] = await db
-        .select()
-        .from(playerPackages)
-        .where(scoped(actor, playerPackages, eq(playerPackages.id, packageId)));
+      const pkg = await packageInScope(db, actor, packageId);
       if (!pkg) throw notFound("package", packageId);
       await assertOfTenant(rows, actor.tenantId);
       req.audit.target = `package:${pkg.id} ${targetOf(ids)}`.slice(0, 500);
@@ -181,35 +162,17 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const { packageId, commandIds } = req.query;
-      const packages = await packagesOf(actor);
-      let where: SQL | undefined;
+      const packages = await packagesOf(db, actor);
+      let of: { packageId: number } | { commandIds: string[] } | undefined;
       if (packageId !== undefined) {
         if (!packages.some((p) => p.id === packageId)) throw notFound("package", packageId);
-        where = sql`${terminalCommands.args}->>'packageId' = ${String(packageId)}`;
+        of = { packageId };
       } else if (commandIds) {
-        where = inArray(terminalCommands.id, commandIds);
+        of = { commandIds };
       }
       let list: ApkUpdateItem[] = [];
-      if (where) {
-        const rows = await db
-          .selectDistinctOn([terminalCommands.terminalId], {
-            c: terminalCommands,
-            terminalName: terminals.name,
-            // What it runs now: its latest status, else what it registered with.
-            version: sql<string>`coalesce(${terminals.status}->>'version', ${terminals.version})`,
-            online: terminals.online,
-          })
-          .from(terminalCommands)
-          .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
-          .where(
-            and(
-              eq(terminalCommands.name, "update"),
-              where,
-              scope(actor, terminalCommands),
-              scope(actor, terminals),
-            ),
-          )
-          .orderBy(terminalCommands.terminalId, desc(terminalCommands.createdAt));
+      if (of) {
+        const rows = await latestUpdateCommands(db, actor, of);
         list = rows.map(({ c, terminalName, version, online }) => {
           const args = c.args as { packageId?: unknown; version?: unknown };
           return {

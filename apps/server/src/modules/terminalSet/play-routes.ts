@@ -7,24 +7,25 @@ import {
   ProgramPlayNowBody,
   TerminalSetOutcomesResponse,
 } from "@marquee/contracts";
-import { and, asc, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { programs, publications, publicationTargets, publishMessages, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
-import { likeEscape } from "../../platform/sql";
-import { scope } from "../../platform/tenancy";
-import { type PlayNowRow, playableState } from "../../terminal/manifest";
-import { programScope } from "../program/repo";
+import { playableState } from "../../terminal/manifest";
 import type { TerminalRow } from "../terminal/repo";
+import {
+  messagePublicationsOn,
+  messageToPlay,
+  pickerPrograms,
+  playNowNames,
+  programToPlay,
+  rewritePlayNow,
+} from "./play-repo";
 import { ended, PLAY_TIMEOUT_MS, rangedTerminals } from "./shared";
 
 /** How long a playMessage command waits: the message is in the manifest, nothing to download. */
 const MESSAGE_TIMEOUT_MS = 60_000;
-/** Programs offered by the play-now picker. */
-const PICKER_MAX = 200;
 
 /**
  * Play now (issue 9): a program above the schedule or a message shown at
@@ -66,15 +67,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
         const list = await app.services.hub.command(ids, "refresh", {}, actor.userId);
         return { list };
       }
-      const [program] = await db
-        .select({
-          id: programs.id,
-          name: programs.name,
-          state: programs.state,
-          officeId: programs.officeId,
-        })
-        .from(programs)
-        .where(and(eq(programs.id, programId), programScope(actor)));
+      const program = await programToPlay(db, actor, programId);
       if (!program) throw notFound("program", programId);
       await assertPlayable(services, req, "programId", program);
       await assertSameTenant(services, program, rows);
@@ -101,16 +94,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const { ids, messageId, minutes } = req.body;
       const rows = await rangedTerminals(services, req, ids, { messageId, minutes: minutes ?? null });
-      const [message] = await db
-        .select({
-          id: publishMessages.id,
-          name: publishMessages.name,
-          state: publishMessages.state,
-          officeId: publishMessages.officeId,
-          endAt: publishMessages.endAt,
-        })
-        .from(publishMessages)
-        .where(and(eq(publishMessages.id, messageId), scope(actor, publishMessages)));
+      const message = await messageToPlay(db, actor, messageId);
       if (!message) throw notFound("message", messageId);
       await assertPlayable(services, req, "messageId", message);
       if (message.endAt && message.endAt.getTime() <= services.clock.now().getTime())
@@ -146,22 +130,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, messageId } = req.body;
       const [row] = await rangedTerminals(services, req, [id], { messageId });
       if (!row) throw notFound("terminal", id);
-      // The message's publications that reach this terminal (held, or still to be delivered).
-      const pubs = await db
-        .select()
-        .from(publications)
-        .innerJoin(terminals, eq(terminals.id, id))
-        .where(
-          and(
-            eq(publications.kind, "message"),
-            eq(publications.contentId, messageId),
-            inArray(publications.state, ["active", "scheduled"]),
-            sql`(${publications.id} = any(${terminals.publicationIds}) or exists (
-                select 1 from ${publicationTargets} pt where pt.publication_id = ${publications.id}
-                and pt.terminal_id = ${id} and pt.state <> 'withdrawn'))`,
-          ),
-        )
-        .then((r) => r.map((x) => x.publications));
+      const pubs = await messagePublicationsOn(db, id, messageId);
       const playNow = (row.playNow?.messages ?? []).some((m) => m.messageId === messageId);
       if (!playNow && !pubs.length)
         throw new AppError(404, "terminalSet.messageNotOnTerminal", { messageId, name: row.name });
@@ -195,20 +164,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
         if (p?.programId && !ended(p.until, now)) programIds.add(p.programId);
         for (const m of p?.messages ?? []) if (!ended(m.until, now)) messageIds.add(m.messageId);
       }
-      const [programNames, messageNames] = await Promise.all([
-        programIds.size
-          ? db
-              .select({ id: programs.id, name: programs.name })
-              .from(programs)
-              .where(inArray(programs.id, [...programIds]))
-          : [],
-        messageIds.size
-          ? db
-              .select({ id: publishMessages.id, name: publishMessages.name })
-              .from(publishMessages)
-              .where(inArray(publishMessages.id, [...messageIds]))
-          : [],
-      ]);
+      const [programNames, messageNames] = await playNowNames(db, programIds, messageIds);
       const pName = new Map(programNames.map((p) => [p.id, p.name]));
       const mName = new Map(messageNames.map((m) => [m.id, m.name]));
       const list = req.query.ids.flatMap((tid) => {
@@ -233,20 +189,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const audit = await services.settings.get("audit");
       const keyword = req.query.keyword?.trim();
-      const playable = await db
-        .select({ id: programs.id, name: programs.name })
-        .from(programs)
-        .where(
-          and(
-            programScope(actor),
-            audit
-              ? inArray(programs.state, ["approved", "published"])
-              : notInArray(programs.state, ["pending", "rejected"]),
-            keyword ? ilike(programs.name, `%${likeEscape(keyword)}%`) : undefined,
-          ),
-        )
-        .orderBy(asc(programs.name), asc(programs.id))
-        .limit(PICKER_MAX);
+      const playable = await pickerPrograms(db, actor, audit, keyword);
       return { list, programs: playable };
     },
   );
@@ -276,46 +219,4 @@ async function assertSameTenant(
   for (const r of rows)
     if (!(await services.tree.sameTenant(content.officeId, r.officeId)))
       throw new AppError(400, "terminalSet.contentOtherTenant", { name: content.name, terminal: r.name });
-}
-
-/**
- * Rewrites terminals' play-now in one transaction (rows locked, so two
- * operators' changes do not overwrite each other); play-now messages whose
- * time is over are dropped on the way, and an empty play-now is null.
- */
-async function rewritePlayNow(
-  services: Services,
-  ids: number[],
-  change: (prev: Required<PlayNowRow>) => Required<PlayNowRow>,
-): Promise<void> {
-  const { db, clock } = services;
-  const now = clock.now();
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: terminals.id, playNow: terminals.playNow })
-      .from(terminals)
-      .where(inArray(terminals.id, ids))
-      .orderBy(asc(terminals.id))
-      .for("update");
-    const groups = new Map<string, { value: PlayNowRow | null; ids: number[] }>();
-    for (const r of rows) {
-      const prev: Required<PlayNowRow> = {
-        programId: r.playNow?.programId ?? null,
-        until: r.playNow?.until ?? null,
-        startAt: r.playNow?.startAt ?? null,
-        messages: (r.playNow?.messages ?? []).filter((m) => !ended(m.until, now.getTime())),
-      };
-      const next = change(prev);
-      const value = next.programId === null && !next.messages.length ? null : next;
-      const key = JSON.stringify(value);
-      const g = groups.get(key) ?? { value, ids: [] };
-      g.ids.push(r.id);
-      groups.set(key, g);
-    }
-    for (const g of groups.values())
-      await tx
-        .update(terminals)
-        .set({ playNow: g.value, updatedAt: now })
-        .where(inArray(terminals.id, g.ids));
-  });
 }

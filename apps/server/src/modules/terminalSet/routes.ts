@@ -10,16 +10,15 @@ import {
   TerminalSetOutcomesResponse,
   TerminalSetRetryBody,
 } from "@marquee/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { publications, terminalCommands, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
-import { scope } from "../../platform/tenancy";
+import { deleteTerminals } from "../terminal/manage-repo";
 import { screenshotUrl } from "../terminal/repo";
 import { packageRoutes } from "./package-routes";
 import { playRoutes } from "./play-routes";
+import { clearTerminals, commandsOfRange, livePublicationsOf, screenshotOfTerminal } from "./repo";
 import { scanRoutes } from "./scan-routes";
 import { patchSettings, sendSettings } from "./settings";
 import { permissionOf, rangedTerminals, SCREENSHOT_WAIT_MS, timeoutOf } from "./shared";
@@ -118,26 +117,8 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
       const { ids } = req.body;
       await rangedTerminals(services, req, ids, { command: "clear" });
       // Their live publications (those they hold and those still to reach them) read before they are emptied.
-      const idList = sql.join(
-        ids.map((id) => sql`${id}::int`),
-        sql`, `,
-      );
-      const reached = await db.execute<{ id: number }>(sql`
-          select publication_id as id from publication_targets where terminal_id in (${idList}) and state <> 'withdrawn'
-          union select unnest(publication_ids) from terminals where id in (${idList})`);
-      const pubIds = reached.rows.map((r) => Number(r.id));
-      const pubs = pubIds.length
-        ? await db
-            .select()
-            .from(publications)
-            .where(
-              and(inArray(publications.id, pubIds), inArray(publications.state, ["active", "scheduled"])),
-            )
-        : [];
-      await db
-        .update(terminals)
-        .set({ programIds: [], playNow: null, updatedAt: services.clock.now() })
-        .where(inArray(terminals.id, ids));
+      const pubs = await livePublicationsOf(db, ids);
+      await clearTerminals(db, ids, services.clock.now());
       if (pubs.length) await publishing.withdraw(actor, pubs, ids, req.log);
       await app.services.hub.notifySync(ids);
       req.audit.detail = { command: "clear", withdrawnFrom: pubs.map((p) => p.id) };
@@ -157,7 +138,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
       const { ids } = req.body;
       await rangedTerminals(services, req, ids);
       // As POST terminal/delete: the row goes, and with it the token; the socket closes refused.
-      await db.delete(terminals).where(inArray(terminals.id, ids));
+      await deleteTerminals(db, ids);
       for (const id of ids) {
         try {
           await app.services.hub.notifyState(id);
@@ -219,14 +200,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let screenshot = null;
       if (outcome.state === "done") {
-        const [row] = await db
-          .select({
-            id: terminals.id,
-            screenshotMd5: terminals.screenshotMd5,
-            screenshotAt: terminals.screenshotAt,
-          })
-          .from(terminals)
-          .where(eq(terminals.id, id));
+        const row = await screenshotOfTerminal(db, id);
         if (row) screenshot = await stored(row);
       }
       return { terminalId: id, screenshot, outcome };
@@ -253,17 +227,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const commandIds = [...new Set(req.body.commandIds)];
-      const rows = await db
-        .select({
-          id: terminalCommands.id,
-          terminalId: terminalCommands.terminalId,
-          name: terminalCommands.name,
-          args: terminalCommands.args,
-          state: terminalCommands.state,
-        })
-        .from(terminalCommands)
-        .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
-        .where(and(inArray(terminalCommands.id, commandIds), scope(actor, terminals)));
+      const rows = await commandsOfRange(db, actor, commandIds);
       const found = new Set(rows.map((r) => r.id));
       const missing = commandIds.find((id) => !found.has(id));
       if (missing !== undefined) throw new AppError(404, "terminalSet.commandMissing", { id: missing });

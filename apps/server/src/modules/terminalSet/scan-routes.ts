@@ -5,15 +5,11 @@ import {
   AutoScanResponse,
   type ScannedTerminal,
 } from "@marquee/contracts";
-import { and, desc, eq, gte, or, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { FieldErrors } from "../../platform/errors";
-
-/** At most this many terminals in one scan answer. */
-const SCAN_MAX = 200;
+import { waitingTerminals } from "./repo";
 
 /** A scan's id carries the instant it began (base 36 ms): nothing to store. */
 const scanIdOf = (since: number) => `s${since.toString(36)}`;
@@ -31,35 +27,8 @@ export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["terminalSet"];
   const authorize = { access: { permission: "terminal:device:authorize" as const } };
 
-  const waiting = async (req: FastifyRequest, since: Date | null): Promise<ScannedTerminal[]> => {
-    const actor = actorOf(req);
-    const where: Array<SQL | undefined> = [eq(terminals.state, "pending")];
-    if (actor.tenantType !== "platform") where.push(eq(terminals.ip, req.ip));
-    // Online now, or seen (registered or beating) since the scan began.
-    where.push(
-      since
-        ? or(eq(terminals.online, true), gte(terminals.lastSeenAt, since), gte(terminals.createdAt, since))
-        : eq(terminals.online, true),
-    );
-    const rows = await db
-      .select()
-      .from(terminals)
-      .where(and(...where))
-      .orderBy(desc(terminals.createdAt), desc(terminals.id))
-      .limit(SCAN_MAX);
-    return rows.map((r) => ({
-      id: r.id,
-      enrolCode: r.enrolCode,
-      model: r.model,
-      width: r.width,
-      height: r.height,
-      version: r.status?.version ?? r.version,
-      ip: r.ip,
-      online: r.online,
-      createDate: r.createdAt.toISOString(),
-      lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
-    }));
-  };
+  const waiting = (req: FastifyRequest, since: Date | null): Promise<ScannedTerminal[]> =>
+    waitingTerminals(db, actorOf(req), req.ip, since);
 
   app.post(
     "/a/api/terminalSet/autoScanTerminal",

@@ -14,14 +14,12 @@ import {
   TerminalSetIdsBody,
 } from "@marquee/contracts";
 import { deviceStateAt, mergeDeviceSettings, resolveAt, type StrategyDoc } from "@marquee/schedule";
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { strategies, terminalCommands, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { notFound } from "../../platform/errors";
-import { officeInScope, scope } from "../../platform/tenancy";
-import { findGroup, groupAndBelow, screenshotUrl, type TerminalRow, viewStatus } from "../terminal/repo";
+import { screenshotUrl, type TerminalRow, viewStatus } from "../terminal/repo";
+import { latestProgramsAck, monitorTerminals, strategiesByIds } from "./repo";
 import { rangedTerminals, subjectOf } from "./shared";
 
 /** What a terminal answers to the `programs` command (its ack data); anything else reads as nothing. */
@@ -55,12 +53,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The docs of these strategies, by id. */
   const strategyDocs = async (rows: Array<Pick<TerminalRow, "strategyId">>) => {
     const ids = [...new Set(rows.flatMap((r) => (r.strategyId ? [r.strategyId] : [])))];
-    const found = ids.length
-      ? await db
-          .select({ id: strategies.id, name: strategies.name, doc: strategies.doc })
-          .from(strategies)
-          .where(inArray(strategies.id, ids))
-      : [];
+    const found = ids.length ? await strategiesByIds(db, ids) : [];
     return new Map(found.map((s) => [s.id, s]));
   };
   const docOf = (docs: Map<number, { doc: StrategyDoc }>, row: Pick<TerminalRow, "strategyId">) =>
@@ -78,29 +71,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
         rows = await rangedTerminals(services, req, ids);
         rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
       } else {
-        const where: Array<SQL | undefined> = [scope(actor, terminals)];
-        if (officeId !== undefined) {
-          const node = await officeInScope(services.tree, actor, officeId);
-          where.push(
-            includeChildren
-              ? inArray(terminals.officeId, await services.tree.subtreeIds(node.path))
-              : eq(terminals.officeId, officeId),
-          );
-        }
-        if (groupId !== undefined) {
-          const group = await findGroup(db, actor, groupId);
-          where.push(
-            includeChildren
-              ? inArray(terminals.groupId, await groupAndBelow(db, group))
-              : eq(terminals.groupId, groupId),
-          );
-        }
-        rows = await db
-          .select()
-          .from(terminals)
-          .where(and(...where))
-          .orderBy(asc(terminals.name), asc(terminals.id))
-          .limit(MONITOR_MAX + 1);
+        rows = await monitorTerminals(services, actor, { officeId, groupId, includeChildren });
       }
       if (rows.length > MONITOR_MAX) {
         truncated = true;
@@ -172,18 +143,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound("terminal", req.query.id);
       const docs = await strategyDocs([row]);
       const manifest = await app.services.hub.manifestFor(subjectOf(row, docOf(docs, row)));
-      const [latest] = await db
-        .select({ data: terminalCommands.data, doneAt: terminalCommands.doneAt })
-        .from(terminalCommands)
-        .where(
-          and(
-            eq(terminalCommands.terminalId, row.id),
-            eq(terminalCommands.name, "programs"),
-            eq(terminalCommands.state, "done"),
-          ),
-        )
-        .orderBy(desc(terminalCommands.doneAt))
-        .limit(1);
+      const latest = await latestProgramsAck(db, row.id);
       const ack = latest ? ProgramsAck.safeParse(latest.data ?? {}) : null;
       const held = new Map((ack?.success ? ack.data.programs : []).map((p) => [p.id, p]));
       const rows = new Map<number, ProgramListRow>();

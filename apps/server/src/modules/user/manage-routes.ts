@@ -24,10 +24,8 @@ import {
   UserSaveResponse,
   VERIFICATION_CODE_TTL_MS,
 } from "@marquee/contracts";
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { offices, userRoles, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { type Actor, can } from "../../platform/actor";
 import {
@@ -40,17 +38,18 @@ import {
 } from "../../platform/errors";
 import { MailNotConfiguredError } from "../../platform/mail";
 import { hashPassword, verifyPassword } from "../../platform/password";
-import { likeEscape } from "../../platform/sql";
-import { officeInScope, officeVisible, scope, visible } from "../../platform/tenancy";
+import { officeInScope, officeVisible } from "../../platform/tenancy";
 import { maskMail, VerificationCodes } from "../session/codes";
 import { SignInRules } from "../session/credentials";
 import { guardKeys } from "../session/guard";
 import { readPassword } from "../session/password-input";
+import { createUser, deleteUsers, saveUserEdit, userPage, usersByIds, visibleUser } from "./manage-repo";
 import {
   assertManageable,
   assertPasswordPolicy,
   assertRangeWithin,
   assignableRoles,
+  emailOf,
   isPlatformAdmin,
   platformAdminsBesides,
   type RoleRecord,
@@ -58,6 +57,8 @@ import {
   rolesOfUsers,
   rolesToAssign,
   takenFields,
+  updateUser,
+  userById,
   userInRange,
 } from "./repo";
 
@@ -114,38 +115,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const q = req.query;
-      const c: (SQL | undefined)[] = [scope(actor, users)];
-      if (q.officeId !== undefined) {
-        const node = await officeInScope(services.tree, actor, q.officeId);
-        c.push(inArray(users.officeId, await services.tree.subtreeIds(node.path)));
-      }
-      if (q.keyword) {
-        const k = `%${likeEscape(q.keyword)}%`;
-        c.push(
-          or(ilike(users.username, k), ilike(users.name, k), ilike(users.email, k), ilike(users.phone, k)),
-        );
-      }
-      if (q.enabled !== undefined) c.push(eq(users.enabled, q.enabled));
-      if (q.roleId !== undefined) {
-        c.push(
-          inArray(
-            users.id,
-            db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, q.roleId)),
-          ),
-        );
-      }
-      const where = and(...c);
-      const [rows, totals] = await Promise.all([
-        db
-          .select({ user: users, officeName: offices.name })
-          .from(users)
-          .innerJoin(offices, eq(offices.id, users.officeId))
-          .where(where)
-          .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
-          .limit(q.pageSize)
-          .offset((q.pageNo - 1) * q.pageSize),
-        db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-      ]);
+      const { rows, total } = await userPage(services, actor, q);
       const held = await rolesOfUsers(
         db,
         rows.map((r) => r.user.id),
@@ -175,7 +145,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       }));
       return {
         list,
-        total: totals[0]?.n ?? 0,
+        total,
         pageNo: q.pageNo,
         pageSize: q.pageSize,
       };
@@ -207,35 +177,28 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
         const dataOffices = dataRange === "offices" ? (b.dataOffices ?? []) : [];
         await assertRangeWithin(services, actor, officeId, dataRange, dataOffices);
         const passwordHash = await hashPassword(password);
-        const id = await db
-          .transaction(async (tx) => {
-            const [row] = await tx
-              .insert(users)
-              .values({
-                officeId,
-                username,
-                name,
-                passwordHash,
-                email: b.email ?? null,
-                phone: b.phone ?? null,
-                enabled: b.enabled ?? true,
-                remarks: b.remarks ?? null,
-                dataRange,
-                dataOffices,
-                // Whoever set it knows it: the new user chooses their own at the first sign-in.
-                mustChangePassword: true,
-                passwordChangedAt: now,
-                createdBy: actor.userId,
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning({ id: users.id });
-            if (!row) throw new Error("user not created");
-            if (assigned.length > 0)
-              await tx.insert(userRoles).values(assigned.map((r) => ({ userId: row.id, roleId: r.id })));
-            return row.id;
-          })
-          .catch((err) => raceToFieldError(err, { username, email: b.email, phone: b.phone }));
+        const id = await createUser(
+          db,
+          {
+            officeId,
+            username,
+            name,
+            passwordHash,
+            email: b.email ?? null,
+            phone: b.phone ?? null,
+            enabled: b.enabled ?? true,
+            remarks: b.remarks ?? null,
+            dataRange,
+            dataOffices,
+            // Whoever set it knows it: the new user chooses their own at the first sign-in.
+            mustChangePassword: true,
+            passwordChangedAt: now,
+            createdBy: actor.userId,
+            createdAt: now,
+            updatedAt: now,
+          },
+          assigned,
+        ).catch((err) => raceToFieldError(err, { username, email: b.email, phone: b.phone }));
         req.audit.target = `user:${id}`;
         req.audit.detail = { username, officeId, roles: assigned.map((r) => r.name), dataRange };
         return { id };
@@ -279,16 +242,9 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const rolesChanged =
         b.roleIds !== undefined &&
         (assigned.length !== held.length || assigned.some((r) => !held.some((h) => h.id === r.id)));
-      await db
-        .transaction(async (tx) => {
-          await tx.update(users).set(changes).where(eq(users.id, id));
-          if (rolesChanged) {
-            await tx.delete(userRoles).where(eq(userRoles.userId, id));
-            if (assigned.length > 0)
-              await tx.insert(userRoles).values(assigned.map((r) => ({ userId: id, roleId: r.id })));
-          }
-        })
-        .catch((err) => raceToFieldError(err, { username: b.username, email: b.email, phone: b.phone }));
+      await saveUserEdit(db, id, changes, rolesChanged ? assigned : null).catch((err) =>
+        raceToFieldError(err, { username: b.username, email: b.email, phone: b.phone }),
+      );
       req.audit.detail = {
         username: b.username ?? user.username,
         fields: Object.keys(b).filter((k) => k !== "id"),
@@ -308,9 +264,9 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const { ids } = req.body;
       req.audit.target = `user:${ids.join(",")}`;
-      const rows = await db.select().from(users).where(inArray(users.id, ids));
+      const rows = await usersByIds(db, ids);
       const found = allFound(
-        rows.filter((u) => visible(actor, users, u)),
+        rows.filter((u) => visibleUser(actor, u)),
         ids,
         "user",
       );
@@ -328,15 +284,11 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.detail = { usernames: found.map((u) => u.username) };
       // Sessions, roles, notices and codes go with the user (cascades); what they created stays,
       // its creator cleared (set null), and the audit trail keeps their name.
-      await db
-        .transaction(async (tx) => {
-          await tx.delete(users).where(inArray(users.id, ids));
-        })
-        .catch((err) => {
-          if (foreignKeyViolation(err))
-            throw new AppError(409, "user.inUse", { username: found.map((u) => u.username).join(", ") });
-          throw err;
-        });
+      await deleteUsers(db, ids).catch((err) => {
+        if (foreignKeyViolation(err))
+          throw new AppError(409, "user.inUse", { username: found.map((u) => u.username).join(", ") });
+        throw err;
+      });
       for (const id of ids) {
         await services.sessions.endOthers(id, null);
         services.actors.invalidate(id);
@@ -396,7 +348,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const state = await rules.guard.state(keys);
       if (state.lockedUntil) throw rules.lockedError(state.lockedUntil);
       const password = await readPassword(services, req.query.oldPassword);
-      const [user] = await db.select().from(users).where(eq(users.id, actor.userId));
+      const user = await userById(db, actor.userId);
       if (!user) throw notFound("user", actor.userId);
       const match = await verifyPassword(user.passwordHash, password);
       if (!match) {
@@ -420,15 +372,12 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const password = await readPassword(services, req.body.password);
       await assertPasswordPolicy(services.settings, password, "password");
       const now = services.clock.now();
-      await db
-        .update(users)
-        .set({
-          passwordHash: await hashPassword(password),
-          passwordChangedAt: now,
-          mustChangePassword: true,
-          updatedAt: now,
-        })
-        .where(eq(users.id, userId));
+      await updateUser(db, userId, {
+        passwordHash: await hashPassword(password),
+        passwordChangedAt: now,
+        mustChangePassword: true,
+        updatedAt: now,
+      });
       req.audit.detail = { username: user.username };
       // Whoever held the old password is out; the user signs in again and chooses their own.
       await services.sessions.endOthers(userId, null);
@@ -460,15 +409,12 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await verifyPassword(user.passwordHash, next))
         throw new FieldErrors([{ field: "newPassword", key: "user.passwordSame" }]);
       const now = services.clock.now();
-      await db
-        .update(users)
-        .set({
-          passwordHash: await hashPassword(next),
-          passwordChangedAt: now,
-          mustChangePassword: false,
-          updatedAt: now,
-        })
-        .where(eq(users.id, user.id));
+      await updateUser(db, user.id, {
+        passwordHash: await hashPassword(next),
+        passwordChangedAt: now,
+        mustChangePassword: false,
+        updatedAt: now,
+      });
       req.audit.detail = { reason: change.reason };
       await rules.guard.clear(keys);
       await services.sessions.endOthers(user.id, null);
@@ -539,8 +485,8 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `user:${actor.userId}`;
       // There is no SMS gateway: phone numbers cannot be confirmed.
       if (req.body.phone) throw badRequest("user.smsNotConfigured");
-      const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
-      const address = req.body.email ?? me?.email;
+      const email = await emailOf(db, actor.userId);
+      const address = req.body.email ?? email;
       if (!address) throw badRequest("login.noMail");
       if (req.body.email) await assertFree({ email: req.body.email }, actor.userId);
       return mailCode(req, actor, address);

@@ -286,3 +286,30 @@ export async function userDetail(
     roles: held.map((r) => ({ id: r.id, code: r.code, name: r.name })),
   };
 }
+
+/** A user's row, whatever its range. */
+export async function userById(db: Db, id: number): Promise<UserRecord | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** A user's row with the name and type of their office. */
+export async function userWithOffice(db: Db, id: number) {
+  const [row] = await db
+    .select({ user: users, officeName: offices.name, officeType: offices.type })
+    .from(users)
+    .innerJoin(offices, eq(offices.id, users.officeId))
+    .where(eq(users.id, id));
+  return row;
+}
+
+/** A user's stored e-mail address (undefined for no such user). */
+export async function emailOf(db: Db, id: number): Promise<string | null | undefined> {
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  return current?.email;
+}
+
+/** Changes columns of a user. */
+export async function updateUser(db: Db, id: number, set: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(set).where(eq(users.id, id));
+}

@@ -9,9 +9,7 @@ import {
   UserInfoQuery,
   UserInfoResponse,
 } from "@marquee/contracts";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { offices, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
@@ -22,11 +20,15 @@ import {
   assertManageable,
   assertPasswordPolicy,
   assertRangeWithin,
+  emailOf,
   raceToFieldError,
   rolesOfUsers,
   takenFields,
+  updateUser,
+  userById,
   userDetail,
   userInRange,
+  userWithOffice,
 } from "./repo";
 
 /** The signed-in user's own profile and password, and users' data ranges. */
@@ -48,11 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const detail = await userDetail(services, await userInRange(services.db, actor, req.query.id));
         return { ...detail };
       }
-      const [row] = await services.db
-        .select({ user: users, officeName: offices.name, officeType: offices.type })
-        .from(users)
-        .innerJoin(offices, eq(offices.id, users.officeId))
-        .where(eq(users.id, actor.userId));
+      const row = await userWithOffice(services.db, actor.userId);
       if (!row) throw notFound("user", actor.userId);
       const u = row.user;
       return {
@@ -86,11 +84,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const changes = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined));
       if (changes.twoFactor === true) {
-        const [current] = await services.db
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, actor.userId));
-        const email = "email" in changes ? changes.email : current?.email;
+        const current = await emailOf(services.db, actor.userId);
+        const email = "email" in changes ? changes.email : current;
         if (!email) throw new FieldErrors([{ field: "email", key: "login.noMail" }]);
       }
       req.audit.target = `user:${actor.userId}`;
@@ -104,11 +99,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (taken.length > 0) throw new FieldErrors(taken);
       if (Object.keys(changes).length > 0) {
-        await services.db
-          .update(users)
-          .set({ ...changes, updatedAt: services.clock.now() })
-          .where(eq(users.id, actor.userId))
-          .catch((err) => raceToFieldError(err, {}));
+        await updateUser(services.db, actor.userId, { ...changes, updatedAt: services.clock.now() }).catch(
+          (err) => raceToFieldError(err, {}),
+        );
         services.actors.invalidate(actor.userId);
       }
       return {};
@@ -127,7 +120,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const oldPassword = await readPassword(services, req.body.oldPassword);
       const newPassword = await readPassword(services, req.body.newPassword);
       await assertPasswordPolicy(services.settings, newPassword, "newPassword");
-      const [user] = await services.db.select().from(users).where(eq(users.id, actor.userId));
+      const user = await userById(services.db, actor.userId);
       if (!user) throw notFound("user", actor.userId);
       if (!(await verifyPassword(user.passwordHash, oldPassword))) {
         throw new FieldErrors([{ field: "oldPassword", key: "user.oldPasswordWrong" }]);
@@ -135,15 +128,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (oldPassword === newPassword)
         throw new FieldErrors([{ field: "newPassword", key: "user.passwordSame" }]);
       const now = services.clock.now();
-      await services.db
-        .update(users)
-        .set({
-          passwordHash: await hashPassword(newPassword),
-          passwordChangedAt: now,
-          mustChangePassword: false,
-          updatedAt: now,
-        })
-        .where(eq(users.id, actor.userId));
+      await updateUser(services.db, actor.userId, {
+        passwordHash: await hashPassword(newPassword),
+        passwordChangedAt: now,
+        mustChangePassword: false,
+        updatedAt: now,
+      });
       await services.sessions.endOthers(actor.userId, req.sessionHash);
       return {};
     },
@@ -170,14 +160,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         (await rolesOfUsers(services.db, [userId])).get(userId) ?? [],
       );
       await assertRangeWithin(services, actor, target.officeId, dataRange, officeIds, "officeIds");
-      await services.db
-        .update(users)
-        .set({
-          dataRange,
-          dataOffices: dataRange === "offices" ? officeIds : [],
-          updatedAt: services.clock.now(),
-        })
-        .where(eq(users.id, userId));
+      await updateUser(services.db, userId, {
+        dataRange,
+        dataOffices: dataRange === "offices" ? officeIds : [],
+        updatedAt: services.clock.now(),
+      });
       services.actors.invalidate(userId);
       return {};
     },
@@ -202,10 +189,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await storeAvatar(app.deps.config.dataDir, bytes, kind.ext);
       const avatar = `/apm-web/f/avatar/${file}`;
       req.audit.target = `user:${actor.userId}`;
-      await services.db
-        .update(users)
-        .set({ avatar, updatedAt: services.clock.now() })
-        .where(eq(users.id, actor.userId));
+      await updateUser(services.db, actor.userId, { avatar, updatedAt: services.clock.now() });
       services.actors.invalidate(actor.userId);
       return { avatar };
     },

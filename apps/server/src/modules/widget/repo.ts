@@ -1,8 +1,9 @@
 import type { WidgetTypeInfo } from "@marquee/contracts";
 import { WIDGET_PROPS, WIDGET_SPECS, WIDGET_TYPES, type WidgetType } from "@marquee/program";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import { materials, widgetSettings } from "../../db/schema";
+import { materialRefs, materials, widgetSettings } from "../../db/schema";
+import type { Db } from "../../platform/db";
 import type { Services } from "../../platform/services";
 
 export type WidgetSettingRow = typeof widgetSettings.$inferSelect;
@@ -55,4 +56,69 @@ export async function widgetInfos(services: Services, tenantId: number): Promise
       updateDate: row?.setting.updatedAt.toISOString() ?? null,
     };
   });
+}
+
+/** Whether a material is an image uploaded as a widget image by someone of the tenant (the given offices). */
+export async function isWidgetIcon(db: Db, materialId: number, officeIds: number[]): Promise<boolean> {
+  const [icon] = await db
+    .select({ id: materials.id })
+    .from(materials)
+    .where(
+      and(
+        eq(materials.id, materialId),
+        eq(materials.purpose, "widget"),
+        eq(materials.type, "image"),
+        inArray(materials.officeId, officeIds),
+      ),
+    );
+  return icon !== undefined;
+}
+
+/** The columns a save changes of a tenant's setting of a type. */
+export type WidgetSettingSet = Omit<typeof widgetSettings.$inferInsert, "id" | "officeId" | "type">;
+
+/**
+ * Writes a tenant's setting of a type (created on first save) and, in the same transaction, the
+ * palette image's use of its material, like a program's media.
+ */
+export async function saveWidgetSetting(
+  db: Db,
+  tenantId: number,
+  type: WidgetType,
+  set: WidgetSettingSet,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(widgetSettings)
+      .values({ officeId: tenantId, type, ...set })
+      .onConflictDoUpdate({ target: [widgetSettings.officeId, widgetSettings.type], set })
+      .returning();
+    if (!row) throw new Error("widget setting not written");
+    // The palette image counts as a use of the material, like a program's media.
+    await tx
+      .delete(materialRefs)
+      .where(and(eq(materialRefs.ownerType, "widget"), eq(materialRefs.ownerId, row.id)));
+    if (row.iconMaterialId !== null) {
+      await tx.insert(materialRefs).values({
+        materialId: row.iconMaterialId,
+        ownerType: "widget",
+        ownerId: row.id,
+        ownerName: type,
+      });
+    }
+  });
+}
+
+/** The stored palette image of a tenant's type (md5 and mime), if it has one. */
+export async function widgetIconOf(
+  db: Db,
+  tenantId: number,
+  type: WidgetType,
+): Promise<{ md5: string | null; mime: string | null } | undefined> {
+  const [icon] = await db
+    .select({ md5: materials.md5, mime: materials.mime })
+    .from(widgetSettings)
+    .innerJoin(materials, eq(materials.id, widgetSettings.iconMaterialId))
+    .where(and(eq(widgetSettings.officeId, tenantId), eq(widgetSettings.type, type)));
+  return icon;
 }

@@ -5,13 +5,11 @@ import {
   WidgetSaveBody,
   WidgetTypeInfo,
 } from "@marquee/contracts";
-import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { materialRefs, materials, widgetSettings } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { badRequest, notFound } from "../../platform/errors";
-import { propsSchema, widgetInfos } from "./repo";
+import { isWidgetIcon, propsSchema, saveWidgetSetting, widgetIconOf, widgetInfos } from "./repo";
 
 /** POST widget/save: the type as the palette now shows it (absent only for a type it no longer lists). */
 const WidgetSaveResponse = Envelope.extend({ widget: WidgetTypeInfo.optional() });
@@ -73,17 +71,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (iconMaterialId) {
         // Only an image uploaded as a widget image, by someone of this tenant.
-        const [icon] = await db
-          .select({ id: materials.id })
-          .from(materials)
-          .where(
-            and(
-              eq(materials.id, iconMaterialId),
-              eq(materials.purpose, "widget"),
-              eq(materials.type, "image"),
-              inArray(materials.officeId, actor.tenantOfficeIds),
-            ),
-          );
+        const icon = await isWidgetIcon(db, iconMaterialId, actor.tenantOfficeIds);
         if (!icon) throw badRequest("widget.iconInvalid");
       }
       const now = services.clock.now();
@@ -94,26 +82,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         updatedBy: actor.userId,
         updatedAt: now,
       };
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(widgetSettings)
-          .values({ officeId: tenantId, type, ...set })
-          .onConflictDoUpdate({ target: [widgetSettings.officeId, widgetSettings.type], set })
-          .returning();
-        if (!row) throw new Error("widget setting not written");
-        // The palette image counts as a use of the material, like a program's media.
-        await tx
-          .delete(materialRefs)
-          .where(and(eq(materialRefs.ownerType, "widget"), eq(materialRefs.ownerId, row.id)));
-        if (row.iconMaterialId !== null) {
-          await tx.insert(materialRefs).values({
-            materialId: row.iconMaterialId,
-            ownerType: "widget",
-            ownerId: row.id,
-            ownerName: type,
-          });
-        }
-      });
+      await saveWidgetSetting(db, tenantId, type, set);
       const info = (await widgetInfos(services, tenantId)).find((w) => w.type === type);
       return { widget: info };
     },
@@ -125,11 +94,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: { signedIn: true } }, schema: { tags: ["widget"], querystring: WidgetIconQuery } },
     async (req, reply) => {
       const tenantId = await services.tree.tenantIdOf(actorOf(req).officeId);
-      const [icon] = await db
-        .select({ md5: materials.md5, mime: materials.mime })
-        .from(widgetSettings)
-        .innerJoin(materials, eq(materials.id, widgetSettings.iconMaterialId))
-        .where(and(eq(widgetSettings.officeId, tenantId), eq(widgetSettings.type, req.query.type)));
+      const icon = await widgetIconOf(db, tenantId, req.query.type);
       if (!icon?.md5) throw notFound("widget icon", req.query.type);
       const etag = `"${icon.md5}"`;
       reply
