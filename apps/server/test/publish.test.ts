@@ -16,7 +16,7 @@ import {
   terminalGroups,
   terminals,
 } from "../src/db/schema";
-import { MediaStorage } from "../src/modules/material/storage";
+import { MediaStorage } from "../src/platform/storage";
 import {
   ADMIN,
   addOffice,

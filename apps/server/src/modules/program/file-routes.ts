@@ -1,7 +1,7 @@
 import { IdQuery, ProgramCreatedResponse, ProgramImportBody, ProgramThumbQuery } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
-import type { MediaStorage } from "../material/storage";
+import type { MediaStorage } from "../../platform/storage";
 import type { ProgramService } from "./service";
 
 /** `Content-Disposition` of a download named `filename`: an ASCII fallback and the RFC 5987 UTF-8 name. */

@@ -13,7 +13,7 @@ import {
 } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
-import type { MediaStorage } from "../material/storage";
+import type { MediaStorage } from "../../platform/storage";
 import { dataSourceRoutes } from "./data-routes";
 import { programFileRoutes } from "./file-routes";
 import type { ProgramRow } from "./repo";

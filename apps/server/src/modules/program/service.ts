@@ -6,11 +6,11 @@ import type { z } from "zod";
 import { programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
+import type { MediaStorage } from "../../platform/storage";
 import { recordCreated, saveVersion } from "../content/items";
 import { programKind } from "../content/kinds";
 import { ContentService } from "../content/service";
 import type { MaterialRow } from "../material/repo";
-import type { MediaStorage } from "../material/storage";
 import { exportFile, importedDoc } from "./files";
 import { checkMedia } from "./media";
 import {

@@ -10,9 +10,9 @@ import {
 } from "@marquee/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { Tx } from "../../db/client";
 import { publications, publicationTargets, terminals, users } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError, allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
 import type { Services } from "../../platform/services";
