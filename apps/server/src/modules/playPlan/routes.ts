@@ -39,7 +39,7 @@ const saved = (msg: string, r: PlanRow, conflicts: Conflict[]) => ({
  * for "own" ranges, the creator). Publishing them lives in the publish module.
  */
 export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new PlanService(app);
+  const service = new PlanService(app.services);
   const view = { access: { anyOf: ["content:playPlan:view", "content:playPlan:review"] as const } };
   const edit = { access: { permission: "content:playPlan:edit" as const } };
   const review = { access: { permission: "content:playPlan:review" as const } };

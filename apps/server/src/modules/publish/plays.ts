@@ -32,10 +32,10 @@ export const whatPlaysRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(strategies.id, row.strategyId))
       : [];
     const subject = subjectOf(row, strategy?.doc ?? null);
-    const manifest = await app.terminalHub.manifestFor(subject);
+    const manifest = await services.hub.manifestFor(subject);
     return {
       terminalId: row.id,
-      timezone: manifest?.timezone ?? (await app.terminalHub.manifests.timezoneOf(subject)),
+      timezone: manifest?.timezone ?? (await services.hub.manifests.timezoneOf(subject)),
       schedule: manifest?.schedule ?? [],
       messages: manifest?.messages ?? [],
       programs: (manifest?.programs ?? []).map((p) => ({ id: p.id, name: p.name })),

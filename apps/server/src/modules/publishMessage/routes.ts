@@ -25,7 +25,7 @@ import { MessageService } from "./service";
  * like programs. Publishing them lives in the publish module.
  */
 export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new MessageService(app);
+  const service = new MessageService(app.services);
   const view = { access: { anyOf: ["content:message:view", "content:message:review"] as const } };
   const edit = { access: { permission: "content:message:edit" as const } };
   const review = { access: { permission: "content:message:review" as const } };
