@@ -68,8 +68,6 @@ export const programFileRoutes =
         req.audit.target = `program:${row.id}`;
         req.audit.detail = { imported: file.name, media: matched };
         return {
-          code: 0,
-          msg: req.t("common.ok"),
           id: row.id,
           version: row.version,
           state: row.state,

@@ -21,9 +21,7 @@ import { ProgramService } from "./service";
 import { programStateRoutes } from "./state-routes";
 
 /** The answer of a call that wrote a program. */
-const saved = (msg: string, r: ProgramRow) => ({
-  code: 0,
-  msg,
+const saved = (r: ProgramRow) => ({
   id: r.id,
   version: r.version,
   state: r.state,
@@ -49,17 +47,13 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       config: view,
       schema: { tags, querystring: ProgramListQuery, response: { 200: ProgramListResponse } },
     },
-    async (req) => ({ code: 0, msg: req.t("common.ok"), ...(await service.page(actorOf(req), req.query)) }),
+    async (req) => service.page(actorOf(req), req.query),
   );
 
   app.get(
     "/a/api/program/detail",
     { config: view, schema: { tags, querystring: IdQuery, response: { 200: ProgramDetailResponse } } },
-    async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
-      ...(await service.detail(actorOf(req), req.query.id)),
-    }),
+    async (req) => service.detail(actorOf(req), req.query.id),
   );
 
   app.post(
@@ -75,7 +69,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await service.save(actorOf(req), req.body, req.t.bind(req), req.log);
       req.audit.target = `program:${row.id}`;
       req.audit.detail = { version: row.version, ...(force ? { force } : {}) };
-      return saved(req.t("common.ok"), row);
+      return saved(row);
     },
   );
 
@@ -86,7 +80,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await service.copy(actorOf(req), req.body.id, req.body.name, req.t.bind(req), req.log);
       req.audit.target = `program:${req.body.id}`;
       req.audit.detail = { copy: row.id };
-      return saved(req.t("common.ok"), row);
+      return saved(row);
     },
   );
 
@@ -97,7 +91,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, name } = req.body;
       req.audit.target = `program:${id}`;
       await service.rename(actorOf(req), id, name);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -112,7 +106,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `program:${ids.join(",")}`;
       // A program named by a plan, or published, plays or may play on screens (409).
       await service.delete(actorOf(req), ids, req.log);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 

@@ -59,14 +59,13 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
     access: { anyOf: [VIEW_PERMISSION[kind], PUBLISH_PERMISSION[kind]] as Permission[] },
   });
   const tags = ["publish"];
-  const ok = (req: { t: (k: "common.ok") => string }) => ({ code: 0, msg: req.t("common.ok") });
 
   // ---- choosing terminals (shared by the three publish screens) ----
 
   app.get(
     "/a/api/publishProgram/officeTreeMap",
     { config: anyPublish, schema: { tags, response: { 200: TerminalTreeResponse } } },
-    async (req) => ({ ...ok(req), tree: await officeCountForest(services, actorOf(req)) }),
+    async (req) => ({ tree: await officeCountForest(services, actorOf(req)) }),
   );
 
   app.get(
@@ -76,7 +75,6 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: GroupTreeMapQuery, response: { 200: TerminalTreeResponse } },
     },
     async (req) => ({
-      ...ok(req),
       tree: await groupCountForest(services, actorOf(req), req.query.officeId),
     }),
   );
@@ -87,7 +85,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       config: anyPublish,
       schema: { tags, querystring: PageOfficeQuery, response: { 200: PageOfficeResponse } },
     },
-    async (req) => ({ ...ok(req), ...(await officePage(services, actorOf(req), req.query)) }),
+    async (req) => officePage(services, actorOf(req), req.query),
   );
 
   app.get(
@@ -96,7 +94,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       config: anyPublish,
       schema: { tags, querystring: SearchOfficeQuery, response: { 200: OfficeCountList } },
     },
-    async (req) => ({ ...ok(req), list: await searchOffices(services, actorOf(req), req.query.name) }),
+    async (req) => ({ list: await searchOffices(services, actorOf(req), req.query.name) }),
   );
 
   app.get(
@@ -105,7 +103,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       config: anyPublish,
       schema: { tags, querystring: GroupsTerminalsQuery, response: { 200: TerminalListResponse } },
     },
-    async (req) => ({ ...ok(req), ...(await terminalPage(services, actorOf(req), req.query)) }),
+    async (req) => terminalPage(services, actorOf(req), req.query),
   );
 
   // ---- per kind: terminal lists, count, publish, details, retry, withdraw ----
@@ -123,7 +121,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
         config: publish(kind),
         schema: { tags, querystring: TerminalSelectQuery, response: { 200: TerminalListResponse } },
       },
-      async (req) => ({ ...ok(req), ...(await terminalPage(services, actorOf(req), req.query)) }),
+      async (req) => terminalPage(services, actorOf(req), req.query),
     );
 
     app.get(
@@ -136,7 +134,6 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
         const { terminals, skipped } = await service.selection(actorOf(req), req.query);
         const online = terminals.filter((x) => x.online).length;
         return {
-          ...ok(req),
           count: terminals.length,
           online,
           offline: terminals.length - online,
@@ -169,7 +166,6 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
             targetCount: publication.targetCount,
           };
           return {
-            ...ok(req),
             publicationId: publication.id,
             name: publication.name,
             state: publication.state,
@@ -191,7 +187,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
         req.audit.target = targetOf(kind, ids);
         const { pubs, count } = await service.withdrawContent(actor, kind, ids, terminalIds, req.log);
         req.audit.detail = { publications: pubs.map((p) => p.id), terminalIds: terminalIds ?? null, count };
-        return { ...ok(req), count };
+        return { count };
       },
     );
   }
@@ -204,7 +200,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read("program"),
       schema: { tags, querystring: PublicationDetailsQuery, response: { 200: PublicationDetailsResponse } },
     },
-    async (req) => ({ ...ok(req), ...(await service.details(actorOf(req), req.query, ["program"])) }),
+    async (req) => service.details(actorOf(req), req.query, ["program"]),
   );
 
   app.get(
@@ -213,7 +209,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read("message"),
       schema: { tags, querystring: PublicationDetailsQuery, response: { 200: PublicationDetailsResponse } },
     },
-    async (req) => ({ ...ok(req), ...(await service.details(actorOf(req), req.query, ["message"])) }),
+    async (req) => service.details(actorOf(req), req.query, ["message"]),
   );
 
   app.get(
@@ -222,7 +218,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read("message"),
       schema: { tags, querystring: PublicationListQuery, response: { 200: PublicationListResponse } },
     },
-    async (req) => ({ ...ok(req), ...(await service.list(actorOf(req), req.query, ["message"])) }),
+    async (req) => service.list(actorOf(req), req.query, ["message"]),
   );
 
   app.post(
@@ -236,7 +232,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `publication:${pub.id}`;
       const count = await service.retry(pub, req.body.terminalIds, req.t.bind(req), req.log);
       req.audit.detail = { name: pub.name, terminalIds: req.body.terminalIds ?? null, count };
-      return { ...ok(req), count };
+      return { count };
     },
   );
 
@@ -251,7 +247,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `publication:${pub.id}`;
       const count = await service.retry(pub, req.body.terminalIds, req.t.bind(req), req.log);
       req.audit.detail = { name: pub.name, terminalIds: req.body.terminalIds ?? null, count };
-      return { ...ok(req), count };
+      return { count };
     },
   );
 
@@ -265,7 +261,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      return { ...ok(req), ...(await service.list(actor, req.query, viewableKinds(actor))) };
+      return service.list(actor, req.query, viewableKinds(actor));
     },
   );
 
@@ -277,7 +273,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      return { ...ok(req), ...(await service.details(actor, req.query, viewableKinds(actor))) };
+      return service.details(actor, req.query, viewableKinds(actor));
     },
   );
 
@@ -291,7 +287,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       service.assertMayPublish(actor, pub);
       const count = await service.retry(pub, req.body.terminalIds, req.t.bind(req), req.log);
       req.audit.detail = { name: pub.name, terminalIds: req.body.terminalIds ?? null, count };
-      return { ...ok(req), count };
+      return { count };
     },
   );
 
@@ -304,7 +300,7 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = targetOf("publication", ids);
       const count = await service.withdrawPublications(actor, ids, terminalIds, req.log);
       req.audit.detail = { terminalIds: terminalIds ?? null, count };
-      return { ...ok(req), count };
+      return { count };
     },
   );
 
