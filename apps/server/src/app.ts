@@ -61,13 +61,6 @@ import { sessionPlugin } from "./platform/session";
 import { TerminalHub } from "./terminal/hub";
 import { terminalPlugin } from "./terminal/plugin";
 
-declare module "./platform/services" {
-  interface Services {
-    /** Publishing: content to terminals and withdrawal (the publish module's service). */
-    publishing: PublishService;
-  }
-}
-
 /**
  * The services the modules own, built once beside the platform's (see Services). The processor,
  * the hub and publishing keep the services object and read it only once it is complete.
@@ -76,7 +69,7 @@ function withModuleServices(app: FastifyInstance, platform: PlatformServices): S
   const services = platform as Services;
   services.processor = new MaterialProcessor(services, services.storage, services.jobs);
   services.hub = new TerminalHub(services, app.deps.database.pool, app.log);
-  services.publishing = new PublishService(app, services.jobs);
+  services.publishing = new PublishService(services, app.log);
   return services;
 }
 
@@ -208,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(helpRoutes);
       await api.register(materialRoutes);
       await api.register(fileRoutes);
-      await api.register(programRoutes(storage));
+      await api.register(programRoutes);
       await api.register(widgetRoutes);
       await api.register(feedRoutes);
       await api.register(terminalRoutes);
@@ -220,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(syncRoutes);
       await api.register(playPlanRoutes);
       await api.register(publishMessageRoutes);
-      await api.register(publishRoutes(jobs));
+      await api.register(publishRoutes);
       await api.register(statisticsRoutes);
       await api.register(popRoutes);
       await api.register(behaviorRoutes);

@@ -202,7 +202,7 @@ describe("the debugging socket", () => {
   it("forwards the frames of a terminal the other server process holds", async () => {
     const { terminalId, socket } = await connected(origin2);
     await waitFor(async () => (await terminalRow(t.app, terminalId)).online, FLUSH_MS * 3, "online");
-    expect(t.app.terminalHub.holds(terminalId)).toBe(false);
+    expect(t.app.services.hub.holds(terminalId)).toBe(false);
 
     const w = await watch(origin, admin, terminalId);
     await waitFor(() => w.messages.some((m) => m.kind === "state"), 5000, "state");

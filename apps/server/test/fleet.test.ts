@@ -114,7 +114,7 @@ describe("a fleet of simulated terminals", () => {
       )
     ).rows.map((r) => r.id);
     expect(ids).toHaveLength(COUNT);
-    for (const id of ids) await t.app.terminalHub.notifyState(id);
+    for (const id of ids) await t.app.services.hub.notifyState(id);
     s = await fleet.waitFor((x) => x.authorised === COUNT && x.welcomed === COUNT, 20_000);
     expect(s.reconnects).toBe(0);
 
@@ -204,7 +204,7 @@ describe("a fleet of simulated terminals", () => {
           "update terminals set state = 'authorised' where device_id like 'sim-faulty-%' returning id",
         )
       ).rows.map((r) => r.id);
-      for (const id of ids) await t.app.terminalHub.notifyState(id);
+      for (const id of ids) await t.app.services.hub.notifyState(id);
       await faulty.waitFor((x) => x.authorised === 10, 10_000);
       const cmd = await admin.post("/a/api/terminal/command", { ids, name: "volume", args: { volume: 30 } });
       expect(cmd.statusCode, cmd.body).toBe(200);

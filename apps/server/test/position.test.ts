@@ -53,7 +53,7 @@ async function onlineTerminal(officeId: number) {
   const socket = await openSocket(origin, reg.token);
   sockets.push(socket);
   await socket.hello();
-  await t.app.terminalHub.flushPresence();
+  await t.app.services.hub.flushPresence();
   return { ...reg, socket };
 }
 
@@ -70,7 +70,7 @@ const mapOf = async (c: Client, query: Record<string, string | number | boolean>
 /** Resolves once the command-done listeners saw this command (the module's listener, registered first, has run). */
 function doneSeen(commandId: string): Promise<void> {
   return new Promise((resolve) => {
-    const stop = t.app.terminalHub.onCommandDone(async (done) => {
+    const stop = t.app.services.hub.onCommandDone(async (done) => {
       if (!done.some((d) => d.id === commandId)) return;
       stop();
       resolve();
@@ -297,14 +297,14 @@ describe("positions from the terminals", () => {
     expect(row).toMatchObject({ latitude: 43.7696, longitude: 11.2558, positionSource: "device" });
     const marker = (await mapOf(amy)).list.find((r) => r.id === terminalId);
     expect(marker).toMatchObject({ lat: 43.7696, lng: 11.2558, source: "device", status: "online" });
-    const [result] = await t.app.terminalHub.results([frame.id]);
+    const [result] = await t.app.services.hub.results([frame.id]);
     expect(result).toMatchObject({ state: "done", data: { lat: 43.7696, lng: 11.2558, accuracy: 25 } });
 
     // A failed answer (no geolocation) leaves the position as it was.
     await amy.post("/a/api/terminal/sendGetPositionOrder", { ids: [terminalId] });
     const again = await socket.next("command");
     socket.send({ type: "ack", id: again.id, ok: false, reason: "geolocation denied by the user" });
-    await waitFor(async () => (await t.app.terminalHub.results([again.id]))[0]?.state === "failed");
+    await waitFor(async () => (await t.app.services.hub.results([again.id]))[0]?.state === "failed");
     expect((await terminalRow(t.app, terminalId)).latitude).toBe(43.7696);
   });
 
@@ -316,7 +316,7 @@ describe("positions from the terminals", () => {
     const seen = doneSeen(frame.id);
     socket.send({ type: "ack", id: frame.id, ok: true, data: { lat: 43, lng: 11, accuracy: 5 } });
     await seen;
-    expect((await t.app.terminalHub.results([frame.id]))[0]?.state).toBe("done");
+    expect((await t.app.services.hub.results([frame.id]))[0]?.state).toBe("done");
     expect(await terminalRow(t.app, terminalId)).toMatchObject({
       latitude: 10,
       longitude: 20,
@@ -344,7 +344,7 @@ describe("positions from the terminals", () => {
     });
     await waitFor(
       async () => {
-        await t.app.terminalHub.flushPresence();
+        await t.app.services.hub.flushPresence();
         return (await terminalRow(t.app, terminalId)).status?.position?.lat === 52.52;
       },
       10_000,
@@ -372,7 +372,7 @@ describe("positions from the terminals", () => {
       type: "heartbeat",
       status: sampleStatus({ position: { lat: 52.52, lng: 13.405, accuracy: 30 } }),
     });
-    await t.app.terminalHub.flushPresence();
+    await t.app.services.hub.flushPresence();
     await copyReportedPositions(t.database.db);
     expect(await terminalRow(t.app, terminalId)).toMatchObject({
       latitude: 1.5,

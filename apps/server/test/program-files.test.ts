@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { materials, offices, programs } from "../src/db/schema";
-import { MediaStorage } from "../src/modules/material/storage";
+import { MediaStorage } from "../src/platform/storage";
 import {
   addOffice,
   addUser,

@@ -72,7 +72,7 @@ describe("the delivery tracker", () => {
   it("records 10,000 terminals notified and fetching in a few statements (bench:publish times it)", async () => {
     const ids = await fleet(10_000, "f");
     const pub = await publication("Fleet", ids);
-    const tracker = t.app.terminalHub.delivery;
+    const tracker = t.app.services.hub.delivery;
     const execute = vi.spyOn(t.app.services.db, "execute");
     try {
       for (const id of ids) tracker.markNotified(id);
@@ -95,7 +95,7 @@ describe("the delivery tracker", () => {
     const [a] = await fleet(1, "p");
     if (!a) throw new Error("no terminal");
     const pub = await publication("Paused", [a], "active", "offline");
-    t.app.terminalHub.delivery.markNotified(a);
+    t.app.services.hub.delivery.markNotified(a);
     expect((await statesOf(pub)).get(a)?.state).toBe("offline");
     await new Promise((r) => setTimeout(r, 600));
     expect((await statesOf(pub)).get(a)?.state).toBe("notified");
@@ -106,7 +106,7 @@ describe("the delivery tracker", () => {
     if (!a || !b || !c || !d) throw new Error("no terminals");
     const pub = await publication("Rules", [a, b, c, d]);
     const later = await publication("Later", [a], "scheduled");
-    const tracker = t.app.terminalHub.delivery;
+    const tracker = t.app.services.hub.delivery;
     tracker.report(a, [{ publicationId: pub, state: "downloaded", done: 3, total: 3 }]);
     tracker.report(b, [{ publicationId: pub, state: "failed" }]);
     tracker.report(c, [
@@ -137,7 +137,7 @@ describe("the delivery tracker", () => {
     const [a, b] = await fleet(2, "again");
     if (!a || !b) throw new Error("no terminals");
     const pub = await publication("Again", [a, b]);
-    const tracker = t.app.terminalHub.delivery;
+    const tracker = t.app.services.hub.delivery;
     tracker.report(a, [{ publicationId: pub, state: "playing", done: 2, total: 2 }]);
     tracker.report(b, [{ publicationId: pub, state: "failed", done: 1, total: 2, reason: "disk full" }]);
     await tracker.flush();
@@ -167,7 +167,7 @@ describe("the delivery tracker", () => {
     const [a] = await fleet(1, "s");
     if (!a) throw new Error("no terminal");
     const pub = await publication("Stopping", [a]);
-    t.app.terminalHub.delivery.report(a, [{ publicationId: pub, state: "failed", reason: "no space left" }]);
+    t.app.services.hub.delivery.report(a, [{ publicationId: pub, state: "failed", reason: "no space left" }]);
     await t.app.close();
     closed = true;
     const rows = await t.database.pool.query<{ state: string; reason: string }>(

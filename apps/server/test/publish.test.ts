@@ -16,7 +16,7 @@ import {
   terminalGroups,
   terminals,
 } from "../src/db/schema";
-import { MediaStorage } from "../src/modules/material/storage";
+import { MediaStorage } from "../src/platform/storage";
 import {
   ADMIN,
   addOffice,
@@ -100,7 +100,7 @@ async function targetsOf(
   publicationId: number,
   url = "/a/api/publishProgram/getPublishProgramDetails",
 ) {
-  await t.app.terminalHub.delivery.flush();
+  await t.app.services.hub.delivery.flush();
   const res = await c.get(url, { id: publicationId, pageSize: 100 });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
@@ -177,7 +177,7 @@ beforeAll(async () => {
   term.b = { id: tb.terminalId, token: tb.token };
 
   onSocket = (await connect(term.on.token, "Europe/Rome")).socket;
-  await t.app.terminalHub.flushPresence();
+  await t.app.services.hub.flushPresence();
 });
 afterAll(async () => {
   await Promise.all(sockets.map((s) => s.close()));
@@ -385,7 +385,7 @@ describe("a program published to a group", () => {
       manifestVersion: version,
       items: [{ publicationId: pubId, state: "playing" }],
     });
-    await t.app.terminalHub.delivery.flush();
+    await t.app.services.hub.delivery.flush();
     expect((await stateOn(pubId, term.on.id))?.state).toBe("withdrawn");
     expect((await terminalRow(t.app, term.on.id)).publicationIds).toEqual([]);
     const [p] = await t.database.db.select().from(programs).where(eq(programs.id, ids.prog));

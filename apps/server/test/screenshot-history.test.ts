@@ -44,7 +44,7 @@ const upload = (token: string, body: Buffer, query = "") =>
 
 /** Asks the terminal for a screenshot (with these arguments) and uploads `body` as its answer. */
 async function byCommand(terminal: { id: number; token: string }, body: Buffer, args = {}) {
-  const [command] = await t.app.terminalHub.command([terminal.id], "screenshot", args, null);
+  const [command] = await t.app.services.hub.command([terminal.id], "screenshot", args, null);
   const res = await upload(terminal.token, body, `?commandId=${command?.id}`);
   expect(res.statusCode, res.body).toBe(200);
 }

@@ -93,7 +93,7 @@ beforeAll(async () => {
   await socket.hello();
   await authorise(t.app, live.id, o.c1);
   await socket.next("state");
-  await t.app.terminalHub.flushPresence();
+  await t.app.services.hub.flushPresence();
 });
 afterAll(async () => {
   await socket?.close();

@@ -133,7 +133,7 @@ describe("starting a synchronized broadcast", () => {
     let detail: SyncDetailResponse | undefined;
     const until = Date.now() + 10_000;
     for (;;) {
-      await t.app.terminalHub.flushPresence();
+      await t.app.services.hub.flushPresence();
       detail = await ok(await admin.get("/a/api/sync/detail", { id: started.session.id }));
       const d = detail as SyncDetailResponse;
       if (

@@ -287,7 +287,7 @@ describe("a terminal moved to another customer", () => {
       playNow: null,
       strategyId: null,
     });
-    const manifest = await t.app.terminalHub.manifests.forTerminal({ ...row, reportedTimezone: null });
+    const manifest = await t.app.services.hub.manifests.forTerminal({ ...row, reportedTimezone: null });
     expect(JSON.stringify(manifest)).not.toContain(A2);
   });
 

@@ -642,7 +642,7 @@ describe("a terminal connected through the gateway", () => {
     expect(reg.state).toBe("pending");
     const socket = await openSocket(await listening(t.app), reg.token);
     expect((await socket.hello(sampleStatus({ programName: "Idle" }))).state).toBe("pending");
-    await t.app.terminalHub.flushPresence();
+    await t.app.services.hub.flushPresence();
     const waiting = (await list(admin, { status: "unauthorised", keyword: reg.enrolCode })).list;
     expect(waiting.map((r) => r.id)).toEqual([reg.terminalId]);
 

@@ -61,30 +61,30 @@ async function onSecond() {
   sockets.push(socket);
   await socket.hello();
   await waitFor(async () => (await terminalRow(t.app, reg.terminalId)).online, FLUSH_MS * 3, "online");
-  expect(t.app.terminalHub.holds(reg.terminalId)).toBe(false);
-  expect(second.app.terminalHub.holds(reg.terminalId)).toBe(true);
+  expect(t.app.services.hub.holds(reg.terminalId)).toBe(false);
+  expect(second.app.services.hub.holds(reg.terminalId)).toBe(true);
   return { ...reg, socket };
 }
 
 describe("two server processes", () => {
   it("deliver a command given to one to the terminal the other holds, and its ack", async () => {
     const { terminalId, socket } = await onSecond();
-    const [queued] = await t.app.terminalHub.command([terminalId], "refresh", { hard: true }, null, 10_000);
+    const [queued] = await t.app.services.hub.command([terminalId], "refresh", { hard: true }, null, 10_000);
     // Handed over the bus: the other process may already have put it on the socket when the outcome is read.
     expect(["queued", "sent"]).toContain(queued?.state);
     const frame = await socket.next("command");
     expect(frame).toMatchObject({ id: queued?.id, name: "refresh", args: { hard: true }, timeoutMs: 10_000 });
     socket.send({ type: "ack", id: frame.id, ok: true, data: { reloaded: 1 } });
-    await waitFor(async () => (await t.app.terminalHub.results([frame.id]))[0]?.state === "done");
-    expect((await t.app.terminalHub.results([frame.id]))[0]?.data).toEqual({ reloaded: 1 });
+    await waitFor(async () => (await t.app.services.hub.results([frame.id]))[0]?.state === "done");
+    expect((await t.app.services.hub.results([frame.id]))[0]?.data).toEqual({ reloaded: 1 });
   });
 
   it("time a command out on the process that put it on the socket", async () => {
     const { terminalId, socket } = await onSecond();
-    const [queued] = await t.app.terminalHub.command([terminalId], "refresh", {}, null, 1000);
+    const [queued] = await t.app.services.hub.command([terminalId], "refresh", {}, null, 1000);
     await socket.next("command");
     await waitFor(
-      async () => (await t.app.terminalHub.results([queued?.id ?? ""]))[0]?.state === "timeout",
+      async () => (await t.app.services.hub.results([queued?.id ?? ""]))[0]?.state === "timeout",
       5000,
     );
   });
@@ -92,13 +92,13 @@ describe("two server processes", () => {
   it("carry state changes: a terminal disabled through one is closed by the other", async () => {
     const { terminalId, socket } = await onSecond();
     await t.database.db.update(terminals).set({ state: "disabled" }).where(eq(terminals.id, terminalId));
-    await t.app.terminalHub.notifyState(terminalId);
+    await t.app.services.hub.notifyState(terminalId);
     expect((await socket.closed).code).toBe(CLOSE_REFUSED);
   });
 
   it("carry manifest changes: sync reaches the terminal the other holds", async () => {
     const { terminalId, socket } = await onSecond();
-    await t.app.terminalHub.notifySync([terminalId]);
+    await t.app.services.hub.notifySync([terminalId]);
     expect((await socket.next("sync")).manifestVersion).toMatch(/^[0-9a-f]{32}$/);
   });
 
@@ -108,8 +108,8 @@ describe("two server processes", () => {
     sockets.push(newer);
     await newer.hello();
     expect((await socket.closed).code).toBe(CLOSE_REPLACED);
-    expect(second.app.terminalHub.holds(terminalId)).toBe(false);
-    expect(t.app.terminalHub.holds(terminalId)).toBe(true);
+    expect(second.app.services.hub.holds(terminalId)).toBe(false);
+    expect(t.app.services.hub.holds(terminalId)).toBe(true);
   });
 
   it("end a command nobody delivered offline, though the table said online", async () => {
@@ -120,13 +120,13 @@ describe("two server processes", () => {
       .update(terminals)
       .set({ online: true, lastSeenAt: new Date() })
       .where(eq(terminals.id, reg.terminalId));
-    const [queued] = await t.app.terminalHub.command([reg.terminalId], "refresh", {}, null, 1000);
+    const [queued] = await t.app.services.hub.command([reg.terminalId], "refresh", {}, null, 1000);
     expect(queued?.state).toBe("queued");
     await waitFor(
-      async () => (await t.app.terminalHub.results([queued?.id ?? ""]))[0]?.state === "offline",
+      async () => (await t.app.services.hub.results([queued?.id ?? ""]))[0]?.state === "offline",
       5000,
     );
-    expect((await t.app.terminalHub.results([queued?.id ?? ""]))[0]?.reason).toBe(
+    expect((await t.app.services.hub.results([queued?.id ?? ""]))[0]?.reason).toBe(
       COMMAND_REASONS.undelivered,
     );
   });
@@ -148,14 +148,14 @@ describe("two server processes", () => {
 
   it("stop cleanly: sockets closed going away (1001), presence written, waiting commands failed", async () => {
     const { terminalId, socket } = await onSecond();
-    const [sent] = await t.app.terminalHub.command([terminalId], "refresh", {}, null, 60_000);
+    const [sent] = await t.app.services.hub.command([terminalId], "refresh", {}, null, 60_000);
     await socket.next("command");
-    await waitFor(async () => (await t.app.terminalHub.results([sent?.id ?? ""]))[0]?.state === "sent");
+    await waitFor(async () => (await t.app.services.hub.results([sent?.id ?? ""]))[0]?.state === "sent");
     await second.app.close();
     secondClosed = true;
     expect((await socket.closed).code).toBe(1001);
     expect((await terminalRow(t.app, terminalId)).online).toBe(false);
-    expect((await t.app.terminalHub.results([sent?.id ?? ""]))[0]).toMatchObject({
+    expect((await t.app.services.hub.results([sent?.id ?? ""]))[0]).toMatchObject({
       state: "failed",
       reason: COMMAND_REASONS.stopped,
     });

@@ -117,16 +117,16 @@ describe("the manifest", () => {
       .update(terminals)
       .set({ programIds: [progs.aDraft, progs.a] })
       .where(eq(terminals.id, term.a.id));
-    await t.app.terminalHub.notifySync([term.a.id]);
+    await t.app.services.hub.notifySync([term.a.id]);
     const off = Manifest.parse((await get("/t/manifest", bearer(term.a.token))).json());
     expect(off.programs.map((p) => p.id)).toEqual([progs.aDraft, progs.a]);
     await t.app.services.settings.set("audit", true, null);
-    t.app.terminalHub.manifests.invalidate();
+    t.app.services.hub.manifests.invalidate();
     const on = Manifest.parse((await get("/t/manifest", bearer(term.a.token))).json());
     expect(on.programs.map((p) => p.id)).toEqual([progs.a]);
     expect(on.version).not.toBe(off.version);
     await t.app.services.settings.set("audit", false, null);
-    t.app.terminalHub.manifests.invalidate();
+    t.app.services.hub.manifests.invalidate();
   });
 
   it("is refused without a valid token (401) and to a pending terminal (403)", async () => {
@@ -207,14 +207,14 @@ describe("screenshots", () => {
 
   it("stores an upload, records it on the terminal and the command, and the operator of its range sees it", async () => {
     const shot = await png("#00ff00");
-    const [command] = await t.app.terminalHub.command([term.a.id], "screenshot", {}, null);
+    const [command] = await t.app.services.hub.command([term.a.id], "screenshot", {}, null);
     const res = await upload(term.a.token, shot, "image/png", `?commandId=${command?.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().md5).toBe(md5(shot));
     const row = await terminalRow(t.app, term.a.id);
     expect(row.screenshotMd5).toBe(md5(shot));
     expect(row.screenshotAt).not.toBeNull();
-    const [outcome] = await t.app.terminalHub.results([command?.id ?? ""]);
+    const [outcome] = await t.app.services.hub.results([command?.id ?? ""]);
     expect(outcome?.data).toEqual({ screenshotMd5: md5(shot) });
 
     const alice = await signedIn(t, "alice", "alicePass1");
@@ -235,7 +235,7 @@ describe("screenshots", () => {
     expect((await upload(term.a.token, Buffer.from("{}"), "application/json")).statusCode).toBe(415);
     const big = Buffer.concat([await png("#000000"), Buffer.alloc(5 * 1024 * 1024)]);
     expect((await upload(term.a.token, big, "image/png")).statusCode).toBe(413);
-    const [other] = await t.app.terminalHub.command([term.b.id], "screenshot", {}, null);
+    const [other] = await t.app.services.hub.command([term.b.id], "screenshot", {}, null);
     expect(
       (await upload(term.a.token, await png("#123456"), "image/png", `?commandId=${other?.id}`)).statusCode,
     ).toBe(404);

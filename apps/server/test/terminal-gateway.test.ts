@@ -52,7 +52,7 @@ async function onlineTerminal(programIds: number[] = []) {
   return { ...reg, socket, welcome };
 }
 
-const results = async (ids: string[]) => t.app.terminalHub.results(ids);
+const results = async (ids: string[]) => t.app.services.hub.results(ids);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -100,7 +100,7 @@ describe("registration", () => {
     await socket.hello();
     // The hello's presence is written before the second registration: a flush of the old socket's status
     // landing after it would write its version back (a race left open, named in the stop's note).
-    await t.app.terminalHub.flushPresence();
+    await t.app.services.hub.flushPresence();
     const second = await registerTerminal(t.app, { deviceId: id, version: "2.0.0" });
     expect(second.terminalId).toBe(first.terminalId);
     expect(second.enrolCode).toBe(first.enrolCode);
@@ -188,7 +188,7 @@ describe("the socket", () => {
     expect(await socket.next("state")).toEqual({ type: "state", state: "authorised" });
     const sync = await socket.next("sync");
     expect(sync.manifestVersion).toMatch(/^[0-9a-f]{32}$/);
-    await t.app.terminalHub.notifySync([reg.terminalId]);
+    await t.app.services.hub.notifySync([reg.terminalId]);
     expect((await socket.next("sync")).manifestVersion).toBe(sync.manifestVersion);
   });
 
@@ -224,7 +224,7 @@ describe("the socket", () => {
 
   it("answers malformed and unknown frames with an error frame, counts them, and keeps the socket", async () => {
     const { socket, terminalId } = await onlineTerminal();
-    const before = t.app.terminalHub.stats();
+    const before = t.app.services.hub.stats();
     socket.send("this is not JSON");
     expect(await socket.next("error")).toMatchObject({ code: "malformed", message: "the frame is not JSON" });
     socket.send({ type: "dance", steps: 3 });
@@ -237,7 +237,7 @@ describe("the socket", () => {
     expect((await socket.next("error")).code).toBe("unknown");
     socket.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     expect((await socket.next("error")).code).toBe("malformed");
-    const after = t.app.terminalHub.stats();
+    const after = t.app.services.hub.stats();
     expect(after.malformed - before.malformed).toBe(3);
     expect(after.unknown - before.unknown).toBe(2);
     // Still open and still understood.
@@ -256,7 +256,7 @@ describe("the socket", () => {
     const second = await connected(token);
     await second.hello();
     expect((await socket.closed).code).toBe(CLOSE_REPLACED);
-    expect(t.app.terminalHub.holds(terminalId)).toBe(true);
+    expect(t.app.services.hub.holds(terminalId)).toBe(true);
   });
 
   it("stores events, sets and clears a fault, and writes proof of play in one insert", async () => {
@@ -307,7 +307,7 @@ describe("what a terminal reports is checked against what it was given", () => {
 
   it("drops plays and clicks naming another tenant's program (counted, never stored) and keeps its own", async () => {
     const { socket, terminalId } = await onlineTerminal([shopProgram]);
-    const before = t.app.terminalHub.stats().dropped;
+    const before = t.app.services.hub.stats().dropped;
     const at = Date.now() - 1000;
     socket.send({
       type: "pop",
@@ -318,7 +318,7 @@ describe("what a terminal reports is checked against what it was given", () => {
     socket.send({ type: "pop", items: [play(shopProgram, at + 3)] });
     await waitFor(async () => (await plays(terminalId)).length === 2);
     expect((await plays(terminalId)).map((p) => p.programId)).toEqual([shopProgram, shopProgram]);
-    expect(t.app.terminalHub.stats().dropped - before).toBe(2);
+    expect(t.app.services.hub.stats().dropped - before).toBe(2);
   });
 
   it("keeps plays of its tenant's content that reached it before (played offline, withdrawn since)", async () => {
@@ -339,14 +339,14 @@ describe("what a terminal reports is checked against what it was given", () => {
     await db
       .insert(publicationTargets)
       .values({ publicationId: pub?.id ?? 0, terminalId, state: "withdrawn" });
-    const before = t.app.terminalHub.stats().dropped;
+    const before = t.app.services.hub.stats().dropped;
     socket.send({
       type: "pop",
       items: [play(shopSpare, Date.now() - 60_000), play(otherProgram, Date.now())],
     });
     await waitFor(async () => (await plays(terminalId)).length === 1);
     expect((await plays(terminalId))[0]?.programId).toBe(shopSpare);
-    expect(t.app.terminalHub.stats().dropped - before).toBe(1);
+    expect(t.app.services.hub.stats().dropped - before).toBe(1);
   });
 
   it("keeps the program on screen only when it was given, under the server's name for it", async () => {
@@ -371,7 +371,7 @@ describe("what a terminal reports is checked against what it was given", () => {
 describe("commands", () => {
   it("ends done with the terminal's data when it acknowledges", async () => {
     const { socket, terminalId } = await onlineTerminal();
-    const [sent] = await t.app.terminalHub.command([terminalId], "volume", { level: 30 }, 1, 5000);
+    const [sent] = await t.app.services.hub.command([terminalId], "volume", { level: 30 }, 1, 5000);
     expect(sent).toMatchObject({ terminalId, name: "volume", state: "sent", reason: null });
     const frame = await socket.next("command");
     expect(frame).toEqual({
@@ -390,7 +390,7 @@ describe("commands", () => {
 
   it("ends failed with the terminal's reason", async () => {
     const { socket, terminalId } = await onlineTerminal();
-    await t.app.terminalHub.command([terminalId], "volume", { level: 300 }, null);
+    await t.app.services.hub.command([terminalId], "volume", { level: 300 }, null);
     const frame = await socket.next("command");
     expect(frame.timeoutMs).toBe(30_000);
     socket.send({ type: "ack", id: frame.id, ok: false, reason: "volume out of range" });
@@ -429,7 +429,7 @@ describe("commands", () => {
 
   it("times out with a reason when no ack comes, and a late ack changes nothing", async () => {
     const { socket, terminalId } = await onlineTerminal();
-    const [sent] = await t.app.terminalHub.command([terminalId], "refresh", {}, null, 1000);
+    const [sent] = await t.app.services.hub.command([terminalId], "refresh", {}, null, 1000);
     const frame = await socket.next("command");
     await waitFor(async () => (await results([frame.id]))[0]?.state === "timeout", 5000);
     expect((await results([frame.id]))[0]?.reason).toBe(COMMAND_REASONS.timeout(1000));
@@ -448,7 +448,7 @@ describe("commands", () => {
       .set({ state: "disabled" })
       .where(eq(terminals.id, disabled.terminalId));
     const { terminalId: here, socket } = await onlineTerminal();
-    const out = await t.app.terminalHub.command(
+    const out = await t.app.services.hub.command(
       [away.terminalId, pending.terminalId, disabled.terminalId, here, 999_999],
       "refresh",
       {},
@@ -483,7 +483,7 @@ describe("disabled terminals", () => {
   it("closes an open socket with 4401 and refuses new ones", async () => {
     const { socket, token, terminalId } = await onlineTerminal();
     await t.database.db.update(terminals).set({ state: "disabled" }).where(eq(terminals.id, terminalId));
-    await t.app.terminalHub.notifyState(terminalId);
+    await t.app.services.hub.notifyState(terminalId);
     expect(await socket.next("state")).toEqual({ type: "state", state: "disabled" });
     expect((await socket.closed).code).toBe(CLOSE_REFUSED);
     expect((await (await connected(token)).closed).code).toBe(CLOSE_REFUSED);

@@ -178,7 +178,7 @@ export async function authorise(
     .update(terminals)
     .set({ state: "authorised", officeId, groupId, programIds, authorisedAt: new Date() })
     .where(eq(terminals.id, id));
-  await app.terminalHub.notifyState(id);
+  await app.services.hub.notifyState(id);
 }
 
 /** GET /t/manifest as the terminal holding `token` (with If-None-Match when `version` is given). */

@@ -30,7 +30,7 @@ beforeAll(async () => {
   await t.app.services.settings.set("terminalHeartbeatSec", 5, null);
   // On a busy machine the hub's first sweep may have read the default (30 s) before the line above: it reads
   // the setting again within a few seconds, as it would for an operator's change.
-  await waitFor(async () => (await t.app.terminalHub.heartbeatSec()) === 5, 15_000, "the heartbeat setting");
+  await waitFor(async () => (await t.app.services.hub.heartbeatSec()) === 5, 15_000, "the heartbeat setting");
   origin = await listening(t.app);
 });
 afterAll(async () => {
@@ -46,7 +46,7 @@ describe("presence", () => {
     const welcome = await socket.hello(sampleStatus({ volume: 10, version: "1.2.3" }));
     expect(welcome.heartbeatSec).toBe(5);
     // In memory at once, in the table by the next flush.
-    expect(t.app.terminalHub.holds(reg.terminalId)).toBe(true);
+    expect(t.app.services.hub.holds(reg.terminalId)).toBe(true);
     await waitFor(async () => (await terminalRow(t.app, reg.terminalId)).online, FLUSH_MS * 3, "online");
     let row = await terminalRow(t.app, reg.terminalId);
     expect(row.ip).toBe("127.0.0.1");
@@ -65,7 +65,7 @@ describe("presence", () => {
 
     // Closing the socket: offline at once in memory, in the table by the next flush.
     await socket.close();
-    await waitFor(() => !t.app.terminalHub.holds(reg.terminalId), 2000);
+    await waitFor(() => !t.app.services.hub.holds(reg.terminalId), 2000);
     await waitFor(async () => !(await terminalRow(t.app, reg.terminalId)).online, FLUSH_MS * 3, "offline");
   });
 
@@ -78,14 +78,14 @@ describe("presence", () => {
     // One beat missed: still online.
     t.clock.advance(6000);
     await new Promise((r) => setTimeout(r, SWEEP_MS + 300));
-    expect(t.app.terminalHub.holds(reg.terminalId)).toBe(true);
+    expect(t.app.services.hub.holds(reg.terminalId)).toBe(true);
     // A beat resets the count; then two missed beats (more than 2 × 5 s).
     socket.send({ type: "heartbeat", status: sampleStatus() });
     await new Promise((r) => setTimeout(r, 100));
     t.clock.advance(10_500);
     const closed = await socket.closed;
     expect(closed.code).toBe(1006);
-    expect(t.app.terminalHub.holds(reg.terminalId)).toBe(false);
+    expect(t.app.services.hub.holds(reg.terminalId)).toBe(false);
     await waitFor(async () => !(await terminalRow(t.app, reg.terminalId)).online, FLUSH_MS * 3, "offline");
   });
 
@@ -120,7 +120,7 @@ describe("presence", () => {
         createdAt: old,
       },
     ]);
-    await t.app.terminalHub.sweepStale();
+    await t.app.services.hub.sweepStale();
     const byId = new Map(
       (
         await t.database.db

@@ -70,7 +70,7 @@ async function screen(officeId: number, name: string): Promise<Screen> {
   const sock = await openSocket(origin, reg.token);
   open.push(sock);
   await sock.hello(sampleStatus());
-  await waitFor(() => t.app.terminalHub.holds(reg.terminalId), 5000, "the socket to be held");
+  await waitFor(() => t.app.services.hub.holds(reg.terminalId), 5000, "the socket to be held");
   return { id: reg.terminalId, token: reg.token, sock };
 }
 
@@ -273,7 +273,7 @@ describe("terminalSet", () => {
     const welcome = await sock.hello(sampleStatus());
     expect(welcome.heartbeatSec).toBe(60);
     A.sock = sock;
-    await waitFor(() => t.app.terminalHub.holds(A.id), 5000, "the new socket");
+    await waitFor(() => t.app.services.hub.holds(A.id), 5000, "the new socket");
   });
 
   it("refuses an empty patch and values out of range", async () => {
@@ -344,7 +344,7 @@ describe("commands with a result per terminal", () => {
   });
 
   it("retries a command that timed out", async () => {
-    const [first] = await t.app.terminalHub.command([A.id], "programs", {}, null, 1000);
+    const [first] = await t.app.services.hub.command([A.id], "programs", {}, null, 1000);
     await A.sock.next("command");
     const out = await settled(admin, [first?.id as string]);
     expect(out.get(A.id)).toMatchObject({ state: "timeout", reason: COMMAND_REASONS.timeout(1000) });
@@ -410,7 +410,7 @@ describe("screenshots", () => {
 
 describe("monitor and what plays", () => {
   it("shows reported status, effective settings and what they make of now", async () => {
-    await t.app.terminalHub.flushPresence();
+    await t.app.services.hub.flushPresence();
     const res = await ok(await post(amy, "getRltMonitor", { ids: [A.id, C] }));
     expect(res.truncated).toBe(false);
     const [a, c] = res.list;
@@ -444,7 +444,7 @@ describe("monitor and what plays", () => {
       .update(terminals)
       .set({ programIds: [p1, p2] })
       .where(eq(terminals.id, A.id));
-    await t.app.terminalHub.notifySync([A.id]);
+    await t.app.services.hub.notifySync([A.id]);
     const res = await ok(await post(amy, "getRltPrograms", { ids: [A.id] }));
     await answer(A, "programs", {
       ok: true,
@@ -556,7 +556,7 @@ describe("play now", () => {
       .update(terminals)
       .set({ publicationIds: [pub.id] })
       .where(eq(terminals.id, A.id));
-    await t.app.terminalHub.notifySync([A.id]);
+    await t.app.services.hub.notifySync([A.id]);
     const cur = await ok(await post(amy, "getCurTerminalMessage", { id: A.id }));
     expect(cur.list).toContainEqual(
       expect.objectContaining({ id: messageId, publicationId: pub.id, playNow: false }),
@@ -604,7 +604,7 @@ describe("clearing a terminal", () => {
       .update(terminals)
       .set({ publicationIds: [pub.id], programIds: [program] })
       .where(eq(terminals.id, B.id));
-    await t.app.terminalHub.notifySync([B.id]);
+    await t.app.services.hub.notifySync([B.id]);
     expect((await manifestOf(B.token)).programs.map((p) => p.id)).toContain(program);
 
     const res = await ok(await post(amy, "doClearProgram", { ids: [B.id] }));
@@ -777,7 +777,7 @@ describe("scanning for waiting terminals", () => {
     const sock = await openSocket(origin, near.token);
     open.push(sock);
     await sock.hello(sampleStatus());
-    await t.app.terminalHub.flushPresence();
+    await t.app.services.hub.flushPresence();
     const far = (await registerTerminal(t.app, { name: "New far" })).terminalId;
     await t.database.db.update(terminals).set({ ip: "203.0.113.9" }).where(eq(terminals.id, far));
     const scan = await ok(await post(admin, "autoScanTerminal", {}));

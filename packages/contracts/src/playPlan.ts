@@ -1,6 +1,6 @@
 import { PlanDoc } from "@marquee/schedule";
 import { z } from "zod";
-import { Paging, pageOf, zId } from "./common";
+import { Envelope, Paging, pageOf, zId } from "./common";
 import { CONTENT_STATES, ContentName } from "./program";
 
 /**
@@ -50,9 +50,7 @@ export const PlanProgramRef = z.object({
   height: z.number(),
   thumbUrl: z.string().nullable(),
 });
-export const PlanDetailResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const PlanDetailResponse = Envelope.extend({
   plan: PlanSummary,
   doc: PlanDoc,
   programs: z.array(PlanProgramRef),
@@ -74,9 +72,7 @@ export const PlanConflictItem = z.object({
   from: z.string(),
   to: z.string(),
 });
-export const PlanSaveResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const PlanSaveResponse = Envelope.extend({
   id: z.number(),
   version: z.number(),
   state: z.enum(CONTENT_STATES),

@@ -1,6 +1,6 @@
 import { ProgramDoc, WIDGET_TYPES, type WidgetType } from "@marquee/program";
 import { z } from "zod";
-import { Paging, pageOf, zBool, zId, zIdList } from "./common";
+import { Envelope, Paging, pageOf, zBool, zId, zIdList } from "./common";
 import { Material } from "./material";
 
 /**
@@ -54,9 +54,7 @@ export const IdQuery = z.strictObject({ id: zId });
 export const ProgramThumbQuery = z.strictObject({ id: zId, v: z.coerce.number().int().min(0).optional() });
 
 /** GET program/detail: the document and the materials it uses (for names, thumbnails and addresses). */
-export const ProgramDetailResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const ProgramDetailResponse = Envelope.extend({
   program: ProgramSummary,
   doc: ProgramDoc,
   materials: z.array(Material),
@@ -74,9 +72,7 @@ export const ProgramSaveBody = z.strictObject({
   name: ProgramName,
   doc: ProgramDoc,
 });
-export const ProgramSaveResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const ProgramSaveResponse = Envelope.extend({
   id: z.number(),
   version: z.number(),
   state: z.enum(PROGRAM_STATES),
@@ -109,11 +105,7 @@ export const ProgramStateChange = z.object({
   byName: z.string().nullable(),
   at: z.string(),
 });
-export const ProgramHistoryResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
-  list: z.array(ProgramStateChange),
-});
+export const ProgramHistoryResponse = Envelope.extend({ list: z.array(ProgramStateChange) });
 
 /** The export file: one JSON document, the program and the media it references (not their bytes). */
 export const PROGRAM_EXPORT_FORMAT = "marquee-program";
@@ -146,9 +138,7 @@ export const DataSourcePreviewQuery = z.strictObject({
   format: z.enum(["json", "csv"]),
   rowsPath: z.string().max(200).default(""),
 });
-export const DataSourceRowsResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const DataSourceRowsResponse = Envelope.extend({
   fields: z.array(z.string()),
   rows: z.array(z.record(z.string(), z.unknown())),
 });
@@ -171,11 +161,7 @@ export const WidgetTypeInfo = z.object({
   updateDate: z.string().nullable(),
 });
 export type WidgetTypeInfo = z.infer<typeof WidgetTypeInfo>;
-export const WidgetListResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
-  list: z.array(WidgetTypeInfo),
-});
+export const WidgetListResponse = Envelope.extend({ list: z.array(WidgetTypeInfo) });
 
 /** GET widget/icon: the tenant's palette image of a type (`v` changes with the image). */
 export const WidgetIconQuery = z.strictObject({
@@ -217,9 +203,7 @@ export const WeatherData = z.object({
 });
 export type WeatherData = z.infer<typeof WeatherData>;
 /** `data` is null when no provider answered; `reason` says why (shown as "no data", never made-up figures). */
-export const WeatherResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const WeatherResponse = Envelope.extend({
   data: WeatherData.nullable(),
   reason: z.string().nullable(),
 });
@@ -239,12 +223,7 @@ export const RatesData = z.object({
   fetchedAt: z.string(),
 });
 export type RatesData = z.infer<typeof RatesData>;
-export const RatesResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
-  data: RatesData.nullable(),
-  reason: z.string().nullable(),
-});
+export const RatesResponse = Envelope.extend({ data: RatesData.nullable(), reason: z.string().nullable() });
 
 export const WEATHER_PROVIDERS = ["none", "openMeteo", "file"] as const;
 export const RATES_PROVIDERS = ["none", "frankfurter", "file"] as const;
@@ -264,12 +243,12 @@ export const ReviewResultBody = z.strictObject({
   note: z.string().trim().max(500).default(""),
 });
 /** The answer of a review decision: how many items were decided. */
-export const ReviewResultResponse = z.object({ code: z.number(), msg: z.string(), count: z.number() });
+export const ReviewResultResponse = Envelope.extend({ count: z.number() });
 /** A reviewer's (or the author's) note on an item, kept in its history without a decision (submitNote). */
 export const ReviewNoteBody = z.strictObject({ id: zId, note: z.string().trim().min(1).max(500) });
 /** Submit for review (or approve at once while review is off). */
 export const SubmitBody = z.strictObject({ ids: zIdList });
-export const SubmitResponse = z.object({ code: z.number(), msg: z.string(), state: z.enum(CONTENT_STATES) });
+export const SubmitResponse = Envelope.extend({ state: z.enum(CONTENT_STATES) });
 
 /** One line of an item's history: a change of state, or a note. */
 export const ContentHistoryEntry = z.object({
@@ -280,11 +259,7 @@ export const ContentHistoryEntry = z.object({
   byName: z.string().nullable(),
   at: z.string(),
 });
-export const ContentHistoryResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
-  list: z.array(ContentHistoryEntry),
-});
+export const ContentHistoryResponse = Envelope.extend({ list: z.array(ContentHistoryEntry) });
 
 /** Review lists (checklist): pending by default; `state` shows the decided ones too. */
 export const ChecklistQuery = Paging.extend({

@@ -1,6 +1,6 @@
 import { ScheduleMessage, SchedulePlan } from "@marquee/schedule";
 import { z } from "zod";
-import { Paging, pageOf, zBool, zId, zIdList } from "./common";
+import { Envelope, Paging, pageOf, zBool, zId, zIdList } from "./common";
 import { CONTENT_STATES } from "./program";
 import { TERMINAL_VIEW_STATUS } from "./terminal";
 
@@ -62,9 +62,7 @@ export const SelectionCountQuery = TerminalSelection.strict().refine(hasTargets,
   message: "publish.noTargets",
   path: ["terminalIds"],
 });
-export const SelectionCountResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const SelectionCountResponse = Envelope.extend({
   /** Authorised terminals the selection reaches. */
   count: z.number(),
   online: z.number(),
@@ -87,9 +85,7 @@ export const PublishBody = TerminalSelection.extend({
 })
   .strict()
   .refine(hasTargets, { message: "publish.noTargets", path: ["terminalIds"] });
-export const PublishResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const PublishResponse = Envelope.extend({
   publicationId: z.number(),
   name: z.string(),
   state: z.enum(PUBLICATION_STATES),
@@ -167,7 +163,7 @@ export const ReuploadByNameBody = z.strictObject({
 });
 /** POST publishMessage/reuploadMessage, publication/retry. */
 export const RetryBody = z.strictObject({ id: zId, terminalIds: zIdList.optional() });
-export const RetryResponse = z.object({ code: z.number(), msg: z.string(), count: z.number() });
+export const RetryResponse = Envelope.extend({ count: z.number() });
 
 /**
  * POST publication/withdraw (publications by id), playPlan/withdraw,
@@ -176,7 +172,7 @@ export const RetryResponse = z.object({ code: z.number(), msg: z.string(), count
  * `terminalIds`).
  */
 export const WithdrawBody = z.strictObject({ ids: zIdList, terminalIds: zIdList.optional() });
-export const WithdrawResponse = z.object({ code: z.number(), msg: z.string(), count: z.number() });
+export const WithdrawResponse = Envelope.extend({ count: z.number() });
 
 // ---- choosing terminals ----
 
@@ -199,11 +195,7 @@ export const OfficeCountNode = z.object({
   onlineCount: z.number(),
   hasChildren: z.boolean(),
 });
-export const OfficeCountList = z.object({
-  code: z.number(),
-  msg: z.string(),
-  list: z.array(OfficeCountNode),
-});
+export const OfficeCountList = Envelope.extend({ list: z.array(OfficeCountNode) });
 /** pageOfficeTreeMap: the children of `parentId` (the caller's top offices when absent), paged. */
 export const PageOfficeQuery = Paging.extend({
   parentId: zId.optional(),
@@ -228,9 +220,7 @@ export const GroupsTerminalsQuery = Paging.extend({
 
 /** GET terminal/schedule?id: what a terminal holds (the resolver's input) and its time zone. */
 export const TerminalScheduleQuery = z.strictObject({ id: zId });
-export const TerminalScheduleResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const TerminalScheduleResponse = Envelope.extend({
   terminalId: z.number(),
   timezone: z.string(),
   schedule: z.array(SchedulePlan),

@@ -1,6 +1,6 @@
 import { MessageDoc } from "@marquee/schedule";
 import { z } from "zod";
-import { Paging, pageOf, zId } from "./common";
+import { Envelope, Paging, pageOf, zId } from "./common";
 import { CONTENT_STATES, ContentName } from "./program";
 
 /**
@@ -55,18 +55,11 @@ export const PubMessageSaveBody = z
     message: "schedule.endBeforeStart",
     path: ["endAt"],
   });
-export const PubMessageSaveResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
+export const PubMessageSaveResponse = Envelope.extend({
   id: z.number(),
   version: z.number(),
   state: z.enum(CONTENT_STATES),
   updateDate: z.string(),
 });
 /** GET publishMessage/messagePreview?id: the message as a screen shows it. */
-export const PubMessageDetailResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
-  message: PubMessageSummary,
-  doc: MessageDoc,
-});
+export const PubMessageDetailResponse = Envelope.extend({ message: PubMessageSummary, doc: MessageDoc });

@@ -11,13 +11,6 @@ declare module "../platform/services" {
   }
 }
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The same hub as `services.hub`, for the modules and tests that still reach it here. */
-    terminalHub: TerminalHub;
-  }
-}
-
 /**
  * Terminals: starts the hub (`app.services.hub`, built with the other services, so every module can
  * send commands and push state) and registers the /t/* routes with the WebSocket gateway. On close,
@@ -28,7 +21,6 @@ export const terminalPlugin = fp(
   async (app: FastifyInstance) => {
     const { hub, storage } = app.services;
     await hub.start();
-    app.decorate("terminalHub", hub);
     app.addHook("onClose", () => hub.stop());
     await app.register(terminalRoutes(hub, storage), { prefix: API_PREFIX });
   },

@@ -1,7 +1,7 @@
 import type { ContentState } from "@marquee/contracts";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Tx } from "../../db/client";
 import { contentHistory, users } from "../../db/schema";
+import type { Tx } from "../../platform/db";
 import type { ContentKind } from "./kinds";
 
 /** The events of a history line: created, edited (back to draft), submitted, reviewed, a note, published, withdrawn. */

@@ -1,8 +1,8 @@
 import type { ContentState } from "@marquee/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError, allFound } from "../../platform/errors";
 import { scope } from "../../platform/tenancy";
 import { deleteHistory, type HistoryEvent, historyLines, writeHistory } from "./history";

@@ -1,7 +1,7 @@
 import type { PublicationKind } from "@marquee/contracts";
 import { and, asc, countDistinct, eq, inArray, ne } from "drizzle-orm";
-import type { Tx } from "../../db/client";
 import { publications, publicationTargets } from "../../db/schema";
+import type { Tx } from "../../platform/db";
 import { AppError } from "../../platform/errors";
 
 /** Active publications of each item and the distinct terminals they reach (withdrawn targets aside). */

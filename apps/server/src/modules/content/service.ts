@@ -1,6 +1,7 @@
 import type { ContentState, MessageKey } from "@marquee/contracts";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import type { Actor } from "../../platform/actor";
+import type { Services } from "../../platform/services";
 import { decideItems, noteItem, submitItems } from "./flow";
 import { findItems, historyOf } from "./items";
 import type { ContentSpec } from "./kinds";
@@ -15,17 +16,13 @@ type T = (key: MessageKey, values?: Record<string, string | number>) => string;
  */
 export class ContentService {
   constructor(
-    protected readonly app: FastifyInstance,
+    protected readonly services: Services,
     readonly spec: ContentSpec,
   ) {}
 
-  protected get services() {
-    return this.app.services;
-  }
-
   /** Tells the screens holding these items to fetch their manifest again. */
   sync(log: FastifyBaseLogger, ids: number[]): Promise<void> {
-    return syncContent(this.app, log, this.spec.kind, ids);
+    return syncContent(this.services, log, this.spec.kind, ids);
   }
 
   /** Submits items for review (approved at once while review is off); answers the state they reached. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
-import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
+import type { Tx } from "../../platform/db";
 import type { ContentTable } from "./kinds";
 
 const creator = alias(users, "creator");

@@ -1,7 +1,8 @@
 import type { PublicationKind } from "@marquee/contracts";
 import { and, arrayOverlaps, eq, inArray, or } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import { playPlans, publications, terminals } from "../../db/schema";
+import type { Services } from "../../platform/services";
 
 /**
  * Tells the screens that hold this content to fetch their manifest again (a
@@ -11,14 +12,14 @@ import { playPlans, publications, terminals } from "../../db/schema";
  * up at their next hello.
  */
 export async function syncContent(
-  app: FastifyInstance,
+  services: Services,
   log: FastifyBaseLogger,
   kind: PublicationKind,
   contentIds: number[],
 ): Promise<void> {
   if (!contentIds.length) return;
   try {
-    const { db } = app.services;
+    const { db } = services;
     const reaching = [and(eq(publications.kind, kind), inArray(publications.contentId, contentIds))];
     if (kind === "program") {
       const plans = await db
@@ -54,7 +55,7 @@ export async function syncContent(
       .select({ id: terminals.id })
       .from(terminals)
       .where(or(...held));
-    if (rows.length) await app.terminalHub.notifySync(rows.map((r) => r.id));
+    if (rows.length) await services.hub.notifySync(rows.map((r) => r.id));
   } catch (err) {
     log.warn({ err, kind, contentIds }, "could not tell the screens about a content change");
   }

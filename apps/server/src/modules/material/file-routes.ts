@@ -95,7 +95,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (purpose === "personal") {
         const avatar = await setAvatar(actor.userId, await readFile(storage.filePath(md5)));
         req.audit.target = `user:${actor.userId}`;
-        return { code: 0, msg: req.t("common.ok"), exists: true, avatar };
+        return { exists: true, avatar };
       }
       if (purpose === "widget" && same.type !== "image") throw badRequest("material.thumbInvalid");
       const [row] = await services.db
@@ -122,7 +122,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new Error("material not created");
       req.audit.target = `material:${row.id}`;
       req.audit.detail = { instant: true, md5, size };
-      return { code: 0, msg: req.t("common.ok"), exists: true, material: toMaterial(row, actor.name) };
+      return { exists: true, material: toMaterial(row, actor.name) };
     }
     if ((await services.settings.get("capacitySetting")) === "true" && tenant.capacity !== null) {
       const used = await usedBytes(services, tenant.path);
@@ -137,8 +137,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       (bytes) => services.disk.ensureRoom(bytes),
     );
     return {
-      code: 0,
-      msg: req.t("common.ok"),
       exists: false,
       uploadId: u.id,
       chunkSize: u.chunkSize,

@@ -1,9 +1,9 @@
 import type { ContentState, PlanSummary } from "@marquee/contracts";
 import { type Conflict, type PlanDoc, planConflicts } from "@marquee/schedule";
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
-import type { Tx } from "../../db/client";
 import { playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError, allFound, notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";

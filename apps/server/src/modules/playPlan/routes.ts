@@ -23,9 +23,7 @@ import type { PlanRow } from "./repo";
 import { PlanService } from "./service";
 
 /** The answer of a call that wrote a plan, with the same-tier overlaps the editor shows as warnings. */
-const saved = (msg: string, r: PlanRow, conflicts: Conflict[]) => ({
-  code: 0,
-  msg,
+const saved = (r: PlanRow, conflicts: Conflict[]) => ({
   id: r.id,
   version: r.version,
   state: r.state,
@@ -39,7 +37,7 @@ const saved = (msg: string, r: PlanRow, conflicts: Conflict[]) => ({
  * for "own" ranges, the creator). Publishing them lives in the publish module.
  */
 export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new PlanService(app);
+  const service = new PlanService(app.services);
   const view = { access: { anyOf: ["content:playPlan:view", "content:playPlan:review"] as const } };
   const edit = { access: { permission: "content:playPlan:edit" as const } };
   const review = { access: { permission: "content:playPlan:review" as const } };
@@ -53,17 +51,13 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { permission: "content:playPlan:view" } },
       schema: { tags, querystring: PlanListQuery, response: { 200: PlanListResponse } },
     },
-    async (req) => ({ code: 0, msg: req.t("common.ok"), ...(await service.page(actorOf(req), req.query)) }),
+    async (req) => service.page(actorOf(req), req.query),
   );
 
   app.get(
     "/a/api/playPlan/detail",
     { config: view, schema: { tags, querystring: IdQuery, response: { 200: PlanDetailResponse } } },
-    async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
-      ...(await service.detail(actorOf(req), req.query.id)),
-    }),
+    async (req) => service.detail(actorOf(req), req.query.id),
   );
 
   app.post(
@@ -79,7 +73,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       const { row, conflicts } = await service.save(actorOf(req), req.body, req.t.bind(req), req.log);
       req.audit.target = `plan:${row.id}`;
       req.audit.detail = { version: row.version, conflicts: conflicts.length, ...(force ? { force } : {}) };
-      return saved(req.t("common.ok"), row, conflicts);
+      return saved(row, conflicts);
     },
   );
 
@@ -95,7 +89,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
         req.t.bind(req),
       );
       req.audit.detail = { copy: row.id };
-      return saved(req.t("common.ok"), row, conflicts);
+      return saved(row, conflicts);
     },
   );
 
@@ -109,7 +103,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `plan:${req.body.ids.join(",")}`;
       // What screens play or will play stays until it is withdrawn.
       await service.delete(actorOf(req), req.body.ids);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -123,7 +117,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `plan:${ids.join(",")}`;
       const state = await service.submit(actorOf(req), ids, req.t.bind(req), req.log);
       req.audit.detail = { state };
-      return { code: 0, msg: req.t("common.ok"), state };
+      return { state };
     },
   );
 
@@ -131,11 +125,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/playPlan/checklist",
     { config: review, schema: { tags, querystring: ChecklistQuery, response: { 200: PlanListResponse } } },
     // The longest waiting first.
-    async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
-      ...(await service.page(actorOf(req), { ...req.query, order: "asc" })),
-    }),
+    async (req) => service.page(actorOf(req), { ...req.query, order: "asc" }),
   );
 
   app.post(
@@ -147,7 +137,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `plan:${ids.join(",")}`;
       req.audit.detail = { result, note };
       const count = await service.decide(actorOf(req), ids, { result, note }, req.t.bind(req), req.log);
-      return { code: 0, msg: req.t("common.ok"), count };
+      return { count };
     },
   );
 
@@ -162,7 +152,7 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `plan:${id}`;
       req.audit.detail = { note };
       await service.note(actorOf(req), id, note);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -170,8 +160,6 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/playPlan/history",
     { config: view, schema: { tags, querystring: IdQuery, response: { 200: ContentHistoryResponse } } },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       list: await service.history(actorOf(req), req.query.id, req.t.bind(req)),
     }),
   );

@@ -1,10 +1,11 @@
 import type { MessageKey, PlanSaveBody } from "@marquee/contracts";
 import type { Conflict, PlanDoc } from "@marquee/schedule";
 import { eq } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { playPlans } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Services } from "../../platform/services";
 import { deleteItems, recordCreated, saveVersion } from "../content/items";
 import { planKind } from "../content/kinds";
 import { ContentService } from "../content/service";
@@ -19,8 +20,8 @@ type T = (key: MessageKey, values?: Record<string, string | number>) => string;
  * ones of every kind (ContentService).
  */
 export class PlanService extends ContentService {
-  constructor(app: FastifyInstance) {
-    super(app, planKind);
+  constructor(services: Services) {
+    super(services, planKind);
   }
 
   /** One page of the plans in the actor's range. */

@@ -44,7 +44,7 @@ export const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isHttpUrl(url)) throw new FieldErrors([{ field: "url", key: "program.urlInvalid" }]);
       try {
         const { fields, rows } = await readSource(url, format, rowsPath);
-        return { code: 0, msg: req.t("common.ok"), fields, rows };
+        return { fields, rows };
       } catch (err) {
         if (err instanceof FetchFailed) throw badRequest("program.dataSourceFailed", { reason: err.message });
         throw err;

@@ -1,7 +1,6 @@
 import { IdQuery, ProgramCreatedResponse, ProgramImportBody, ProgramThumbQuery } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
-import type { MediaStorage } from "../material/storage";
 import type { ProgramService } from "./service";
 
 /** `Content-Disposition` of a download named `filename`: an ASCII fallback and the RFC 5987 UTF-8 name. */
@@ -20,8 +19,9 @@ export function attachment(filename: string): string {
  * declare no response schema.
  */
 export const programFileRoutes =
-  (storage: MediaStorage, service: ProgramService, bodyLimit: number): FastifyPluginAsyncZod =>
+  (service: ProgramService, bodyLimit: number): FastifyPluginAsyncZod =>
   async (app) => {
+    const { storage } = app.services;
     const view = { access: { permission: "content:program:view" as const } };
     const tags = ["program"];
 
@@ -68,8 +68,6 @@ export const programFileRoutes =
         req.audit.target = `program:${row.id}`;
         req.audit.detail = { imported: file.name, media: matched };
         return {
-          code: 0,
-          msg: req.t("common.ok"),
           id: row.id,
           version: row.version,
           state: row.state,

@@ -1,9 +1,9 @@
 import { PROGRAM_EXPORT_FORMAT, type ProgramExportFile } from "@marquee/contracts";
 import type { ProgramDoc } from "@marquee/program";
 import { and, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { materials } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
 import { scope } from "../../platform/tenancy";
 import { mediaUses, remapMaterials } from "./media";

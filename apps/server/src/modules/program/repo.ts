@@ -14,9 +14,9 @@ import {
   lte,
   type SQL,
 } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
 import { materialRefs, materials, playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Db, Tx } from "../../platform/db";
 import { AppError, allFound, notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
@@ -26,8 +26,6 @@ import { authorship, selectSummaries } from "../content/summary";
 import { type MaterialRow, toMaterial, uploaderNames } from "../material/repo";
 
 export type ProgramRow = typeof programs.$inferSelect;
-/** The database or a transaction of it (other modules import it from here). */
-export type { Tx } from "../../db/client";
 
 /** The columns a list shows of a program (never the document). */
 const summaryColumns = {

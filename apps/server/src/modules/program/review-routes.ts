@@ -20,11 +20,7 @@ export const publishProgramReviewRoutes =
         schema: { tags, querystring: ChecklistQuery, response: { 200: ProgramListResponse } },
       },
       // The longest waiting first.
-      async (req) => ({
-        code: 0,
-        msg: req.t("common.ok"),
-        ...(await service.page(actorOf(req), { ...req.query, sort: "updateDate", order: "asc" })),
-      }),
+      async (req) => service.page(actorOf(req), { ...req.query, sort: "updateDate", order: "asc" }),
     );
 
     app.post(
@@ -38,7 +34,7 @@ export const publishProgramReviewRoutes =
         req.audit.target = `program:${id}`;
         req.audit.detail = { note };
         await service.note(actorOf(req), id, note);
-        return { code: 0, msg: req.t("common.ok") };
+        return {};
       },
     );
   };

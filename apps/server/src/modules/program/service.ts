@@ -1,16 +1,16 @@
 import type { MessageKey, ProgramExportFile, ProgramSaveBody } from "@marquee/contracts";
 import type { ProgramDoc } from "@marquee/program";
 import { and, eq } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
+import type { Services } from "../../platform/services";
 import { recordCreated, saveVersion } from "../content/items";
 import { programKind } from "../content/kinds";
 import { ContentService } from "../content/service";
 import type { MaterialRow } from "../material/repo";
-import type { MediaStorage } from "../material/storage";
 import { exportFile, importedDoc } from "./files";
 import { checkMedia } from "./media";
 import {
@@ -45,11 +45,8 @@ export interface ProgramWrite {
  * shared ones of every kind (ContentService).
  */
 export class ProgramService extends ContentService {
-  constructor(
-    app: FastifyInstance,
-    private readonly storage: MediaStorage,
-  ) {
-    super(app, programKind);
+  constructor(services: Services) {
+    super(services, programKind);
   }
 
   /** One page of the programs in the actor's range. */
@@ -208,7 +205,9 @@ export class ProgramService extends ContentService {
    */
   private async withThumbnail(row: ProgramRow, w: ProgramWrite, log: FastifyBaseLogger): Promise<ProgramRow> {
     try {
-      const md5 = await this.storage.putBuffer(await renderThumbnail(w.doc, w.media, this.storage));
+      const md5 = await this.services.storage.putBuffer(
+        await renderThumbnail(w.doc, w.media, this.services.storage),
+      );
       const [updated] = await this.services.db
         .update(programs)
         .set({ thumbMd5: md5 })

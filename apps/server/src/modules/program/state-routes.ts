@@ -31,7 +31,7 @@ export const programStateRoutes =
         req.audit.target = `program:${req.body.ids.join(",")}`;
         const state = await service.submit(actorOf(req), req.body.ids, req.t.bind(req), req.log);
         req.audit.detail = { state };
-        return { code: 0, msg: req.t("common.ok"), state };
+        return { state };
       },
     );
 
@@ -51,7 +51,7 @@ export const programStateRoutes =
           req.audit.detail = { result, note };
           // A reviewer cannot approve what they submitted themselves (403).
           const count = await service.decide(actorOf(req), ids, { result, note }, req.t.bind(req), req.log);
-          return { code: 0, msg: req.t("common.ok"), count };
+          return { count };
         },
       );
 
@@ -65,8 +65,6 @@ export const programStateRoutes =
         // An edit that brought the program back to draft says so in the reader's language.
         const lines = await service.history(actorOf(req), req.query.id, req.t.bind(req));
         return {
-          code: 0,
-          msg: req.t("common.ok"),
           // Every line of a program's history names the state it moved to.
           list: lines.map(({ from, to, note, byName, at }) => ({
             from,

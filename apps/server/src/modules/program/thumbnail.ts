@@ -8,8 +8,8 @@ import {
   type WidgetOf,
 } from "@marquee/program";
 import sharp, { type Sharp } from "sharp";
+import type { MediaStorage } from "../../platform/storage";
 import type { MaterialRow } from "../material/repo";
-import type { MediaStorage } from "../material/storage";
 
 /** Width of a program's thumbnail in pixels; the height follows the canvas ratio. */
 export const THUMB_WIDTH = 480;

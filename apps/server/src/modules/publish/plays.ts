@@ -32,10 +32,10 @@ export const whatPlaysRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(strategies.id, row.strategyId))
       : [];
     const subject = subjectOf(row, strategy?.doc ?? null);
-    const manifest = await app.terminalHub.manifestFor(subject);
+    const manifest = await services.hub.manifestFor(subject);
     return {
       terminalId: row.id,
-      timezone: manifest?.timezone ?? (await app.terminalHub.manifests.timezoneOf(subject)),
+      timezone: manifest?.timezone ?? (await services.hub.manifests.timezoneOf(subject)),
       schedule: manifest?.schedule ?? [],
       messages: manifest?.messages ?? [],
       programs: (manifest?.programs ?? []).map((p) => ({ id: p.id, name: p.name })),
@@ -48,7 +48,7 @@ export const whatPlaysRoutes: FastifyPluginAsyncZod = async (app) => {
       config: view,
       schema: { tags, querystring: TerminalScheduleQuery, response: { 200: TerminalScheduleResponse } },
     },
-    async (req) => ({ code: 0, msg: req.t("common.ok"), ...(await holdings(actorOf(req), req.query.id)) }),
+    async (req) => holdings(actorOf(req), req.query.id),
   );
 
   // The resolution as @marquee/schedule answers it (candidates, the winning tier, what it overrules,
@@ -60,6 +60,7 @@ export const whatPlaysRoutes: FastifyPluginAsyncZod = async (app) => {
       const h = await holdings(actorOf(req), req.query.id);
       const at = req.query.at ? Date.parse(req.query.at) : services.clock.now().getTime();
       const resolution = resolveAt({ plans: h.schedule, messages: h.messages, timezone: h.timezone }, at);
+      // No declared answer (the resolution is the schedule package's own shape): the envelope is spelled here.
       return {
         code: 0,
         msg: req.t("common.ok"),

@@ -9,12 +9,11 @@ import {
   type TargetState,
 } from "@marquee/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { Tx } from "../../db/client";
+import type { FastifyBaseLogger } from "fastify";
 import { publications, publicationTargets, terminals, users } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { AppError, allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
-import type { Jobs } from "../../platform/jobs";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
@@ -23,6 +22,13 @@ import { type FoundItem, findItems, moveItems, stateOf } from "../content/items"
 import { CONTENT_KINDS, type ContentKind } from "../content/kinds";
 import { findTerminals } from "../terminal/repo";
 import { resolveSelection, type SelectionResult } from "./select";
+
+declare module "../../platform/services" {
+  interface Services {
+    /** Publishing: content to terminals and withdrawal (the publish module's service). */
+    publishing: PublishService;
+  }
+}
 
 /** The job that activates a publication at its time. */
 export const PUBLISH_JOB = "publish.activate";
@@ -86,18 +92,15 @@ function localTime(at: Date, timeZone: string): string {
  * back out.
  */
 export class PublishService {
+  /** `services` is read only once the server's services are all built (the hub among them). */
   constructor(
-    private readonly app: FastifyInstance,
-    private readonly jobs: Jobs,
+    private readonly services: Services,
+    private readonly log: FastifyBaseLogger,
   ) {}
-
-  private get services() {
-    return this.app.services;
-  }
 
   /** Registers the worker that activates scheduled publications. */
   async start(): Promise<void> {
-    await this.jobs.work<{ publicationId: number }>(
+    await this.services.jobs.work<{ publicationId: number }>(
       PUBLISH_JOB,
       (d) => this.activateScheduled(d.publicationId),
       1,
@@ -108,7 +111,7 @@ export class PublishService {
   private async notify(log: FastifyBaseLogger, ids: number[]): Promise<void> {
     if (!ids.length) return;
     try {
-      await this.app.terminalHub.notifySync(ids);
+      await this.services.hub.notifySync(ids);
     } catch (err) {
       log.warn({ err, terminals: ids.length }, "the terminals could not be told of their publications");
     }
@@ -261,7 +264,7 @@ export class PublishService {
     if (scheduled && at) {
       try {
         // pg-boss waits by the database's clock; the delay is measured with the server's.
-        await this.jobs.send(
+        await this.services.jobs.send(
           PUBLISH_JOB,
           { publicationId: pub.id },
           { startAfter: new Date(Date.now() + (at.getTime() - now.getTime())) },
@@ -342,7 +345,7 @@ export class PublishService {
         });
       return ids;
     });
-    await this.notify(this.app.log, reached);
+    await this.notify(this.log, reached);
   }
 
   // ---- reading ----
@@ -486,7 +489,7 @@ export class PublishService {
     if (pub.state !== "active")
       throw badRequest("publish.notActive", { name: pub.name, state: t(`publish.state.${pub.state}`) });
     // Failures still in memory are written first, so none lands after the retry.
-    await this.app.terminalHub.delivery.flush();
+    await this.services.hub.delivery.flush();
     const only = terminalIds?.length
       ? sql`and pt.terminal_id in (${sql.join(
           terminalIds.map((id) => sql`${id}::int`),

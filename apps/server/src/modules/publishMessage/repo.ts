@@ -1,8 +1,8 @@
 import type { ContentState, PubMessageSummary } from "@marquee/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
 import { publishMessages } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Tx } from "../../platform/db";
 import { allFound, notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";

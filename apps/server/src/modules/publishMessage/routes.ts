@@ -25,7 +25,7 @@ import { MessageService } from "./service";
  * like programs. Publishing them lives in the publish module.
  */
 export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new MessageService(app);
+  const service = new MessageService(app.services);
   const view = { access: { anyOf: ["content:message:view", "content:message:review"] as const } };
   const edit = { access: { permission: "content:message:edit" as const } };
   const review = { access: { permission: "content:message:review" as const } };
@@ -38,17 +38,13 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { permission: "content:message:view" } },
       schema: { tags, querystring: PubMessageListQuery, response: { 200: PubMessageListResponse } },
     },
-    async (req) => ({ code: 0, msg: req.t("common.ok"), ...(await service.page(actorOf(req), req.query)) }),
+    async (req) => service.page(actorOf(req), req.query),
   );
 
   app.get(
     "/a/api/publishMessage/messagePreview",
     { config: view, schema: { tags, querystring: IdQuery, response: { 200: PubMessageDetailResponse } } },
-    async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
-      ...(await service.detail(actorOf(req), req.query.id)),
-    }),
+    async (req) => service.detail(actorOf(req), req.query.id),
   );
 
   app.post(
@@ -61,8 +57,6 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `message:${row.id}`;
       req.audit.detail = { version: row.version, ...(force ? { force } : {}) };
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         id: row.id,
         version: row.version,
         state: row.state,
@@ -81,7 +75,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       req.audit.target = `message:${req.body.id}`;
       await service.delete(actorOf(req), [req.body.id]);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -91,7 +85,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       req.audit.target = `message:${req.body.ids.join(",")}`;
       await service.delete(actorOf(req), req.body.ids);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -105,7 +99,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `message:${ids.join(",")}`;
       const state = await service.submit(actorOf(req), ids, req.t.bind(req), req.log);
       req.audit.detail = { state };
-      return { code: 0, msg: req.t("common.ok"), state };
+      return { state };
     },
   );
 
@@ -116,11 +110,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: ChecklistQuery, response: { 200: PubMessageListResponse } },
     },
     // The longest waiting first.
-    async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
-      ...(await service.page(actorOf(req), req.query, true)),
-    }),
+    async (req) => service.page(actorOf(req), req.query, true),
   );
 
   app.post(
@@ -132,7 +122,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `message:${ids.join(",")}`;
       req.audit.detail = { result, note };
       const count = await service.decide(actorOf(req), ids, { result, note }, req.t.bind(req), req.log);
-      return { code: 0, msg: req.t("common.ok"), count };
+      return { count };
     },
   );
 
@@ -147,7 +137,7 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `message:${id}`;
       req.audit.detail = { note };
       await service.note(actorOf(req), id, note);
-      return { code: 0, msg: req.t("common.ok") };
+      return {};
     },
   );
 
@@ -155,8 +145,6 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/publishMessage/history",
     { config: view, schema: { tags, querystring: IdQuery, response: { 200: ContentHistoryResponse } } },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       list: await service.history(actorOf(req), req.query.id, req.t.bind(req)),
     }),
   );

@@ -1,9 +1,10 @@
 import type { PubMessageSaveBody } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { publishMessages } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Services } from "../../platform/services";
 import { deleteItems, recordCreated, saveVersion } from "../content/items";
 import { messageKind } from "../content/kinds";
 import { ContentService } from "../content/service";
@@ -15,8 +16,8 @@ import { type MessageRow, messageDetail, messagePage } from "./repo";
  * shared ones of every kind (ContentService).
  */
 export class MessageService extends ContentService {
-  constructor(app: FastifyInstance) {
-    super(app, messageKind);
+  constructor(services: Services) {
+    super(services, messageKind);
   }
 
   /** One page of the messages in the actor's range (the longest waiting first for review). */
