@@ -8,7 +8,7 @@ import {
 import { filesOf } from "./manifest";
 
 /**
- * Delivery reports (issue 7): for each publication the manifest carries,
+ * Delivery reports: for each publication the manifest carries,
  * where it stands on this screen — downloading (files held / needed),
  * downloaded, playing, or failed with the reason — sent in `delivery` frames
  * when a state changes (download progress at most once a second), and all

@@ -6,7 +6,7 @@ import {
 import { playerReasonText as said } from "@marquee/terminal-protocol";
 
 /**
- * The screen's own settings (issue 9) as the player applies them: on/off
+ * The screen's own settings as the player applies them: on/off
  * timers, brightness, rotation, volume by time of day and the download
  * window, evaluated locally with @marquee/schedule's deviceStateAt in the
  * terminal's time zone (so they hold through network loss), again at the

@@ -4,7 +4,7 @@ import { isFile } from "./manifest";
 import type { PlayItem } from "./playlist";
 
 /**
- * What the screen holds, for the commands that ask or tidy (issue 9):
+ * What the screen holds, for the commands that ask or tidy:
  * each program's files and whether it can play, and which cached files may
  * be deleted.
  */

@@ -1,7 +1,7 @@
 import type { LogLine } from "@marquee/terminal-protocol";
 
 /**
- * The player's log (issue 9, terminal debugging): the last lines of the
+ * The player's log (terminal debugging): the last lines of the
  * console and of the player's own logging kept in a ring, and, while an
  * operator has debugging on, streamed to the server in `log` frames.
  */

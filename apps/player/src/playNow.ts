@@ -2,7 +2,7 @@ import type { Candidate } from "@marquee/schedule";
 import type { Manifest } from "@marquee/terminal-protocol";
 
 /**
- * A program played now (issue 9: doProgramPlayNow, synchronized broadcast):
+ * A program played now (doProgramPlayNow, synchronized broadcast):
  * above the schedule, below an emergency message, until `until`; with a
  * start instant on the server's clock it starts at that instant on this
  * screen's clock (shifted by the measured offset), from its first scene.

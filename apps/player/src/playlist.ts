@@ -13,7 +13,7 @@ import {
 import { type Manifest, playerReasonText as said } from "@marquee/terminal-protocol";
 
 /**
- * What plays (issue 7): the manifest's schedule, resolved with
+ * What plays: the manifest's schedule, resolved with
  * @marquee/schedule at the screen's time. The programs it names are parsed
  * once per manifest; items whose program is missing or does not validate are
  * taken out of the resolver's input (so the next tier or the default plays

@@ -1,7 +1,7 @@
 import { type Position, playerReasonText as said } from "@marquee/terminal-protocol";
 
 /**
- * Where the screen is (issue 9, terminal map): the position command asks
+ * Where the screen is (terminal map): the position command asks
  * the browser's geolocation once; settings.autoPosition watches it and the
  * status carries the latest fix. Failures are worded for the operator.
  */

@@ -1,7 +1,7 @@
 import { API_PREFIX, playerReasonText as said } from "@marquee/terminal-protocol";
 
 /**
- * The update command (issue 9, sendDedicatedApk): a web player downloads the
+ * The update command (sendDedicatedApk): a web player downloads the
  * package the operator pushed (with its token, like every /t/* call),
  * reporting progress, checks its size and SHA-256, and then reloads into the
  * player build the server serves (a browser installs nothing itself).

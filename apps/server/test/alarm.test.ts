@@ -34,7 +34,7 @@ import {
 } from "./terminal-helpers";
 
 /**
- * Alarms (issue 9): the rules raise them (a pass over the terminals, moved
+ * Alarms: the rules raise them (a pass over the terminals, moved
  * with the app's clock instead of waiting; the terminals' events over a real
  * socket), the responsible users are told, and the calls under
  * /a/api/abnormalAlarm list, detail, clear and export them inside the

@@ -9,7 +9,7 @@ import { ChildServers, type Started } from "./child-server";
 import { openSocket, type TestSocket } from "./terminal-helpers";
 
 /**
- * Issue 20: a server killed (SIGKILL) at a chosen step, then started again on the same data directory,
+ * A server killed (SIGKILL) at a chosen step, then started again on the same data directory,
  * must leave nothing that needs an operator. The kill points are named steps in the server
  * (platform/crash-point.ts), so every run cuts the same write at the same place.
  */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { DataDirLockedError, lockDataDir, processStart } from "../src/db/lock";
 
-// Issue 20, defect 7: a lock naming a process id the system gave to another process must not block a start.
+// A lock naming a process id the system gave to another process must not block a start.
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 let dir: string;

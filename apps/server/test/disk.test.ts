@@ -26,7 +26,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 20, defect 6: a full data disk. The data directory is a real, small file system (tmpfs, mounted
+ * A full data disk. The data directory is a real, small file system (tmpfs, mounted
  * here: the tests run as root in CI and on the development machine; without root this test fails, as it
  * must not pass untested).
  */

@@ -10,7 +10,7 @@ import { connect, runMigrations } from "../src/db/client";
 import { ADMIN, createTestDatabase, initSystem, signedIn, type TestApp, TestClock } from "./helpers";
 
 /**
- * The fleet simulator against the real server on a real socket (issue 6):
+ * The fleet simulator against the real server on a real socket:
  * 500 terminals enrol, connect, are authorised, heartbeat, and all answer one
  * command sent to the whole fleet through the operator API; the server logs
  * no error meanwhile. Then the simulator's other behaviours: screenshots

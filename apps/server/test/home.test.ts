@@ -29,7 +29,7 @@ import {
 import { insertTerminal } from "./terminal-helpers";
 
 /**
- * The home page's summary (issue 10): every figure equals what the screen
+ * The home page's summary: every figure equals what the screen
  * behind it counts for the same user, inside the user's data range, and a
  * block whose screen the user may not open is absent.
  */

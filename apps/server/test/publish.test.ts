@@ -40,7 +40,7 @@ import {
 } from "./terminal-helpers";
 
 /**
- * Publishing and delivery (issue 7) through the real API and real terminal
+ * Publishing and delivery through the real API and real terminal
  * sockets: a program to a group with an offline terminal that catches up,
  * failures reported and retried, withdrawal, review rules, timed
  * publications, tenant walls, "what plays and why", and messages.

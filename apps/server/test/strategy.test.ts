@@ -358,7 +358,7 @@ describe("related terminals", () => {
     await ok(await amy.post("/a/api/strategy/relationTerminals", { id: s.id, terminalIds: [live.id] }));
     await socket.next("sync");
     const manifest = (await fetchManifest(t.app, live.token)).json() as Manifest;
-    // The manifest's settings are built by the terminalSet part of issue 9 (manifest.ts).
+    // The manifest's settings are built with the terminal settings (manifest.ts).
     expect(manifest.settings).toEqual({ brightness: 70, volume: 80 });
 
     // a document change reaches the manifest at once

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ReasonValues } from "./reasons";
 
 /**
- * The terminal protocol (issue 6; ARCHITECTURE.md "Terminals"): how a screen
+ * The terminal protocol (ARCHITECTURE.md "Terminals"): how a screen
  * enrols, keeps one WebSocket, reports, and obeys. Bulk data (manifest, media,
  * screenshots) goes over HTTP. Every frame is JSON with a `type`; both sides
  * validate with these schemas, and a frame that fails gets an `error` frame
@@ -89,9 +89,9 @@ export const TerminalStatus = z.object({
   manifestVersion: z.string().max(64).nullable(),
   /** The device's IANA time zone (plans are read in it unless an operator set the terminal's). */
   timezone: z.string().max(64).optional(),
-  /** Where the device is (geolocation, when it is allowed and autoPosition is on; issue 9). */
+  /** Where the device is (geolocation, when it is allowed and autoPosition is on). */
   position: Position.nullable().optional(),
-  /** The device's clock minus the server's, in ms, as the clock frames measured it (issue 9). */
+  /** The device's clock minus the server's, in ms, as the clock frames measured it. */
   clockOffsetMs: z.number().int().min(-86_400_000).max(86_400_000).nullable().optional(),
   /** Round trip of the best clock probe, in ms. */
   rttMs: z.number().int().min(0).max(600_000).nullable().optional(),
@@ -142,7 +142,7 @@ export const PopItem = z.object({
 });
 export const PopFrame = z.object({ type: z.literal("pop"), items: z.array(PopItem).max(1000) });
 
-/** Where a publication stands on this screen (the player reports each change; issue 7). */
+/** Where a publication stands on this screen (the player reports each change). */
 export const DELIVERY_STATES = ["downloading", "downloaded", "playing", "failed"] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export const DeliveryItem = z.object({
@@ -307,7 +307,7 @@ export const Manifest = z.object({
   schedule: z.array(SchedulePlan).default([]),
   messages: z.array(ScheduleMessage).default([]),
   publications: z.array(ManifestPublication).default([]),
-  /** The terminal's settings, its strategy's merged under its own (issue 9): applied locally. */
+  /** The terminal's settings, its strategy's merged under its own: applied locally. */
   settings: DeviceSettings.default({}),
   /**
    * A program an operator asked to play now (doProgramPlayNow, synchronized broadcast): it plays

@@ -22,7 +22,7 @@ export const snapshotColumns = {
   publicationIds: terminals.publicationIds,
   timezone: terminals.timezone,
   reportedTimezone: sql<string | null>`${terminals.status}->>'timezone'`,
-  // Per terminal parts of the manifest (issue 9): its settings, its strategy's and what it plays now.
+  // Per terminal parts of the manifest: its settings, its strategy's and what it plays now.
   settings: terminals.settings,
   strategy: sql<StrategyDoc | null>`(select s.doc from strategies s where s.id = ${terminals.strategyId})`,
   playNow: terminals.playNow,

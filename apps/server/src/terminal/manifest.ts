@@ -23,7 +23,7 @@ export interface ManifestSubject {
   name?: string;
   officeId: number;
   state: "pending" | "authorised" | "disabled";
-  /** Programs chosen for it directly (issue 6), played as "assigned" one-item plans. */
+  /** Programs chosen for it directly, played as "assigned" one-item plans. */
   programIds: number[];
   /** Its active publications (terminals.publication_ids). */
   publicationIds: number[];

@@ -33,7 +33,7 @@ const tags = ["alarm"];
 const targetOf = (ids: number[]) => `alarm:${ids.join(",")}`.slice(0, 500);
 
 /**
- * Alarms (issue 9, spec §7 "Alarms and logs"): /a/api/abnormalAlarm/* and the
+ * Alarms (spec §7 "Alarms and logs"): /a/api/abnormalAlarm/* and the
  * rules that raise them (rules.ts: a pass every 30 s and the terminals'
  * events). Every call sees the alarms of terminals in the caller's data range
  * only; an id outside it answers 404 like a missing one.

@@ -28,7 +28,7 @@ async function meta(services: Services, scope: BehaviorScope) {
 }
 
 /**
- * User behaviour statistics (issue 10): the console's page-view beacon, and
+ * User behaviour statistics: the console's page-view beacon, and
  * who uses the console and how (/a/api/behavior/*), in the caller's data range.
  */
 export const behaviorRoutes: FastifyPluginAsyncZod = async (app) => {

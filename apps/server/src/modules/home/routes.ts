@@ -12,7 +12,7 @@ import {
 } from "./summary";
 
 /**
- * The home page (issue 10): GET /a/api/home/summary, open to every signed-in
+ * The home page: GET /a/api/home/summary, open to every signed-in
  * user. Each block is computed only when the caller may open the screen
  * behind it (contracts/src/home.ts names the permission of each) and is
  * absent otherwise; the blocks' queries run side by side.

@@ -55,7 +55,7 @@ const ORDER = "/a/api/payOrder";
 const tags = ["pay"];
 
 /**
- * Paid services (issue 10): the catalogue under /a/api/vol/* (the spec's
+ * Paid services: the catalogue under /a/api/vol/* (the spec's
  * getVolMsg, getVolMsgByType, volList, plus save and delete), orders under
  * /a/api/payOrder/*, the Stripe webhook at /f/pay/stripe/webhook, and the
  * pass that expires unpaid orders and starts and ends entitlements (every

@@ -32,7 +32,7 @@ const saved = (r: PlanRow, conflicts: Conflict[]) => ({
 });
 
 /**
- * Play plans (issue 7): production, lists and review under
+ * Play plans: production, lists and review under
  * /a/api/playPlan/, range-scoped like programs (the creator's office and,
  * for "own" ranges, the creator). Publishing them lives in the publish module.
  */

@@ -19,7 +19,7 @@ function isFileAddress(pathname: string, last: string): boolean {
 }
 
 /**
- * Serves the web player at /player/ (issue 6): its built files as the
+ * Serves the web player at /player/: its built files as the
  * console's are served (one route per file, hashed bundles immutable), the
  * Service Worker with `Service-Worker-Allowed: /player/` and no-cache, and
  * the page for any other /player/* address a screen may open (a missing

@@ -13,7 +13,7 @@ import { popExport } from "./export";
 import { describe, detailPage, resolveScope, sortAggregates, summaryAll } from "./repo";
 
 /**
- * Proof of play (issue 10): what played where, when and for how long, in the
+ * Proof of play: what played where, when and for how long, in the
  * caller's data range (the terminals of its offices). Summaries read the
  * daily roll-ups; the detail reads the raw plays a keyset page at a time.
  */

@@ -29,7 +29,7 @@ const saved = (r: ProgramRow) => ({
 });
 
 /**
- * Programs (issue 5): program production and management under
+ * Programs: program production and management under
  * /a/api/program/, range-scoped like materials (the creator's office and,
  * for "own" ranges, the creator).
  */

@@ -10,7 +10,7 @@ import { findTerminals } from "../terminal/repo";
 import { subjectOf } from "../terminalSet/shared";
 
 /**
- * "What plays on this screen, when, and why" (issue 7): the schedule a
+ * "What plays on this screen, when, and why": the schedule a
  * terminal holds (the resolver's input, exactly as its manifest carries it)
  * and the resolver's answer for an instant, with its reasons. The console's
  * timeline resolves ranges itself from the schedule.

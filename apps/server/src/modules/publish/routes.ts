@@ -34,7 +34,7 @@ import { PUBLISH_PERMISSION, VIEW_PERMISSION, viewableKinds } from "./service";
 const targetOf = (entity: string, ids: number[]) => `${entity}:${ids.join(",")}`.slice(0, 500);
 
 /**
- * Publishing (issue 7, spec §7 "Publishing") under /a/api/: choosing
+ * Publishing (spec §7 "Publishing") under /a/api/: choosing
  * terminals (trees with counts, search, paged lists, the count before
  * confirming), publishing programs, plans and messages now or at a time, the
  * delivery per terminal, retry and withdrawal — under the spec's three

@@ -82,7 +82,7 @@ function localTime(at: Date, timeZone: string): string {
 }
 
 /**
- * Publishing (issue 7): content to terminals, now or at a time, and what
+ * Publishing: content to terminals, now or at a time, and what
  * became of it on each terminal. A publication's targets are recorded when
  * it is made ("queued"); activation (at once, or by the PUBLISH_JOB at its
  * time) sets each to queued or offline by presence, adds the publication to

@@ -20,7 +20,7 @@ import { actorOf } from "../../platform/access";
 import { MessageService } from "./service";
 
 /**
- * Messages (issue 7): scrolling lines and notices shown over the programs,
+ * Messages: scrolling lines and notices shown over the programs,
  * produced, listed and reviewed under /a/api/publishMessage/, range-scoped
  * like programs. Publishing them lives in the publish module.
  */

@@ -12,7 +12,7 @@ import type { Tx } from "../../platform/db";
 import type { Services } from "../../platform/services";
 
 /**
- * The statistics roll-ups (issue 10): raw events (play_events, audit_logs,
+ * The statistics roll-ups: raw events (play_events, audit_logs,
  * page_views, terminal_online_spans, materials) are folded into the daily
  * stat_* tables the console reads. One pass at a time across processes (a
  * transaction-scoped advisory lock); each source keeps its watermark in

@@ -42,7 +42,7 @@ const tags = ["statistics"];
 const REFRESH_FRESH_MS = 30_000;
 
 /**
- * Data statistics (issue 10, spec §7 "Statistics"): figures of the caller's
+ * Data statistics (spec §7 "Statistics"): figures of the caller's
  * data range (an office of it and below, a terminal group), read from the
  * daily roll-ups that the job in rollup.ts keeps up to date every few
  * minutes; every answer says when they were (`asOf`).

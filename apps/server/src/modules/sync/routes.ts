@@ -37,7 +37,7 @@ const num = (v: unknown): number | null =>
   typeof v === "number" && Number.isFinite(v) ? Math.round(v) : null;
 
 /**
- * Synchronized broadcast (issue 9): a program started on a group of
+ * Synchronized broadcast: a program started on a group of
  * terminals at one instant of the server's clock. The start writes each
  * terminal's play-now (the manifest carries it, with its program, so a
  * player that reconnects still joins), tells them, and sends `syncStart`

@@ -12,7 +12,7 @@ import { sniffMedia } from "../../platform/media-sniff";
 import { findTerminals, historyShotMd5, visibleTerminalIds } from "./repo";
 
 /**
- * Commands to terminals (issue 6) through the hub, which answers one outcome per terminal at once
+ * Commands to terminals through the hub, which answers one outcome per terminal at once
  * ("offline" for a terminal connected nowhere) and keeps each outcome's row up to date as acks
  * arrive or time runs out; and the latest screenshot a terminal uploaded.
  */

@@ -43,7 +43,7 @@ const PLAYABLE = new Set(["approved", "published"]);
 const targetOf = (ids: number[]) => `terminal:${ids.join(",")}`.slice(0, 500);
 
 /**
- * The operator's writes on terminals (issue 6): authorise by enrolment code, move, group, rename,
+ * The operator's writes on terminals: authorise by enrolment code, move, group, rename,
  * disable, delete, choose programs; and terminal groups. Each one is range-checked, audited, and
  * tells the terminals concerned through the hub. A notification that fails is logged, not answered
  * as a failure: the row is written, and the terminal reads its state and manifest again when it

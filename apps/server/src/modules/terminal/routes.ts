@@ -23,7 +23,7 @@ import { screenshotHistoryRoutes } from "./screenshot-routes";
 import { findNode, groupForest, officeForest } from "./tree";
 
 /**
- * Terminal monitoring (issue 6, spec §7 "Terminals"): the operator's reads under /a/api/terminal/.
+ * Terminal monitoring (spec §7 "Terminals"): the operator's reads under /a/api/terminal/.
  * Every call is range-scoped: an operator sees the terminals whose office lies in their data range
  * (pending terminals wait in the platform office, so only platform-range operators list them).
  * The writes are in manage-routes.ts, the commands in command-routes.ts.
@@ -122,7 +122,7 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => terminalDetails(services, actorOf(req), req.query.id),
   );
 
-  // What the terminal is set to play: until publications (issue 7) these are the programs POST setPrograms
+  // What the terminal is set to play: until publications these are the programs POST setPrograms
   // gave it, in order, next to what the terminal itself reports playing.
   app.get(
     "/a/api/terminal/programPublishInfo",

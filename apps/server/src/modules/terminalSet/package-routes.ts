@@ -43,7 +43,7 @@ function progressOf(data: Record<string, unknown> | null): ApkUpdateItem["progre
 }
 
 /**
- * Player update packages (issue 9): sendDedicatedApk uploads one (multipart,
+ * Player update packages: sendDedicatedApk uploads one (multipart,
  * streamed to disk and hashed) into the caller's tenant and may push it at
  * once with `update` commands; pushDedicatedApk pushes one uploaded before;
  * getApkUpdateInfo follows the push per terminal (command state, the progress

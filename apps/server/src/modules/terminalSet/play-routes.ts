@@ -28,7 +28,7 @@ import { ended, PLAY_TIMEOUT_MS, rangedTerminals } from "./shared";
 const MESSAGE_TIMEOUT_MS = 60_000;
 
 /**
- * Play now (issue 9): a program above the schedule or a message shown at
+ * Play now: a program above the schedule or a message shown at
  * once, on chosen terminals, for a while or until stopped. What plays now is
  * kept in terminals.play_now, so the manifest carries it (a terminal offline
  * now plays it when it returns, until its time is over); the command gives

@@ -30,7 +30,7 @@ const RETRYABLE = new Set(["failed", "timeout", "offline"]);
 const POLL_MS = 200;
 
 /**
- * Terminal settings and commands (issue 9, spec §7 "Terminal settings"):
+ * Terminal settings and commands (spec §7 "Terminal settings"):
  * /a/api/terminalSet/*. Every call range-checks every terminal first (404
  * for one outside the caller's range, before anything is written or sent),
  * is audited, and answers one outcome per terminal where it sends a command;

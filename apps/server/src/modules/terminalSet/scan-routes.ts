@@ -15,7 +15,7 @@ import { waitingTerminals } from "./repo";
 const scanIdOf = (since: number) => `s${since.toString(36)}`;
 
 /**
- * Finding new screens (issue 9): terminals waiting for authorisation. The
+ * Finding new screens: terminals waiting for authorisation. The
  * platform's users see every waiting terminal; anyone else sees those that
  * connect from their own address (the same site behind one NAT: "on your
  * network"), so no tenant learns of another's screens. Then POST

@@ -38,7 +38,7 @@ const ProgramsAck = z.object({
 });
 
 /**
- * What terminals are and do now (issue 9): the live monitor (reported status,
+ * What terminals are and do now: the live monitor (reported status,
  * settings and what they make of now), what a terminal holds against what it
  * should, what plays and which messages show. Read-only; all range-checked.
  */

@@ -1,4 +1,4 @@
-/** White-label: personalised interface, enabling customisation, second-level domains (issue 8). */
+/** White-label: personalised interface, enabling customisation, second-level domains. */
 export default {
   tenant: "Tenant",
   tenantTypes: { platform: "Platform", agent: "Agent", customer: "Customer" },

@@ -1,4 +1,4 @@
-/** Play plans: list, production, review (issue 7). */
+/** Play plans: list, production, review. */
 export default {
   programN: "Program {{id}}",
   tiers: {

@@ -1,4 +1,4 @@
-/** Publishing: settings, terminal selection, delivery (issue 7). */
+/** Publishing: settings, terminal selection, delivery. */
 export default {
   kinds: { program: "Program", plan: "Play plan", message: "Message" },
   messageKinds: { scroll: "Scrolling text", notice: "Full-screen notice" },

@@ -1,4 +1,4 @@
-/** Marque blanche : interface personnalisée, activation de la personnalisation, domaines de second niveau (issue 8). */
+/** Marque blanche : interface personnalisée, activation de la personnalisation, domaines de second niveau. */
 export default {
   tenant: "Locataire",
   tenantTypes: { platform: "Plateforme", agent: "Agent revendeur", customer: "Client" },

@@ -1,4 +1,4 @@
-/** Plans de diffusion : liste, production, validation (issue 7). */
+/** Plans de diffusion : liste, production, validation. */
 export default {
   programN: "Programme {{id}}",
   tiers: {

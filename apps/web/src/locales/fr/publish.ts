@@ -1,4 +1,4 @@
-/** Publication : réglages, choix des écrans, livraison (issue 7). */
+/** Publication : réglages, choix des écrans, livraison. */
 export default {
   kinds: { program: "Programme", plan: "Plan de diffusion", message: "Message à l'écran" },
   messageKinds: { scroll: "Texte défilant", notice: "Avis plein écran" },

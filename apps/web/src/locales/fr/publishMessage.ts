@@ -1,4 +1,4 @@
-/** Messages: production, list, review; program review (issue 7). */
+/** Messages: production, list, review; program review. */
 export default {
   kinds: {
     scroll: "Texte défilant",

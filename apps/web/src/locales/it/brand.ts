@@ -1,4 +1,4 @@
-/** White-label: interfaccia personalizzata, attivazione della personalizzazione, domini di secondo livello (issue 8). */
+/** White-label: interfaccia personalizzata, attivazione della personalizzazione, domini di secondo livello. */
 export default {
   tenant: "Locatario",
   tenantTypes: { platform: "Piattaforma", agent: "Agente", customer: "Cliente" },

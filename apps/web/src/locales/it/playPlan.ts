@@ -1,4 +1,4 @@
-/** Piani di riproduzione: elenco, produzione, revisione (issue 7). */
+/** Piani di riproduzione: elenco, produzione, revisione. */
 export default {
   programN: "Programma {{id}}",
   tiers: {

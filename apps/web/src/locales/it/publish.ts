@@ -1,4 +1,4 @@
-/** Pubblicazione: impostazioni, scelta degli schermi, consegna (issue 7). */
+/** Pubblicazione: impostazioni, scelta degli schermi, consegna. */
 export default {
   kinds: { program: "Programma", plan: "Piano di riproduzione", message: "Messaggio" },
   messageKinds: { scroll: "Testo scorrevole", notice: "Avviso a schermo intero" },

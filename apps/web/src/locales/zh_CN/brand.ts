@@ -1,4 +1,4 @@
-/** 白标：个性化界面、开通个性化、二级域名（issue 8）。 */
+/** 白标：个性化界面、开通个性化、二级域名。 */
 export default {
   tenant: "租户",
   tenantTypes: { platform: "平台", agent: "代理商", customer: "客户" },

@@ -1,4 +1,4 @@
-/** 播放计划：列表、制作、审核（issue 7）。 */
+/** 播放计划：列表、制作、审核。 */
 export default {
   programN: "节目 {{id}}",
   tiers: {

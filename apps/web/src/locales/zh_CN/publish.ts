@@ -1,4 +1,4 @@
-/** 发布：发布设置、终端选择、下发情况（issue 7）。 */
+/** 发布：发布设置、终端选择、下发情况。 */
 export default {
   kinds: { program: "节目", plan: "播放计划", message: "消息" },
   messageKinds: { scroll: "滚动字幕", notice: "全屏通知" },

@@ -1,4 +1,4 @@
-/** 白標：個性化介面、開通個性化、二級網域（issue 8）。 */
+/** 白標：個性化介面、開通個性化、二級網域。 */
 export default {
   tenant: "租戶",
   tenantTypes: { platform: "平台", agent: "代理商", customer: "客戶" },

@@ -1,4 +1,4 @@
-/** 播放計畫：列表、製作、審核（issue 7）。 */
+/** 播放計畫：列表、製作、審核。 */
 export default {
   programN: "節目 {{id}}",
   tiers: {

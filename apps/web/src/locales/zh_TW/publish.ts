@@ -1,4 +1,4 @@
-/** 發佈：發佈設定、終端選擇、下發情況（issue 7）。 */
+/** 發佈：發佈設定、終端選擇、下發情況。 */
 export default {
   kinds: { program: "節目", plan: "播放計劃", message: "訊息" },
   messageKinds: { scroll: "跑馬燈字幕", notice: "全螢幕通知" },
