@@ -20,21 +20,25 @@ import {
   UploadBrandImageBody,
   UploadBrandImageResponse,
 } from "@marquee/contracts";
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { offices } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
 import { AppError, FieldErrors, notFound, violates } from "../../platform/errors";
 import { sanitizeSimpleHtml } from "../../platform/html";
-import { hostLabel, type OfficeNode } from "../../platform/office-tree";
-import { likeEscape } from "../../platform/sql";
-import { officeVisible, scope } from "../../platform/tenancy";
+import { hostLabel } from "../../platform/office-tree";
+import { officeVisible } from "../../platform/tenancy";
 import { brandApplies, brandOf, platformBrand } from "./effective";
 import { brandImageExt, brandImageType, readBrandImage, storeBrandImage } from "./images";
-
-type TenantNode = OfficeNode & { type: "platform" | "agent" | "customer" };
+import {
+  domainOwner,
+  listTenants,
+  personalTypeOf,
+  saveBranding,
+  saveDomain,
+  setPersonalType,
+  type TenantNode,
+  tenantRow,
+} from "./repo";
 
 /** The branding as stored: empty fields dropped (they inherit), the footer HTML sanitised. */
 function cleanBranding(input: Record<string, unknown>): Branding {
@@ -99,28 +103,6 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     services.reads.bump("offices");
   };
 
-  const parent = alias(offices, "parent");
-  const tenantColumns = {
-    id: offices.id,
-    parentId: offices.parentId,
-    parentName: parent.name,
-    name: offices.name,
-    type: offices.type,
-    personalType: offices.personalType,
-    secondDomainName: offices.secondDomainName,
-    title: sql<string | null>`${offices.branding}->>'title'`,
-    logo: sql<string | null>`${offices.branding}->>'logo'`,
-  };
-  const tenantRow = async (id: number) => {
-    const [row] = await db
-      .select(tenantColumns)
-      .from(offices)
-      .leftJoin(parent, eq(parent.id, offices.parentId))
-      .where(eq(offices.id, id));
-    if (!row) throw notFound("tenant", id);
-    return { ...row, type: row.type as TenantNode["type"] };
-  };
-
   // --- Personalised interface ---------------------------------------------------------------
 
   app.get(
@@ -139,7 +121,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id === undefined) throw notFound("tenant", actor.officeId);
       const node = await reachableTenant(actor, id);
       const view = await brandOf(services, node.id);
-      const tenant = await tenantRow(node.id);
+      const tenant = await tenantRow(db, node.id);
       return {
         tenant,
         branding: view.own,
@@ -165,17 +147,11 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       const { officeId } = req.body;
       req.audit.target = `office:${officeId}`;
       const node = await reachableTenant(actor, officeId);
-      const [fresh] = await db
-        .select({ personalType: offices.personalType })
-        .from(offices)
-        .where(eq(offices.id, node.id));
-      assertEditable({ ...node, personalType: fresh?.personalType ?? node.personalType });
+      const fresh = await personalTypeOf(db, node.id);
+      assertEditable({ ...node, personalType: fresh ?? node.personalType });
       const branding = cleanBranding(req.body.branding);
       req.audit.detail = { fields: Object.keys(branding) };
-      await db
-        .update(offices)
-        .set({ branding: Object.keys(branding).length ? branding : null, updatedAt: services.clock.now() })
-        .where(eq(offices.id, node.id));
+      await saveBranding(db, node.id, branding, services.clock.now());
       services.reads.bump("offices");
       const view = await brandOf(services, node.id);
       return { branding: view.own, effective: view.effective };
@@ -241,30 +217,10 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const q = req.query;
-      const c: (SQL | undefined)[] = [
-        inArray(offices.type, q.type ? [q.type] : ["agent", "customer"]),
-        scope(actor, offices),
-      ];
-      if (q.personalType !== undefined) c.push(eq(offices.personalType, q.personalType));
-      if (q.name) {
-        const like = `%${likeEscape(q.name)}%`;
-        c.push(or(ilike(offices.name, like), ilike(offices.secondDomainName, like)));
-      }
-      const where = and(...c);
-      const [rows, totals] = await Promise.all([
-        db
-          .select(tenantColumns)
-          .from(offices)
-          .leftJoin(parent, eq(parent.id, offices.parentId))
-          .where(where)
-          .orderBy(asc(offices.path))
-          .limit(q.pageSize)
-          .offset((q.pageNo - 1) * q.pageSize),
-        db.select({ n: count() }).from(offices).where(where),
-      ]);
+      const { rows, total } = await listTenants(db, actor, q);
       return {
-        list: rows.map((r) => ({ ...r, type: r.type as TenantNode["type"] })),
-        total: totals[0]?.n ?? 0,
+        list: rows,
+        total,
         pageNo: q.pageNo,
         pageSize: q.pageSize,
       };
@@ -283,31 +239,13 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `office:${id}`;
       req.audit.detail = { personalType };
       const node = await reachableCustomerOrAgent(actor, id);
-      await db
-        .update(offices)
-        .set({ personalType, updatedAt: services.clock.now() })
-        .where(eq(offices.id, node.id));
+      await setPersonalType(db, node.id, personalType, services.clock.now());
       afterOfficeWrite();
       return {};
     },
   );
 
   // --- Second-level domains ------------------------------------------------------------------
-
-  /** The tenant using `label`, other than `exceptId`. */
-  const domainOwner = async (label: string, exceptId?: number) => {
-    const [row] = await db
-      .select({ id: offices.id, name: offices.name })
-      .from(offices)
-      .where(
-        and(
-          eq(offices.secondDomainName, label),
-          exceptId === undefined ? undefined : ne(offices.id, exceptId),
-        ),
-      )
-      .limit(1);
-    return row;
-  };
 
   /** The "already used" message, naming the tenant only to a caller who may see it. */
   const takenKey = (
@@ -331,7 +269,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `office:${id}`;
       req.audit.detail = { secondDomainName, personalType };
       const node = await reachableCustomerOrAgent(actor, id);
-      const conflict = secondDomainName ? await domainOwner(secondDomainName, node.id) : undefined;
+      const conflict = secondDomainName ? await domainOwner(db, secondDomainName, node.id) : undefined;
       if (conflict) {
         const taken = takenKey(actor, conflict, secondDomainName as string);
         throw new AppError(409, taken.key, taken.values, {
@@ -339,14 +277,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       try {
-        await db
-          .update(offices)
-          .set({
-            secondDomainName,
-            ...(personalType === undefined ? {} : { personalType }),
-            updatedAt: services.clock.now(),
-          })
-          .where(eq(offices.id, node.id));
+        await saveDomain(db, node.id, secondDomainName, personalType, services.clock.now());
       } catch (err) {
         // Another request took the label between the check and the write.
         if (secondDomainName && violates(err, "offices_domain_uq")) {
@@ -385,7 +316,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         return answer(key, req.t(key === "reserved" ? "brand.domainReserved" : "brand.domainFormat"));
       }
       if (req.query.id !== undefined) await reachableCustomerOrAgent(actor, req.query.id);
-      const owner = await domainOwner(name, req.query.id);
+      const owner = await domainOwner(db, name, req.query.id);
       if (owner) {
         const taken = takenKey(actor, owner, name);
         return answer("taken", req.t(taken.key, taken.values));

@@ -10,15 +10,13 @@ import {
   TerminalListResponse,
   TerminalSelectQuery,
 } from "@marquee/contracts";
-import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { terminalCommands, terminalEvents, terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError } from "../../platform/errors";
-import { scope } from "../../platform/tenancy";
 import { terminalPage } from "../publish/select";
 import { findTerminals } from "../terminal/repo";
+import { recentActivity, visibleTerminalIds } from "./repo";
 import { DebugTap } from "./tap";
 
 /** Commands and events the page opens with. */
@@ -117,21 +115,8 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await findTerminals(db, actorOf(req), [req.query.terminalId]);
       if (!row)
         throw new AppError(404, "common.recordNotFound", { entity: "terminal", id: req.query.terminalId });
-      const [commandRows, events] = await Promise.all([
-        db
-          .select({ id: terminalCommands.id })
-          .from(terminalCommands)
-          .where(eq(terminalCommands.terminalId, row.id))
-          .orderBy(desc(terminalCommands.createdAt))
-          .limit(RECENT),
-        db
-          .select({ kind: terminalEvents.kind, message: terminalEvents.message, at: terminalEvents.at })
-          .from(terminalEvents)
-          .where(eq(terminalEvents.terminalId, row.id))
-          .orderBy(desc(terminalEvents.at), desc(terminalEvents.id))
-          .limit(RECENT),
-      ]);
-      const commands = (await hub.results(commandRows.map((c) => c.id))).reverse();
+      const { commandIds, events } = await recentActivity(db, row.id, RECENT);
+      const commands = (await hub.results(commandIds)).reverse();
       const held = hub.holds(row.id);
       return {
         terminal: {
@@ -177,13 +162,7 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const outcomes = await hub.results(req.query.ids);
       const ids = [...new Set(outcomes.map((o) => o.terminalId))];
-      const visible = ids.length
-        ? await db
-            .select({ id: terminals.id })
-            .from(terminals)
-            .where(and(inArray(terminals.id, ids), scope(actorOf(req), terminals)))
-        : [];
-      const allowed = new Set(visible.map((v) => v.id));
+      const allowed = await visibleTerminalIds(db, actorOf(req), ids);
       return { list: outcomes.filter((o) => allowed.has(o.terminalId)) };
     },
   );

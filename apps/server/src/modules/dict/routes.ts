@@ -17,15 +17,19 @@ import {
   dictTypeName,
   OkResponse,
 } from "@marquee/contracts";
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { dictItems, dictTypes } from "../../db/schema";
-import type { Tx } from "../../platform/db";
-import { allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
-import { likeEscape } from "../../platform/sql";
-
-type TypeRow = typeof dictTypes.$inferSelect;
-type ItemRow = typeof dictItems.$inferSelect;
+import {
+  deleteItems,
+  deleteType,
+  enabledItems,
+  type ItemRow,
+  itemCounts,
+  listItems,
+  listTypes,
+  saveItem,
+  saveType,
+  type TypeRow,
+} from "./repo";
 
 const typeOut = (r: TypeRow, itemCount: number): DictType => ({
   id: r.id,
@@ -52,25 +56,6 @@ const itemOut = (r: ItemRow): DictItem => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** One past the largest `sort`: a new row without a place goes last. */
-const after = (top: number | null | undefined) => Math.min(100_000, (top ?? 0) + 1);
-async function nextTypeSort(tx: Tx) {
-  const [row] = await tx.select({ top: sql<number | null>`max(${dictTypes.sort})` }).from(dictTypes);
-  return after(row?.top);
-}
-async function nextItemSort(tx: Tx, typeId: number) {
-  const [row] = await tx
-    .select({ top: sql<number | null>`max(${dictItems.sort})` })
-    .from(dictItems)
-    .where(eq(dictItems.typeId, typeId));
-  return after(row?.top);
-}
-
-const codeTaken = (code: string) =>
-  new FieldErrors([{ field: "code", key: "dict.codeTaken", values: { code } }]);
-const valueTaken = (value: string) =>
-  new FieldErrors([{ field: "value", key: "dict.valueTaken", values: { value } }]);
-
 /**
  * The dictionary (dictManage): typed key/value lists that forms offer
  * (terminal models, material types …). One dictionary for the whole system:
@@ -84,16 +69,6 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = { access: { permission: "sys:dict:view" as const } };
   const edit = { access: { permission: "sys:dict:edit" as const } };
 
-  const itemCounts = async (typeIds: number[]) => {
-    if (typeIds.length === 0) return new Map<number, number>();
-    const rows = await db
-      .select({ typeId: dictItems.typeId, n: count() })
-      .from(dictItems)
-      .where(inArray(dictItems.typeId, typeIds))
-      .groupBy(dictItems.typeId);
-    return new Map(rows.map((r) => [r.typeId, r.n]));
-  };
-
   app.get(
     "/a/api/dict/typeList",
     {
@@ -101,27 +76,15 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: DictTypeListQuery, response: { 200: DictTypeListResponse } },
     },
     async (req) => {
-      const { keyword, pageNo, pageSize } = req.query;
-      const where = keyword
-        ? or(
-            ilike(dictTypes.code, `%${likeEscape(keyword)}%`),
-            ilike(dictTypes.name, `%${likeEscape(keyword)}%`),
-          )
-        : undefined;
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(dictTypes)
-          .where(where)
-          .orderBy(asc(dictTypes.sort), asc(dictTypes.id))
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
-        db.select({ n: count() }).from(dictTypes).where(where),
-      ]);
-      const counts = await itemCounts(rows.map((r) => r.id));
+      const { pageNo, pageSize } = req.query;
+      const { rows, total } = await listTypes(db, req.query);
+      const counts = await itemCounts(
+        db,
+        rows.map((r) => r.id),
+      );
       return {
         list: rows.map((r) => typeOut(r, counts.get(r.id) ?? 0)),
-        total: totals[0]?.n ?? 0,
+        total,
         pageNo,
         pageSize,
       };
@@ -135,47 +98,10 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, code, name, description, sort } = req.body;
       req.audit.target = `dictType:${id ?? code}`;
       const now = services.clock.now();
-      let saved: TypeRow;
-      try {
-        saved = await db.transaction(async (tx) => {
-          if (id !== undefined) {
-            const [current] = await tx.select().from(dictTypes).where(eq(dictTypes.id, id)).for("update");
-            if (!current) throw notFound("dict type", id);
-            if (current.builtIn && current.code !== code) {
-              throw new FieldErrors([
-                { field: "code", key: "dict.builtInCode", values: { name: current.name } },
-              ]);
-            }
-          }
-          // Codes differing only in case would read as the same type to a person.
-          const same = eq(sql`lower(${dictTypes.code})`, code.toLowerCase());
-          const [clash] = await tx
-            .select({ id: dictTypes.id })
-            .from(dictTypes)
-            .where(id === undefined ? same : and(same, ne(dictTypes.id, id)));
-          if (clash) throw codeTaken(code);
-          const values = { code, name, description, updatedAt: now };
-          const [row] =
-            id === undefined
-              ? await tx
-                  .insert(dictTypes)
-                  .values({ ...values, sort: sort ?? (await nextTypeSort(tx)) })
-                  .returning()
-              : await tx
-                  .update(dictTypes)
-                  .set({ ...values, ...(sort !== undefined ? { sort } : {}) })
-                  .where(eq(dictTypes.id, id))
-                  .returning();
-          if (!row) throw new Error("dictionary type not written");
-          return row;
-        });
-      } catch (err) {
-        if (violates(err, "dict_types_code_unique")) throw codeTaken(code);
-        throw err;
-      }
+      const saved = await saveType(db, { id, code, name, description, sort }, now);
       req.audit.target = `dictType:${saved.id}`;
       req.audit.detail = { code: saved.code, created: id === undefined };
-      const counts = await itemCounts([saved.id]);
+      const counts = await itemCounts(db, [saved.id]);
       return { type: typeOut(saved, counts.get(saved.id) ?? 0) };
     },
   );
@@ -186,14 +112,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { id } = req.body;
       req.audit.target = `dictType:${id}`;
-      await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(dictTypes).where(eq(dictTypes.id, id)).for("update");
-        if (!row) throw notFound("dict type", id);
-        if (row.builtIn) throw badRequest("dict.builtIn", { name: row.name });
-        req.audit.detail = { code: row.code };
-        // Its items go with it (ON DELETE CASCADE).
-        await tx.delete(dictTypes).where(eq(dictTypes.id, id));
-      });
+      await deleteType(db, id, req.audit);
       return {};
     },
   );
@@ -205,34 +124,11 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: DictItemListQuery, response: { 200: DictItemListResponse } },
     },
     async (req) => {
-      const { typeId, keyword, enabled, pageNo, pageSize } = req.query;
-      const [type] = await db.select({ id: dictTypes.id }).from(dictTypes).where(eq(dictTypes.id, typeId));
-      if (!type) throw notFound("dict type", typeId);
-      const c: SQL[] = [eq(dictItems.typeId, typeId)];
-      if (keyword) {
-        const p = `%${likeEscape(keyword)}%`;
-        const match = or(
-          ilike(dictItems.value, p),
-          ilike(dictItems.label, p),
-          ilike(sql`${dictItems.labels}::text`, p),
-        );
-        if (match) c.push(match);
-      }
-      if (enabled !== undefined) c.push(eq(dictItems.enabled, enabled));
-      const where = and(...c);
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(dictItems)
-          .where(where)
-          .orderBy(asc(dictItems.sort), asc(dictItems.id))
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
-        db.select({ n: count() }).from(dictItems).where(where),
-      ]);
+      const { pageNo, pageSize } = req.query;
+      const { rows, total } = await listItems(db, req.query);
       return {
         list: rows.map(itemOut),
-        total: totals[0]?.n ?? 0,
+        total,
         pageNo,
         pageSize,
       };
@@ -248,49 +144,11 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       // An empty label of a language means "use the default label".
       const ownLabels = Object.fromEntries(Object.entries(labels).filter(([, v]) => v));
       const now = services.clock.now();
-      let saved: ItemRow;
-      try {
-        saved = await db.transaction(async (tx) => {
-          // The type stays while its item is written (a concurrent delete waits, then finds the item).
-          const [type] = await tx.select().from(dictTypes).where(eq(dictTypes.id, typeId)).for("share");
-          if (!type) throw notFound("dict type", typeId);
-          if (id !== undefined) {
-            const [current] = await tx
-              .select({ id: dictItems.id })
-              .from(dictItems)
-              .where(and(eq(dictItems.id, id), eq(dictItems.typeId, typeId)));
-            if (!current) throw notFound("dict item", id);
-          }
-          const same = and(eq(dictItems.typeId, typeId), eq(dictItems.value, value));
-          const [clash] = await tx
-            .select({ id: dictItems.id })
-            .from(dictItems)
-            .where(id === undefined ? same : and(same, ne(dictItems.id, id)));
-          if (clash) throw valueTaken(value);
-          const values = { value, label, labels: ownLabels, enabled, remarks, updatedAt: now };
-          const [row] =
-            id === undefined
-              ? await tx
-                  .insert(dictItems)
-                  .values({
-                    typeId,
-                    ...values,
-                    sort: sort ?? (await nextItemSort(tx, typeId)),
-                  })
-                  .returning()
-              : await tx
-                  .update(dictItems)
-                  .set({ ...values, ...(sort !== undefined ? { sort } : {}) })
-                  .where(eq(dictItems.id, id))
-                  .returning();
-          if (!row) throw new Error("dictionary item not written");
-          await tx.update(dictTypes).set({ updatedAt: now }).where(eq(dictTypes.id, typeId));
-          return row;
-        });
-      } catch (err) {
-        if (violates(err, "dict_items_type_value_uq")) throw valueTaken(value);
-        throw err;
-      }
+      const saved = await saveItem(
+        db,
+        { id, typeId, value, label, labels: ownLabels, sort, enabled, remarks },
+        now,
+      );
       req.audit.target = `dictItem:${saved.id}`;
       req.audit.detail = { typeId, value: saved.value, created: id === undefined };
       return { item: itemOut(saved) };
@@ -303,17 +161,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { typeId, ids } = req.body;
       req.audit.target = `dictItem:${ids.join(",")}`.slice(0, 500);
-      await db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: dictItems.id, value: dictItems.value })
-          .from(dictItems)
-          .where(and(eq(dictItems.typeId, typeId), inArray(dictItems.id, ids)))
-          .for("update");
-        allFound(rows, ids, "dict item");
-        req.audit.detail = { typeId, values: rows.map((r) => r.value) };
-        await tx.delete(dictItems).where(inArray(dictItems.id, ids));
-        await tx.update(dictTypes).set({ updatedAt: services.clock.now() }).where(eq(dictTypes.id, typeId));
-      });
+      await deleteItems(db, typeId, ids, req.audit, () => services.clock.now());
       return {};
     },
   );
@@ -327,13 +175,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { code } = req.query;
-      const [type] = await db.select().from(dictTypes).where(eq(dictTypes.code, code));
-      if (!type) throw notFound("dict type", code);
-      const rows = await db
-        .select()
-        .from(dictItems)
-        .where(and(eq(dictItems.typeId, type.id), eq(dictItems.enabled, true)))
-        .orderBy(asc(dictItems.sort), asc(dictItems.id));
+      const { type, rows } = await enabledItems(db, code);
       return {
         type: { code: type.code, name: dictTypeName(type, req.locale) },
         items: rows.map((r) => ({ value: r.value, label: dictLabel(r, req.locale) })),

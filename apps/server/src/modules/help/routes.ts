@@ -12,17 +12,13 @@ import {
   isLocale,
   OkResponse,
 } from "@marquee/contracts";
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { commonProblems } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import { allFound, FieldErrors, notFound } from "../../platform/errors";
+import { FieldErrors } from "../../platform/errors";
 import { htmlHasText, sanitizeSimpleHtml } from "../../platform/html";
-import { likeEscape } from "../../platform/sql";
+import { deleteProblems, managePage, moveProblem, type ProblemRow, readerPage, saveProblem } from "./repo";
 
-type Row = typeof commonProblems.$inferSelect;
-
-const problemOut = (r: Row): CommonProblem => ({
+const problemOut = (r: ProblemRow): CommonProblem => ({
   id: r.id,
   question: r.question,
   answer: r.answer,
@@ -31,14 +27,6 @@ const problemOut = (r: Row): CommonProblem => ({
   enabled: r.enabled,
   updatedAt: r.updatedAt.toISOString(),
 });
-
-const ORDER = [asc(commonProblems.sort), asc(commonProblems.id)];
-
-const keywordWhere = (keyword: string | undefined): SQL | undefined => {
-  if (!keyword) return undefined;
-  const p = `%${likeEscape(keyword)}%`;
-  return or(ilike(commonProblems.question, p), ilike(commonProblems.answer, p));
-};
 
 /**
  * FAQ (commonProblemManager) and the customer centre (callCenter): written
@@ -51,26 +39,19 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["help"];
   const faqEdit = { access: { permission: "sys:commonProblem:edit" as const } };
 
-  const page = async (ok: string, where: SQL | undefined, pageNo: number, pageSize: number) => {
-    const [rows, totals] = await Promise.all([
-      db
-        .select()
-        .from(commonProblems)
-        .where(where)
-        .orderBy(...ORDER)
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize),
-      db.select({ n: count() }).from(commonProblems).where(where),
-    ]);
-    return {
-      code: 0,
-      msg: ok,
-      list: rows.map(problemOut),
-      total: totals[0]?.n ?? 0,
-      pageNo,
-      pageSize,
-    };
-  };
+  const answerPage = (
+    ok: string,
+    found: { rows: ProblemRow[]; total: number },
+    pageNo: number,
+    pageSize: number,
+  ) => ({
+    code: 0,
+    msg: ok,
+    list: found.rows.map(problemOut),
+    total: found.total,
+    pageNo,
+    pageSize,
+  });
 
   /** What everyone reads: enabled entries written in their language or for every language. */
   app.get(
@@ -80,13 +61,8 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: CommonProblemListQuery, response: { 200: CommonProblemListResponse } },
     },
     async (req) => {
-      const { keyword, pageNo, pageSize } = req.query;
-      const where = and(
-        eq(commonProblems.enabled, true),
-        or(eq(commonProblems.lang, req.locale), isNull(commonProblems.lang)),
-        keywordWhere(keyword),
-      );
-      return page(req.t("common.ok"), where, pageNo, pageSize);
+      const { pageNo, pageSize } = req.query;
+      return answerPage(req.t("common.ok"), await readerPage(db, req.locale, req.query), pageNo, pageSize);
     },
   );
 
@@ -98,12 +74,8 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: CommonProblemManageQuery, response: { 200: CommonProblemListResponse } },
     },
     async (req) => {
-      const { keyword, lang, enabled, pageNo, pageSize } = req.query;
-      const c: Array<SQL | undefined> = [keywordWhere(keyword)];
-      if (lang === "all") c.push(isNull(commonProblems.lang));
-      else if (lang) c.push(eq(commonProblems.lang, lang));
-      if (enabled !== undefined) c.push(eq(commonProblems.enabled, enabled));
-      return page(req.t("common.ok"), and(...c), pageNo, pageSize);
+      const { pageNo, pageSize } = req.query;
+      return answerPage(req.t("common.ok"), await managePage(db, req.query), pageNo, pageSize);
     },
   );
 
@@ -120,31 +92,11 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = sanitizeSimpleHtml(req.body.answer);
       if (!htmlHasText(answer)) throw new FieldErrors([{ field: "answer", key: "help.answerEmpty" }]);
       const now = services.clock.now();
-      const saved = await db.transaction(async (tx) => {
-        const values = { question, answer, lang, enabled, updatedBy: actor.userId, updatedAt: now };
-        if (id !== undefined) {
-          const [row] = await tx
-            .update(commonProblems)
-            .set({ ...values, ...(sort !== undefined ? { sort } : {}) })
-            .where(eq(commonProblems.id, id))
-            .returning();
-          if (!row) throw notFound("FAQ entry", id);
-          return row;
-        }
-        let place = sort;
-        if (place === undefined) {
-          const [top] = await tx
-            .select({ n: sql<number | null>`max(${commonProblems.sort})` })
-            .from(commonProblems);
-          place = (top?.n ?? 0) + 1;
-        }
-        const [row] = await tx
-          .insert(commonProblems)
-          .values({ ...values, sort: place, createdAt: now })
-          .returning();
-        if (!row) throw new Error("FAQ entry not written");
-        return row;
-      });
+      const saved = await saveProblem(
+        db,
+        { id, question, answer, lang, enabled, sort, userId: actor.userId },
+        now,
+      );
       req.audit.target = `commonProblem:${saved.id}`;
       req.audit.detail = {
         question: saved.question.slice(0, 200),
@@ -161,16 +113,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { ids } = req.body;
       req.audit.target = `commonProblem:${ids.join(",")}`.slice(0, 500);
-      await db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: commonProblems.id, question: commonProblems.question })
-          .from(commonProblems)
-          .where(inArray(commonProblems.id, ids))
-          .for("update");
-        allFound(rows, ids, "FAQ entry");
-        req.audit.detail = { questions: rows.map((r) => r.question.slice(0, 100)) };
-        await tx.delete(commonProblems).where(inArray(commonProblems.id, ids));
-      });
+      await deleteProblems(db, ids, req.audit);
       return {};
     },
   );
@@ -186,27 +129,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, move } = req.body;
       req.audit.target = `commonProblem:${id}`;
       req.audit.detail = { move };
-      await db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: commonProblems.id, sort: commonProblems.sort })
-          .from(commonProblems)
-          .orderBy(...ORDER)
-          .for("update");
-        const from = rows.findIndex((r) => r.id === id);
-        if (from < 0) throw notFound("FAQ entry", id);
-        const to = { up: from - 1, down: from + 1, top: 0, bottom: rows.length - 1 }[move];
-        const order = rows.map((r) => r.id);
-        order.splice(from, 1);
-        order.splice(Math.max(0, Math.min(rows.length - 1, to)), 0, id);
-        const before = new Map(rows.map((r) => [r.id, r.sort]));
-        for (const [i, rowId] of order.entries()) {
-          if (before.get(rowId) === i + 1) continue;
-          await tx
-            .update(commonProblems)
-            .set({ sort: i + 1 })
-            .where(eq(commonProblems.id, rowId));
-        }
-      });
+      await moveProblem(db, id, move);
       return {};
     },
   );

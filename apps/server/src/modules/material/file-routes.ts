@@ -13,18 +13,29 @@ import {
   UploadThumbResponse,
   zIdList,
 } from "@marquee/contracts";
-import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { materials, uploads, users } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { AppError, badRequest, FieldErrors, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
-import { scope } from "../../platform/tenancy";
 import { sniffImage, storeAvatar } from "../user/avatar";
 import { imageThumbnail } from "./media";
-import { findFolder, findMaterials, storageOf, toMaterial, usedBytes } from "./repo";
+import {
+  convertProgress,
+  deleteUpload,
+  findFolder,
+  findMaterials,
+  findUpload,
+  insertMaterial,
+  releaseFinish,
+  sameFile,
+  setThumb,
+  setUserAvatar,
+  storageOf,
+  toMaterial,
+  usedBytes,
+} from "./repo";
 import {
   abandonUpload,
   awaitFinish,
@@ -58,10 +69,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!kind || bytes.length > AVATAR_MAX_BYTES)
       throw new FieldErrors([{ field: "image", key: "user.avatarInvalid" }]);
     const avatar = `/apm-web/f/avatar/${await storeAvatar(app.deps.config.dataDir, bytes, kind.ext)}`;
-    await services.db
-      .update(users)
-      .set({ avatar, updatedAt: services.clock.now() })
-      .where(eq(users.id, userId));
+    await setUserAvatar(services.db, userId, avatar, services.clock.now());
     services.actors.invalidate(userId);
     return avatar;
   };
@@ -85,11 +93,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     const tenant = await storageOf(services, actor.officeId);
     // Instant upload: the tenant already holds this exact file.
     const held = await services.tree.subtreeIds(tenant.path);
-    const [same] = await services.db
-      .select()
-      .from(materials)
-      .where(and(eq(materials.md5, md5), eq(materials.size, size), inArray(materials.officeId, held)))
-      .limit(1);
+    const same = await sameFile(services.db, md5, size, held);
     const audit = await services.settings.get("audit");
     if (same && (await storage.exists(md5))) {
       if (purpose === "personal") {
@@ -98,28 +102,24 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         return { exists: true, avatar };
       }
       if (purpose === "widget" && same.type !== "image") throw badRequest("material.thumbInvalid");
-      const [row] = await services.db
-        .insert(materials)
-        .values({
-          officeId: actor.officeId,
-          folderId,
-          name,
-          type: same.type,
-          md5,
-          size,
-          mime: same.mime,
-          width: same.width,
-          height: same.height,
-          durationMs: same.durationMs,
-          codec: same.codec,
-          thumbMd5: same.thumbMd5,
-          purpose: purpose === "widget" ? "widget" : "library",
-          convertState: same.convertState === "done" ? "done" : same.convertState,
-          reviewState: audit ? "pending" : "approved",
-          createdBy: actor.userId,
-        })
-        .returning();
-      if (!row) throw new Error("material not created");
+      const row = await insertMaterial(services.db, {
+        officeId: actor.officeId,
+        folderId,
+        name,
+        type: same.type,
+        md5,
+        size,
+        mime: same.mime,
+        width: same.width,
+        height: same.height,
+        durationMs: same.durationMs,
+        codec: same.codec,
+        thumbMd5: same.thumbMd5,
+        purpose: purpose === "widget" ? "widget" : "library",
+        convertState: same.convertState === "done" ? "done" : same.convertState,
+        reviewState: audit ? "pending" : "approved",
+        createdBy: actor.userId,
+      });
       req.audit.target = `material:${row.id}`;
       req.audit.detail = { instant: true, md5, size };
       return { exists: true, material: toMaterial(row, actor.name) };
@@ -181,10 +181,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const [u] = await services.db
-        .select()
-        .from(uploads)
-        .where(and(eq(uploads.id, req.query.uploadId), eq(uploads.userId, actor.userId)));
+      const u = await findUpload(services.db, req.query.uploadId, actor.userId);
       if (!u) throw new AppError(404, "material.uploadUnknown");
       const body = req.body;
       if (!body || typeof (body as NodeJS.ReadableStream).pipe !== "function") {
@@ -217,37 +214,33 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         const kind = await verifyAndStore(services.db, storage, finishing);
         if (finishing.purpose === "personal") {
           const avatar = await setAvatar(actor.userId, await readFile(storage.filePath(finishing.md5)));
-          await services.db.delete(uploads).where(eq(uploads.id, u.id));
+          await deleteUpload(services.db, u.id);
           await storage.removeUpload(u.id);
           req.audit.target = `user:${actor.userId}`;
           return { uploadedChunks: received, complete: true, avatar };
         }
         if (finishing.purpose === "widget" && kind.type !== "image") {
-          await services.db.delete(uploads).where(eq(uploads.id, u.id));
+          await deleteUpload(services.db, u.id);
           await storage.removeUpload(u.id);
           throw badRequest("material.thumbInvalid");
         }
         const audit = await services.settings.get("audit");
         // The material, its processing job and the end of the upload commit together.
         const row = await services.db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(materials)
-            .values({
-              officeId: finishing.officeId,
-              folderId: finishing.folderId,
-              name: finishing.name,
-              type: kind.type,
-              md5: finishing.md5,
-              size: finishing.size,
-              mime: kind.mime,
-              purpose: finishing.purpose === "widget" ? "widget" : "library",
-              reviewState: audit ? "pending" : "approved",
-              createdBy: actor.userId,
-            })
-            .returning();
-          if (!created) throw new Error("material not created");
+          const created = await insertMaterial(tx, {
+            officeId: finishing.officeId,
+            folderId: finishing.folderId,
+            name: finishing.name,
+            type: kind.type,
+            md5: finishing.md5,
+            size: finishing.size,
+            mime: kind.mime,
+            purpose: finishing.purpose === "widget" ? "widget" : "library",
+            reviewState: audit ? "pending" : "approved",
+            createdBy: actor.userId,
+          });
           await processor.enqueueIn(tx, created.id);
-          await tx.delete(uploads).where(eq(uploads.id, u.id));
+          await deleteUpload(tx, u.id);
           return created;
         });
         await storage.removeUpload(u.id);
@@ -260,11 +253,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       } catch (err) {
         // A finish that failed (not crashed) lets the next attempt in at once.
-        await services.db
-          .update(uploads)
-          .set({ finishingUntil: null })
-          .where(eq(uploads.id, u.id))
-          .catch(() => undefined);
+        await releaseFinish(services.db, u.id).catch(() => undefined);
         throw err;
       } finally {
         release();
@@ -333,15 +322,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const rows = await services.db
-        .select({
-          id: materials.id,
-          convertState: materials.convertState,
-          convertProgress: materials.convertProgress,
-          convertError: materials.convertError,
-        })
-        .from(materials)
-        .where(and(inArray(materials.id, req.query.ids), scope(actorOf(req), materials)));
+      const rows = await convertProgress(services.db, actorOf(req), req.query.ids);
       return { progress: rows };
     },
   );
@@ -389,7 +370,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (sniffMedia(bytes.subarray(0, 4096))?.type !== "image") throw badRequest("material.thumbInvalid");
       const { thumb } = await imageThumbnail(bytes);
       const thumbMd5 = await storage.putBuffer(thumb);
-      await services.db.update(materials).set({ thumbMd5 }).where(eq(materials.id, m.id));
+      await setThumb(services.db, m.id, thumbMd5);
       req.audit.target = `material:${m.id}`;
       return {
         thumbUrl: `/apm-web/a/api/fileInfosa/getFileHandlex?id=${m.id}`,

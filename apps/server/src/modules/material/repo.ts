@@ -1,10 +1,19 @@
-import type { Material } from "@marquee/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { materialFolders, materials, offices, users } from "../../db/schema";
+import type { Material, MaterialListQuery } from "@marquee/contracts";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from "drizzle-orm";
+import {
+  materialFolders,
+  materialRefs,
+  materials,
+  notifications,
+  offices,
+  uploads,
+  users,
+} from "../../db/schema";
 import type { Actor } from "../../platform/actor";
+import type { Db, Tx } from "../../platform/db";
 import { allFound, notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
+import { likeEscape } from "../../platform/sql";
 import { officeVisible, scope } from "../../platform/tenancy";
 
 export type MaterialRow = typeof materials.$inferSelect;
@@ -89,4 +98,216 @@ export async function usedBytes(services: Services, tenantPath: string): Promise
       where o.path like ${`${tenantPath}%`} and m.md5 is not null
     ) f`);
   return Number(r.rows[0]?.used ?? 0);
+}
+
+/** The folders the actor may see, by name. */
+export const folderList = (db: Db, actor: Actor) =>
+  db
+    .select({ id: materialFolders.id, parentId: materialFolders.parentId, name: materialFolders.name })
+    .from(materialFolders)
+    .where(scope(actor, materialFolders))
+    .orderBy(asc(materialFolders.name));
+
+/** Renames (and, when given, moves) a folder. */
+export async function updateFolder(db: Db, id: number, name: string, parentId: number | undefined) {
+  const [folder] = await db
+    .update(materialFolders)
+    .set({ name, ...(parentId !== undefined ? { parentId } : {}) })
+    .where(eq(materialFolders.id, id))
+    .returning();
+  return folder;
+}
+
+/** Creates a folder in the actor's office. */
+export async function insertFolder(db: Db, actor: Actor, parentId: number | null, name: string) {
+  const [folder] = await db
+    .insert(materialFolders)
+    .values({ officeId: actor.officeId, parentId, name, createdBy: actor.userId })
+    .returning();
+  return folder;
+}
+
+/** Whether a folder holds sub-folders or materials. */
+export async function folderHoldsAnything(db: Db, id: number): Promise<boolean> {
+  const [kids] = await db
+    .select({ n: count() })
+    .from(materialFolders)
+    .where(eq(materialFolders.parentId, id));
+  const [items] = await db.select({ n: count() }).from(materials).where(eq(materials.folderId, id));
+  return (kids?.n ?? 0) > 0 || (items?.n ?? 0) > 0;
+}
+
+export async function deleteFolders(db: Db, ids: number[]): Promise<void> {
+  await db.delete(materialFolders).where(inArray(materialFolders.id, ids));
+}
+
+const SORT = {
+  createDate: materials.createdAt,
+  name: materials.name,
+  size: materials.size,
+  type: materials.type,
+} as const;
+
+function listWhere(actor: Actor, q: typeof MaterialListQuery._zod.output, pendingOnly: boolean) {
+  // Widget images live in the same store but not in the library.
+  const c: (SQL | undefined)[] = [scope(actor, materials), eq(materials.purpose, "library")];
+  if (q.folderId !== undefined) c.push(eq(materials.folderId, q.folderId));
+  if (q.name) c.push(ilike(materials.name, `%${likeEscape(q.name)}%`));
+  if (q.type) c.push(eq(materials.type, q.type));
+  if (pendingOnly) c.push(eq(materials.reviewState, "pending"));
+  else if (q.reviewState) c.push(eq(materials.reviewState, q.reviewState));
+  if (q.uploaderId !== undefined) c.push(eq(materials.createdBy, q.uploaderId));
+  if (q.minSize !== undefined) c.push(gte(materials.size, q.minSize));
+  if (q.maxSize !== undefined) c.push(lte(materials.size, q.maxSize));
+  if (q.beginTime) c.push(gte(materials.createdAt, q.beginTime));
+  if (q.endTime) c.push(lte(materials.createdAt, q.endTime));
+  return and(...c);
+}
+
+/** A page of the library (only materials awaiting review when `pendingOnly`). */
+export async function materialPage(
+  db: Db,
+  actor: Actor,
+  q: typeof MaterialListQuery._zod.output,
+  pendingOnly: boolean,
+): Promise<{ rows: MaterialRow[]; total: number }> {
+  const where = listWhere(actor, q, pendingOnly);
+  const order = q.order === "asc" ? asc(SORT[q.sort]) : desc(SORT[q.sort]);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(materials)
+      .where(where)
+      .orderBy(order, desc(materials.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(materials).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function renameMaterial(db: Db, id: number, name: string, now: Date): Promise<void> {
+  await db.update(materials).set({ name, updatedAt: now }).where(eq(materials.id, id));
+}
+
+/** Puts materials into a folder (null: the top). */
+export async function moveMaterials(
+  db: Db,
+  ids: number[],
+  folderId: number | null,
+  now: Date,
+): Promise<void> {
+  await db.update(materials).set({ folderId, updatedAt: now }).where(inArray(materials.id, ids));
+}
+
+/** Copies of materials in the actor's office, pointing at the same stored files (no bytes are copied). */
+export async function copyMaterials(db: Db, actor: Actor, rows: MaterialRow[], folderId: number | null) {
+  await db.insert(materials).values(
+    rows.map(({ id: _id, createdAt: _c, updatedAt: _u, ...r }) => ({
+      ...r,
+      officeId: actor.officeId,
+      folderId,
+      createdBy: actor.userId,
+    })),
+  );
+}
+
+/** Where materials are used (programs, plans, widgets). */
+export const refsOf = (db: Db, ids: number[]) =>
+  db.select().from(materialRefs).where(inArray(materialRefs.materialId, ids));
+
+export async function deleteMaterials(db: Db, ids: number[]): Promise<void> {
+  await db.delete(materials).where(inArray(materials.id, ids));
+}
+
+/** Creates a material that is an address (no stored file). */
+export async function insertUrlMaterial(
+  db: Db,
+  values: {
+    officeId: number;
+    folderId: number | null;
+    name: string;
+    type: MaterialRow["type"];
+    url: string;
+    reviewState: "pending" | "approved";
+    createdBy: number;
+  },
+): Promise<MaterialRow> {
+  const [row] = await db.insert(materials).values(values).returning();
+  if (!row) throw new Error("material not created");
+  return row;
+}
+
+/** Records a review decision on materials. */
+export async function reviewMaterials(
+  db: Db,
+  ids: number[],
+  decision: { reviewState: MaterialRow["reviewState"]; reviewNote: string | null; reviewedBy: number },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(materials)
+    .set({ ...decision, updatedAt: now })
+    .where(inArray(materials.id, ids));
+}
+
+/** Writes notices as given (user, office and texts). */
+export async function insertNotices(db: Db, notices: (typeof notifications.$inferInsert)[]): Promise<void> {
+  await db.insert(notifications).values(notices);
+}
+
+/** Sets a user's avatar address. */
+export async function setUserAvatar(db: Db, userId: number, avatar: string, now: Date): Promise<void> {
+  await db.update(users).set({ avatar, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** A material of `offices` holding exactly this file (the instant upload's match). */
+export async function sameFile(db: Db, md5: string, size: number, officeIds: number[]) {
+  const [same] = await db
+    .select()
+    .from(materials)
+    .where(and(eq(materials.md5, md5), eq(materials.size, size), inArray(materials.officeId, officeIds)))
+    .limit(1);
+  return same;
+}
+
+/** Creates a material. */
+export async function insertMaterial(db: Tx, values: typeof materials.$inferInsert): Promise<MaterialRow> {
+  const [row] = await db.insert(materials).values(values).returning();
+  if (!row) throw new Error("material not created");
+  return row;
+}
+
+/** The user's own upload, by id. */
+export async function findUpload(db: Db, id: string, userId: number) {
+  const [u] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
+  return u;
+}
+
+export async function deleteUpload(db: Tx, id: string): Promise<void> {
+  await db.delete(uploads).where(eq(uploads.id, id));
+}
+
+/** Lets the next attempt finish an upload at once (its lease is dropped). */
+export async function releaseFinish(db: Db, id: string): Promise<void> {
+  await db.update(uploads).set({ finishingUntil: null }).where(eq(uploads.id, id));
+}
+
+/** The conversion progress of materials the actor may see. */
+export const convertProgress = (db: Db, actor: Actor, ids: number[]) =>
+  db
+    .select({
+      id: materials.id,
+      convertState: materials.convertState,
+      convertProgress: materials.convertProgress,
+      convertError: materials.convertError,
+    })
+    .from(materials)
+    .where(and(inArray(materials.id, ids), scope(actor, materials)));
+
+export async function setThumb(db: Db, id: number, thumbMd5: string): Promise<void> {
+  await db.update(materials).set({ thumbMd5 }).where(eq(materials.id, id));
 }

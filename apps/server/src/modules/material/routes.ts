@@ -17,23 +17,33 @@ import {
   UsageResponse,
   UsedByResponse,
 } from "@marquee/contracts";
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { materialFolders, materialRefs, materials, notifications } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
 import { noticeText } from "../../platform/notify";
-import { likeEscape } from "../../platform/sql";
-import { scope } from "../../platform/tenancy";
-import { findFolder, findMaterials, storageOf, toMaterial, uploaderNames, usedBytes } from "./repo";
-
-const SORT = {
-  createDate: materials.createdAt,
-  name: materials.name,
-  size: materials.size,
-  type: materials.type,
-} as const;
+import {
+  copyMaterials,
+  deleteFolders,
+  deleteMaterials,
+  findFolder,
+  findMaterials,
+  folderHoldsAnything,
+  folderList,
+  insertFolder,
+  insertNotices,
+  insertUrlMaterial,
+  materialPage,
+  moveMaterials,
+  refsOf,
+  renameMaterial,
+  reviewMaterials,
+  storageOf,
+  toMaterial,
+  updateFolder,
+  uploaderNames,
+  usedBytes,
+} from "./repo";
 
 /** The media library: folders, lists, clipboard operations, addresses, review (issue 4). */
 export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,11 +57,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/material/folderTree",
     { config: view, schema: { tags: ["material"], response: { 200: FolderTreeResponse } } },
     async (req) => {
-      const folders = await db
-        .select({ id: materialFolders.id, parentId: materialFolders.parentId, name: materialFolders.name })
-        .from(materialFolders)
-        .where(scope(actorOf(req), materialFolders))
-        .orderBy(asc(materialFolders.name));
+      const folders = await folderList(db, actorOf(req));
       return { folders };
     },
   );
@@ -69,18 +75,11 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id !== undefined) {
         await findFolder(db, actor, id);
         if (parentId === id) throw badRequest("validation.invalid");
-        const [folder] = await db
-          .update(materialFolders)
-          .set({ name, ...(parentId !== undefined ? { parentId } : {}) })
-          .where(eq(materialFolders.id, id))
-          .returning();
+        const folder = await updateFolder(db, id, name, parentId);
         req.audit.target = `folder:${id}`;
         return { folder };
       }
-      const [folder] = await db
-        .insert(materialFolders)
-        .values({ officeId: actor.officeId, parentId: parentId ?? null, name, createdBy: actor.userId })
-        .returning();
+      const folder = await insertFolder(db, actor, parentId ?? null, name);
       req.audit.target = `folder:${folder?.id}`;
       return { folder };
     },
@@ -93,64 +92,28 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       for (const id of req.body.ids) {
         const folder = await findFolder(db, actor, id);
-        const [kids] = await db
-          .select({ n: count() })
-          .from(materialFolders)
-          .where(eq(materialFolders.parentId, id));
-        const [items] = await db.select({ n: count() }).from(materials).where(eq(materials.folderId, id));
-        if ((kids?.n ?? 0) > 0 || (items?.n ?? 0) > 0)
+        if (await folderHoldsAnything(db, id))
           throw badRequest("material.folderNotEmpty", { name: folder.name });
       }
-      await db.delete(materialFolders).where(inArray(materialFolders.id, req.body.ids));
+      await deleteFolders(db, req.body.ids);
       req.audit.target = `folder:${req.body.ids.join(",")}`;
       return {};
     },
   );
-
-  const listWhere = (
-    req: Parameters<typeof actorOf>[0],
-    q: typeof MaterialListQuery._zod.output,
-    pendingOnly: boolean,
-  ) => {
-    // Widget images live in the same store but not in the library.
-    const c: (SQL | undefined)[] = [scope(actorOf(req), materials), eq(materials.purpose, "library")];
-    if (q.folderId !== undefined) c.push(eq(materials.folderId, q.folderId));
-    if (q.name) c.push(ilike(materials.name, `%${likeEscape(q.name)}%`));
-    if (q.type) c.push(eq(materials.type, q.type));
-    if (pendingOnly) c.push(eq(materials.reviewState, "pending"));
-    else if (q.reviewState) c.push(eq(materials.reviewState, q.reviewState));
-    if (q.uploaderId !== undefined) c.push(eq(materials.createdBy, q.uploaderId));
-    if (q.minSize !== undefined) c.push(gte(materials.size, q.minSize));
-    if (q.maxSize !== undefined) c.push(lte(materials.size, q.maxSize));
-    if (q.beginTime) c.push(gte(materials.createdAt, q.beginTime));
-    if (q.endTime) c.push(lte(materials.createdAt, q.endTime));
-    return and(...c);
-  };
 
   const page = async (
     req: Parameters<typeof actorOf>[0],
     q: typeof MaterialListQuery._zod.output,
     pendingOnly: boolean,
   ) => {
-    const where = listWhere(req, q, pendingOnly);
-    const order = q.order === "asc" ? asc(SORT[q.sort]) : desc(SORT[q.sort]);
-    const [rows, totals] = await Promise.all([
-      db
-        .select()
-        .from(materials)
-        .where(where)
-        .orderBy(order, desc(materials.id))
-        .limit(q.pageSize)
-        .offset((q.pageNo - 1) * q.pageSize),
-      db.select({ n: count() }).from(materials).where(where),
-    ]);
+    const { rows, total } = await materialPage(db, actorOf(req), q, pendingOnly);
     const names = await uploaderNames(
       db,
       rows.map((r) => r.createdBy),
     );
     return {
       list: rows.map((r) => toMaterial(r, r.createdBy === null ? null : (names.get(r.createdBy) ?? null))),
-      total: totals[0]?.n ?? 0,
+      total,
       pageNo: q.pageNo,
       pageSize: q.pageSize,
     };
@@ -192,10 +155,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: edit, schema: { tags: ["material"], body: RenameBody, response: { 200: OkResponse } } },
     async (req) => {
       await findMaterials(db, actorOf(req), [req.body.id]);
-      await db
-        .update(materials)
-        .set({ name: req.body.name, updatedAt: services.clock.now() })
-        .where(eq(materials.id, req.body.id));
+      await renameMaterial(db, req.body.id, req.body.name, services.clock.now());
       req.audit.target = `material:${req.body.id}`;
       return {};
     },
@@ -208,10 +168,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       if (req.body.folderId !== undefined) await findFolder(db, actor, req.body.folderId);
       await findMaterials(db, actor, req.body.ids);
-      await db
-        .update(materials)
-        .set({ folderId: req.body.folderId ?? null, updatedAt: services.clock.now() })
-        .where(inArray(materials.id, req.body.ids));
+      await moveMaterials(db, req.body.ids, req.body.folderId ?? null, services.clock.now());
       req.audit.target = `material:${req.body.ids.join(",")}`.slice(0, 500);
       return {};
     },
@@ -228,21 +185,11 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `material:${req.body.ids.join(",")}`.slice(0, 500);
       req.audit.detail = { isCut: req.body.isCut, folderId };
       if (req.body.isCut) {
-        await db
-          .update(materials)
-          .set({ folderId, updatedAt: services.clock.now() })
-          .where(inArray(materials.id, req.body.ids));
+        await moveMaterials(db, req.body.ids, folderId, services.clock.now());
         return {};
       }
       // A copy is a new material pointing at the same stored file: no bytes are copied.
-      await db.insert(materials).values(
-        rows.map(({ id: _id, createdAt: _c, updatedAt: _u, ...r }) => ({
-          ...r,
-          officeId: actor.officeId,
-          folderId,
-          createdBy: actor.userId,
-        })),
-      );
+      await copyMaterials(db, actor, rows, folderId);
       return {};
     },
   );
@@ -256,7 +203,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req);
       const rows = await findMaterials(db, actor, req.body.ids);
-      const refs = await db.select().from(materialRefs).where(inArray(materialRefs.materialId, req.body.ids));
+      const refs = await refsOf(db, req.body.ids);
       req.audit.target = `material:${req.body.ids.join(",")}`.slice(0, 500);
       if (refs.length && !(req.body.force && can(actor, "content:material:forceDelete"))) {
         const first = rows.find((r) => r.id === refs[0]?.materialId);
@@ -274,7 +221,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         );
       }
-      await db.delete(materials).where(inArray(materials.id, req.body.ids));
+      await deleteMaterials(db, req.body.ids);
       return {};
     },
   );
@@ -286,19 +233,15 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       if (req.body.folderId !== undefined) await findFolder(db, actor, req.body.folderId);
       const audit = await services.settings.get("audit");
-      const [row] = await db
-        .insert(materials)
-        .values({
-          officeId: actor.officeId,
-          folderId: req.body.folderId ?? null,
-          name: req.body.name,
-          type: req.body.type,
-          url: req.body.url,
-          reviewState: audit ? "pending" : "approved",
-          createdBy: actor.userId,
-        })
-        .returning();
-      if (!row) throw new Error("material not created");
+      const row = await insertUrlMaterial(db, {
+        officeId: actor.officeId,
+        folderId: req.body.folderId ?? null,
+        name: req.body.name,
+        type: req.body.type,
+        url: req.body.url,
+        reviewState: audit ? "pending" : "approved",
+        createdBy: actor.userId,
+      });
       req.audit.target = `material:${row.id}`;
       return { material: toMaterial(row, actor.name) };
     },
@@ -314,15 +257,12 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const rows = await findMaterials(db, actor, req.body.ids);
       const note = req.body.note ?? null;
-      await db
-        .update(materials)
-        .set({
-          reviewState: req.body.result,
-          reviewNote: note,
-          reviewedBy: actor.userId,
-          updatedAt: services.clock.now(),
-        })
-        .where(inArray(materials.id, req.body.ids));
+      await reviewMaterials(
+        db,
+        req.body.ids,
+        { reviewState: req.body.result, reviewNote: note, reviewedBy: actor.userId },
+        services.clock.now(),
+      );
       // The uploader hears the decision.
       const notices = rows
         .filter((r) => r.createdBy !== null)
@@ -335,7 +275,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(note ? { note } : {}),
           }),
         }));
-      if (notices.length) await db.insert(notifications).values(notices);
+      if (notices.length) await insertNotices(db, notices);
       req.audit.target = `material:${req.body.ids.join(",")}`.slice(0, 500);
       req.audit.detail = { result: req.body.result, note };
       return {};
@@ -347,10 +287,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: view, schema: { tags: ["material"], querystring: IdsBody, response: { 200: UsedByResponse } } },
     async (req) => {
       await findMaterials(db, actorOf(req), req.query.ids);
-      const refs = await db
-        .select()
-        .from(materialRefs)
-        .where(inArray(materialRefs.materialId, req.query.ids));
+      const refs = await refsOf(db, req.query.ids);
       return {
         usedBy: refs.map((r) => ({
           materialId: r.materialId,
