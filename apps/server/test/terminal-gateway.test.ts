@@ -400,7 +400,7 @@ describe("commands", () => {
 
   it("keeps a reason that comes with a known code coded, and one with an unknown code as its words", async () => {
     const { socket, terminalId } = await onlineTerminal();
-    await t.app.terminalHub.command([terminalId], "volume", { level: 300 }, null);
+    await t.app.services.hub.command([terminalId], "volume", { level: 300 }, null);
     const coded = await socket.next("command");
     socket.send({
       type: "ack",
@@ -414,7 +414,7 @@ describe("commands", () => {
     expect((await results([coded.id]))[0]?.reason).toBe(
       encodeReason("argWholeRange", { name: "volume", min: 0, max: 100 }),
     );
-    await t.app.terminalHub.command([terminalId], "volume", { level: 300 }, null);
+    await t.app.services.hub.command([terminalId], "volume", { level: 300 }, null);
     const unknown = await socket.next("command");
     socket.send({
       type: "ack",

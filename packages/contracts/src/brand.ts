@@ -148,9 +148,6 @@ export const BrandingInput = Branding.extend({
   loginBackground: BrandImageRef.optional(),
 });
 export type BrandingInput = z.infer<typeof BrandingInput>;
-
-/** 0: shows its parent's brand; 1: customisation enabled (its own brand applies to it and below). */
-export const PERSONAL_TYPES = [0, 1] as const;
 const zPersonalType = z.union([
   z.literal(0),
   z.literal(1),

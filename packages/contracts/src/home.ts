@@ -26,7 +26,6 @@ export const HOME_REFRESH_MS = 60_000;
 
 /** The kinds of content waiting for review, in the order the page shows them. */
 export const HOME_REVIEW_KINDS = ["material", "program", "plan", "message"] as const;
-export type HomeReviewKind = (typeof HOME_REVIEW_KINDS)[number];
 
 /** One day of the trend: terminals online at some time of the day, of the terminals counted that day. */
 export const HomeTrendDay = z.object({

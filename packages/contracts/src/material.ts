@@ -4,8 +4,6 @@ import { Envelope, Paging, pageOf, zBool, zId, zIdList } from "./common";
 /** Material types: files, and two kinds of address. */
 export const MATERIAL_TYPES = ["image", "video", "audio", "document", "web", "stream"] as const;
 export type MaterialType = (typeof MATERIAL_TYPES)[number];
-/** Types that are uploaded files (the others are addresses). */
-export const FILE_TYPES = ["image", "video", "audio", "document"] as const;
 
 export const REVIEW_STATES = ["pending", "approved", "rejected"] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];

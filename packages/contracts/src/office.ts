@@ -14,7 +14,6 @@ export type OfficeType = (typeof OFFICE_TYPES)[number];
 export const NEW_OFFICE_TYPES = ["institution", "customer", "agent"] as const;
 /** The tenants below the platform: offices with their own roles, quotas, expiry and branding. */
 export const CUSTOMER_TYPES = ["agent", "customer"] as const;
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 
 /** The state of an office as lists show it; "expiring" ends within EXPIRING_DAYS. */
 export const OFFICE_STATES = ["active", "expiring", "expired", "disabled"] as const;

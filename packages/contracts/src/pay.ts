@@ -21,13 +21,6 @@ import { LOCALES, type Locale } from "./i18n/locales";
 /** What a service sells; `quantity` is in the kind's unit. */
 export const PAY_SERVICE_KINDS = ["terminalLicence", "storage", "widget", "support"] as const;
 export type PayServiceKind = (typeof PAY_SERVICE_KINDS)[number];
-/** The unit of `quantity` per kind: terminals, bytes, one widget type, one support period. */
-export const PAY_KIND_UNIT: Record<PayServiceKind, "terminals" | "bytes" | "one"> = {
-  terminalLicence: "terminals",
-  storage: "bytes",
-  widget: "one",
-  support: "one",
-};
 /** Kinds that must last a number of days (the others may be sold for good: durationDays null). */
 export const PAY_KINDS_WITH_DURATION: readonly PayServiceKind[] = ["terminalLicence", "support"];
 
@@ -45,7 +38,6 @@ export const PAY_BEFORE_MS: Record<PayProvider, number> = {
 
 /** The state of an entitlement at a moment: not started yet, running, or over (taken back). */
 export const ENTITLEMENT_STATES = ["upcoming", "active", "ended"] as const;
-export type EntitlementState = (typeof ENTITLEMENT_STATES)[number];
 
 /** Limits of the catalogue and of orders. */
 export const PAY_LIMITS = {

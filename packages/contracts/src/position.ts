@@ -13,7 +13,6 @@ import { TERMINAL_VIEW_STATUS } from "./terminal";
 export const MAP_MAX_TERMINALS = 20_000;
 
 export const POSITION_SOURCES = ["manual", "device"] as const;
-export type PositionSource = (typeof POSITION_SOURCES)[number];
 
 /** A coordinate given as a number (JSON) or a decimal string (form-encoded); null and "" are not 0. */
 const coordinate = (limit: number) =>

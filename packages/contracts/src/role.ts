@@ -17,7 +17,6 @@ export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 
 /** The kinds of office a role may belong to: tenants, never institutions. */
 export const TENANT_TYPES = ["platform", "agent", "customer"] as const;
-export type TenantType = (typeof TENANT_TYPES)[number];
 
 export const RoleListQuery = Paging.extend({
   /** Part of the name or code. */

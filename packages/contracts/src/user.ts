@@ -90,13 +90,6 @@ export const UpdateDataRangeQuery = z.strictObject({
     }),
 });
 
-/** GET /a/api/customer/imgSetting (spec §3 User personal info). */
-export const ImgSettingResponse = Envelope.extend({
-  secondDomainName: z.string().nullable(),
-  personalType: z.number(),
-  logo: z.string().nullable(),
-});
-
 /** Largest avatar image, in bytes. */
 export const AVATAR_MAX_BYTES = 512 * 1024;
 
@@ -293,14 +286,6 @@ export const PwdPastDueModifyBody = z.strictObject({
   oldPassword: passwordInput,
   newPassword: passwordInput,
   validateCode: z.string().trim().max(16).optional().default(""),
-});
-
-/** The extra fields of a sign-in answer refused because the password must be changed first. */
-export const PasswordExpiredAnswer = Envelope.extend({
-  passwordExpired: z.literal(true),
-  /** "expired": older than the policy allows; "reset": set by an administrator. */
-  reason: z.enum(["expired", "reset"]),
-  passwordPolicy: z.object({ minLength: z.number(), classes: z.number(), expiryDays: z.number() }),
 });
 
 /** Exactly one of a mail address and a phone number. */

@@ -144,7 +144,6 @@ export const PopFrame = z.object({ type: z.literal("pop"), items: z.array(PopIte
 
 /** Where a publication stands on this screen (the player reports each change). */
 export const DELIVERY_STATES = ["downloading", "downloaded", "playing", "failed"] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export const DeliveryItem = z.object({
   publicationId: z.number().int().positive(),
   state: z.enum(DELIVERY_STATES),

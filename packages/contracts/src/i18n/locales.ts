@@ -3,16 +3,6 @@ export const LOCALES = ["zh_CN", "zh_TW", "en", "it", "ru", "fr"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "zh_CN";
 
-/** The spec's short locale code of each language (spec §9). */
-export const LOCALE_REGION: Record<Locale, string> = {
-  zh_CN: "CN",
-  zh_TW: "HK",
-  en: "US",
-  it: "IT",
-  ru: "RU",
-  fr: "FR",
-};
-
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }

@@ -63,7 +63,7 @@ function cleanBranding(input: Record<string, unknown>): Branding {
 }
 
 /**
- * White-label (issue 8): a tenant's personalised interface, enabling
+ * White-label: a tenant's personalised interface, enabling
  * customisation, second-level domains, and the brand a Host gets before
  * anyone signs in. Tenants are the platform, agents and customers; a caller
  * reaches their own tenant and the tenants in their data range below it,

@@ -38,7 +38,7 @@ function sameOrigin(req: FastifyRequest, publicOrigin: string | undefined): bool
 }
 
 /**
- * Terminal debugging (issue 9), for administrators (terminal:device:debug):
+ * Terminal debugging, for administrators (terminal:device:debug):
  * a WebSocket streaming the frames (and so the log) of one terminal, its
  * recent commands and events, and raw commands without the argument checks
  * of the ordinary calls. See DebugTap for the watching itself.

@@ -45,7 +45,7 @@ import {
   usedBytes,
 } from "./repo";
 
-/** The media library: folders, lists, clipboard operations, addresses, review (issue 4). */
+/** The media library: folders, lists, clipboard operations, addresses, review. */
 export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const { processor } = services;

@@ -46,7 +46,7 @@ function toSummary(r: SummaryRow, now: Date): CustomerSummary {
 }
 
 /**
- * Customers (issue 8): agents' and the platform's customer accounts with
+ * Customers: agents' and the platform's customer accounts with
  * contact, quotas and expiry, and their usage (/a/api/customer/*; the
  * branding call imgSetting lives in the brand module). Everything is scoped to
  * the caller's range: one agent never sees another's customers (404).

@@ -41,7 +41,7 @@ const MAX_HITS = 50;
 const siblingsOrder = [asc(offices.sort), asc(offices.name), asc(offices.id)];
 
 /**
- * Institutions (issue 8): the office tree of the caller's data range, one
+ * Institutions: the office tree of the caller's data range, one
  * level at a time or whole, search, children with what they hold, and
  * statistics of a subtree (/a/api/office/*). Writes are in write-routes.ts.
  */

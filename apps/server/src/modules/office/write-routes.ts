@@ -121,7 +121,7 @@ async function assertTenantChange(
 }
 
 /**
- * Institution writes (issue 8): save (institutions, customers, agents), delete,
+ * Institution writes: save (institutions, customers, agents), delete,
  * move a subtree, open an institution as an agent. Every write takes the tree
  * lock, runs in one transaction, and drops the cached tree and actors after it
  * (ranges are lists of office ids, so a new or moved office changes them).

@@ -33,7 +33,7 @@ export const POSITION_COPY_MS = 15_000;
 const access = (permission: Permission) => ({ access: { permission } });
 
 /**
- * Terminal positions and the map (issue 9, spec §7 "Terminals"): ask terminals
+ * Terminal positions and the map (spec §7 "Terminals"): ask terminals
  * for their position (`position` command; a done answer is stored by the
  * command-done listener), let them report it by themselves (settings
  * autoPosition; the positions in their status are copied every

@@ -49,8 +49,6 @@ export const VIEW_PERMISSION = permissionsOf((p) => p.view);
 /** The kinds whose publications the actor may read. */
 export const viewableKinds = (actor: Actor) =>
   KINDS.filter((k) => can(actor, VIEW_PERMISSION[k]) || can(actor, PUBLISH_PERMISSION[k]));
-/** The kinds the actor may publish (and so retry and withdraw). */
-export const publishableKinds = (actor: Actor) => KINDS.filter((k) => can(actor, PUBLISH_PERMISSION[k]));
 
 type T = (key: MessageKey, values?: Record<string, string | number>) => string;
 export type PublicationRow = typeof publications.$inferSelect;

@@ -1,9 +1,9 @@
 import type { ContentState, PubMessageSummary } from "@marquee/contracts";
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { publishMessages } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Tx } from "../../platform/db";
-import { allFound, notFound } from "../../platform/errors";
+import { notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
 import { publicationFigures } from "../content/publications";
@@ -60,17 +60,6 @@ export async function findMessageSummary(db: Tx, actor: Actor, id: number): Prom
   const [row] = await selectMessageSummaries(db).where(and(eq(publishMessages.id, id), messageScope(actor)));
   if (!row) throw notFound("message", id);
   return row;
-}
-
-/** Messages by id that the actor may see; one outside the range is reported missing (404). */
-export async function findMessages(db: Tx, actor: Actor, ids: number[], lock = false): Promise<MessageRow[]> {
-  const query = db
-    .select()
-    .from(publishMessages)
-    .where(and(inArray(publishMessages.id, ids), messageScope(actor)))
-    .orderBy(publishMessages.id);
-  const rows = lock ? await query.for("update") : await query;
-  return allFound(rows, ids, "message");
 }
 
 /** One page of the messages in the actor's range matching the filter: the latest saved first, or the longest waiting. */

@@ -52,7 +52,7 @@ const SORT = {
 const targetOf = (kind: string, ids: number[]) => `${kind}:${ids.join(",")}`.slice(0, 500);
 
 /**
- * Strategies (issue 9): /a/api/strategy/*. A strategy belongs to an office and
+ * Strategies: /a/api/strategy/*. A strategy belongs to an office and
  * is visible and usable within the caller's data range; the terminals it is
  * related to must be in the caller's range and the strategy's tenant (anything
  * else is 404, like a missing row). A document change reaches the related

@@ -48,12 +48,6 @@ export function assertMayRead(actor: Actor, keys: readonly SettingKey[]): void {
     );
 }
 
-/** Whether `actor` may write `key` (their own tenant's value outside the platform). */
-export function mayWriteSetting(actor: Actor, key: SettingKey): boolean {
-  if (actor.tenantType !== "platform" && !tenantMayWriteSetting(key)) return false;
-  return can(actor, settingWritePermission(key));
-}
-
 /** Refuses a write `actor` may not make: 403 setting.platformOnly outside the platform, else the missing permission. */
 export function assertMayWrite(actor: Actor, key: SettingKey): void {
   if (actor.tenantType !== "platform" && !tenantMayWriteSetting(key))

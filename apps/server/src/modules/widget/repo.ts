@@ -6,8 +6,6 @@ import { materialRefs, materials, widgetSettings } from "../../db/schema";
 import type { Db } from "../../platform/db";
 import type { Services } from "../../platform/services";
 
-export type WidgetSettingRow = typeof widgetSettings.$inferSelect;
-
 /** The props schema of a type as a plain object schema (the catalogue's types differ only in their shape). */
 export function propsSchema(type: WidgetType): z.ZodObject {
   return WIDGET_PROPS[type] as unknown as z.ZodObject;
