@@ -341,7 +341,9 @@ describe("settings", () => {
     expect(h.files.has(A)).toBe(true);
     expect(h.snap().manifest?.version).toBe("v2");
     expect(h.snap().lastDownloadError).toBeNull();
-  });
+    // Twelve simulated hours of timers (heartbeats, status, the window's checks) run as real callbacks:
+    // a second on an idle machine, more when CI's lanes share two cores.
+  }, 30_000);
 });
 
 describe("play now", () => {
