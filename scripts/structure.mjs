@@ -41,7 +41,7 @@ function importsOf(file) {
 }
 
 const serverSrc = "apps/server/src/";
-const isRouteFile = (f) => /^apps\/server\/src\/(modules|terminal)\/.*(^|\/|-)routes\.ts$/.test(f);
+const isRouteFile = (f) => /^apps\/server\/src\/(modules\/[^/]+|terminal)\/([^/]*-)?routes\.ts$/.test(f);
 
 /** Route files that import the database layer (drizzle, the schema or the db module) themselves. */
 export function routeFilesWithDatabase() {

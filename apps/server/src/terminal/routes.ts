@@ -7,7 +7,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { offices, playerPackages, terminalCommands, terminalScreenshots, terminals } from "../db/schema";
-import { mayDownload } from "../modules/terminalSet/package-routes";
 import { AppError, badRequest, notFound, violates } from "../platform/errors";
 import { sniffMedia } from "../platform/media-sniff";
 import type { MediaStorage } from "../platform/storage";
@@ -262,7 +261,8 @@ export const terminalRoutes =
       async (req, reply) => {
         const terminal = await requireTerminal(db, req, { authorised: true });
         const [pkg] = await db.select().from(playerPackages).where(eq(playerPackages.id, req.params.id));
-        if (!pkg || !(await mayDownload(app.services, pkg, terminal.officeId)))
+        // A package serves the screens of the tenant that uploaded it.
+        if (!pkg || !(await app.services.tree.sameTenant(pkg.officeId, terminal.officeId)))
           throw notFound("package", req.params.id);
         reply.header("x-content-sha256", pkg.sha256);
         return sendStored(

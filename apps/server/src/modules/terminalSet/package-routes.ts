@@ -14,7 +14,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
-import type { Services } from "../../platform/services";
 import type { TerminalRow } from "../terminal/repo";
 import { readMultipart } from "./multipart";
 import { insertPackage, latestUpdateCommands, type PackageRow, packageInScope, packagesOf } from "./repo";
@@ -196,12 +195,3 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** Whether a terminal in office `terminalOfficeId` may download package `pkg` (the same tenant). */
-export async function mayDownload(
-  services: Services,
-  pkg: Pick<PackageRow, "officeId">,
-  terminalOfficeId: number,
-): Promise<boolean> {
-  return services.tree.sameTenant(pkg.officeId, terminalOfficeId);
-}
