@@ -17,7 +17,7 @@ describe("npm run admin:create", () => {
   it("creates the first administrator once, then refuses", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "marquee-cli-"));
     dirs.push(dataDir);
-    const databaseUrl = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+    const databaseUrl = process.env.DATABASE_URL ? await createTestDatabase({ empty: true }) : undefined;
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     else delete env.DATABASE_URL;
@@ -58,7 +58,7 @@ describe("MARQUEE_ADMIN_USERNAME / MARQUEE_ADMIN_PASSWORD", () => {
     const { Client } = await import("./helpers");
     const dataDir = mkdtempSync(path.join(tmpdir(), "marquee-envadmin-"));
     dirs.push(dataDir);
-    const databaseUrl = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+    const databaseUrl = process.env.DATABASE_URL ? await createTestDatabase({ empty: true }) : undefined;
     const config = loadConfig({
       DATA_DIR: dataDir,
       PORT: "0",

@@ -30,14 +30,19 @@ export class TestClock implements Clock {
   }
 }
 
-/** Makes a fresh database on the test PostgreSQL and answers its URL. */
-export async function createTestDatabase(): Promise<string> {
+/**
+ * Makes a fresh database on the test PostgreSQL and answers its URL: a copy of the migrated template (the
+ * server's own migration run at start then finds nothing to do), or with `empty`, a database with no tables.
+ */
+export async function createTestDatabase(opts: { empty?: boolean } = {}): Promise<string> {
   const adminUrl = inject("pgAdminUrl");
   const name = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(
+      opts.empty ? `create database ${name}` : `create database ${name} template ${inject("pgTemplate")}`,
+    );
   } finally {
     await admin.end();
   }

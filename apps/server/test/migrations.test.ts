@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 async function databaseAt(release: string): Promise<Database> {
-  const database = connect(await createTestDatabase(), 2, pino({ level: "silent" }));
+  const database = connect(await createTestDatabase({ empty: true }), 2, pino({ level: "silent" }));
   opened.push(database);
   dirs.push(release);
   await migrate(drizzle(database.pool), { migrationsFolder: release });
