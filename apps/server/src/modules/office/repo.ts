@@ -27,9 +27,9 @@ import { offices, roles } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Tx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
+import { seatSql } from "../../platform/quota";
 import { likeEscape } from "../../platform/sql";
 import { rangeOffices, scope } from "../../platform/tenancy";
-import { seatSql } from "./quota";
 
 /** An offices row as stored. */
 export type OfficeRow = typeof offices.$inferSelect;
@@ -150,9 +150,6 @@ export function forest(nodes: OfficeNode[]): OfficeTreeNodeT[] {
 /** Whether the actor sits strictly above the office: only then may they change its quotas, expiry or state. */
 export const isAbove = (actor: Actor, row: Pick<OfficeRow, "id" | "path">): boolean =>
   row.id !== actor.officeId && row.path.startsWith(actor.officePath);
-
-/** The ids along a materialised path, top first. */
-export const pathIds = (path: string): number[] => path.split("/").filter(Boolean).map(Number);
 
 /** What an office holds itself, which stops its deletion (no FK error, nothing half-deleted). */
 export async function holdings(tx: Tx, id: number) {

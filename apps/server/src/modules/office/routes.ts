@@ -16,6 +16,7 @@ import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { offices } from "../../db/schema";
 import { actorOf } from "../../platform/access";
+import { pathIds } from "../../platform/office-tree";
 import { likeEscape } from "../../platform/sql";
 import { officeVisible } from "../../platform/tenancy";
 import { usedBytes } from "../material/repo";
@@ -25,7 +26,6 @@ import {
   forest,
   nodeColumns,
   officeScope,
-  pathIds,
   rootWhere,
   toDetail,
   toNode,

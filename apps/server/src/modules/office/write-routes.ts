@@ -28,10 +28,10 @@ import { type Actor, can } from "../../platform/actor";
 import type { Tx } from "../../platform/db";
 import { AppError, FieldErrors, foreignKeyViolation } from "../../platform/errors";
 import { childPath } from "../../platform/office-tree";
+import { assertTerminalQuota, seatsBelow } from "../../platform/quota";
 import type { Services } from "../../platform/services";
 import { officeVisible } from "../../platform/tenancy";
 import { leaveTenant, terminalsBelow } from "../terminal/repo";
-import { assertTerminalQuota, seatsBelow } from "./quota";
 import {
   childCount,
   findOffice,
