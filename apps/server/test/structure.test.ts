@@ -17,8 +17,6 @@ const structure = (await import(script)) as Structure;
  * ends empty.
  */
 const ROUTE_FILES_STILL_WITH_SQL = new Set([
-  "modules/office/routes.ts",
-  "modules/office/write-routes.ts",
   "modules/position/routes.ts",
   "modules/role/routes.ts",
   "modules/strategy/routes.ts",

@@ -19,11 +19,11 @@ import {
   childCustomers,
   customerUsage,
   findCustomer,
-  findOffice,
   type SummaryRow,
   searchCustomers,
   tenantChildren,
-} from "./repo";
+} from "./customer-repo";
+import { findOffice } from "./repo";
 
 function toSummary(r: SummaryRow, now: Date): CustomerSummary {
   return {
