@@ -39,11 +39,11 @@ export const officeScope = (actor: Actor): SQL | undefined => scope(actor, offic
  * full: drizzle writes a column of the selected table unqualified, which
  * inside the subquery would mean the subquery's own row.
  */
-export const childCountSql =
+const childCountSql =
   sql<number>`(select count(*) from offices c where c.parent_id = "offices"."id")`.mapWith(Number);
 
 /** The columns of a tree node. */
-export const nodeColumns = {
+const nodeColumns = {
   id: offices.id,
   parentId: offices.parentId,
   name: offices.name,
@@ -53,7 +53,7 @@ export const nodeColumns = {
   expiresAt: offices.expiresAt,
   childCount: childCountSql,
 };
-export type NodeRow = {
+type NodeRow = {
   id: number;
   parentId: number | null;
   name: string;
@@ -65,7 +65,7 @@ export type NodeRow = {
 };
 
 /** A row as the tree shows it. */
-export function toNode(r: NodeRow, now: Date): OfficeNode {
+function toNode(r: NodeRow, now: Date): OfficeNode {
   return {
     id: r.id,
     parentId: r.parentId,
@@ -81,7 +81,7 @@ export function toNode(r: NodeRow, now: Date): OfficeNode {
 }
 
 /** Every field of an office. */
-export function toDetail(r: OfficeRow, childCount: number, now: Date): OfficeDetail {
+function toDetail(r: OfficeRow, childCount: number, now: Date): OfficeDetail {
   return {
     ...toNode({ ...r, childCount }, now),
     path: r.path,
@@ -109,7 +109,7 @@ export async function findOffice(db: Tx, actor: Actor, id: number, entity = "off
 }
 
 /** Direct children of one office. */
-export async function childCount(db: Tx, id: number): Promise<number> {
+async function childCount(db: Tx, id: number): Promise<number> {
   const r = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from offices where parent_id = ${id}`,
   );
@@ -125,7 +125,7 @@ export function rootWhere(actor: Actor): SQL | undefined {
 }
 
 /** Nodes as a forest: a node whose parent is not among them is a root; order kept. */
-export function forest(nodes: OfficeNode[]): OfficeTreeNodeT[] {
+function forest(nodes: OfficeNode[]): OfficeTreeNodeT[] {
   const byId = new Map<number, OfficeTreeNodeT>(nodes.map((n) => [n.id, { ...n, children: [] }]));
   const roots: OfficeTreeNodeT[] = [];
   for (const n of nodes) {
