@@ -174,3 +174,6 @@ export function hostLabel(host: string | undefined): string | null {
 
 /** The path of a child office under `parentPath`. */
 export const childPath = (parentPath: string, id: number) => `${parentPath}${id}/`;
+
+/** The ids along a materialised path, top first. */
+export const pathIds = (path: string): number[] => path.split("/").filter(Boolean).map(Number);

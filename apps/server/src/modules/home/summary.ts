@@ -25,11 +25,11 @@ import {
   terminals,
 } from "../../db/schema";
 import { type Actor, can } from "../../platform/actor";
+import { quotaTenants, seatsBelow } from "../../platform/quota";
 import type { Services } from "../../platform/services";
 import { scope } from "../../platform/tenancy";
 import { listAlarms } from "../alarm/repo";
 import { storageOf, usedBytes } from "../material/repo";
-import { quotaTenants, seatsBelow } from "../office/quota";
 import { planScope } from "../playPlan/repo";
 import { programScope } from "../program/repo";
 import { publicationSummaries, viewableKinds } from "../publish/service";

@@ -19,11 +19,11 @@ import {
   childCustomers,
   customerUsage,
   findCustomer,
-  findOffice,
   type SummaryRow,
   searchCustomers,
   tenantChildren,
-} from "./repo";
+} from "./customer-repo";
+import { findOffice } from "./repo";
 
 function toSummary(r: SummaryRow, now: Date): CustomerSummary {
   return {
@@ -42,6 +42,20 @@ function toSummary(r: SummaryRow, now: Date): CustomerSummary {
     enabled: r.enabled,
     state: officeState(r, now),
     createDate: r.createdAt.toISOString(),
+  };
+}
+
+/** A page of the customer lists' answer: the rows found, as summaries at `now`, and the paging asked for. */
+function customerPage(
+  found: { rows: SummaryRow[]; total: number },
+  q: { pageNo: number; pageSize: number },
+  now: Date,
+) {
+  return {
+    list: found.rows.map((r) => toSummary(r, now)),
+    total: found.total,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
   };
 }
 
@@ -70,18 +84,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           ? (await findOffice(db, actor, q.id)).id
           : (await services.tree.nearest(actor.officeId, (o) => o.type === "agent" || o.type === "platform"))
               ?.id;
-      const { rows, total } = await childCustomers(
+      const found = await childCustomers(
         db,
         holderId !== undefined && officeVisible(actor, holderId) ? holderId : undefined,
         q,
       );
-      const now = services.clock.now();
-      return {
-        list: rows.map((r) => toSummary(r, now)),
-        total,
-        pageNo: q.pageNo,
-        pageSize: q.pageSize,
-      };
+      return customerPage(found, q, services.clock.now());
     },
   );
 
@@ -89,16 +97,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/customer/searchCustomer",
     { config: view, schema: { tags, querystring: SearchCustomerQuery, response: { 200: CustomerPage } } },
     async (req) => {
-      const actor = actorOf(req);
       const q = req.query;
       const now = services.clock.now();
-      const { rows, total } = await searchCustomers(db, actor, q, now);
-      return {
-        list: rows.map((r) => toSummary(r, now)),
-        total,
-        pageNo: q.pageNo,
-        pageSize: q.pageSize,
-      };
+      return customerPage(await searchCustomers(db, actorOf(req), q, now), q, now);
     },
   );
 

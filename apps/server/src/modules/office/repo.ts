@@ -1,35 +1,24 @@
 import {
-  EXPIRING_DAYS,
+  type InstantStatistics,
+  type OfficeChild,
+  type OfficeChildQuery,
   type OfficeDetail,
   type OfficeNode,
-  type OfficeState,
+  type OfficeSearchQuery,
   type OfficeTreeNodeT,
   officeState,
 } from "@marquee/contracts";
-import {
-  and,
-  asc,
-  count,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  not,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { offices, roles } from "../../db/schema";
+import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { offices } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Tx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
+import { pathIds } from "../../platform/office-tree";
+import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
-import { rangeOffices, scope } from "../../platform/tenancy";
-import { seatSql } from "./quota";
+import { officeVisible, rangeOffices, scope } from "../../platform/tenancy";
+import { usedBytes } from "../material/repo";
 
 /** An offices row as stored. */
 export type OfficeRow = typeof offices.$inferSelect;
@@ -50,11 +39,11 @@ export const officeScope = (actor: Actor): SQL | undefined => scope(actor, offic
  * full: drizzle writes a column of the selected table unqualified, which
  * inside the subquery would mean the subquery's own row.
  */
-export const childCountSql =
+const childCountSql =
   sql<number>`(select count(*) from offices c where c.parent_id = "offices"."id")`.mapWith(Number);
 
 /** The columns of a tree node. */
-export const nodeColumns = {
+const nodeColumns = {
   id: offices.id,
   parentId: offices.parentId,
   name: offices.name,
@@ -64,7 +53,7 @@ export const nodeColumns = {
   expiresAt: offices.expiresAt,
   childCount: childCountSql,
 };
-export type NodeRow = {
+type NodeRow = {
   id: number;
   parentId: number | null;
   name: string;
@@ -76,7 +65,7 @@ export type NodeRow = {
 };
 
 /** A row as the tree shows it. */
-export function toNode(r: NodeRow, now: Date): OfficeNode {
+function toNode(r: NodeRow, now: Date): OfficeNode {
   return {
     id: r.id,
     parentId: r.parentId,
@@ -92,7 +81,7 @@ export function toNode(r: NodeRow, now: Date): OfficeNode {
 }
 
 /** Every field of an office. */
-export function toDetail(r: OfficeRow, childCount: number, now: Date): OfficeDetail {
+function toDetail(r: OfficeRow, childCount: number, now: Date): OfficeDetail {
   return {
     ...toNode({ ...r, childCount }, now),
     path: r.path,
@@ -120,7 +109,7 @@ export async function findOffice(db: Tx, actor: Actor, id: number, entity = "off
 }
 
 /** Direct children of one office. */
-export async function childCount(db: Tx, id: number): Promise<number> {
+async function childCount(db: Tx, id: number): Promise<number> {
   const r = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from offices where parent_id = ${id}`,
   );
@@ -136,7 +125,7 @@ export function rootWhere(actor: Actor): SQL | undefined {
 }
 
 /** Nodes as a forest: a node whose parent is not among them is a root; order kept. */
-export function forest(nodes: OfficeNode[]): OfficeTreeNodeT[] {
+function forest(nodes: OfficeNode[]): OfficeTreeNodeT[] {
   const byId = new Map<number, OfficeTreeNodeT>(nodes.map((n) => [n.id, { ...n, children: [] }]));
   const roots: OfficeTreeNodeT[] = [];
   for (const n of nodes) {
@@ -150,9 +139,6 @@ export function forest(nodes: OfficeNode[]): OfficeTreeNodeT[] {
 /** Whether the actor sits strictly above the office: only then may they change its quotas, expiry or state. */
 export const isAbove = (actor: Actor, row: Pick<OfficeRow, "id" | "path">): boolean =>
   row.id !== actor.officeId && row.path.startsWith(actor.officePath);
-
-/** The ids along a materialised path, top first. */
-export const pathIds = (path: string): number[] => path.split("/").filter(Boolean).map(Number);
 
 /** What an office holds itself, which stops its deletion (no FK error, nothing half-deleted). */
 export async function holdings(tx: Tx, id: number) {
@@ -208,160 +194,197 @@ export async function screensWithPublications(tx: Tx, path: string): Promise<num
 /** A locale's tag for Intl (the cookie values use an underscore). */
 export const intlTag = (locale: string) => locale.replace("_", "-");
 
-const parent = alias(offices, "parent");
+/** Siblings in the order the tree shows them. */
+const siblingsOrder = [asc(offices.sort), asc(offices.name), asc(offices.id)];
 
-const summaryColumns = {
-  id: offices.id,
-  name: offices.name,
-  type: offices.type,
-  parentId: offices.parentId,
-  parentName: parent.name,
-  code: offices.code,
-  contactName: offices.contactName,
-  contactPhone: offices.contactPhone,
-  contactEmail: offices.contactEmail,
-  capacityBytes: offices.capacityBytes,
-  terminalQuota: offices.terminalQuota,
-  expiresAt: offices.expiresAt,
-  enabled: offices.enabled,
-  createdAt: offices.createdAt,
-};
-/** The customers (or agents) with their parent's name; the caller adds where, order and paging. */
-export const selectSummaries = (db: Tx) =>
-  db.select(summaryColumns).from(offices).leftJoin(parent, eq(parent.id, offices.parentId));
-export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+/** Search hits answered at most (the console asks the user to type more beyond that). */
+const MAX_HITS = 50;
 
-/** The WHERE condition of one state at `now` (the rule of officeState, in SQL). */
-function stateWhere(state: OfficeState, now: Date): SQL | undefined {
-  const soon = new Date(now.getTime() + EXPIRING_DAYS * 86_400_000);
-  const on = eq(offices.enabled, true);
-  switch (state) {
-    case "disabled":
-      return not(offices.enabled);
-    case "expired":
-      return and(on, lte(offices.expiresAt, now));
-    case "expiring":
-      return and(on, gt(offices.expiresAt, now), lte(offices.expiresAt, soon));
-    case "active":
-      return and(on, or(isNull(offices.expiresAt), gt(offices.expiresAt, soon)));
-  }
+/** Every field of an office, with its children counted. */
+export async function detailOf(db: Tx, row: OfficeRow, now: Date): Promise<OfficeDetail> {
+  return toDetail(row, await childCount(db, row.id), now);
 }
 
-/** A page of the customers right under `holderId` (none when undefined). */
-export async function childCustomers(
-  db: Tx,
-  holderId: number | undefined,
-  q: { pageNo: number; pageSize: number },
-) {
-  const where =
-    holderId !== undefined ? and(eq(offices.parentId, holderId), eq(offices.type, "customer")) : sql`false`;
-  const [rows, totals] = await Promise.all([
-    selectSummaries(db)
-      .where(where)
-      .orderBy(asc(offices.sort), asc(offices.name), asc(offices.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    db.select({ n: count() }).from(offices).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+/** An office of the actor's range with every field, or 404. */
+export async function officeDetail(db: Tx, actor: Actor, id: number, now: Date): Promise<OfficeDetail> {
+  return detailOf(db, await findOffice(db, actor, id), now);
 }
 
-/** A page of the agents or customers in the caller's range matching a keyword, a state and a parent. */
-export async function searchCustomers(
+/** The offices of the actor's range as a forest. */
+export async function rangeForest(db: Tx, actor: Actor, now: Date): Promise<OfficeTreeNodeT[]> {
+  const rows = await db
+    .select(nodeColumns)
+    .from(offices)
+    .where(officeScope(actor))
+    .orderBy(...siblingsOrder);
+  return forest(rows.map((r) => toNode(r, now)));
+}
+
+/** One level of the tree: the actor's root offices (no id), or the children of an office of their range. */
+export async function treeLevel(
   db: Tx,
   actor: Actor,
-  q: {
-    keyword?: string;
-    type: "agent" | "customer";
-    state?: OfficeState;
-    parentId?: number;
-    pageNo: number;
-    pageSize: number;
-  },
+  id: number | undefined,
   now: Date,
-) {
-  const like = q.keyword ? `%${likeEscape(q.keyword)}%` : null;
+): Promise<OfficeNode[]> {
+  // Ranges are whole subtrees: the children of an office in range are in range too.
+  const where =
+    id === undefined ? rootWhere(actor) : eq(offices.parentId, (await findOffice(db, actor, id)).id);
+  const rows = await db
+    .select(nodeColumns)
+    .from(offices)
+    .where(where)
+    .orderBy(...siblingsOrder);
+  return rows.map((r) => toNode(r, now));
+}
+
+/**
+ * Offices of the actor's range whose name holds `name` (of one type if given), the nearest the top
+ * first, each with the names along its path from the caller's top office down; `more` when there
+ * are more hits than answered.
+ */
+export async function searchOffices(services: Services, actor: Actor, q: z.output<typeof OfficeSearchQuery>) {
+  const rows = await services.db
+    .select({ ...nodeColumns, path: offices.path })
+    .from(offices)
+    .where(
+      and(
+        officeScope(actor),
+        ilike(offices.name, `%${likeEscape(q.name)}%`),
+        q.type ? eq(offices.type, q.type) : undefined,
+      ),
+    )
+    .orderBy(sql`length(${offices.path})`, asc(offices.name), asc(offices.id))
+    .limit(MAX_HITS + 1);
+  const now = services.clock.now();
+  const list = [];
+  for (const r of rows.slice(0, MAX_HITS)) {
+    // The names from the caller's top office down: never one above their range.
+    const trail = [];
+    for (const id of pathIds(r.path)) {
+      if (!officeVisible(actor, id)) continue;
+      const node = await services.tree.get(id);
+      if (node) trail.push({ id, name: node.name });
+    }
+    list.push({ ...toNode(r, now), trail });
+  }
+  return { list, more: rows.length > MAX_HITS };
+}
+
+/** A page of the children of an office of the actor's range (by name if given), with what each holds below it. */
+export async function childPage(
+  db: Tx,
+  actor: Actor,
+  q: z.output<typeof OfficeChildQuery>,
+  now: Date,
+): Promise<{ list: OfficeChild[]; total: number; pageNo: number; pageSize: number }> {
+  const parent = await findOffice(db, actor, q.id);
   const where = and(
-    officeScope(actor),
-    eq(offices.type, q.type),
-    like
-      ? or(
-          ilike(offices.name, like),
-          ilike(offices.contactName, like),
-          ilike(offices.contactPhone, like),
-          ilike(offices.contactEmail, like),
-          ilike(offices.code, like),
-        )
-      : undefined,
-    q.state ? stateWhere(q.state, now) : undefined,
-    q.parentId !== undefined ? eq(offices.parentId, q.parentId) : undefined,
+    eq(offices.parentId, parent.id),
+    q.name ? ilike(offices.name, `%${likeEscape(q.name)}%`) : undefined,
   );
+  // What each child and everything below it holds.
+  const below = (table: "users" | "terminals") =>
+    sql<number>`(select count(*) from ${sql.raw(table)} x join offices s on s.id = x.office_id
+      where s.path like ("offices"."path" || '%'))`.mapWith(Number);
   const [rows, totals] = await Promise.all([
-    selectSummaries(db)
+    db
+      .select({
+        ...nodeColumns,
+        contactName: offices.contactName,
+        contactPhone: offices.contactPhone,
+        terminalQuota: offices.terminalQuota,
+        capacityBytes: offices.capacityBytes,
+        createdAt: offices.createdAt,
+        users: below("users"),
+        terminals: below("terminals"),
+      })
+      .from(offices)
       .where(where)
-      .orderBy(asc(offices.name), asc(offices.id))
+      .orderBy(...siblingsOrder)
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize),
     db.select({ n: count() }).from(offices).where(where),
   ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return {
+    list: rows.map((r) => ({
+      ...toNode(r, now),
+      contactName: r.contactName,
+      contactPhone: r.contactPhone,
+      terminalQuota: r.terminalQuota,
+      capacityBytes: r.capacityBytes,
+      users: r.users,
+      terminals: r.terminals,
+      createDate: r.createdAt.toISOString(),
+    })),
+    total: totals[0]?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
 }
 
-/** An agent or customer in the caller's range, with what its details page adds, or 404. */
-export async function findCustomer(db: Tx, actor: Actor, id: number) {
-  const [row] = await selectSummaries(db).where(
-    and(eq(offices.id, id), officeScope(actor), inArray(offices.type, ["agent", "customer"])),
-  );
-  if (!row) throw notFound("customer", id);
-  const [full] = await db
-    .select({
-      path: offices.path,
-      address: offices.address,
-      remarks: offices.remarks,
-      secondDomainName: offices.secondDomainName,
-    })
-    .from(offices)
-    .where(eq(offices.id, id));
-  if (!full) throw notFound("customer", id);
-  return { row, full };
-}
-
-/** Users, customers, terminals and authorised terminals below an office (`below`: its path pattern). */
-export const customerUsage = (db: Tx, id: number, below: string) =>
-  db.execute<{ users: number; customers: number; terminals: number; seats: number }>(sql`
-    with sub as (select id, type from offices where path like ${below})
-    select
-      (select count(*) from users where office_id in (select id from sub))::int as users,
-      (select count(*) from sub where type = 'customer' and id <> ${id})::int as customers,
-      (select count(*) from terminals t where t.office_id in (select id from sub))::int as terminals,
-      (select count(*) from terminals t where t.office_id in (select id from sub) and ${seatSql})::int
-        as seats`);
-
-/** The administrator role of an office. */
-export const adminRoles = (db: Tx, officeId: number) =>
-  db
-    .select({ id: roles.id, name: roles.name })
-    .from(roles)
-    .where(and(eq(roles.officeId, officeId), eq(roles.code, "admin")));
-
-/** The tenants of the customer tree under `parentId` (the caller's roots when undefined), with their tenant count. */
-export async function tenantChildren(db: Tx, actor: Actor, parentId: number | undefined) {
-  const where =
-    parentId === undefined
-      ? and(rootWhere(actor), inArray(offices.type, ["platform", "agent", "customer"]))
-      : and(eq(offices.parentId, parentId), inArray(offices.type, ["agent", "customer"]));
-  return db
-    .select({
-      id: offices.id,
-      parentId: offices.parentId,
-      name: offices.name,
-      type: offices.type,
-      enabled: offices.enabled,
-      expiresAt: offices.expiresAt,
-      tenants: sql<number>`(select count(*) from offices c
-        where c.parent_id = "offices"."id" and c.type in ('agent', 'customer'))`.mapWith(Number),
-    })
-    .from(offices)
-    .where(where)
-    .orderBy(asc(offices.sort), asc(offices.name), asc(offices.id));
+/** What the subtree of an office of the actor's range holds: offices by kind, users, terminals by state, content, storage. */
+export async function subtreeStatistics(
+  services: Services,
+  actor: Actor,
+  id: number,
+): Promise<InstantStatistics> {
+  const { db } = services;
+  const row = await findOffice(db, actor, id);
+  const below = `${row.path}%`;
+  // One pass over the subtree's ids (the path prefix uses its index), one over its terminals.
+  const [counts, storageBytes] = await Promise.all([
+    db.execute<{
+      institutions: number;
+      agents: number;
+      customers: number;
+      users: number;
+      materials: number;
+      programs: number;
+      total: number;
+      online: number;
+      offline: number;
+      pending: number;
+      disabled: number;
+    }>(sql`
+      with sub as (select id, type from offices where path like ${below})
+      select
+        (select count(*) from sub where type = 'institution' and id <> ${row.id})::int as institutions,
+        (select count(*) from sub where type = 'agent' and id <> ${row.id})::int as agents,
+        (select count(*) from sub where type = 'customer' and id <> ${row.id})::int as customers,
+        (select count(*) from users where office_id in (select id from sub))::int as users,
+        (select count(*) from materials
+          where office_id in (select id from sub) and purpose = 'library')::int as materials,
+        (select count(*) from programs where office_id in (select id from sub))::int as programs,
+        t.total, t.online, t.offline, t.pending, t.disabled
+      from (
+        select
+          count(*)::int as total,
+          (count(*) filter (where state = 'authorised' and online))::int as online,
+          (count(*) filter (where state = 'authorised' and not online))::int as offline,
+          (count(*) filter (where state = 'pending'))::int as pending,
+          (count(*) filter (where state = 'disabled'))::int as disabled
+        from terminals where office_id in (select id from sub)
+      ) t`),
+    usedBytes(services, row.path),
+  ]);
+  const c = counts.rows[0];
+  if (!c) throw new Error("statistics not counted");
+  return {
+    officeId: row.id,
+    institutions: c.institutions,
+    agents: c.agents,
+    customers: c.customers,
+    users: c.users,
+    terminals: {
+      total: c.total,
+      online: c.online,
+      offline: c.offline,
+      pending: c.pending,
+      disabled: c.disabled,
+    },
+    materials: c.materials,
+    storageBytes,
+    programs: c.programs,
+  };
 }

@@ -12,9 +12,9 @@ import { type Actor, can } from "../../platform/actor";
 import type { Tx } from "../../platform/db";
 import { AppError } from "../../platform/errors";
 import type { OfficeNode } from "../../platform/office-tree";
+import { seatsBelow } from "../../platform/quota";
 import type { Services } from "../../platform/services";
 import { usedBytes } from "../material/repo";
-import { seatsBelow } from "../office/quota";
 
 /** The caller's tenant: its nearest platform, agent or customer office. */
 export async function tenantOfActor(services: Services, actor: Actor): Promise<OfficeNode> {

@@ -3,8 +3,8 @@ import { programs, terminalGroups, terminals } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Db } from "../../platform/db";
 import { FieldErrors } from "../../platform/errors";
+import { assertTerminalQuota, holdsSeat } from "../../platform/quota";
 import type { Services } from "../../platform/services";
-import { assertTerminalQuota, holdsSeat } from "../office/quota";
 import { programScope } from "../program/repo";
 import { type GroupRow, leaveTenant, type TerminalRow } from "./repo";
 

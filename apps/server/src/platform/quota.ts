@@ -1,8 +1,13 @@
+/**
+ * Terminal quotas of tenants: how many screens an agent or customer (or an office above it) may hold.
+ * The office writes, the operator's terminal writes, the home page and the payment centre count the
+ * places taken the same way, so the rule lives here rather than in any one of their modules.
+ */
 import { and, inArray, isNotNull, sql } from "drizzle-orm";
-import { offices } from "../../db/schema";
-import type { Tx } from "../../platform/db";
-import { AppError } from "../../platform/errors";
-import { pathIds } from "./repo";
+import { offices } from "../db/schema";
+import type { Tx } from "./db";
+import { AppError } from "./errors";
+import { pathIds } from "./office-tree";
 
 /** Advisory lock namespace of terminal quotas (the second key is the tenant's id). */
 const QUOTA_LOCK = 727_278;
