@@ -20,7 +20,6 @@ const ROUTE_FILES_STILL_WITH_SQL = new Set([
   "modules/office/routes.ts",
   "modules/office/write-routes.ts",
   "modules/position/routes.ts",
-  "terminal/routes.ts",
 ]);
 
 /**
