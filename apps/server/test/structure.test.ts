@@ -18,9 +18,6 @@ const structure = (await import(script)) as Structure;
  */
 const ROUTE_FILES_STILL_WITH_SQL = new Set([
   "modules/position/routes.ts",
-  "modules/role/routes.ts",
-  "modules/strategy/routes.ts",
-  "terminal/routes.ts",
 ]);
 
 /**

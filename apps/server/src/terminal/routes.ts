@@ -1,20 +1,19 @@
 import { stat } from "node:fs/promises";
 import websocket from "@fastify/websocket";
-import { SCREENSHOT_KINDS, type ScreenshotKind } from "@marquee/contracts";
-import { RegisterBody, RegisterResponse, TERMINAL_PATHS } from "@marquee/terminal-protocol";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { Envelope, SCREENSHOT_KINDS, type ScreenshotKind } from "@marquee/contracts";
+import { Manifest, RegisterBody, RegisterResponse, TERMINAL_PATHS } from "@marquee/terminal-protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { offices, playerPackages, terminalCommands, terminalScreenshots, terminals } from "../db/schema";
-import { AppError, badRequest, notFound, violates } from "../platform/errors";
+import { AppError, badRequest, notFound } from "../platform/errors";
 import { sniffMedia } from "../platform/media-sniff";
 import type { MediaStorage } from "../platform/storage";
 import { requireTerminal, terminalByToken } from "./auth";
 import type { TerminalSnapshot } from "./connection";
 import { acceptSocket, MAX_FRAME_BYTES } from "./gateway";
 import type { TerminalHub } from "./hub";
-import { hashToken, newEnrolCode, newToken } from "./token";
+import { registerTerminal } from "./register";
+import { commandArgs, packageById, saveScreenshot } from "./repo";
 
 /** The largest screenshot a terminal may upload. */
 const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
@@ -22,10 +21,22 @@ const SCREENSHOT_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
 /** How long sockets get to close by themselves when the server stops, before they are cut. */
 const CLOSE_GRACE_MS = 1000;
 
+/** The registration's answer: the terminal's id, its token and its state, in the envelope. */
+const RegisterAnswer = RegisterResponse.extend(Envelope.shape);
+/** The manifest's answer: the envelope and the manifest's fields. */
+const ManifestResponse = Envelope.extend(Manifest.shape);
+/** The screenshot upload's answer: the stored picture's MD5. */
+const ScreenshotResponse = Envelope.extend({ md5: z.string() });
+
 /** Whether an If-None-Match header names this ETag (lists and weak tags included). */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag || t.trim() === "*");
+}
+
+/** 304 Not Modified, with no body (a route's declared answers are its 200 ones). */
+function notModified(reply: FastifyReply) {
+  return reply.status(304).send();
 }
 
 /** Serves a stored file (by MD5) with ETag, Range and the given cache policy; 404 when it is not on disk. */
@@ -49,7 +60,7 @@ async function sendStored(
     .header("cache-control", cacheControl)
     .header("x-content-type-options", "nosniff")
     .type(mime ?? "application/octet-stream");
-  if (matches(req.headers["if-none-match"], etag)) return reply.status(304).send();
+  if (matches(req.headers["if-none-match"], etag)) return notModified(reply);
   const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ""));
   if (range && (range[1] || range[2])) {
     let start = range[1] ? Number(range[1]) : size - Number(range[2]);
@@ -95,7 +106,7 @@ async function readBody(req: FastifyRequest, max: number): Promise<Buffer> {
 export const terminalRoutes =
   (hub: TerminalHub, storage: MediaStorage): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, clock, settings } = app.services;
+    const { db, clock } = app.services;
     // Bearer tokens, not cookies: no browser session can ride these calls, so no cross-site check.
     const open = { open: true, csrf: false } as const;
     const openLimit = { max: app.deps.config.openRateLimitPerMinute, timeWindow: 60_000 };
@@ -124,91 +135,20 @@ export const terminalRoutes =
       TERMINAL_PATHS.register,
       {
         config: { access: open, rateLimit: openLimit },
-        schema: { tags: ["terminal"], body: RegisterBody, response: { 200: RegisterResponse } },
+        schema: { tags: ["terminal"], body: RegisterBody, response: { 200: RegisterAnswer } },
       },
       async (req) => {
-        const body = req.body;
-        const token = newToken();
-        const tokenHash = hashToken(token);
-        const now = clock.now();
-        const reported = {
-          model: body.model,
-          version: body.version,
-          width: body.resolution.width,
-          height: body.resolution.height,
-          updatedAt: now,
-        };
-        const answer = (
-          row: { id: number; officeId: number; state: TerminalSnapshot["state"]; enrolCode: string },
-          rotated: boolean,
-        ) => {
-          req.audit.target = `terminal:${row.id}`;
-          req.audit.officeId = row.officeId;
-          req.audit.detail = { deviceId: body.deviceId, rotated };
-          return {
-            code: 0,
-            msg: req.t("common.ok"),
-            terminalId: row.id,
-            token,
-            state: row.state,
-            enrolCode: row.enrolCode,
-          };
-        };
-        const rotate = async () => {
-          const [row] = await db
-            .update(terminals)
-            .set({ tokenHash, ...reported })
-            .where(eq(terminals.deviceId, body.deviceId))
-            .returning();
-          if (!row) return null;
-          // A socket opened with the old token is closed (the token no longer exists).
-          await hub.notifyState(row.id);
-          return answer(row, true);
-        };
-        const again = await rotate();
-        if (again) return again;
-
-        const [platform] = await db
-          .select({ id: offices.id })
-          .from(offices)
-          .where(isNull(offices.parentId))
-          .orderBy(asc(offices.id))
-          .limit(1);
-        if (!platform) throw new AppError(409, "gateway.noPlatform");
-        const free = await settings.get("terminalAuthorizationFreeAccessManage");
-        for (let attempt = 0; attempt < 8; attempt++) {
-          const enrolCode = newEnrolCode();
-          try {
-            const [row] = await db
-              .insert(terminals)
-              .values({
-                officeId: platform.id,
-                name: body.name || `${body.model} ${body.deviceId.slice(0, 6)}`,
-                deviceId: body.deviceId,
-                tokenHash,
-                enrolCode,
-                state: free ? "authorised" : "pending",
-                authorisedAt: free ? now : null,
-                createdAt: now,
-                ...reported,
-              })
-              .onConflictDoNothing({ target: terminals.deviceId })
-              .returning();
-            if (row) return answer(row, false);
-            // The same device registered at the same moment: it is known now.
-            const known = await rotate();
-            if (known) return known;
-          } catch (err) {
-            if (!violates(err, "terminals_enrol_uq")) throw err;
-          }
-        }
-        throw new Error("no free enrolment code after 8 attempts");
+        const { row, token, rotated } = await registerTerminal(app.services, hub, req.body);
+        req.audit.target = `terminal:${row.id}`;
+        req.audit.officeId = row.officeId;
+        req.audit.detail = { deviceId: req.body.deviceId, rotated };
+        return { terminalId: row.id, token, state: row.state, enrolCode: row.enrolCode };
       },
     );
 
     app.get(
       TERMINAL_PATHS.manifest,
-      { config: { access: open }, schema: { tags: ["terminal"] } },
+      { config: { access: open }, schema: { tags: ["terminal"], response: { 200: ManifestResponse } } },
       async (req, reply) => {
         const terminal = await requireTerminal(db, req, { authorised: true });
         const manifest = await hub.manifestFor(terminal);
@@ -220,8 +160,8 @@ export const terminalRoutes =
           terminal.id,
           manifest.publications.map((p) => p.id),
         );
-        if (matches(req.headers["if-none-match"], etag)) return reply.status(304).send();
-        return { code: 0, msg: req.t("common.ok"), ...manifest };
+        if (matches(req.headers["if-none-match"], etag)) return notModified(reply);
+        return { ...manifest };
       },
     );
 
@@ -260,7 +200,7 @@ export const terminalRoutes =
       },
       async (req, reply) => {
         const terminal = await requireTerminal(db, req, { authorised: true });
-        const [pkg] = await db.select().from(playerPackages).where(eq(playerPackages.id, req.params.id));
+        const pkg = await packageById(db, req.params.id);
         // A package serves the screens of the tenant that uploaded it.
         if (!pkg || !(await app.services.tree.sameTenant(pkg.officeId, terminal.officeId)))
           throw notFound("package", req.params.id);
@@ -288,6 +228,7 @@ export const terminalRoutes =
             /** A picture taken of the terminal's own accord (no command): its kind, scheduled when absent. */
             kind: z.enum(["scheduled", "monitor"]).optional(),
           }),
+          response: { 200: ScreenshotResponse },
         },
       },
       async (req) => {
@@ -305,42 +246,17 @@ export const terminalRoutes =
         // How the picture is filed: the command's kind (an operator's when it names none), else the terminal's own.
         let shotKind: ScreenshotKind = req.query.kind ?? "scheduled";
         if (commandId) {
-          const [cmd] = await db
-            .select({ id: terminalCommands.id, args: terminalCommands.args })
-            .from(terminalCommands)
-            .where(and(eq(terminalCommands.id, commandId), eq(terminalCommands.terminalId, terminal.id)));
-          if (!cmd) throw notFound("command", commandId);
-          const named = (cmd.args as { kind?: unknown }).kind;
+          const args = await commandArgs(db, terminal.id, commandId);
+          if (!args) throw notFound("command", commandId);
+          const named = args.kind;
           shotKind = SCREENSHOT_KINDS.find((k) => k === named) ?? "manual";
         }
         const md5 = await storage.putBuffer(bytes);
-        const now = clock.now();
-        await db.transaction(async (tx) => {
-          await tx
-            .update(terminals)
-            .set({ screenshotMd5: md5, screenshotAt: now })
-            .where(eq(terminals.id, terminal.id));
-          // The history keeps every picture with the office the screen has now (terminal_screenshots).
-          await tx.insert(terminalScreenshots).values({
-            terminalId: terminal.id,
-            officeId: terminal.officeId,
-            kind: shotKind,
-            md5,
-            at: now,
-          });
-        });
-        if (commandId) {
-          await db
-            .update(terminalCommands)
-            .set({
-              data: sql`coalesce(${terminalCommands.data}, '{}'::jsonb) || ${JSON.stringify({ screenshotMd5: md5 })}::jsonb`,
-            })
-            .where(and(eq(terminalCommands.id, commandId), eq(terminalCommands.terminalId, terminal.id)));
-        }
+        await saveScreenshot(db, terminal, { kind: shotKind, md5, at: clock.now(), commandId });
         req.audit.target = `terminal:${terminal.id}`;
         req.audit.officeId = terminal.officeId;
         req.audit.detail = { md5, size: bytes.length, kind: shotKind, ...(commandId ? { commandId } : {}) };
-        return { code: 0, msg: req.t("common.ok"), md5 };
+        return { md5 };
       },
     );
 

@@ -1,13 +1,21 @@
-import type { StrategySummary } from "@marquee/contracts";
+import type {
+  FindRelationTerminalsQuery,
+  RelatedTerminal,
+  StrategyListQuery,
+  StrategySummary,
+} from "@marquee/contracts";
 import type { DeviceSettings, StrategyDoc } from "@marquee/schedule";
-import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { strategies, terminals, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Tx } from "../../platform/db";
 import { allFound, notFound } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
-import { scope } from "../../platform/tenancy";
+import { likeEscape } from "../../platform/sql";
+import { officeInScope, scope } from "../../platform/tenancy";
+import { selectSummaries, toSummaries as terminalSummaries } from "../terminal/repo";
 
 export type StrategyRow = typeof strategies.$inferSelect;
 
@@ -126,4 +134,168 @@ export function tidyDoc(doc: StrategyDoc): StrategyDoc {
   if (doc.brightness !== undefined) out.brightness = doc.brightness;
   if (doc.volume !== undefined) out.volume = doc.volume;
   return out;
+}
+
+const SORT = {
+  name: strategies.name,
+  updateDate: strategies.updatedAt,
+  createDate: strategies.createdAt,
+} as const;
+
+/** A page of the strategies in the actor's range, by name and office (and below, unless told otherwise). */
+export async function listStrategies(
+  db: Db,
+  tree: OfficeTree,
+  actor: Actor,
+  q: z.output<typeof StrategyListQuery>,
+) {
+  const c: (SQL | undefined)[] = [strategyScope(actor)];
+  if (q.name) c.push(ilike(strategies.name, `%${likeEscape(q.name)}%`));
+  if (q.officeId !== undefined) {
+    const node = await officeInScope(tree, actor, q.officeId);
+    c.push(
+      q.includeChildren === false
+        ? eq(strategies.officeId, node.id)
+        : inArray(strategies.officeId, await tree.subtreeIds(node.path)),
+    );
+  }
+  const where = and(...c);
+  const order = q.order === "asc" ? asc(SORT[q.sort]) : desc(SORT[q.sort]);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(strategies)
+      .where(where)
+      .orderBy(order, desc(strategies.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(strategies).where(where),
+  ]);
+  return {
+    list: await toSummaries(db, tree, actor, rows),
+    total: totals[0]?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Takes the lock that serialises saves of tenant `tenantId`'s strategies, until the transaction ends. */
+export async function lockTenantStrategies(tx: Tx, tenantId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${STRATEGY_LOCK}::int, ${tenantId}::int)`);
+}
+
+type StrategyValues = Partial<Pick<StrategyRow, "officeId" | "name" | "remarks" | "doc">> &
+  Pick<StrategyRow, "updatedAt">;
+
+/** Updates strategy `id`; answers the saved row (undefined when it is gone). */
+export async function updateStrategy(
+  tx: Tx,
+  id: number,
+  values: StrategyValues,
+): Promise<StrategyRow | undefined> {
+  const [saved] = await tx.update(strategies).set(values).where(eq(strategies.id, id)).returning();
+  return saved;
+}
+
+/** Inserts a strategy (an empty document unless given); answers the saved row. */
+export async function insertStrategy(
+  tx: Tx,
+  values: StrategyValues & Pick<StrategyRow, "officeId" | "name" | "createdBy" | "createdAt">,
+): Promise<StrategyRow | undefined> {
+  const [saved] = await tx
+    .insert(strategies)
+    .values({ doc: {}, ...values })
+    .returning();
+  return saved;
+}
+
+/** Deletes strategies `ids`, releasing the terminals that follow them; answers the released terminals' ids. */
+export async function deleteStrategyRows(tx: Tx, ids: number[], now: Date): Promise<number[]> {
+  const freed = await tx
+    .update(terminals)
+    .set({ strategyId: null, updatedAt: now })
+    .where(inArray(terminals.strategyId, ids))
+    .returning({ id: terminals.id });
+  await tx.delete(strategies).where(inArray(strategies.id, ids));
+  return freed.map((f) => f.id);
+}
+
+/** Makes terminals `terminalIds` follow strategy `id`; answers those that followed another one before. */
+export async function relateTerminals(
+  tx: Tx,
+  id: number,
+  terminalIds: number[],
+  now: Date,
+): Promise<{ id: number; strategyId: number | null }[]> {
+  const before = await tx
+    .select({ id: terminals.id, strategyId: terminals.strategyId })
+    .from(terminals)
+    .where(inArray(terminals.id, terminalIds))
+    .for("update");
+  await tx
+    .update(terminals)
+    .set({ strategyId: id, updatedAt: now })
+    .where(inArray(terminals.id, terminalIds));
+  return before.filter((b) => b.strategyId !== null && b.strategyId !== id);
+}
+
+/** Releases those of terminals `terminalIds` that follow strategy `id`; answers their ids. */
+export async function releaseTerminals(
+  db: Db,
+  id: number,
+  terminalIds: number[],
+  now: Date,
+): Promise<number[]> {
+  const released = await db
+    .update(terminals)
+    .set({ strategyId: null, updatedAt: now })
+    .where(and(inArray(terminals.id, terminalIds), eq(terminals.strategyId, id)))
+    .returning({ id: terminals.id });
+  return released.map((r) => r.id);
+}
+
+/** A page of the terminals in the actor's range following `strategy`, each with the fields its own settings replace. */
+export async function relatedTerminalsPage(
+  db: Db,
+  tree: OfficeTree,
+  actor: Actor,
+  strategy: StrategyRow,
+  q: z.output<typeof FindRelationTerminalsQuery>,
+): Promise<{ list: RelatedTerminal[]; total: number; pageNo: number; pageSize: number }> {
+  const c: (SQL | undefined)[] = [eq(terminals.strategyId, strategy.id), scope(actor, terminals)];
+  if (q.keyword) {
+    const like = `%${likeEscape(q.keyword)}%`;
+    c.push(or(ilike(terminals.name, like), ilike(terminals.enrolCode, like), ilike(terminals.ip, like)));
+  }
+  const where = and(...c);
+  const [rows, totals] = await Promise.all([
+    selectSummaries(db)
+      .where(where)
+      .orderBy(asc(terminals.name), asc(terminals.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(terminals).where(where),
+  ]);
+  const own = rows.length
+    ? await db
+        .select({ id: terminals.id, settings: terminals.settings })
+        .from(terminals)
+        .where(
+          inArray(
+            terminals.id,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  const ownOf = new Map(own.map((o) => [o.id, o.settings ?? {}]));
+  const summaries = await terminalSummaries(db, tree, rows);
+  return {
+    list: summaries.map((s) => ({
+      ...s,
+      overrides: overridesOf(strategy.doc ?? {}, ownOf.get(s.id) ?? {}),
+    })),
+    total: totals[0]?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
 }
