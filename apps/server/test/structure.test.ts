@@ -19,7 +19,6 @@ const structure = (await import(script)) as Structure;
 const ROUTE_FILES_STILL_WITH_SQL = new Set([
   "modules/office/routes.ts",
   "modules/office/write-routes.ts",
-  "modules/position/routes.ts",
   "modules/role/routes.ts",
   "modules/strategy/routes.ts",
   "terminal/routes.ts",
