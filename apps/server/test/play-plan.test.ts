@@ -2,7 +2,9 @@ import type { Permission } from "@marquee/contracts";
 import { createProgram } from "@marquee/program";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { contentHistory, playPlans, publications, publicationTargets, terminals } from "../src/db/schema";
+import { CONTENT_KINDS } from "../src/modules/content/kinds";
 import {
   addOffice,
   addUser,
@@ -241,6 +243,25 @@ describe("saving plans", () => {
       ["create", null, "draft"],
     ]);
     expect(history[0]).toMatchObject({ note: "Edited, back to draft", byName: "amy" });
+  });
+});
+
+describe("the document check of every kind", () => {
+  it("refuses an invalid document of each kind with its fields named under doc, and lets a valid one pass", () => {
+    for (const spec of Object.values(CONTENT_KINDS)) {
+      let thrown: unknown;
+      try {
+        spec.validate({ items: "none" });
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown, spec.kind).toBeInstanceOf(z.ZodError);
+      expect(
+        (thrown as z.ZodError).issues.every((i) => i.path[0] === "doc"),
+        spec.kind,
+      ).toBe(true);
+    }
+    expect(() => CONTENT_KINDS.plan.validate({ items: [], defaultProgramId: null })).not.toThrow();
   });
 });
 

@@ -11,45 +11,14 @@ interface Structure {
 const script = new URL("../../../scripts/structure.mjs", import.meta.url).href;
 const structure = (await import(script)) as Structure;
 
-/**
- * Route files that still query the database themselves (paths under apps/server/src): their SQL has
- * not yet moved into their module's repository. Each file leaves this list when it does; the list
- * ends empty.
- */
-const ROUTE_FILES_STILL_WITH_SQL = new Set([
-  "modules/position/routes.ts",
-]);
-
-/**
- * Imports between units that still close a cycle, as "from → to". Empty: no unit imports another
- * that imports it back; an edge may be named here only while a cycle is being taken apart.
- */
-const EDGES_STILL_IN_A_CYCLE = new Set<string>();
-
 const underSrc = (file: string) => file.replace(/^apps\/server\/src\//, "");
 
 describe("the server's structure", () => {
   it("has no route file that reaches the database itself: SQL lives in repositories", () => {
-    const offenders = structure
-      .routeFilesWithDatabase()
-      .map(underSrc)
-      .filter((f) => !ROUTE_FILES_STILL_WITH_SQL.has(f));
-    expect(offenders).toEqual([]);
-  });
-
-  it("lists no route file as an offender that no longer is one", () => {
-    const offenders = new Set(structure.routeFilesWithDatabase().map(underSrc));
-    expect([...ROUTE_FILES_STILL_WITH_SQL].filter((f) => !offenders.has(f))).toEqual([]);
+    expect(structure.routeFilesWithDatabase().map(underSrc)).toEqual([]);
   });
 
   it("has no import cycle between server units", () => {
-    const graph = structure.serverUnitGraph();
-    const kept = new Map<string, Map<string, string[]>>();
-    for (const [from, edges] of graph) {
-      const out = new Map<string, string[]>();
-      for (const [to, files] of edges) if (!EDGES_STILL_IN_A_CYCLE.has(`${from} → ${to}`)) out.set(to, files);
-      kept.set(from, out);
-    }
-    expect(structure.moduleCycles(kept)).toEqual([]);
+    expect(structure.moduleCycles(structure.serverUnitGraph())).toEqual([]);
   });
 });

@@ -71,7 +71,8 @@ export async function stateOf(tx: Tx, spec: ContentSpec, id: number): Promise<Co
 }
 
 /**
- * The versioned save of any kind: the stored item locked, a save of another
+ * The versioned save of any kind: the document checked against the kind's
+ * schema (400 naming its fields), the stored item locked, a save of another
  * version than the stored one refused (409, naming who saved which version
  * when) unless forced; then `write` stores the new version, and an edit of an
  * item under review, approved or published (it comes back to draft) is
@@ -82,13 +83,14 @@ export async function saveVersion<R>(
   spec: ContentSpec,
   actor: Actor,
   id: number,
-  expected: { version: number | undefined; force: boolean },
+  save: { version: number | undefined; force: boolean; doc: unknown },
   at: Date,
   write: (next: { version: number; state: "draft"; updatedBy: number; updatedAt: Date }) => Promise<R>,
 ): Promise<R> {
+  spec.validate(save.doc);
   const [current] = await findItems(tx, spec, actor, [id], true);
   if (!current) throw new Error(`${spec.kind} vanished under its lock`);
-  if (!expected.force && expected.version !== current.version) {
+  if (!save.force && save.version !== current.version) {
     const [by] = current.updatedBy
       ? await tx.select({ name: users.name }).from(users).where(eq(users.id, current.updatedBy))
       : [];

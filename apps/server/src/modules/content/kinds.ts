@@ -1,4 +1,7 @@
 import type { ContentState, MessageKey, Permission, PublicationKind } from "@marquee/contracts";
+import { ProgramDoc } from "@marquee/program";
+import { MessageDoc, PlanDoc } from "@marquee/schedule";
+import { z } from "zod";
 import { playPlans, programs, publishMessages } from "../../db/schema";
 
 /** The three kinds of content: programs, play plans and published messages. */
@@ -19,8 +22,8 @@ export interface ContentItem {
 /**
  * What differs between the kinds of content in their shared life (a
  * versioned save, review, publish and withdraw): the table and its tenancy
- * rule (scope(actor, table)), the permissions and the words of the
- * messages. The history of every kind is one table (history.ts); the rules
+ * rule (scope(actor, table)), the check of its document, the permissions and
+ * the words of the messages. The history of every kind is one table (history.ts); the rules
  * are written once in this module (items.ts, flow.ts, publications.ts).
  */
 export interface ContentSpec {
@@ -28,6 +31,12 @@ export interface ContentSpec {
   table: ContentTable;
   /** When an item stops playing of itself (messages), else null. */
   endAt: typeof publishMessages.endAt | null;
+  /**
+   * Checks a document of the kind against its schema (from the pure
+   * packages): every save of a version checks it (saveVersion), refusing an
+   * invalid one with 400 and an error per field under `doc`.
+   */
+  validate: (doc: unknown) => void;
   permissions: { view: Permission; edit: Permission; review: Permission; publish: Permission };
   keys: {
     stateInvalid: MessageKey;
@@ -41,9 +50,19 @@ export interface ContentSpec {
   };
 }
 
+/** The check of a document against its schema, its errors named as fields of the request's `doc`. */
+const documentCheck =
+  (schema: z.ZodType) =>
+  (doc: unknown): void => {
+    const checked = schema.safeParse(doc);
+    if (!checked.success)
+      throw new z.ZodError(checked.error.issues.map((issue) => ({ ...issue, path: ["doc", ...issue.path] })));
+  };
+
 export const programKind: ContentSpec = {
   kind: "program",
   table: programs,
+  validate: documentCheck(ProgramDoc),
   endAt: null,
   permissions: {
     view: "content:program:view",
@@ -65,6 +84,7 @@ export const programKind: ContentSpec = {
 export const planKind: ContentSpec = {
   kind: "plan",
   table: playPlans,
+  validate: documentCheck(PlanDoc),
   endAt: null,
   permissions: {
     view: "content:playPlan:view",
@@ -86,6 +106,7 @@ export const planKind: ContentSpec = {
 export const messageKind: ContentSpec = {
   kind: "message",
   table: publishMessages,
+  validate: documentCheck(MessageDoc),
   endAt: publishMessages.endAt,
   permissions: {
     view: "content:message:view",

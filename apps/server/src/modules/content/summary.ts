@@ -1,8 +1,10 @@
+import type { PublicationKind } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { users } from "../../db/schema";
 import type { Tx } from "../../platform/db";
 import type { ContentTable } from "./kinds";
+import { publicationFigures } from "./publications";
 
 const creator = alias(users, "creator");
 const editor = alias(users, "editor");
@@ -46,4 +48,31 @@ export function authorship(r: {
     createDate: r.createdAt.toISOString(),
     updateDate: r.updatedAt.toISOString(),
   };
+}
+
+/** What a summary row carries besides the kind's own columns. */
+type AuthoredRow = Parameters<typeof authorship>[0] & { id: number };
+
+/**
+ * Summaries as lists show them: the kind's own fields (`own`), its active
+ * publications and the terminals these reach, then who created and last
+ * saved it and when.
+ */
+export async function publishedSummaries<R extends AuthoredRow, S>(
+  db: Tx,
+  kind: PublicationKind,
+  rows: R[],
+  own: (r: R) => S,
+) {
+  const figures = await publicationFigures(
+    db,
+    kind,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...own(r),
+    publicationCount: figures.get(r.id)?.publicationCount ?? 0,
+    terminalCount: figures.get(r.id)?.terminalCount ?? 0,
+    ...authorship(r),
+  }));
 }

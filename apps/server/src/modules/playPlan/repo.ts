@@ -7,8 +7,7 @@ import type { Tx } from "../../platform/db";
 import { AppError, allFound, notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import { publicationFigures } from "../content/publications";
-import { authorship, selectSummaries } from "../content/summary";
+import { publishedSummaries, selectSummaries } from "../content/summary";
 import { programScope, thumbUrl } from "../program/repo";
 
 export type PlanRow = typeof playPlans.$inferSelect;
@@ -31,13 +30,8 @@ export const selectPlanSummaries = (db: Tx) => selectSummaries(db, playPlans, su
 export type PlanSummaryRow = Awaited<ReturnType<typeof selectPlanSummaries>>[number];
 
 /** Plans as lists show them, with their active publications and the terminals these reach. */
-export async function toPlanSummaries(db: Tx, rows: PlanSummaryRow[]): Promise<PlanSummary[]> {
-  const figures = await publicationFigures(
-    db,
-    "plan",
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
+export const toPlanSummaries = (db: Tx, rows: PlanSummaryRow[]): Promise<PlanSummary[]> =>
+  publishedSummaries(db, "plan", rows, (r) => ({
     id: r.id,
     name: r.name,
     state: r.state,
@@ -46,11 +40,7 @@ export async function toPlanSummaries(db: Tx, rows: PlanSummaryRow[]): Promise<P
     conflictCount: r.conflictCount,
     startDate: r.startDate,
     endDate: r.endDate,
-    publicationCount: figures.get(r.id)?.publicationCount ?? 0,
-    terminalCount: figures.get(r.id)?.terminalCount ?? 0,
-    ...authorship(r),
   }));
-}
 
 /** The data-range condition of plans: the creator's office and, for "own" ranges, the creator. */
 export const planScope = (actor: Actor) => scope(actor, playPlans);

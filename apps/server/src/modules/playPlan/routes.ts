@@ -1,6 +1,5 @@
 import {
   ChecklistQuery,
-  ContentHistoryResponse,
   IdQuery,
   OkResponse,
   PlanCopyBody,
@@ -10,15 +9,11 @@ import {
   PlanSaveBody,
   PlanSaveResponse,
   ProgramIdsBody,
-  ReviewNoteBody,
-  ReviewResultBody,
-  ReviewResultResponse,
-  SubmitBody,
-  SubmitResponse,
 } from "@marquee/contracts";
 import type { Conflict } from "@marquee/schedule";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
+import { contentReviewRoutes, reviewCallsUnder } from "../content/review-routes";
 import type { PlanRow } from "./repo";
 import { PlanService } from "./service";
 
@@ -109,18 +104,6 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- review ----
 
-  app.post(
-    "/a/api/playPlan/submit",
-    { config: edit, schema: { tags, body: SubmitBody, response: { 200: SubmitResponse } } },
-    async (req) => {
-      const ids = req.body.ids;
-      req.audit.target = `plan:${ids.join(",")}`;
-      const state = await service.submit(actorOf(req), ids, req.t.bind(req), req.log);
-      req.audit.detail = { state };
-      return { state };
-    },
-  );
-
   app.get(
     "/a/api/playPlan/checklist",
     { config: review, schema: { tags, querystring: ChecklistQuery, response: { 200: PlanListResponse } } },
@@ -128,39 +111,5 @@ export const playPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => service.page(actorOf(req), { ...req.query, order: "asc" }),
   );
 
-  app.post(
-    "/a/api/playPlan/submitResult",
-    { config: review, schema: { tags, body: ReviewResultBody, response: { 200: ReviewResultResponse } } },
-    async (req) => {
-      const { ids, result } = req.body;
-      const note = req.body.note || null;
-      req.audit.target = `plan:${ids.join(",")}`;
-      req.audit.detail = { result, note };
-      const count = await service.decide(actorOf(req), ids, { result, note }, req.t.bind(req), req.log);
-      return { count };
-    },
-  );
-
-  app.post(
-    "/a/api/playPlan/submitNote",
-    {
-      config: { access: { anyOf: ["content:playPlan:review", "content:playPlan:edit"] as const } },
-      schema: { tags, body: ReviewNoteBody, response: { 200: OkResponse } },
-    },
-    async (req) => {
-      const { id, note } = req.body;
-      req.audit.target = `plan:${id}`;
-      req.audit.detail = { note };
-      await service.note(actorOf(req), id, note);
-      return {};
-    },
-  );
-
-  app.get(
-    "/a/api/playPlan/history",
-    { config: view, schema: { tags, querystring: IdQuery, response: { 200: ContentHistoryResponse } } },
-    async (req) => ({
-      list: await service.history(actorOf(req), req.query.id, req.t.bind(req)),
-    }),
-  );
+  await app.register(contentReviewRoutes(service, reviewCallsUnder("/a/api/playPlan", tags)));
 };

@@ -115,7 +115,7 @@ export class PlanService extends ContentService {
     const { figures, conflicts } = figuresOf(doc);
     const now = clock.now();
     const row = await db.transaction((tx) =>
-      saveVersion(tx, planKind, actor, id, expected, now, async (next) => {
+      saveVersion(tx, planKind, actor, id, { ...expected, doc }, now, async (next) => {
         await checkPrograms(tx, actor, doc, t);
         const [saved] = await tx
           .update(playPlans)

@@ -1,10 +1,15 @@
-import type { MapTerminal } from "@marquee/contracts";
+import { MAP_MAX_TERMINALS, type MapTerminal, type MapTerminalsQuery } from "@marquee/contracts";
 import { Position } from "@marquee/terminal-protocol";
-import { sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { terminals } from "../../db/schema";
+import type { Actor } from "../../platform/actor";
 import type { OfficeTree } from "../../platform/office-tree";
-import { viewStatus } from "../terminal/repo";
+import type { Services } from "../../platform/services";
+import { likeEscape } from "../../platform/sql";
+import { inRangeAndPlace } from "../terminal/list-repo";
+import { statusWhere, viewStatus } from "../terminal/repo";
 
 /** The columns a map marker needs (never the token hash, nor the whole reported status). */
 export const mapColumns = {
@@ -132,4 +137,109 @@ export async function storeAnsweredPositions(
     where t.id = v.terminal_id
       and not (t.position_source = 'manual' and t.position_at is not null and t.position_at > c.created_at)`);
   return result.rowCount ?? 0;
+}
+
+/**
+ * The markers of the terminals of the caller's range in the place, status and
+ * keyword asked (name, enrolment code, model or address), by name, at most
+ * MAP_MAX_TERMINALS; the total counts them all.
+ */
+export async function mapPage(services: Services, actor: Actor, q: z.output<typeof MapTerminalsQuery>) {
+  const c = await inRangeAndPlace(services, actor, q);
+  if (q.status) c.push(statusWhere(q.status));
+  const keyword = q.keyword?.trim();
+  if (keyword) {
+    const like = `%${likeEscape(keyword)}%`;
+    c.push(
+      or(
+        ilike(terminals.name, like),
+        ilike(terminals.enrolCode, like),
+        ilike(terminals.model, like),
+        ilike(terminals.address, like),
+      ),
+    );
+  }
+  const rows = await services.db
+    .select({ ...mapColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(terminals)
+    .where(and(...c))
+    .orderBy(asc(terminals.name), asc(terminals.id))
+    .limit(MAP_MAX_TERMINALS);
+  return { list: await toMapTerminals(services.tree, rows), total: rows[0]?.total ?? 0 };
+}
+
+/** The marker of one terminal (null when it is gone). */
+export async function mapTerminalOf(db: Db, tree: OfficeTree, id: number): Promise<MapTerminal | null> {
+  const [marker] = await toMapTerminals(
+    tree,
+    await db.select(mapColumns).from(terminals).where(eq(terminals.id, id)),
+  );
+  return marker ?? null;
+}
+
+/** Turns the autoPosition setting of terminals on or off. */
+export async function writeAutoPosition(db: Db, ids: number[], enabled: boolean, at: Date): Promise<void> {
+  await db
+    .update(terminals)
+    .set({
+      settings: sql`${terminals.settings} || jsonb_build_object('autoPosition', ${enabled}::boolean)`,
+      updatedAt: at,
+    })
+    .where(inArray(terminals.id, ids));
+}
+
+/** Places a terminal by hand, turning its autoPosition off when `stopReporting`. */
+export async function writeManualPosition(
+  db: Db,
+  id: number,
+  place: { lat: number; lng: number; address: string | null },
+  stopReporting: boolean,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(terminals)
+    .set({
+      latitude: place.lat,
+      longitude: place.lng,
+      address: place.address,
+      positionSource: "manual",
+      positionAt: at,
+      updatedAt: at,
+      ...(stopReporting && {
+        settings: sql`${terminals.settings} || '{"autoPosition": false}'::jsonb`,
+      }),
+    })
+    .where(eq(terminals.id, id));
+}
+
+/**
+ * Takes terminals off the map and turns autoPosition off for those that
+ * reported their position; answers how many had a position.
+ */
+export async function clearPositions(db: Db, ids: number[], reporting: number[], at: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .update(terminals)
+      .set({
+        latitude: null,
+        longitude: null,
+        address: null,
+        positionSource: null,
+        positionAt: null,
+        updatedAt: at,
+      })
+      .where(
+        and(
+          inArray(terminals.id, ids),
+          sql`(${terminals.latitude} is not null or ${terminals.longitude} is not null)`,
+        ),
+      )
+      .returning({ id: terminals.id });
+    if (reporting.length)
+      await tx
+        .update(terminals)
+        .set({ settings: sql`${terminals.settings} || '{"autoPosition": false}'::jsonb` })
+        .where(inArray(terminals.id, reporting));
+    return done.length;
+  });
 }

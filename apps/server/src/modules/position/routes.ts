@@ -5,26 +5,18 @@ import {
   ClearPositionBody,
   ClearPositionResponse,
   CommandOutcomesResponse,
-  MAP_MAX_TERMINALS,
   MapTerminalsQuery,
   MapTerminalsResponse,
   type Permission,
   SavePositionBody,
   SavePositionResponse,
   SendGetPositionBody,
-  type SettingValue,
 } from "@marquee/contracts";
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { terminals } from "../../db/schema";
 import { actorOf } from "../../platform/access";
-import type { Actor } from "../../platform/actor";
-import { AppError, notFound } from "../../platform/errors";
-import { likeEscape } from "../../platform/sql";
-import { officeInScope, scope } from "../../platform/tenancy";
-import { findGroup, findTerminals, groupAndBelow, statusWhere } from "../terminal/repo";
-import { sendSettings } from "../terminalSet/settings";
-import { copyReportedPositions, mapColumns, storeAnsweredPositions, toMapTerminals } from "./repo";
+import { AppError } from "../../platform/errors";
+import { copyReportedPositions, storeAnsweredPositions } from "./repo";
+import { askPositions, clearTerminalPositions, placeTerminal, setAutoPosition, terminalMap } from "./service";
 import { AddressSuggester } from "./suggest";
 
 /** How often reported positions are copied into the position columns (a light pass: one statement). */
@@ -42,7 +34,7 @@ const access = (permission: Permission) => ({ access: { permission } });
  */
 export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
-  const db = services.db;
+  const { db } = services;
   const tags = ["terminal"];
   const suggester = new AddressSuggester(() => services.clock.now().getTime());
 
@@ -60,80 +52,13 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
     stopListening();
   });
 
-  /** The office and group filters, each with what lies below unless includeChildren is false. */
-  const placeWhere = async (
-    actor: Actor,
-    q: { officeId?: number; groupId?: number; includeChildren?: boolean },
-  ): Promise<SQL[]> => {
-    const c: SQL[] = [];
-    const below = q.includeChildren !== false;
-    if (q.officeId !== undefined) {
-      const node = await officeInScope(services.tree, actor, q.officeId);
-      c.push(
-        below
-          ? inArray(terminals.officeId, await services.tree.subtreeIds(node.path))
-          : eq(terminals.officeId, node.id),
-      );
-    }
-    if (q.groupId !== undefined) {
-      const group = await findGroup(db, actor, q.groupId);
-      c.push(
-        below ? inArray(terminals.groupId, await groupAndBelow(db, group)) : eq(terminals.groupId, group.id),
-      );
-    }
-    return c;
-  };
-
-  const mapRows = (where: SQL | undefined) => db.select(mapColumns).from(terminals).where(where);
-
   app.get(
     "/a/api/terminal/mapTerminals",
     {
       config: access("terminal:map:view"),
       schema: { tags, querystring: MapTerminalsQuery, response: { 200: MapTerminalsResponse } },
     },
-    async (req) => {
-      const actor = actorOf(req);
-      const q = req.query;
-      const c: (SQL | undefined)[] = [scope(actor, terminals), ...(await placeWhere(actor, q))];
-      if (q.status) c.push(statusWhere(q.status));
-      const keyword = q.keyword?.trim();
-      if (keyword) {
-        const like = `%${likeEscape(keyword)}%`;
-        c.push(
-          or(
-            ilike(terminals.name, like),
-            ilike(terminals.enrolCode, like),
-            ilike(terminals.model, like),
-            ilike(terminals.address, like),
-          ),
-        );
-      }
-      const rows = await db
-        .select({ ...mapColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(terminals)
-        .where(and(...c))
-        .orderBy(asc(terminals.name), asc(terminals.id))
-        .limit(MAP_MAX_TERMINALS);
-      const settings = (await services.settings.getMany([
-        "mapTileUrl",
-        "mapAttribution",
-        "mapSuggestUrl",
-      ])) as {
-        mapTileUrl: SettingValue<"mapTileUrl">;
-        mapAttribution: SettingValue<"mapAttribution">;
-        mapSuggestUrl: SettingValue<"mapSuggestUrl">;
-      };
-      return {
-        list: await toMapTerminals(services.tree, rows),
-        total: rows[0]?.total ?? 0,
-        config: {
-          tileUrl: settings.mapTileUrl,
-          attribution: settings.mapAttribution,
-          suggest: settings.mapSuggestUrl !== "",
-        },
-      };
-    },
+    async (req) => terminalMap(services, actorOf(req), req.query),
   );
 
   app.post(
@@ -143,12 +68,10 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: SendGetPositionBody, response: { 200: CommandOutcomesResponse } },
     },
     async (req) => {
-      const actor = actorOf(req);
       const { ids } = req.body;
-      await findTerminals(db, actor, ids);
+      const list = await askPositions(services, actorOf(req), ids);
       req.audit.target = `terminal:${ids.join(",")}`.slice(0, 500);
       req.audit.detail = { command: "position" };
-      const list = await app.services.hub.command(ids, "position", {}, actor.userId);
       return { list };
     },
   );
@@ -160,21 +83,10 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: AutoGetPositionBody, response: { 200: CommandOutcomesResponse } },
     },
     async (req) => {
-      const actor = actorOf(req);
       const { ids, enabled } = req.body;
-      await findTerminals(db, actor, ids);
+      const list = await setAutoPosition(services, actorOf(req), ids, enabled);
       req.audit.target = `terminal:${ids.join(",")}`.slice(0, 500);
       req.audit.detail = { autoPosition: enabled };
-      await db
-        .update(terminals)
-        .set({
-          settings: sql`${terminals.settings} || jsonb_build_object('autoPosition', ${enabled}::boolean)`,
-          updatedAt: services.clock.now(),
-        })
-        .where(inArray(terminals.id, ids));
-      // What they already report counts at once, not at the next pass.
-      if (enabled) await copyReportedPositions(db, ids);
-      const list = await sendSettings(services, ids, actor.userId);
       return { list };
     },
   );
@@ -186,33 +98,11 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: SavePositionBody, response: { 200: SavePositionResponse } },
     },
     async (req) => {
-      const actor = actorOf(req);
       const { id, lat, lng, address } = req.body;
-      const [row] = await findTerminals(db, actor, [id]);
-      if (!row) throw notFound("terminal", id);
+      const placed = await placeTerminal(services, actorOf(req), req.body);
       req.audit.target = `terminal:${id}`;
       req.audit.detail = { lat, lng, address: address || null };
-      // A hand-placed terminal stops reporting its position: the device would move it back at its next heartbeat.
-      const autoPositionOff = row.settings.autoPosition === true;
-      const now = services.clock.now();
-      await db
-        .update(terminals)
-        .set({
-          latitude: lat,
-          longitude: lng,
-          address: address || null,
-          positionSource: "manual",
-          positionAt: now,
-          updatedAt: now,
-          ...(autoPositionOff && {
-            settings: sql`${terminals.settings} || '{"autoPosition": false}'::jsonb`,
-          }),
-        })
-        .where(eq(terminals.id, id));
-      if (autoPositionOff) await sendSettings(services, [id], actor.userId);
-      const [placed] = await toMapTerminals(services.tree, await mapRows(eq(terminals.id, id)));
-      if (!placed) throw notFound("terminal", id);
-      return { terminal: placed, autoPositionOff };
+      return placed;
     },
   );
 
@@ -223,40 +113,10 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ClearPositionBody, response: { 200: ClearPositionResponse } },
     },
     async (req) => {
-      const actor = actorOf(req);
       const { ids } = req.body;
-      const rows = await findTerminals(db, actor, ids);
+      const { cleared, reporting } = await clearTerminalPositions(services, actorOf(req), ids);
       req.audit.target = `terminal:${ids.join(",")}`.slice(0, 500);
-      // Like a manual placement, taking a terminal off the map stops it reporting (it would come back).
-      const reporting = rows.filter((r) => r.settings.autoPosition === true).map((r) => r.id);
-      const now = services.clock.now();
-      const cleared = await db.transaction(async (tx) => {
-        const done = await tx
-          .update(terminals)
-          .set({
-            latitude: null,
-            longitude: null,
-            address: null,
-            positionSource: null,
-            positionAt: null,
-            updatedAt: now,
-          })
-          .where(
-            and(
-              inArray(terminals.id, ids),
-              sql`(${terminals.latitude} is not null or ${terminals.longitude} is not null)`,
-            ),
-          )
-          .returning({ id: terminals.id });
-        if (reporting.length)
-          await tx
-            .update(terminals)
-            .set({ settings: sql`${terminals.settings} || '{"autoPosition": false}'::jsonb` })
-            .where(inArray(terminals.id, reporting));
-        return done.length;
-      });
       req.audit.detail = { cleared, autoPositionOff: reporting };
-      if (reporting.length) await sendSettings(services, reporting, actor.userId);
       return { cleared };
     },
   );

@@ -1,6 +1,7 @@
-import { ChecklistQuery, OkResponse, ProgramListResponse, ReviewNoteBody } from "@marquee/contracts";
+import { ChecklistQuery, ProgramListResponse } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
+import { contentReviewRoutes } from "../content/review-routes";
 import type { ProgramService } from "./service";
 
 /**
@@ -23,18 +24,5 @@ export const publishProgramReviewRoutes =
       async (req) => service.page(actorOf(req), { ...req.query, sort: "updateDate", order: "asc" }),
     );
 
-    app.post(
-      "/a/api/publishProgram/submitNote",
-      {
-        config: { access: { anyOf: ["content:program:review", "content:program:edit"] as const } },
-        schema: { tags, body: ReviewNoteBody, response: { 200: OkResponse } },
-      },
-      async (req) => {
-        const { id, note } = req.body;
-        req.audit.target = `program:${id}`;
-        req.audit.detail = { note };
-        await service.note(actorOf(req), id, note);
-        return {};
-      },
-    );
+    await app.register(contentReviewRoutes(service, { tags, note: "/a/api/publishProgram/submitNote" }));
   };

@@ -184,7 +184,7 @@ export class ProgramService extends ContentService {
     const { db, clock } = this.services;
     const now = clock.now();
     const row = await db.transaction((tx) =>
-      saveVersion(tx, programKind, actor, id, expected, now, async (next) => {
+      saveVersion(tx, programKind, actor, id, { ...expected, doc: w.doc }, now, async (next) => {
         const [saved] = await tx
           .update(programs)
           .set({ name: w.name, doc: w.doc, ...figuresOf(w.doc, w.media), ...next })

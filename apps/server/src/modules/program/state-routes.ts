@@ -1,14 +1,7 @@
-import {
-  type ContentState,
-  IdQuery,
-  ProgramHistoryResponse,
-  ProgramIdsBody,
-  ProgramReviewBody,
-  ReviewResultResponse,
-  SubmitResponse,
-} from "@marquee/contracts";
+import { type ContentState, IdQuery, ProgramHistoryResponse } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
+import { contentReviewRoutes } from "../content/review-routes";
 import type { ProgramService } from "./service";
 
 /**
@@ -21,39 +14,18 @@ export const programStateRoutes =
   async (app) => {
     const tags = ["program"];
 
-    app.post(
-      "/a/api/program/submit",
-      {
-        config: { access: { permission: "content:program:edit" } },
-        schema: { tags, body: ProgramIdsBody, response: { 200: SubmitResponse } },
-      },
-      async (req) => {
-        req.audit.target = `program:${req.body.ids.join(",")}`;
-        const state = await service.submit(actorOf(req), req.body.ids, req.t.bind(req), req.log);
-        req.audit.detail = { state };
-        return { state };
-      },
-    );
-
     // program/review, and publishProgram/submitResult of the program review screen: one decision,
     // audited as one action.
-    for (const url of ["/a/api/program/review", "/a/api/publishProgram/submitResult"])
-      app.post(
-        url,
-        {
-          config: { access: { permission: "content:program:review" }, action: "/a/api/program/review" },
-          schema: { tags, body: ProgramReviewBody, response: { 200: ReviewResultResponse } },
+    await app.register(
+      contentReviewRoutes(service, {
+        tags,
+        submit: "/a/api/program/submit",
+        decide: {
+          urls: ["/a/api/program/review", "/a/api/publishProgram/submitResult"],
+          action: "/a/api/program/review",
         },
-        async (req) => {
-          const { ids, result } = req.body;
-          const note = req.body.note || null;
-          req.audit.target = `program:${ids.join(",")}`;
-          req.audit.detail = { result, note };
-          // A reviewer cannot approve what they submitted themselves (403).
-          const count = await service.decide(actorOf(req), ids, { result, note }, req.t.bind(req), req.log);
-          return { count };
-        },
-      );
+      }),
+    );
 
     app.get(
       "/a/api/program/history",

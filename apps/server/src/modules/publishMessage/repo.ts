@@ -6,8 +6,7 @@ import type { Tx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
-import { publicationFigures } from "../content/publications";
-import { authorship, selectSummaries } from "../content/summary";
+import { publishedSummaries, selectSummaries } from "../content/summary";
 
 export type MessageRow = typeof publishMessages.$inferSelect;
 
@@ -30,13 +29,8 @@ export const selectMessageSummaries = (db: Tx) => selectSummaries(db, publishMes
 export type MessageSummaryRow = Awaited<ReturnType<typeof selectMessageSummaries>>[number];
 
 /** Messages as lists show them, with their active publications and the terminals these reach. */
-export async function toMessageSummaries(db: Tx, rows: MessageSummaryRow[]): Promise<PubMessageSummary[]> {
-  const figures = await publicationFigures(
-    db,
-    "message",
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
+export const toMessageSummaries = (db: Tx, rows: MessageSummaryRow[]): Promise<PubMessageSummary[]> =>
+  publishedSummaries(db, "message", rows, (r) => ({
     id: r.id,
     name: r.name,
     state: r.state,
@@ -46,11 +40,7 @@ export async function toMessageSummaries(db: Tx, rows: MessageSummaryRow[]): Pro
     text: r.text ?? "",
     startAt: r.startAt?.toISOString() ?? null,
     endAt: r.endAt?.toISOString() ?? null,
-    publicationCount: figures.get(r.id)?.publicationCount ?? 0,
-    terminalCount: figures.get(r.id)?.terminalCount ?? 0,
-    ...authorship(r),
   }));
-}
 
 /** The data-range condition of messages: the creator's office and, for "own" ranges, the creator. */
 export const messageScope = (actor: Actor) => scope(actor, publishMessages);

@@ -1,6 +1,5 @@
 import {
   ChecklistQuery,
-  ContentHistoryResponse,
   IdQuery,
   OkResponse,
   ProgramIdsBody,
@@ -9,14 +8,10 @@ import {
   PubMessageListResponse,
   PubMessageSaveBody,
   PubMessageSaveResponse,
-  ReviewNoteBody,
-  ReviewResultBody,
-  ReviewResultResponse,
-  SubmitBody,
-  SubmitResponse,
 } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
+import { contentReviewRoutes, reviewCallsUnder } from "../content/review-routes";
 import { MessageService } from "./service";
 
 /**
@@ -91,18 +86,6 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- review ----
 
-  app.post(
-    "/a/api/publishMessage/submit",
-    { config: edit, schema: { tags, body: SubmitBody, response: { 200: SubmitResponse } } },
-    async (req) => {
-      const ids = req.body.ids;
-      req.audit.target = `message:${ids.join(",")}`;
-      const state = await service.submit(actorOf(req), ids, req.t.bind(req), req.log);
-      req.audit.detail = { state };
-      return { state };
-    },
-  );
-
   app.get(
     "/a/api/publishMessage/checklist",
     {
@@ -113,39 +96,5 @@ export const publishMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => service.page(actorOf(req), req.query, true),
   );
 
-  app.post(
-    "/a/api/publishMessage/submitResult",
-    { config: review, schema: { tags, body: ReviewResultBody, response: { 200: ReviewResultResponse } } },
-    async (req) => {
-      const { ids, result } = req.body;
-      const note = req.body.note || null;
-      req.audit.target = `message:${ids.join(",")}`;
-      req.audit.detail = { result, note };
-      const count = await service.decide(actorOf(req), ids, { result, note }, req.t.bind(req), req.log);
-      return { count };
-    },
-  );
-
-  app.post(
-    "/a/api/publishMessage/submitNote",
-    {
-      config: { access: { anyOf: ["content:message:review", "content:message:edit"] as const } },
-      schema: { tags, body: ReviewNoteBody, response: { 200: OkResponse } },
-    },
-    async (req) => {
-      const { id, note } = req.body;
-      req.audit.target = `message:${id}`;
-      req.audit.detail = { note };
-      await service.note(actorOf(req), id, note);
-      return {};
-    },
-  );
-
-  app.get(
-    "/a/api/publishMessage/history",
-    { config: view, schema: { tags, querystring: IdQuery, response: { 200: ContentHistoryResponse } } },
-    async (req) => ({
-      list: await service.history(actorOf(req), req.query.id, req.t.bind(req)),
-    }),
-  );
+  await app.register(contentReviewRoutes(service, reviewCallsUnder("/a/api/publishMessage", tags)));
 };

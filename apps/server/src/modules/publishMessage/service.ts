@@ -90,7 +90,7 @@ export class MessageService extends ContentService {
         messageKind,
         actor,
         id,
-        { version, force: force === true },
+        { version, force: force === true, doc },
         now,
         async (next) => {
           const [saved] = await tx

@@ -57,10 +57,22 @@ async function placeWhere(
   return c;
 }
 
+/**
+ * The conditions of the terminals of the caller's range (its tenant and data
+ * range) in the place asked: the base of the list, the status counts and the map.
+ */
+export async function inRangeAndPlace(
+  services: Services,
+  actor: Actor,
+  q: { officeId?: number; groupId?: number; includeChildren?: boolean },
+): Promise<(SQL | undefined)[]> {
+  return [scope(actor, terminals), ...(await placeWhere(services, actor, q))];
+}
+
 /** One page of the terminals of the caller's range, filtered and sorted as asked. */
 export async function terminalPage(services: Services, actor: Actor, q: ListQuery) {
   const db = services.db;
-  const c: (SQL | undefined)[] = [scope(actor, terminals), ...(await placeWhere(services, actor, q))];
+  const c = await inRangeAndPlace(services, actor, q);
   if (q.status) c.push(statusWhere(q.status));
   if (q.keyword) {
     const like = `%${likeEscape(q.keyword)}%`;
@@ -100,7 +112,7 @@ export async function statusCounts(
   q: { officeId?: number; groupId?: number; includeChildren?: boolean },
 ) {
   const db = services.db;
-  const where = and(scope(actor, terminals), ...(await placeWhere(services, actor, q)));
+  const where = and(...(await inRangeAndPlace(services, actor, q)));
   const n = (status: Parameters<typeof statusWhere>[0]) =>
     sql<number>`count(*) filter (where ${statusWhere(status)})`.mapWith(Number);
   const [row] = await db
