@@ -9,7 +9,11 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { API_PREFIX, VERSION } from "@marquee/contracts";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { alarmRoutes } from "./modules/alarm/routes";
 import { behaviorRoutes } from "./modules/behavior/routes";
 import { brandRoutes } from "./modules/brand/routes";
@@ -160,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "Authorization" } } },
     },
     transform: jsonSchemaTransform,
+    // The named (recursive) schemas, such as the menu tree's nodes, as components the answers refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   if (consoleDir) {

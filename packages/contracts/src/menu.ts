@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool, zId } from "./common";
+import { Envelope, zBool, zId } from "./common";
 import { LOCALES, type Locale } from "./i18n/locales";
 import en from "./i18n/locales/en/menu";
 import fr from "./i18n/locales/fr/menu";
@@ -401,48 +401,68 @@ export function flattenMenu(seed: readonly MenuSeed[] = MENU_SEED): FlatMenuEntr
   return entries;
 }
 
-/** A node of the route/menu tree that `GET /routes` and `/a/sys/menu/lists` answer (spec §2). */
-export interface RouteNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  path: string;
-  component: string;
-  icon: string | null;
-  sort: number;
-  meta: {
+/** The fields of a node of the route/menu tree, without its children. */
+const RouteNodeFields = z.object({
+  id: z.number(),
+  parentId: z.number().nullable(),
+  name: z.string(),
+  path: z.string(),
+  component: z.string(),
+  icon: z.string().nullable(),
+  sort: z.number(),
+  meta: z.object({
     /** The title in the caller's language. */
-    title: string;
+    title: z.string(),
     /** The title in all six languages, so the console can switch without asking again. */
-    titles: Record<Locale, string> | null;
-    invisible: boolean;
+    titles: z.record(z.enum(LOCALES), z.string()).nullable(),
+    invisible: z.boolean(),
     /** A permission string ("*" open), or a permission with the roles that also grant it (spec §6). */
-    authority: { permission: string; role?: string[] } | string;
+    authority: z.union([
+      z.object({ permission: z.string(), role: z.array(z.string()).optional() }),
+      z.string(),
+    ]),
     /** An external address the entry opens instead of a page (menu management). */
-    link?: string | null;
+    link: z.string().nullable().optional(),
     /** Open `link` inside the console (/inframe) rather than in a new tab. */
-    frame?: boolean;
-  };
-  children: RouteNode[];
-}
+    frame: z.boolean().optional(),
+  }),
+});
+
+/**
+ * A node of the route/menu tree that `GET /routes` and `/a/sys/menu/lists` answer (spec §2). Recursive, so
+ * it is named (`id`): the OpenAPI document holds it once among its components and refers to it.
+ */
+export type RouteNode = z.infer<typeof RouteNodeFields> & { children: RouteNode[] };
+export const RouteNode: z.ZodType<RouteNode> = RouteNodeFields.extend({
+  children: z.array(z.lazy(() => RouteNode)),
+}).meta({ id: "RouteNode" });
 
 /**
  * A node of `GET /a/sys/menu/lists` (menu management): the route node with
  * what only the editor needs. `component` and `meta` are as `/routes` serves them.
  */
-export interface MenuEntry extends Omit<RouteNode, "children"> {
+const MenuEntryFields = RouteNodeFields.extend({
   /** Seeded entries: their name and path are fixed, and they cannot be deleted. */
-  builtIn: boolean;
+  builtIn: z.boolean(),
   /** The permission stored at this level (null: none, the level is open). */
-  permission: string | null;
+  permission: z.string().nullable(),
   /** Role codes that grant this level as an alternative to the permission. */
-  roles: string[];
+  roles: z.array(z.string()),
   /** The page shown, when not the one registered under `name`. */
-  componentOverride: string | null;
-  link: string | null;
-  frame: boolean;
-  children: MenuEntry[];
-}
+  componentOverride: z.string().nullable(),
+  link: z.string().nullable(),
+  frame: z.boolean(),
+});
+export type MenuEntry = z.infer<typeof MenuEntryFields> & { children: MenuEntry[] };
+export const MenuEntry: z.ZodType<MenuEntry> = MenuEntryFields.extend({
+  children: z.array(z.lazy(() => MenuEntry)),
+}).meta({ id: "MenuEntry" });
+
+/** GET /routes: the whole route/menu tree, in the caller's language. */
+export const RoutesResponse = Envelope.extend({ data: z.array(RouteNode) });
+
+/** GET /a/sys/menu/lists: menu management's tree, invisible entries too. */
+export const MenuListsResponse = Envelope.extend({ menuList: z.array(MenuEntry) });
 
 /** A menu entry's name: a letter, then letters, digits or `_` (the console finds pages by it). */
 export const MENU_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;

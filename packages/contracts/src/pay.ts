@@ -406,6 +406,12 @@ export const OrderConfirmBody = z.strictObject({
 /** POST /a/api/payOrder/refund (pay:order:confirm, the seller): paid → refunded; the grant is taken back. */
 export const OrderRefundBody = z.strictObject({ id: zId, note: z.string().trim().max(500).optional() });
 export const OrderActionResponse = Envelope.extend({ order: PayOrder });
+
+/** POST /f/pay/stripe/webhook: the event is received; what became of it (the dashboard shows it). */
+export const StripeWebhookResponse = Envelope.extend({
+  received: z.literal(true),
+  outcome: z.enum(["handled", "duplicate", "ignored"]),
+});
 export type OrderActionResponse = z.infer<typeof OrderActionResponse>;
 
 /** GET /a/api/payOrder/invoice?id=: the PDF invoice of a paid (or later refunded) order; `lang` words it. */

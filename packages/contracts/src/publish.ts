@@ -1,4 +1,4 @@
-import { ScheduleMessage, SchedulePlan } from "@marquee/schedule";
+import { PlayMode, ScheduleMessage, SchedulePlan, TIERS } from "@marquee/schedule";
 import { z } from "zod";
 import { Envelope, Paging, pageOf, zBool, zId, zIdList } from "./common";
 import { CONTENT_STATES } from "./program";
@@ -233,3 +233,54 @@ export const TerminalScheduleResponse = Envelope.extend({
  * instant (default now), with the "why" lines (Resolution of @marquee/schedule).
  */
 export const WhatPlaysQuery = z.strictObject({ id: zId, at: z.iso.datetime({ offset: true }).optional() });
+
+/** One program that may play (Candidate of @marquee/schedule). */
+const WhatPlaysCandidate = z.object({
+  planId: z.number(),
+  planName: z.string(),
+  source: SchedulePlan.shape.source,
+  publicationId: z.number().nullable(),
+  /** null for a plan's default program. */
+  itemId: z.string().nullable(),
+  programId: z.number(),
+  tier: z.enum(TIERS),
+  mode: PlayMode,
+  /** The open window as instants (ms). */
+  windowStart: z.number(),
+  windowEnd: z.number(),
+  rule: z
+    .object({
+      startDate: z.string(),
+      endDate: z.string().nullable(),
+      weekdays: z.array(z.number()),
+      window: z.object({ start: z.string(), end: z.string() }),
+    })
+    .nullable(),
+});
+
+/** The answer of GET terminal/whatPlays: the resolution (Resolution of @marquee/schedule) and the program names. */
+export const WhatPlaysResponse = Envelope.extend({
+  terminalId: z.number(),
+  timezone: z.string(),
+  programs: z.array(z.object({ id: z.number(), name: z.string() })),
+  resolution: z.object({
+    at: z.number(),
+    tier: z.enum(TIERS).nullable(),
+    active: z.array(WhatPlaysCandidate),
+    playing: z.array(WhatPlaysCandidate),
+    overruled: z.array(WhatPlaysCandidate),
+    messages: z.array(ScheduleMessage),
+    interrupt: ScheduleMessage.nullable(),
+    until: z.number().nullable(),
+    /** Why the resolution is what it is, one line each (the console words them). */
+    why: z.array(
+      z.discriminatedUnion("kind", [
+        z.object({ kind: z.literal("plays"), candidate: WhatPlaysCandidate }),
+        z.object({ kind: z.literal("overrules"), winner: WhatPlaysCandidate, loser: WhatPlaysCandidate }),
+        z.object({ kind: z.literal("default"), candidate: WhatPlaysCandidate }),
+        z.object({ kind: z.literal("nothing") }),
+        z.object({ kind: z.literal("interrupt"), message: ScheduleMessage }),
+      ]),
+    ),
+  }),
+});

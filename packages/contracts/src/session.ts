@@ -62,6 +62,14 @@ export const LoginResponse = Envelope.extend({
 export const CheckLoginResponse = Envelope.extend({ isLogin: z.boolean() });
 export const IsSysInitResponse = Envelope.extend({ data: z.number() });
 /**
+ * GET /f/health, for load balancers and supervisors: 200 with `ok` or `diskLow` (the node still serves),
+ * 503 with `unavailable` while the database is out of reach; `disk` is null when its space is unknown.
+ */
+export const HealthResponse = Envelope.extend({
+  status: z.enum(["ok", "diskLow", "unavailable"]),
+  disk: z.object({ freeBytes: z.number(), totalBytes: z.number(), low: z.boolean() }).nullable(),
+});
+/**
  * GET /a/seniorValidation: whether the sign-in form needs the captcha. Asked before any password,
  * it tells nothing about the user: `needVerificationCode` is always false (the sign-in answers
  * `needVerificationCode: true` once the password is right).

@@ -13,6 +13,7 @@ import { localDateOf } from "@marquee/schedule";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
+import { binaryResponse } from "../../platform/download";
 import { XLSX_TYPE } from "../../platform/xlsx";
 import { alarmWorkbook } from "./export";
 import {
@@ -104,7 +105,11 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/allAbnormalAlarmExport`,
     {
       config: { access: { permission: "terminal:alarm:export" } },
-      schema: { tags, body: AlarmExportAllBody },
+      schema: {
+        tags,
+        body: AlarmExportAllBody,
+        response: binaryResponse("the alarms, a workbook", [XLSX_TYPE]),
+      },
     },
     async (req, reply) => {
       const { timezone = "UTC", ...filter } = req.body;
@@ -125,7 +130,11 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/onlyAbnormalAlarmExport`,
     {
       config: { access: { permission: "terminal:alarm:export" } },
-      schema: { tags, body: AlarmExportSelectedBody },
+      schema: {
+        tags,
+        body: AlarmExportSelectedBody,
+        response: binaryResponse("the chosen alarms, a workbook", [XLSX_TYPE]),
+      },
     },
     async (req, reply) => {
       const actor = actorOf(req);

@@ -23,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
+import { binaryResponse } from "../../platform/download";
 import { AppError, FieldErrors, notFound, violates } from "../../platform/errors";
 import { sanitizeSimpleHtml } from "../../platform/html";
 import { hostLabel } from "../../platform/office-tree";
@@ -185,7 +186,8 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/f/brand/:file", { schema: { tags: ["brand"] } }, async (req, reply) => {
+  const brandImage = binaryResponse("a brand image", ["image/*"]);
+  app.get("/f/brand/:file", { schema: { tags: ["brand"], response: brandImage } }, async (req, reply) => {
     const { file } = req.params as { file: string };
     if (!BRAND_IMAGE_FILE.test(file)) throw notFound("image", file);
     const bytes = await readBrandImage(dataDir, file).catch(() => null);

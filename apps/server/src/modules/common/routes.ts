@@ -1,6 +1,7 @@
 import {
   AUTH_COOKIE,
   CheckLoginResponse,
+  HealthResponse,
   IsSysInitResponse,
   OkResponse,
   PublishKeyResponse,
@@ -9,6 +10,7 @@ import {
 } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPTCHA_COOKIE } from "../../platform/captcha";
+import { binaryResponse } from "../../platform/download";
 import { AppError } from "../../platform/errors";
 import { readPassword } from "../session/password-input";
 import { assertPasswordPolicy } from "../user/repo";
@@ -63,18 +65,23 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/f/common/captcha", { config: openLimit, schema: { tags: ["session"] } }, async (req, reply) => {
-    const { id, svg } = await services.captcha.create();
-    reply.setCookie(CAPTCHA_COOKIE, id, {
-      path: "/apm-web",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: req.protocol === "https",
-      maxAge: 300,
-    });
-    reply.header("cache-control", "no-store");
-    return reply.type("image/svg+xml").send(svg);
-  });
+  const captchaImage = binaryResponse("the captcha image", ["image/svg+xml"]);
+  app.get(
+    "/f/common/captcha",
+    { config: openLimit, schema: { tags: ["session"], response: captchaImage } },
+    async (req, reply) => {
+      const { id, svg } = await services.captcha.create();
+      reply.setCookie(CAPTCHA_COOKIE, id, {
+        path: "/apm-web",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: req.protocol === "https",
+        maxAge: 300,
+      });
+      reply.header("cache-control", "no-store");
+      return reply.type("image/svg+xml").send(svg);
+    },
+  );
 
   app.post(
     "/f/common/checkIslogin",
@@ -86,15 +93,19 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // For load balancers and supervisors: 503 while the database is out of reach. A data disk running low
   // keeps the answer 200 (the node still serves), says so in `disk`, and the log and a notice say it too.
-  app.get("/f/health", { schema: { tags: ["ops"] } }, async (req, reply) => {
-    const disk = await services.disk.space().catch(() => null);
-    try {
-      await pingDatabase(services.db);
-      return { code: 0, msg: req.t("common.ok"), status: disk?.low ? "diskLow" : "ok", disk };
-    } catch {
-      return reply
-        .status(503)
-        .send({ code: 503, msg: req.t("common.unavailable"), status: "unavailable", disk });
-    }
-  });
+  app.get(
+    "/f/health",
+    { schema: { tags: ["ops"], response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (req, reply) => {
+      const disk = await services.disk.space().catch(() => null);
+      try {
+        await pingDatabase(services.db);
+        return { status: disk?.low ? ("diskLow" as const) : ("ok" as const), disk };
+      } catch {
+        return reply
+          .status(503)
+          .send({ code: 503, msg: req.t("common.unavailable"), status: "unavailable", disk });
+      }
+    },
+  );
 };

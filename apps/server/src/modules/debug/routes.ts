@@ -77,7 +77,14 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
     method: "GET",
     url: "/a/api/debug/ws",
     config: { access },
-    schema: { tags, querystring: DebugTerminalQuery },
+    schema: {
+      tags,
+      querystring: DebugTerminalQuery,
+      // A WebSocket: it answers 101 and streams JSON text messages, never a 200 (a plain GET answers 426).
+      description:
+        "WebSocket upgrade. Each message is JSON text: kind `frame` (a frame of the terminal, in or out), " +
+        "`state` (online, held), `dropped` (frames left out) or `debug` (the log stream turned on or off).",
+    },
     preHandler: async (req) => {
       const actor = actorOf(req);
       const { terminalId } = req.query as { terminalId: number };

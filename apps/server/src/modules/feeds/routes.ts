@@ -53,8 +53,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         weatherUrl: SettingValue<"weatherUrl">;
         weatherFile: SettingValue<"weatherFile">;
       };
-      if (weatherProvider === "none")
-        return { code: 0, msg: req.t("common.ok"), data: null, reason: "provider none" };
+      if (weatherProvider === "none") return { data: null, reason: "provider none" };
       const q: WeatherRequest = {
         latitude: Math.round(req.query.latitude * 100) / 100,
         longitude: Math.round(req.query.longitude * 100) / 100,
@@ -79,7 +78,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
           req.log,
         ),
       );
-      return { code: 0, msg: req.t("common.ok"), ...answer };
+      return answer;
     },
   );
 
@@ -99,8 +98,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         ratesUrl: SettingValue<"ratesUrl">;
         ratesFile: SettingValue<"ratesFile">;
       };
-      if (ratesProvider === "none")
-        return { code: 0, msg: req.t("common.ok"), data: null, reason: "provider none" };
+      if (ratesProvider === "none") return { data: null, reason: "provider none" };
       const q = { base: req.query.base, symbols: [...new Set(req.query.symbols.split(","))].sort() };
       const source = ratesProvider === "file" ? ratesFile : ratesUrl;
       const key = [ratesProvider, source, q.base, q.symbols.join(",")].join("|");
@@ -113,7 +111,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
           req.log,
         ),
       );
-      return { code: 0, msg: req.t("common.ok"), ...answer };
+      return answer;
     },
   );
 };

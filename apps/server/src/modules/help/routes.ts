@@ -39,14 +39,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["help"];
   const faqEdit = { access: { permission: "sys:commonProblem:edit" as const } };
 
-  const answerPage = (
-    ok: string,
-    found: { rows: ProblemRow[]; total: number },
-    pageNo: number,
-    pageSize: number,
-  ) => ({
-    code: 0,
-    msg: ok,
+  const answerPage = (found: { rows: ProblemRow[]; total: number }, pageNo: number, pageSize: number) => ({
     list: found.rows.map(problemOut),
     total: found.total,
     pageNo,
@@ -62,7 +55,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { pageNo, pageSize } = req.query;
-      return answerPage(req.t("common.ok"), await readerPage(db, req.locale, req.query), pageNo, pageSize);
+      return answerPage(await readerPage(db, req.locale, req.query), pageNo, pageSize);
     },
   );
 
@@ -75,7 +68,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { pageNo, pageSize } = req.query;
-      return answerPage(req.t("common.ok"), await managePage(db, req.query), pageNo, pageSize);
+      return answerPage(await managePage(db, req.query), pageNo, pageSize);
     },
   );
 

@@ -9,6 +9,8 @@ import {
 import { localDateOf } from "@marquee/schedule";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
+import { binaryResponse } from "../../platform/download";
+import { XLSX_TYPE } from "../../platform/xlsx";
 import { logWorkbook } from "./export";
 import { targetNames } from "./names";
 import { distinctActions, findAuditLog, listAuditLogs } from "./repo";
@@ -63,7 +65,11 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/sys/log/logExport",
     {
       config: { access: { permission: "sys:log:export" }, action: "logExport" },
-      schema: { tags: ["log"], body: LogExportBody },
+      schema: {
+        tags: ["log"],
+        body: LogExportBody,
+        response: binaryResponse("the system log, a workbook", [XLSX_TYPE]),
+      },
     },
     async (req, reply) => {
       const actor = actorOf(req);
@@ -80,7 +86,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       const stream = logWorkbook({ services, actor, filter, timezone, locale: req.locale, t, log: req.log });
       const name = `system-log-${localDateOf(timezone, services.clock.now().getTime())}.xlsx`;
       return reply
-        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-type", XLSX_TYPE)
         .header("content-disposition", `attachment; filename="${name}"`)
         .header("cache-control", "no-store")
         .send(stream);

@@ -17,6 +17,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf } from "../../platform/access";
+import { binaryResponse } from "../../platform/download";
 import { AppError, badRequest, FieldErrors, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
 import { sniffImage, storeAvatar } from "../user/avatar";
@@ -280,7 +281,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Serves a material's file with Range and ETag, to users whose data range covers it. */
   app.get(
     "/a/api/fileInfosa/getFile",
-    { config: view, schema: { tags: ["material"], querystring: IdQuery } },
+    {
+      config: view,
+      schema: {
+        tags: ["material"],
+        querystring: IdQuery,
+        response: binaryResponse("the material's file (or the asked range of it)", ["*/*"]),
+      },
+    },
     async (req, reply) => {
       const [m] = await findMaterials(services.db, actorOf(req), [req.query.id]);
       if (!m?.md5) throw badRequest("material.notFile", { id: req.query.id });
@@ -330,7 +338,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The material's thumbnail (WebP). */
   app.get(
     "/a/api/fileInfosa/getFileHandlex",
-    { config: view, schema: { tags: ["material"], querystring: IdQuery } },
+    {
+      config: view,
+      schema: {
+        tags: ["material"],
+        querystring: IdQuery,
+        response: binaryResponse("the material's thumbnail", ["image/webp"]),
+      },
+    },
     async (req, reply) => {
       const [m] = await findMaterials(services.db, actorOf(req), [req.query.id]);
       if (!m?.thumbMd5) throw notFound("thumbnail", req.query.id);

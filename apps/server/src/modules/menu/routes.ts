@@ -1,3 +1,4 @@
+import { MenuListsResponse, RoutesResponse } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { buildEntries, buildTree, loadMenus } from "./repo";
 
@@ -10,20 +11,19 @@ import { buildEntries, buildTree, loadMenus } from "./repo";
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
 
-  app.get("/routes", { config: { access: { signedIn: true } }, schema: { tags: ["menu"] } }, async (req) => ({
-    code: 0,
-    msg: req.t("common.ok"),
-    data: buildTree(await loadMenus(services.db), req.locale),
-  }));
+  app.get(
+    "/routes",
+    { config: { access: { signedIn: true } }, schema: { tags: ["menu"], response: { 200: RoutesResponse } } },
+    async (req) => ({ data: buildTree(await loadMenus(services.db), req.locale) }),
+  );
 
   // Menu management's tree: every entry, invisible ones too, with what the editor needs.
   app.get(
     "/a/sys/menu/lists",
-    { config: { access: { permission: "sys:menu:view" } }, schema: { tags: ["menu"] } },
-    async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
-      menuList: buildEntries(await loadMenus(services.db), req.locale),
-    }),
+    {
+      config: { access: { permission: "sys:menu:view" } },
+      schema: { tags: ["menu"], response: { 200: MenuListsResponse } },
+    },
+    async (req) => ({ menuList: buildEntries(await loadMenus(services.db), req.locale) }),
   );
 };

@@ -11,6 +11,7 @@ import {
   OrderListQuery,
   OrderListResponse,
   OrderRefundBody,
+  StripeWebhookResponse,
   VolByTypeQuery,
   VolByTypeResponse,
   VolDeleteBody,
@@ -25,6 +26,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
+import { binaryResponse } from "../../platform/download";
 import {
   deleteService,
   listServices,
@@ -286,7 +288,11 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
     `${ORDER}/invoice`,
     {
       config: { access: { permission: "pay:order:view" } },
-      schema: { tags, querystring: OrderInvoiceQuery },
+      schema: {
+        tags,
+        querystring: OrderInvoiceQuery,
+        response: binaryResponse("the invoice, a PDF", ["application/pdf"]),
+      },
     },
     async (req, reply) => {
       const actor = actorOf(req);
@@ -321,7 +327,7 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
           action: "payStripeWebhook",
           rateLimit: { max: app.deps.config.openRateLimitPerMinute, timeWindow: 60_000 },
         },
-        schema: { tags, hide: true },
+        schema: { tags, hide: true, response: { 200: StripeWebhookResponse } },
       },
       async (req) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -329,7 +335,7 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await handleStripeWebhook(services, raw, Array.isArray(sig) ? sig[0] : sig, req.log);
         req.audit.target = result.orderId ? `payOrder:${result.orderId}` : "stripe";
         req.audit.detail = { eventId: result.eventId, outcome: result.outcome };
-        return { code: 0, msg: req.t("common.ok"), received: true, outcome: result.outcome };
+        return { received: true as const, outcome: result.outcome };
       },
     );
   });

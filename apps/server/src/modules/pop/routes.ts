@@ -8,6 +8,7 @@ import {
 import { localDateOf } from "@marquee/schedule";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
+import { binaryResponse } from "../../platform/download";
 import { XLSX_TYPE } from "../../platform/xlsx";
 import { popExport } from "./export";
 import { describe, detailPage, resolveScope, sortAggregates, summaryAll } from "./repo";
@@ -76,7 +77,11 @@ export const popRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/pop/export",
     {
       config: { access: { permission: "stats:proofOfPlay:export" }, action: "popExport" },
-      schema: { tags, body: PopExportBody },
+      schema: {
+        tags,
+        body: PopExportBody,
+        response: binaryResponse("the proof of play, a workbook or CSV", [XLSX_TYPE, "text/csv"]),
+      },
     },
     async (req, reply) => {
       const { timezone = "UTC", view, format, sort, order, ...filter } = req.body;

@@ -1,6 +1,7 @@
 import { IdQuery, ProgramCreatedResponse, ProgramImportBody, ProgramThumbQuery } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
+import { binaryResponse } from "../../platform/download";
 import type { ProgramService } from "./service";
 
 /** `Content-Disposition` of a download named `filename`: an ASCII fallback and the RFC 5987 UTF-8 name. */
@@ -27,7 +28,14 @@ export const programFileRoutes =
 
     app.get(
       "/a/api/program/thumb",
-      { config: view, schema: { tags, querystring: ProgramThumbQuery } },
+      {
+        config: view,
+        schema: {
+          tags,
+          querystring: ProgramThumbQuery,
+          response: binaryResponse("the program's thumbnail", ["image/webp"]),
+        },
+      },
       async (req, reply) => {
         const md5 = await service.thumb(actorOf(req), req.query.id);
         const etag = `"${md5}"`;
@@ -44,7 +52,14 @@ export const programFileRoutes =
 
     app.get(
       "/a/api/program/export",
-      { config: view, schema: { tags, querystring: IdQuery } },
+      {
+        config: view,
+        schema: {
+          tags,
+          querystring: IdQuery,
+          response: binaryResponse("the program file, JSON text", ["application/json"]),
+        },
+      },
       async (req, reply) => {
         const file = await service.exportOf(actorOf(req), req.query.id);
         return reply

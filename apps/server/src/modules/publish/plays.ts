@@ -1,4 +1,9 @@
-import { TerminalScheduleQuery, TerminalScheduleResponse, WhatPlaysQuery } from "@marquee/contracts";
+import {
+  TerminalScheduleQuery,
+  TerminalScheduleResponse,
+  WhatPlaysQuery,
+  WhatPlaysResponse,
+} from "@marquee/contracts";
 import { resolveAt } from "@marquee/schedule";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -55,15 +60,12 @@ export const whatPlaysRoutes: FastifyPluginAsyncZod = async (app) => {
   // messages and the "why" lines), with the names of the programs it can name.
   app.get(
     "/a/api/terminal/whatPlays",
-    { config: view, schema: { tags, querystring: WhatPlaysQuery } },
+    { config: view, schema: { tags, querystring: WhatPlaysQuery, response: { 200: WhatPlaysResponse } } },
     async (req) => {
       const h = await holdings(actorOf(req), req.query.id);
       const at = req.query.at ? Date.parse(req.query.at) : services.clock.now().getTime();
       const resolution = resolveAt({ plans: h.schedule, messages: h.messages, timezone: h.timezone }, at);
-      // No declared answer (the resolution is the schedule package's own shape): the envelope is spelled here.
       return {
-        code: 0,
-        msg: req.t("common.ok"),
         terminalId: h.terminalId,
         timezone: h.timezone,
         programs: h.programs,

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
+import { binaryResponse } from "../../platform/download";
 import { AppError, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
 import { findTerminals, historyShotMd5, visibleTerminalIds } from "./repo";
@@ -73,7 +74,11 @@ export const terminalCommandRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/terminal/screenshot",
     {
       config: { access: { permission: "terminal:device:view" } },
-      schema: { tags, querystring: TerminalScreenshotQuery },
+      schema: {
+        tags,
+        querystring: TerminalScreenshotQuery,
+        response: binaryResponse("the terminal's screenshot", ["image/*"]),
+      },
     },
     async (req, reply) => {
       const actor = actorOf(req);

@@ -474,7 +474,7 @@ export const userManageRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError(502, "mail.failed", { reason: (err as Error).message });
     }
     req.audit.detail = { mail: maskMail(address) };
-    return { code: 0, msg: req.t("login.codeSent", { mail: maskMail(address) }) };
+    return { msg: req.t("login.codeSent", { mail: maskMail(address) }) };
   };
 
   app.post(

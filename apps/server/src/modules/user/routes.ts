@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
+import { binaryResponse } from "../../platform/download";
 import { AppError, FieldErrors, notFound } from "../../platform/errors";
 import { hashPassword, verifyPassword } from "../../platform/password";
 import { readPassword } from "../session/password-input";
@@ -195,7 +196,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/f/avatar/:file", { schema: { tags: ["user"] } }, async (req, reply) => {
+  const avatarImage = binaryResponse("an avatar image", ["image/*"]);
+  app.get("/f/avatar/:file", { schema: { tags: ["user"], response: avatarImage } }, async (req, reply) => {
     const { file } = req.params as { file: string };
     if (!AVATAR_FILE.test(file)) throw notFound("avatar", file);
     const bytes = await readAvatar(app.deps.config.dataDir, file).catch(() => null);

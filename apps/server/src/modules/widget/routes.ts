@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf } from "../../platform/access";
+import { binaryResponse } from "../../platform/download";
 import { badRequest, notFound } from "../../platform/errors";
 import { isWidgetIcon, propsSchema, saveWidgetSetting, widgetIconOf, widgetInfos } from "./repo";
 
@@ -32,8 +33,6 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["widget"], response: { 200: WidgetListResponse } },
     },
     async (req) => ({
-      code: 0,
-      msg: req.t("common.ok"),
       list: await widgetInfos(services, await services.tree.tenantIdOf(actorOf(req).officeId)),
     }),
   );
@@ -46,7 +45,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const all = await widgetInfos(services, await services.tree.tenantIdOf(actorOf(req).officeId));
-      return { code: 0, msg: req.t("common.ok"), list: all.filter((w) => w.enabled) };
+      return { list: all.filter((w) => w.enabled) };
     },
   );
 
@@ -91,7 +90,14 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The palette image: for every signed-in user of the tenant (editors below the tenant's office too). */
   app.get(
     "/a/api/widget/icon",
-    { config: { access: { signedIn: true } }, schema: { tags: ["widget"], querystring: WidgetIconQuery } },
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags: ["widget"],
+        querystring: WidgetIconQuery,
+        response: binaryResponse("the widget's palette image", ["image/*"]),
+      },
+    },
     async (req, reply) => {
       const tenantId = await services.tree.tenantIdOf(actorOf(req).officeId);
       const icon = await widgetIconOf(db, tenantId, req.query.type);
