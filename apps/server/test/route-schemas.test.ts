@@ -10,20 +10,10 @@ import { createTestApp, type TestApp } from "./helpers";
  */
 
 /**
- * Routes that still answer without a declared 200 schema, as "METHOD url". The terminals' gateway
- * (terminal/routes.ts) has its own owner; the WebSocket routes answer 101 and then stream frames, never a 200.
+ * Routes that answer without a declared 200 schema, as "METHOD url": the WebSocket routes, which answer
+ * 101 and then stream frames, never a 200.
  */
-const WITHOUT_RESPONSE_SCHEMA = new Set([
-  "GET /apm-web/t/manifest",
-  "GET /apm-web/t/media/:hash",
-  "GET /apm-web/t/package/:id",
-  "POST /apm-web/t/screenshot",
-  "GET /apm-web/t/ws",
-  "GET /apm-web/a/api/debug/ws",
-]);
-
-/** Source files (under apps/server/src) whose handlers still write `code: 0` themselves. */
-const STILL_WRITING_THE_ENVELOPE = new Set(["modules/strategy/routes.ts", "terminal/routes.ts"]);
+const WITHOUT_RESPONSE_SCHEMA = new Set(["GET /apm-web/t/ws", "GET /apm-web/a/api/debug/ws"]);
 
 interface OpenApiResponse {
   description?: string;
@@ -72,7 +62,7 @@ describe("route schemas", () => {
   it("has no handler write the success envelope (code 0) itself", () => {
     const writers = sourceFiles(SRC)
       .map((file) => path.relative(SRC, file).split(path.sep).join("/"))
-      .filter((file) => file !== "platform/envelope.ts" && !STILL_WRITING_THE_ENVELOPE.has(file))
+      .filter((file) => file !== "platform/envelope.ts")
       .filter((file) => /\bcode:\s*0\b/.test(readFileSync(path.join(SRC, file), "utf8")));
     expect(writers).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { Manifest, RegisterBody, RegisterResponse, TERMINAL_PATHS } from "@marqu
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { binaryResponse } from "../platform/download";
 import { AppError, badRequest, notFound } from "../platform/errors";
 import { sniffMedia } from "../platform/media-sniff";
 import type { MediaStorage } from "../platform/storage";
@@ -169,7 +170,16 @@ export const terminalRoutes =
       `${TERMINAL_PATHS.media}:hash`,
       {
         config: { access: open },
-        schema: { tags: ["terminal"], params: z.strictObject({ hash: z.string().regex(/^[0-9a-f]{32}$/) }) },
+        schema: {
+          tags: ["terminal"],
+          params: z.strictObject({ hash: z.string().regex(/^[0-9a-f]{32}$/) }),
+          response: binaryResponse("a media file of the screen's manifest (ranges answered)", [
+            "image/*",
+            "video/*",
+            "audio/*",
+            "application/octet-stream",
+          ]),
+        },
       },
       async (req, reply) => {
         const terminal = await requireTerminal(db, req, { authorised: true });
@@ -196,6 +206,7 @@ export const terminalRoutes =
         schema: {
           tags: ["terminal"],
           params: z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          response: binaryResponse("a player update package", ["application/octet-stream"]),
         },
       },
       async (req, reply) => {
