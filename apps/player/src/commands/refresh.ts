@@ -1,4 +1,4 @@
-import { playerReasonText as said } from "@marquee/terminal-protocol";
+import { playerReason, whyText } from "@marquee/terminal-protocol";
 import { KEYS } from "../storage";
 import { refreshArgs } from "./args";
 import type { CommandHandler } from "./context";
@@ -9,7 +9,8 @@ export const refresh: CommandHandler = async (c, ctx) => {
   if (!args.ok) return { ok: false, reason: args.reason };
   ctx.env.kv.remove(KEYS.manifestEtag);
   const fetched = await ctx.refetch();
-  if (!fetched.ok) return { ok: false, reason: said("manifestFailed", { error: fetched.reason }) };
+  if (!fetched.ok)
+    return { ok: false, reason: playerReason("manifestFailed", { error: whyText(fetched.reason) }) };
   if (args.value.reload) setTimeout(() => ctx.env.reload(), 1000);
   return { ok: true, data: { manifestVersion: ctx.snapshot().manifest?.version ?? null } };
 };
