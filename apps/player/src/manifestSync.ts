@@ -3,7 +3,7 @@ import { type Fetched, reasonOf, type Unready } from "./commands/context";
 import { downloadWindowReason } from "./device";
 import { programReadiness } from "./library";
 import { diffMedia, fetchManifest, filesOf, type ManifestFetch, mediaLookup } from "./manifest";
-import { NO_CACHE_REASON, StorageFull } from "./mediaStore";
+import { fileFailure, NO_CACHE_REASON, StorageFull } from "./mediaStore";
 import type { PlayerParts } from "./parts";
 import { type PlayItem, programProblems, programsOf, type Skipped, scheduleInputOf } from "./playlist";
 import { KEYS } from "./storage";
@@ -181,7 +181,10 @@ export class ManifestSync {
         } catch (e) {
           failed = whyOf(e);
           this.failedFiles.set(m.hash, failed);
-          this.p.report(e instanceof StorageFull ? "storageLow" : "downloadFailed", failed);
+          this.p.report(
+            e instanceof StorageFull ? "storageLow" : "downloadFailed",
+            fileFailure(m.name, failed),
+          );
           // A failure goes at once: the operator sees it without waiting for the rest.
           report(false);
         }

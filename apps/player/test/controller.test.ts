@@ -696,12 +696,12 @@ describe("reasons and events as codes", () => {
         { id: 1, doc: programDoc("one") },
         { id: 2, doc: { width: "wide" } },
       ],
-      [],
+      [file(B, 6)],
       "v1",
       { schedule: [schedulePlan(1, [planItem("a", 1)])] },
     );
     m.programs[1] = { ...(m.programs[1] as Manifest["programs"][number]), name: "m9.png: HTTP 404" };
-    const h = screen({ manifest: m });
+    const h = screen({ manifest: m, failing: new Map([[B, "network down"]]) });
     await h.start();
     expect(await h.command("volume", { volume: 101 })).toMatchObject({
       ok: false,
@@ -716,6 +716,12 @@ describe("reasons and events as codes", () => {
     expect(skipped).toMatchObject({
       kind: "playbackError",
       messageValues: { name: "m9.png: HTTP 404", id: 2 },
+    });
+    // A file that failed with words of its own (the network's) is named in a coded event.
+    expect(events.find((e) => e.kind === "downloadFailed")).toMatchObject({
+      message: "m6.png: network down",
+      messageCode: "fileFailed",
+      messageValues: { file: "m6.png", error: "network down" },
     });
     expect(skipped?.messageValues.error).toMatch(/\S/);
     expect(skipped?.message).toBe(`program m9.png: HTTP 404 (#2) skipped: ${skipped?.messageValues.error}`);
