@@ -107,7 +107,9 @@ export class ManifestSync {
       this.fetched({ ok: false, reason: whyOf(e) });
       return;
     }
-    this.fetched(fetched.kind === "refused" ? { ok: false, reason: "token refused" } : { ok: true });
+    this.fetched(
+      fetched.kind === "refused" ? { ok: false, reason: playerReason("manifestRefused") } : { ok: true },
+    );
     if (fetched.kind === "refused") {
       connection.client?.stop();
       connection.refused();

@@ -4,6 +4,7 @@ import {
   type CommandFrame,
   type CommandResult,
   type Manifest,
+  type PlayerReason,
   type Position,
   playerReason,
   type Why,
@@ -147,7 +148,12 @@ export function waitFor(
 export async function fetchBefore(ctx: CommandContext, deadline: number): Promise<Fetched> {
   const late: Fetched = { ok: false, reason: playerReason("manifestLate") };
   const r = await within(ctx.refetch(), deadline, late);
-  return r.ok || r === late
-    ? r
-    : { ok: false, reason: playerReason("manifestFailed", { error: whyText(r.reason) }) };
+  return r.ok || r === late ? r : { ok: false, reason: manifestFailure(r.reason) };
+}
+
+/** Why a manifest fetch failed, as a command says it: the token refused, or "manifest: " and why. */
+export function manifestFailure(why: Why): PlayerReason {
+  return typeof why !== "string" && why.code === "manifestRefused"
+    ? why
+    : playerReason("manifestFailed", { error: whyText(why) });
 }
