@@ -1,6 +1,15 @@
 import type { PlayEvent } from "@marquee/renderer";
 import type { ScheduleMessage } from "@marquee/schedule";
-import type { CommandFrame, CommandResult, SocketFactory, TerminalStatus } from "@marquee/terminal-protocol";
+import {
+  type CommandFrame,
+  type CommandResult,
+  messageFields,
+  playerReason,
+  type SocketFactory,
+  type TerminalStatus,
+  type Why,
+  whyText,
+} from "@marquee/terminal-protocol";
 import { type CommandContext, runCommand } from "./commands";
 import { Connection } from "./connection";
 import { DeliveryReporter } from "./delivery";
@@ -161,7 +170,13 @@ export class PlayerController implements PlayerParts {
     if (e.kind === "error") {
       this.report(
         "playbackError",
-        `${program.name} (#${program.id}) ${e.sceneId}/${e.widgetId}: ${e.message}`,
+        playerReason("widgetError", {
+          name: program.name,
+          id: program.id,
+          scene: e.sceneId,
+          widget: e.widgetId,
+          error: e.message,
+        }),
       );
       return;
     }
@@ -227,13 +242,14 @@ export class PlayerController implements PlayerParts {
   }
 
   /** An event frame for the operator, the same message at most once in ten minutes. */
-  report(kind: EventKind, message: string): void {
+  report(kind: EventKind, message: Why): void {
     const now = Date.now();
-    const key = `${kind}:${message}`;
+    const words = whyText(message);
+    const key = `${kind}:${words}`;
     const last = this.eventsSent.get(key);
     if (last !== undefined && now - last < EVENT_REPEAT_MS) return;
-    this.log.add(kind === "info" ? "info" : "warn", `${kind}: ${message}`);
-    if (this.connection.sendWelcomed({ type: "event", kind, message: message.slice(0, 1000), at: now }))
+    this.log.add(kind === "info" ? "info" : "warn", `${kind}: ${words}`);
+    if (this.connection.sendWelcomed({ type: "event", kind, ...messageFields(message), at: now }))
       this.eventsSent.set(key, now);
   }
 
@@ -242,7 +258,7 @@ export class PlayerController implements PlayerParts {
   async command(c: CommandFrame): Promise<CommandResult> {
     this.log.add("info", `command ${c.name} (${c.id})`);
     const result = await runCommand(c, this.commandContext());
-    if (!result.ok) this.log.add("warn", `command ${c.name} (${c.id}) failed: ${result.reason}`);
+    if (!result.ok) this.log.add("warn", `command ${c.name} (${c.id}) failed: ${whyText(result.reason)}`);
     return result;
   }
 

@@ -1,11 +1,12 @@
 import {
-  codedReason,
   type DeliveryItem,
   type Manifest,
-  playerReasonText as said,
+  reasonFields,
   type TerminalFrame,
+  type Why,
 } from "@marquee/terminal-protocol";
 import { filesOf } from "./manifest";
+import { fileFailure } from "./mediaStore";
 
 /**
  * Delivery reports: for each publication the manifest carries,
@@ -23,13 +24,13 @@ export interface DeliveryInputs {
   /** Hashes of the files on the screen. */
   held: ReadonlySet<string>;
   /** Files that failed to download, with the reason (hash → reason). */
-  failed: ReadonlyMap<string, string>;
+  failed: ReadonlyMap<string, Why>;
   /** Programs that cannot play, with the reason (program id → reason). */
-  problems: ReadonlyMap<number, string>;
+  problems: ReadonlyMap<number, Why>;
   /** Publications with something on screen now. */
   playing: ReadonlySet<number>;
   /** Why downloads wait (the download window), said on the publications still downloading. */
-  waiting?: string | null;
+  waiting?: Why | null;
 }
 
 /** Items of one frame (the protocol's limit). */
@@ -38,8 +39,6 @@ export const DELIVERY_BATCH = 1000;
 export const PROGRESS_GAP_MS = 1000;
 
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
-/** A reason in words with, when the player made it, its code and values (PLAYER_REASONS). */
-const because = (reason: string) => ({ reason, ...codedReason(reason) });
 
 /** The programs a publication brings: its program, or every program of its plans. */
 function programsOfPublication(manifest: Manifest, publicationId: number): number[] {
@@ -66,11 +65,11 @@ export function deliveryItems(i: DeliveryInputs): DeliveryItem[] {
     const needed = [...new Set(pub.hashes)].filter((h) => files.has(h));
     const done = needed.filter((h) => i.held.has(h)).length;
     const total = needed.length;
-    let reason: string | null = null;
+    let reason: Why | null = null;
     for (const h of needed) {
       const why = i.held.has(h) ? undefined : i.failed.get(h);
       if (why !== undefined) {
-        reason = said("fileFailed", { file: files.get(h)?.name ?? h, error: why });
+        reason = fileFailure(files.get(h)?.name ?? h, why);
         break;
       }
     }
@@ -83,14 +82,14 @@ export function deliveryItems(i: DeliveryInputs): DeliveryItem[] {
         }
       }
     if (reason !== null)
-      items.push({ publicationId: pub.id, state: "failed", done, total, ...because(cut(reason, 500)) });
+      items.push({ publicationId: pub.id, state: "failed", done, total, ...reasonFields(reason) });
     else if (done < total)
       items.push({
         publicationId: pub.id,
         state: "downloading",
         done,
         total,
-        ...(i.waiting ? because(cut(i.waiting, 500)) : {}),
+        ...(i.waiting ? reasonFields(i.waiting) : {}),
       });
     else
       items.push({

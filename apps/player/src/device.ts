@@ -3,7 +3,7 @@ import {
   DeviceSettings as DeviceSettingsSchema,
   deviceStateAt,
 } from "@marquee/schedule";
-import { playerReasonText as said } from "@marquee/terminal-protocol";
+import { type PlayerReason, playerReason } from "@marquee/terminal-protocol";
 
 /**
  * The screen's own settings as the player applies them: on/off
@@ -71,9 +71,11 @@ export function parseSettings(value: unknown): DeviceSettings | null {
 }
 
 /** Why downloads wait, for the status and the delivery reports. */
-export function downloadWindowReason(settings: DeviceSettings): string {
+export function downloadWindowReason(settings: DeviceSettings): PlayerReason {
   const w = settings.downloadWindow;
-  return w ? said("downloadWindow", { start: w.start, end: w.end }) : said("downloadWindowClosed");
+  return w
+    ? playerReason("downloadWindow", { start: w.start, end: w.end })
+    : playerReason("downloadWindowClosed");
 }
 
 /** Keeps the screen's state current: evaluates now, at every change, and at least every minute. */

@@ -1,5 +1,5 @@
 import type { DeviceSettings } from "@marquee/schedule";
-import type { Position } from "@marquee/terminal-protocol";
+import { type Position, whyText } from "@marquee/terminal-protocol";
 import { parseVolume } from "./commands/args";
 import { parseSettings, playVolume, ScreenClock } from "./device";
 import type { Held, PlayerParts } from "./parts";
@@ -107,7 +107,7 @@ export class DeviceControl {
           if (first && connection.welcomed) connection.client?.beat();
           first = false;
         },
-        (reason) => this.p.log.add("warn", `position: ${reason}`),
+        (reason) => this.p.log.add("warn", `position: ${whyText(reason)}`),
       );
     } else if (!on && this.stopWatch) {
       this.stopWatch();

@@ -1,6 +1,7 @@
 import { materialIdsOf } from "@marquee/program";
-import { type Manifest, playerReasonText as said } from "@marquee/terminal-protocol";
+import { type Manifest, playerReason, type Why } from "@marquee/terminal-protocol";
 import { isFile } from "./manifest";
+import { fileFailure } from "./mediaStore";
 import type { PlayItem } from "./playlist";
 
 /**
@@ -47,32 +48,33 @@ export function heldPrograms(
 export function programReadiness(
   manifest: Manifest | null,
   programs: ReadonlyMap<number, PlayItem>,
-  problems: ReadonlyMap<number, string>,
+  problems: ReadonlyMap<number, Why>,
   held: ReadonlySet<string>,
-  failed: ReadonlyMap<string, string>,
+  failed: ReadonlyMap<string, Why>,
   programId: number,
-): { ready: true } | { ready: false; final: boolean; reason: string } {
+): { ready: true } | { ready: false; final: boolean; reason: Why } {
   const entry = manifest?.programs.find((p) => p.id === programId);
-  if (!entry) return { ready: false, final: true, reason: said("programNotInManifest", { id: programId }) };
+  if (!entry)
+    return { ready: false, final: true, reason: playerReason("programNotInManifest", { id: programId }) };
   const item = programs.get(programId);
   if (!item)
     return {
       ready: false,
       final: true,
-      reason: problems.get(programId) ?? said("programCannotPlay", { name: entry.name, id: programId }),
+      reason:
+        problems.get(programId) ?? playerReason("programCannotPlay", { name: entry.name, id: programId }),
     };
   const missing = programHashes(manifest, item).filter((h) => !held.has(h));
   if (missing.length === 0) return { ready: true };
   const name = (h: string) => manifest?.media.find((m) => m.hash === h)?.name ?? h;
   for (const h of missing) {
     const why = failed.get(h);
-    if (why !== undefined)
-      return { ready: false, final: true, reason: said("fileFailed", { file: name(h), error: why }) };
+    if (why !== undefined) return { ready: false, final: true, reason: fileFailure(name(h), why) };
   }
   return {
     ready: false,
     final: false,
-    reason: said("programDownloading", { name: entry.name, id: programId, files: missing.length }),
+    reason: playerReason("programDownloading", { name: entry.name, id: programId, files: missing.length }),
   };
 }
 

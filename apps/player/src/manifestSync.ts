@@ -1,9 +1,9 @@
-import { type Manifest, playerReasonText as said } from "@marquee/terminal-protocol";
+import { type Manifest, playerReason, type Why, whyOf, whyText } from "@marquee/terminal-protocol";
 import { type Fetched, reasonOf, type Unready } from "./commands/context";
 import { downloadWindowReason } from "./device";
 import { programReadiness } from "./library";
 import { diffMedia, fetchManifest, filesOf, type ManifestFetch, mediaLookup } from "./manifest";
-import { NO_CACHE_REASON, StorageFull } from "./mediaStore";
+import { fileFailure, NO_CACHE_REASON, StorageFull } from "./mediaStore";
 import type { PlayerParts } from "./parts";
 import { type PlayItem, programProblems, programsOf, type Skipped, scheduleInputOf } from "./playlist";
 import { KEYS } from "./storage";
@@ -17,7 +17,7 @@ interface Analysis {
   manifest: Manifest | null;
   programs: Map<number, PlayItem>;
   skipped: Skipped[];
-  problems: Map<number, string>;
+  problems: Map<number, Why>;
 }
 
 /**
@@ -33,15 +33,15 @@ export class ManifestSync {
   /** The manifest's playable programs, by id. */
   programs = new Map<number, PlayItem>();
   /** Why programs the manifest names cannot play, by id (for delivery reports). */
-  private problems = new Map<number, string>();
+  private problems = new Map<number, Why>();
   /** Files held on the screen, and those that failed to download with the reason. */
   held = new Set<string>();
-  readonly failedFiles = new Map<string, string>();
+  readonly failedFiles = new Map<string, Why>();
   private analysed: Analysis | null = null;
   /** A fetched manifest not on screen yet (its files are downloading, or wait for the download window). */
   pending: Manifest | null = null;
   /** Why downloads wait (the download window), or null. */
-  waiting: string | null = null;
+  waiting: Why | null = null;
 
   constructor(private readonly p: PlayerParts) {}
 
@@ -96,7 +96,7 @@ export class ManifestSync {
     const { env, store, connection } = this.p;
     const token = connection.token;
     if (!token) {
-      this.fetched({ ok: false, reason: said("notRegistered") });
+      this.fetched({ ok: false, reason: playerReason("notRegistered") });
       return;
     }
     let fetched: ManifestFetch;
@@ -104,10 +104,12 @@ export class ManifestSync {
       fetched = await fetchManifest(this.p.fetchFn, env.origin, token, env.kv.get(KEYS.manifestEtag));
     } catch (e) {
       store.update({ lastError: reasonOf(e) });
-      this.fetched({ ok: false, reason: reasonOf(e) });
+      this.fetched({ ok: false, reason: whyOf(e) });
       return;
     }
-    this.fetched(fetched.kind === "refused" ? { ok: false, reason: "token refused" } : { ok: true });
+    this.fetched(
+      fetched.kind === "refused" ? { ok: false, reason: playerReason("manifestRefused") } : { ok: true },
+    );
     if (fetched.kind === "refused") {
       connection.client?.stop();
       connection.refused();
@@ -157,10 +159,10 @@ export class ManifestSync {
         : null;
     report(false);
     if (this.waiting) {
-      views.update({ downloads: null, lastDownloadError: this.waiting });
+      views.update({ downloads: null, lastDownloadError: whyText(this.waiting) });
       return null;
     }
-    let failed: string | null = null;
+    let failed: Why | null = null;
     let arrived = 0;
     if (download.length > 0) {
       const progress = { done: 0, total: download.length, bytes: 0, totalBytes: 0 };
@@ -179,9 +181,12 @@ export class ManifestSync {
           held.add(m.hash);
           this.failedFiles.delete(m.hash);
         } catch (e) {
-          failed = reasonOf(e);
+          failed = whyOf(e);
           this.failedFiles.set(m.hash, failed);
-          this.p.report(e instanceof StorageFull ? "storageLow" : "downloadFailed", failed);
+          this.p.report(
+            e instanceof StorageFull ? "storageLow" : "downloadFailed",
+            fileFailure(m.name, failed),
+          );
           // A failure goes at once: the operator sees it without waiting for the rest.
           report(false);
         }
@@ -194,7 +199,7 @@ export class ManifestSync {
     }
     views.update({
       downloads: null,
-      lastDownloadError: failed ?? (store.persistent ? null : NO_CACHE_REASON),
+      lastDownloadError: failed !== null ? whyText(failed) : store.persistent ? null : NO_CACHE_REASON,
     });
     if (failed) this.retryDownloads();
     return arrived;
@@ -217,9 +222,14 @@ export class ManifestSync {
     await store.prepare(files.filter((f) => held.has(f.hash)).map((f) => f.hash));
     const { programs, skipped, problems } = this.analyse(manifest);
     for (const s of skipped)
-      this.p.report("playbackError", `program ${s.name} (#${s.id}) skipped: ${s.reason}`);
-    for (const [id, why] of problems)
-      if (!skipped.some((s) => s.id === id)) this.p.report("playbackError", `${why}: skipped`);
+      this.p.report(
+        "playbackError",
+        playerReason("programSkipped", { name: s.name, id: s.id, error: s.reason }),
+      );
+    // The other problems are programs the schedule names that the manifest does not carry.
+    for (const id of problems.keys())
+      if (!skipped.some((s) => s.id === id))
+        this.p.report("playbackError", playerReason("programMissingSkipped", { id }));
     this.programs = programs;
     this.problems = problems;
     playback.scheduleInput = scheduleInputOf(manifest, programs);
@@ -264,7 +274,7 @@ export class ManifestSync {
       if (!r.ready && r.final) return r;
       return {
         final: false,
-        reason: this.waiting ?? said("manifestDownloading", { version: pending.version }),
+        reason: this.waiting ?? playerReason("manifestDownloading", { version: pending.version }),
       };
     }
     const r = programReadiness(

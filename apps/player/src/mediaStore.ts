@@ -1,4 +1,12 @@
-import { API_PREFIX, type ManifestMedia, TERMINAL_PATHS } from "@marquee/terminal-protocol";
+import {
+  API_PREFIX,
+  type ManifestMedia,
+  type PlayerReason,
+  playerReason,
+  ReasonError,
+  TERMINAL_PATHS,
+  type Why,
+} from "@marquee/terminal-protocol";
 import { MEDIA_CACHE, MEDIA_PREFIX, mediaPath } from "./paths";
 
 /**
@@ -17,7 +25,23 @@ export const NO_CACHE_REASON = "no offline cache: Cache Storage needs https (or 
 export const STALL_MS = 60_000;
 
 /** The screen has no room for a file. */
-export class StorageFull extends Error {}
+export class StorageFull extends ReasonError {
+  constructor(m: ManifestMedia) {
+    super(playerReason("fileNoStorage", { file: m.name, size: m.size }));
+  }
+}
+
+/** A file that did not arrive whole. */
+const shortFile = (m: ManifestMedia, done: number) =>
+  new ReasonError(playerReason("fileShort", { file: m.name, done, size: m.size }));
+
+/**
+ * Why a file failed, naming it: the store's own reason (it names the file
+ * already), or an exception's words after the file's name.
+ */
+export function fileFailure(file: string, why: Why): PlayerReason {
+  return typeof why === "string" ? playerReason("fileFailed", { file, error: why }) : why;
+}
 
 /** The files on the screen, whatever holds them. */
 export interface MediaStore {
@@ -46,7 +70,10 @@ function stallGuard(m: ManifestMedia) {
   const touch = () => {
     clearTimeout(timer);
     timer = setTimeout(
-      () => controller.abort(new Error(`${m.name}: no data for ${STALL_MS / 1000} s`)),
+      () =>
+        controller.abort(
+          new ReasonError(playerReason("fileStalled", { file: m.name, seconds: STALL_MS / 1000 })),
+        ),
       STALL_MS,
     );
   };
@@ -67,7 +94,8 @@ async function fetchFile(
     cache: "no-store",
     signal: guard.signal,
   });
-  if (!res.ok || !res.body) throw new Error(`${m.name}: HTTP ${res.status}`);
+  if (!res.ok || !res.body)
+    throw new ReasonError(playerReason("fileHttp", { file: m.name, status: res.status }));
   const body = res.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, out) {
@@ -109,7 +137,7 @@ export function cacheStore(controlled: () => boolean): MediaStore {
         estimate.usage !== undefined &&
         estimate.quota - estimate.usage < m.size
       )
-        throw new StorageFull(`${m.name}: not enough storage (${m.size} bytes needed)`);
+        throw new StorageFull(m);
       const total = { bytes: 0 };
       const guard = stallGuard(m);
       const cache = await open();
@@ -117,15 +145,14 @@ export function cacheStore(controlled: () => boolean): MediaStore {
         const { res, body } = await fetchFile(m, auth, onBytes, total, guard);
         await cache.put(mediaPath(m.hash), new Response(body, { headers: headersOf(m, res) }));
       } catch (e) {
-        if (e instanceof DOMException && e.name === "QuotaExceededError")
-          throw new StorageFull(`${m.name}: not enough storage (${m.size} bytes needed)`);
+        if (e instanceof DOMException && e.name === "QuotaExceededError") throw new StorageFull(m);
         throw guard.signal.aborted ? guard.signal.reason : e;
       } finally {
         guard.done();
       }
       if (m.size > 0 && total.bytes !== m.size) {
         await cache.delete(mediaPath(m.hash));
-        throw new Error(`${m.name}: received ${total.bytes} of ${m.size} bytes`);
+        throw shortFile(m, total.bytes);
       }
     },
     async sizeOf(hash) {
@@ -179,8 +206,7 @@ export function memoryMediaStore(): MediaStore {
       } finally {
         guard.done();
       }
-      if (m.size > 0 && total.bytes !== m.size)
-        throw new Error(`${m.name}: received ${total.bytes} of ${m.size} bytes`);
+      if (m.size > 0 && total.bytes !== m.size) throw shortFile(m, total.bytes);
       files.set(m.hash, URL.createObjectURL(blob));
       sizes.set(m.hash, blob.size);
     },

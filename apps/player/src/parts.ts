@@ -1,4 +1,10 @@
-import type { CommandFrame, CommandResult, TerminalFrame, TerminalStatus } from "@marquee/terminal-protocol";
+import type {
+  CommandFrame,
+  CommandResult,
+  TerminalFrame,
+  TerminalStatus,
+  Why,
+} from "@marquee/terminal-protocol";
 import type { Connection } from "./connection";
 import type { PlayerEnv } from "./controller";
 import type { DeliveryReporter } from "./delivery";
@@ -40,7 +46,7 @@ export interface PlayerParts {
   /** Sends the proof of play waiting (once welcomed). */
   flushPop(): void;
   /** An event frame for the operator, the same message at most once in ten minutes. */
-  report(kind: EventKind, message: string): void;
+  report(kind: EventKind, message: Why): void;
   /** Reads the storage estimate again. */
   estimate(): Promise<void>;
 }

@@ -10,7 +10,7 @@ import {
   type SchedulePlan,
   tierRank,
 } from "@marquee/schedule";
-import { type Manifest, playerReasonText as said } from "@marquee/terminal-protocol";
+import { type Manifest, playerReason, type Why } from "@marquee/terminal-protocol";
 
 /**
  * What plays: the manifest's schedule, resolved with
@@ -79,13 +79,13 @@ export function programProblems(
   manifest: Manifest | null,
   programs: ReadonlyMap<number, PlayItem>,
   skipped: readonly Skipped[],
-): Map<number, string> {
-  const problems = new Map<number, string>();
+): Map<number, Why> {
+  const problems = new Map<number, Why>();
   for (const s of skipped)
-    problems.set(s.id, said("programInvalid", { name: s.name, id: s.id, error: s.reason }));
+    problems.set(s.id, playerReason("programInvalid", { name: s.name, id: s.id, error: s.reason }));
   const named = (id: number | null) => {
     if (id !== null && !programs.has(id) && !problems.has(id))
-      problems.set(id, `program #${id} is not in the manifest`);
+      problems.set(id, playerReason("programMissing", { id }));
   };
   for (const plan of manifest?.schedule ?? []) {
     for (const item of plan.items) named(item.programId);

@@ -1,4 +1,4 @@
-import { type Position, playerReasonText as said } from "@marquee/terminal-protocol";
+import { type Position, playerReason, type Why } from "@marquee/terminal-protocol";
 
 /**
  * Where the screen is (terminal map): the position command asks
@@ -12,24 +12,23 @@ export const POSITION_TIMEOUT_MS = 20_000;
 /** The part of the Geolocation API used here (navigator.geolocation; a fake in tests). */
 export type GeolocationLike = Pick<Geolocation, "getCurrentPosition" | "watchPosition" | "clearWatch">;
 
-export type PositionResult = { ok: true; position: Position } | { ok: false; reason: string };
+export type PositionResult = { ok: true; position: Position } | { ok: false; reason: Why };
 
-export const NO_GEOLOCATION = said("noGeolocation");
+export const NO_GEOLOCATION = playerReason("noGeolocation");
 
 /** An error of the Geolocation API in words an operator can act on. */
-export function positionError(
-  e: { code: number; message?: string },
-  timeoutMs = POSITION_TIMEOUT_MS,
-): string {
+export function positionError(e: { code: number; message?: string }, timeoutMs = POSITION_TIMEOUT_MS): Why {
   switch (e.code) {
     case 1:
-      return said("geolocationDenied");
+      return playerReason("geolocationDenied");
     case 2:
-      return e.message ? said("positionUnavailableWhy", { error: e.message }) : said("positionUnavailable");
+      return e.message
+        ? playerReason("positionUnavailableWhy", { error: e.message })
+        : playerReason("positionUnavailable");
     case 3:
-      return said("positionTimeout", { seconds: Math.round(timeoutMs / 1000) });
+      return playerReason("positionTimeout", { seconds: Math.round(timeoutMs / 1000) });
     default:
-      return e.message || said("positionUnavailable");
+      return e.message || playerReason("positionUnavailable");
   }
 }
 
@@ -72,7 +71,9 @@ export function currentPosition(
       geo.getCurrentPosition(
         (p) => {
           const position = positionOf(p.coords);
-          settle(position ? { ok: true, position } : { ok: false, reason: said("positionUnavailable") });
+          settle(
+            position ? { ok: true, position } : { ok: false, reason: playerReason("positionUnavailable") },
+          );
         },
         (e) => settle({ ok: false, reason: positionError(e, timeoutMs) }),
         { enableHighAccuracy: false, timeout: timeoutMs, maximumAge: 60_000 },
@@ -87,7 +88,7 @@ export function currentPosition(
 export function watchPosition(
   geo: GeolocationLike | null | undefined,
   onFix: (p: Position) => void,
-  onError: (reason: string) => void,
+  onError: (reason: Why) => void,
 ): () => void {
   if (!geo) {
     onError(NO_GEOLOCATION);

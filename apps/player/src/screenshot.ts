@@ -1,4 +1,4 @@
-import { playerReasonText as said } from "@marquee/terminal-protocol";
+import { playerReason, ReasonError } from "@marquee/terminal-protocol";
 /**
  * The `screenshot` command: the player draws its own rendering into a canvas
  * from the DOM (browsers give pages no way to read their own pixels). It
@@ -348,14 +348,14 @@ export async function capture(
   maxBytes = MAX_SCREENSHOT_BYTES,
 ): Promise<Blob> {
   const origin = root.getBoundingClientRect();
-  if (origin.width <= 0 || origin.height <= 0) throw new Error(said("nothingShown"));
+  if (origin.width <= 0 || origin.height <= 0) throw new ReasonError(playerReason("nothingShown"));
   let factor = Math.min(1, 4096 / Math.max(width, height));
   for (let attempt = 0; attempt < 8; attempt++) {
     const canvas = document.createElement("canvas");
     canvas.width = Math.max(1, Math.round(width * factor));
     canvas.height = Math.max(1, Math.round(height * factor));
     const ctx = canvas.getContext("2d");
-    if (!ctx) throw new Error(said("noCanvas"));
+    if (!ctx) throw new ReasonError(playerReason("noCanvas"));
     ctx.fillStyle = "#000";
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     const painter = new Painter(ctx, origin, canvas.width / origin.width);
@@ -365,5 +365,5 @@ export async function capture(
     if (png.size <= maxBytes) return png;
     factor *= 0.7;
   }
-  throw new Error(said("screenshotTooLarge"));
+  throw new ReasonError(playerReason("screenshotTooLarge"));
 }

@@ -1,4 +1,4 @@
-import { API_PREFIX, playerReasonText as said } from "@marquee/terminal-protocol";
+import { API_PREFIX, playerReason, type Why } from "@marquee/terminal-protocol";
 
 /**
  * The update command (sendDedicatedApk): a web player downloads the
@@ -16,7 +16,7 @@ export interface PackageRequest {
   sha256: string;
 }
 
-export type PackageResult = { ok: true; bytes: number } | { ok: false; reason: string };
+export type PackageResult = { ok: true; bytes: number } | { ok: false; reason: Why };
 
 /** The package's address: only a path under /apm-web of the player's own server gets the token. */
 export function packageUrl(url: string, origin: string): URL | null {
@@ -123,11 +123,12 @@ export async function downloadPackage(
   const failed = (e: unknown): PackageResult => ({
     ok: false,
     reason: signal?.aborted
-      ? said("packageLate")
-      : said("packageFailed", { error: e instanceof Error ? e.message : String(e) }),
+      ? playerReason("packageLate")
+      : playerReason("packageFailed", { error: e instanceof Error ? e.message : String(e) }),
   });
   const url = packageUrl(req.url, auth.origin);
-  if (!url) return { ok: false, reason: said("packageAddress", { prefix: API_PREFIX, url: req.url }) };
+  if (!url)
+    return { ok: false, reason: playerReason("packageAddress", { prefix: API_PREFIX, url: req.url }) };
   let res: Response;
   try {
     res = await fetchFn(url, {
@@ -138,13 +139,13 @@ export async function downloadPackage(
   } catch (e) {
     return failed(e);
   }
-  if (!res.ok || !res.body) return { ok: false, reason: said("packageHttp", { status: res.status }) };
+  if (!res.ok || !res.body) return { ok: false, reason: playerReason("packageHttp", { status: res.status }) };
   let data: Uint8Array;
   try {
     data = new Uint8Array(req.size);
   } catch {
     await res.body.cancel().catch(() => undefined);
-    return { ok: false, reason: said("packageMemory", { size: req.size }) };
+    return { ok: false, reason: playerReason("packageMemory", { size: req.size }) };
   }
   let done = 0;
   let shownAt = Date.now();
@@ -156,7 +157,7 @@ export async function downloadPackage(
       if (end) break;
       if (done + value.byteLength > req.size) {
         await reader.cancel().catch(() => undefined);
-        return { ok: false, reason: said("packageTooLarge", { size: req.size }) };
+        return { ok: false, reason: playerReason("packageTooLarge", { size: req.size }) };
       }
       data.set(value, done);
       done += value.byteLength;
@@ -168,10 +169,10 @@ export async function downloadPackage(
   } catch (e) {
     return failed(e);
   }
-  if (done !== req.size) return { ok: false, reason: said("packageShort", { done, size: req.size }) };
+  if (done !== req.size) return { ok: false, reason: playerReason("packageShort", { done, size: req.size }) };
   onProgress(done, req.size, "verifying");
   const sum = await sha256Hex(data);
   if (sum !== req.sha256.toLowerCase())
-    return { ok: false, reason: said("packageChecksum", { expected: req.sha256, got: sum }) };
+    return { ok: false, reason: playerReason("packageChecksum", { expected: req.sha256, got: sum }) };
   return { ok: true, bytes: done };
 }

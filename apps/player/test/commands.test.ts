@@ -1,6 +1,7 @@
-import { codedReason, type PlayerReasonCode, playerReasonText } from "@marquee/terminal-protocol";
+import { reasonFields, whyText } from "@marquee/terminal-protocol";
 import { describe, expect, it } from "vitest";
 import {
+  type Checked,
   debugArgs,
   deleteFilesArgs,
   parseVolume,
@@ -14,6 +15,9 @@ import {
   volumeArgs,
 } from "../src/commands/args";
 
+/** A checked argument with the refusal in its English words (as the ack's `reason` carries it). */
+const worded = <T>(c: Checked<T>) => (c.ok ? c : { ok: false, reason: whyText(c.reason) });
+
 describe("command arguments", () => {
   it("takes a whole volume from 0 to 100", () => {
     expect(volumeArgs({ volume: 0 })).toEqual({ ok: true, value: 0 });
@@ -26,7 +30,10 @@ describe("command arguments", () => {
       { volume: 5.5 },
       { volume: null },
     ])
-      expect(volumeArgs(bad)).toEqual({ ok: false, reason: "volume must be a whole number from 0 to 100" });
+      expect(worded(volumeArgs(bad))).toEqual({
+        ok: false,
+        reason: "volume must be a whole number from 0 to 100",
+      });
   });
 
   it("takes refresh with an optional reload flag", () => {
@@ -36,7 +43,7 @@ describe("command arguments", () => {
   });
 
   it("names an unknown command", () => {
-    expect(unsupported("reboot")).toBe("unsupported command reboot");
+    expect(whyText(unsupported("reboot"))).toBe("unsupported command reboot");
   });
 
   it("reads the kept volume, 100 when none or damaged", () => {
@@ -52,7 +59,10 @@ describe("command arguments", () => {
       value: { brightness: 50, rotation: 90 },
     });
     for (const bad of [{}, { settings: { rotation: 45 } }, { settings: { colour: "red" } }])
-      expect(settingsArgs(bad)).toEqual({ ok: false, reason: "settings are not valid device settings" });
+      expect(worded(settingsArgs(bad))).toEqual({
+        ok: false,
+        reason: "settings are not valid device settings",
+      });
   });
 
   it("takes play now with a program or a message, and an optional end", () => {
@@ -62,7 +72,7 @@ describe("command arguments", () => {
       value: { programId: 3, until: Date.parse("2026-03-02T11:00:00Z") },
     });
     expect(playProgramArgs({ programId: 0 }).ok).toBe(false);
-    expect(playProgramArgs({ programId: 3, until: "later" })).toEqual({
+    expect(worded(playProgramArgs({ programId: 3, until: "later" }))).toEqual({
       ok: false,
       reason: "until must be an ISO date and time",
     });
@@ -81,13 +91,13 @@ describe("command arguments", () => {
   it("takes an update package, a debug switch and a sync start", () => {
     const pkg = { packageId: 1, version: "3.9.0", url: "/apm-web/t/p/1", sha256: "A".repeat(64), size: 10 };
     expect(updateArgs(pkg)).toEqual({ ok: true, value: { ...pkg, sha256: "a".repeat(64) } });
-    expect(updateArgs({ ...pkg, sha256: "xyz" })).toEqual({
+    expect(worded(updateArgs({ ...pkg, sha256: "xyz" }))).toEqual({
       ok: false,
       reason: "sha256 must be 64 hexadecimal digits",
     });
     expect(updateArgs({ ...pkg, size: -1 }).ok).toBe(false);
     expect(debugArgs({ on: true })).toEqual({ ok: true, value: { on: true, seconds: null } });
-    expect(debugArgs({ on: true, seconds: 5 })).toEqual({
+    expect(worded(debugArgs({ on: true, seconds: 5 }))).toEqual({
       ok: false,
       reason: "seconds must be a whole number from 10 to 3600",
     });
@@ -115,13 +125,13 @@ describe("a refused command's reason", () => {
     syncStartArgs({ programId: 1 }),
   ];
 
-  it("goes with its code and the argument's name, in the words it is sent in", () => {
+  it("is made as its code and the argument's name, and sent with the words of that code", () => {
     const codes = refusals.map((r) => {
       if (r.ok) throw new Error("accepted");
-      const coded = codedReason(r.reason);
-      expect(coded.reasonCode, r.reason).toBeDefined();
-      expect(playerReasonText(coded.reasonCode as PlayerReasonCode, coded.reasonValues)).toBe(r.reason);
-      return [coded.reasonCode, coded.reasonValues?.name];
+      const fields = reasonFields(r.reason);
+      expect(fields.reason).toBe(whyText(r.reason));
+      expect(fields.reasonCode).toBe(r.reason.code);
+      return [r.reason.code, r.reason.values?.name];
     });
     expect(codes).toEqual([
       ["argWholeRange", "volume"],
@@ -136,7 +146,8 @@ describe("a refused command's reason", () => {
       ["argWholeRange", "seconds"],
       ["argInstant", "at"],
     ]);
-    expect(codedReason(unsupported("teleport"))).toEqual({
+    expect(reasonFields(unsupported("teleport"))).toEqual({
+      reason: "unsupported command teleport",
       reasonCode: "unsupported",
       reasonValues: { command: "teleport" },
     });

@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import type { DeviceSettings } from "@marquee/schedule";
-import { type DeliveryItem, type Manifest, type SocketLike, TerminalFrame } from "@marquee/terminal-protocol";
+import {
+  type DeliveryItem,
+  type Manifest,
+  playerReason,
+  ReasonError,
+  type SocketLike,
+  TerminalFrame,
+} from "@marquee/terminal-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlayerController } from "../src/controller";
 import type { MediaStore } from "../src/mediaStore";
@@ -71,8 +78,11 @@ class FakeSocket implements SocketLike {
   }
 }
 
-/** Files in memory; hashes listed in `failing` fail to download with that reason. */
-function memoryFiles(failing = new Map<string, string>()) {
+/**
+ * Files in memory; hashes listed in `failing` fail to download: with that
+ * HTTP status as the real store says it, or with those words.
+ */
+function memoryFiles(failing = new Map<string, number | string>()) {
   const files = new Map<string, number>();
   const store: MediaStore = {
     persistent: true,
@@ -80,6 +90,8 @@ function memoryFiles(failing = new Map<string, string>()) {
     sizeOf: async (h) => files.get(h) ?? null,
     async download(m, _auth, onBytes) {
       const why = failing.get(m.hash);
+      if (typeof why === "number")
+        throw new ReasonError(playerReason("fileHttp", { file: m.name, status: why }));
       if (why) throw new Error(why);
       onBytes(m.size);
       files.set(m.hash, m.size);
@@ -96,7 +108,7 @@ function memoryFiles(failing = new Map<string, string>()) {
 interface Options {
   manifest?: Manifest | null;
   kv?: KeyValue;
-  failing?: Map<string, string>;
+  failing?: Map<string, number | string>;
   geolocation?: GeolocationLike | null;
   clockOffsetMs?: number;
   /** Reach the fake server through the global fetch, which (like the browser's) refuses a foreign `this`. */
@@ -362,7 +374,7 @@ describe("play now", () => {
   }
 
   it("playProgram fetches, waits for the files, and acks once the program is on screen", async () => {
-    const h = screen({ manifest: scheduled("v1"), failing: new Map([[C, "HTTP 404"]]) });
+    const h = screen({ manifest: scheduled("v1"), failing: new Map([[C, 404]]) });
     await h.start();
     h.server.manifest = withPrograms("v2", { playNow: { programId: 2, until: null, startAt: null } });
     const ack = await h.command("playProgram", { programId: 2 });
@@ -485,7 +497,7 @@ describe("the screen's files", () => {
     );
 
   it("programs lists each program, whether it can play, and the one on screen", async () => {
-    const h = screen({ manifest: withImage("v1"), failing: new Map([[B, "HTTP 500"]]) });
+    const h = screen({ manifest: withImage("v1"), failing: new Map([[B, 500]]) });
     await h.start();
     expect(await h.command("programs")).toEqual({
       type: "ack",
@@ -676,6 +688,46 @@ describe("position, debugging and the rest", () => {
   });
 });
 
+describe("reasons and events as codes", () => {
+  it("acks a refused command and reports a skipped program with the code and values they were made with", async () => {
+    // Names that read like other sentences: the code comes from where the reason is made, never from its words.
+    const m = manifest(
+      [
+        { id: 1, doc: programDoc("one") },
+        { id: 2, doc: { width: "wide" } },
+      ],
+      [file(B, 6)],
+      "v1",
+      { schedule: [schedulePlan(1, [planItem("a", 1)])] },
+    );
+    m.programs[1] = { ...(m.programs[1] as Manifest["programs"][number]), name: "m9.png: HTTP 404" };
+    const h = screen({ manifest: m, failing: new Map([[B, "network down"]]) });
+    await h.start();
+    expect(await h.command("volume", { volume: 101 })).toMatchObject({
+      ok: false,
+      reason: "volume must be a whole number from 0 to 100",
+      reasonCode: "argWholeRange",
+      reasonValues: { name: "volume", min: 0, max: 100 },
+    });
+    const events = h.socket.of("event");
+    const skipped = events.find((e) => e.messageCode === "programSkipped") as
+      | { kind: string; message: string; messageValues: Record<string, string | number> }
+      | undefined;
+    expect(skipped).toMatchObject({
+      kind: "playbackError",
+      messageValues: { name: "m9.png: HTTP 404", id: 2 },
+    });
+    // A file that failed with words of its own (the network's) is named in a coded event.
+    expect(events.find((e) => e.kind === "downloadFailed")).toMatchObject({
+      message: "m6.png: network down",
+      messageCode: "fileFailed",
+      messageValues: { file: "m6.png", error: "network down" },
+    });
+    expect(skipped?.messageValues.error).toMatch(/\S/);
+    expect(skipped?.message).toBe(`program m9.png: HTTP 404 (#2) skipped: ${skipped?.messageValues.error}`);
+  });
+});
+
 describe("the network", () => {
   it("calls the browser's fetch as a plain function (a method call on the player is an illegal invocation)", async () => {
     const h = screen({ manifest: scheduled("v1"), viaGlobalFetch: true });
@@ -728,7 +780,7 @@ describe("delivery after a reconnect", () => {
   };
 
   it("sends every publication's state again after each welcome, though none changed (the server may have lost them)", async () => {
-    const h = screen({ manifest: published(), failing: new Map([[B, "HTTP 500"]]) });
+    const h = screen({ manifest: published(), failing: new Map([[B, 500]]) });
     await h.start();
     const states = {
       10: { publicationId: 10, state: "playing", done: 1, total: 1 },

@@ -1,5 +1,5 @@
 import type { DeliveryItem, Manifest } from "@marquee/terminal-protocol";
-import { DeliveryFrame } from "@marquee/terminal-protocol";
+import { DeliveryFrame, playerReason } from "@marquee/terminal-protocol";
 import { describe, expect, it } from "vitest";
 import { type DeliveryInputs, DeliveryReporter, deliveryItems } from "../src/delivery";
 import { file, manifest, planItem, programDoc, schedulePlan, webPage } from "./fixtures";
@@ -80,8 +80,8 @@ describe("delivery states", () => {
     const failed = deliveryItems(
       inputs({
         held: new Set([A]),
-        failed: new Map([[B, "HTTP 404"]]),
-        problems: new Map([[3, "program Menu (#3): doc: bad"]]),
+        failed: new Map([[B, playerReason("fileHttp", { file: "m2.png", status: 404 })]]),
+        problems: new Map([[3, playerReason("programInvalid", { name: "Menu", id: 3, error: "doc: bad" })]]),
       }),
     );
     expect(failed[0]).toEqual({
@@ -107,14 +107,14 @@ describe("delivery states", () => {
 
 describe("delivery states while downloads wait", () => {
   it("says on the publications still downloading why they wait", () => {
-    const waiting = "waiting for the download window (22:00–06:00)";
+    const waiting = playerReason("downloadWindow", { start: "22:00", end: "06:00" });
     const items = deliveryItems(inputs({ held: new Set([A]), waiting }));
     expect(items[0]).toEqual({
       publicationId: 10,
       state: "downloading",
       done: 1,
       total: 2,
-      reason: waiting,
+      reason: "waiting for the download window (22:00–06:00)",
       reasonCode: "downloadWindow",
       reasonValues: { start: "22:00", end: "06:00" },
     });

@@ -1,3 +1,4 @@
+import { whyText } from "@marquee/terminal-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { downloadWindowReason, playVolume, ScreenClock, screenStateAt } from "../src/device";
 import { MONDAY_10 } from "./fixtures";
@@ -46,7 +47,7 @@ describe("screen state", () => {
   });
 
   it("says which window downloads wait for", () => {
-    expect(downloadWindowReason({ downloadWindow: { start: "22:00", end: "06:00" } })).toBe(
+    expect(whyText(downloadWindowReason({ downloadWindow: { start: "22:00", end: "06:00" } }))).toBe(
       "waiting for the download window (22:00–06:00)",
     );
   });

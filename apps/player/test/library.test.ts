@@ -1,3 +1,4 @@
+import { playerReason, whyText } from "@marquee/terminal-protocol";
 import { describe, expect, it } from "vitest";
 import { deletionPlan, heldPrograms, programHashes, programReadiness } from "../src/library";
 import { programsOf } from "../src/playlist";
@@ -36,10 +37,15 @@ describe("what the screen holds", () => {
   });
 
   it("says why a program cannot play, and whether waiting helps", () => {
-    const problems = new Map([[3, "program P3 (#3): doc: invalid"]]);
+    const problems = new Map([
+      [3, playerReason("programInvalid", { name: "P3", id: 3, error: "doc: invalid" })],
+    ]);
     const held = new Set([A]);
-    const ready = (id: number, failed = new Map<string, string>()) =>
-      programReadiness(m, programs, problems, held, failed, id);
+    // The reason in its English words (as the ack's `reason` carries it).
+    const ready = (id: number, failed = new Map<string, string>()) => {
+      const r = programReadiness(m, programs, problems, held, failed, id);
+      return r.ready ? r : { ...r, reason: whyText(r.reason) };
+    };
     expect(ready(1)).toEqual({ ready: true });
     expect(ready(9)).toEqual({
       ready: false,

@@ -1,5 +1,5 @@
 import { EMPTY_PLAY_STATE, type PlayState, resolveAt } from "@marquee/schedule";
-import type { Manifest } from "@marquee/terminal-protocol";
+import { type Manifest, whyText } from "@marquee/terminal-protocol";
 import { describe, expect, it } from "vitest";
 import {
   messageKey,
@@ -136,8 +136,8 @@ describe("the schedule decides what plays", () => {
     });
     const { programs, skipped } = programsOf(m);
     const problems = programProblems(m, programs, skipped);
-    expect(problems.get(99)).toBe("program #99 is not in the manifest");
-    expect(problems.get(3)).toMatch(/^program P3 \(#3\): \S/);
+    expect(whyText(problems.get(99) ?? "")).toBe("program #99 is not in the manifest");
+    expect(whyText(problems.get(3) ?? "")).toMatch(/^program P3 \(#3\): \S/);
     expect(problems.has(1)).toBe(false);
     expect(scheduleInputOf(m, programs).plans[0]?.items.map((i) => i.id)).toEqual(["ok"]);
     expect(new Screen(m).go("start", MONDAY_10)).toBe(1);

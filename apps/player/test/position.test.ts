@@ -1,3 +1,4 @@
+import { type Why, whyText } from "@marquee/terminal-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   currentPosition,
@@ -15,10 +16,12 @@ describe("position", () => {
   afterEach(() => vi.useRealTimers());
 
   it("words the Geolocation API's errors for an operator", () => {
-    expect(positionError({ code: 1 })).toBe("this device does not allow geolocation (permission denied)");
-    expect(positionError({ code: 2, message: "no GPS" })).toBe("position unavailable: no GPS");
-    expect(positionError({ code: 2 })).toBe("position unavailable");
-    expect(positionError({ code: 3 }, 20_000)).toBe("no position within 20 s");
+    expect(whyText(positionError({ code: 1 }))).toBe(
+      "this device does not allow geolocation (permission denied)",
+    );
+    expect(whyText(positionError({ code: 2, message: "no GPS" }))).toBe("position unavailable: no GPS");
+    expect(whyText(positionError({ code: 2 }))).toBe("position unavailable");
+    expect(whyText(positionError({ code: 3 }, 20_000))).toBe("no position within 20 s");
   });
 
   it("takes only plausible fixes", () => {
@@ -44,7 +47,9 @@ describe("position", () => {
     const r = currentPosition(silent, 20_000);
     expect(options?.timeout).toBe(20_000);
     await vi.advanceTimersByTimeAsync(21_000);
-    expect(await r).toEqual({ ok: false, reason: "no position within 20 s" });
+    const late = await r;
+    expect(!late.ok && whyText(late.reason)).toBe("no position within 20 s");
+    expect(late).toEqual({ ok: false, reason: { code: "positionTimeout", values: { seconds: 20 } } });
     expect(await currentPosition(null)).toEqual({ ok: false, reason: NO_GEOLOCATION });
   });
 
@@ -71,7 +76,7 @@ describe("position", () => {
     stop();
     expect(fixes).toEqual([{ lat: 1, lng: 2, accuracy: 5 }]);
     expect(cleared).toBe(1);
-    const errors: string[] = [];
+    const errors: Why[] = [];
     watchPosition(
       undefined,
       () => undefined,

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
+import { whyText } from "@marquee/terminal-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { downloadPackage, packageUrl, sha256Hex, sha256Js } from "../src/update";
+import { downloadPackage, type PackageResult, packageUrl, sha256Hex, sha256Js } from "../src/update";
+
+/** A result with the failure in its English words (as the ack's `reason` carries it). */
+const worded = (r: PackageResult) => (r.ok ? r : { ok: false, reason: whyText(r.reason) });
 
 const ORIGIN = "http://screen.test";
 
@@ -82,27 +86,27 @@ describe("package download", () => {
 
   it("fails with the reason: HTTP status, size, checksum", async () => {
     const none = () => undefined;
-    expect(await downloadPackage(req, auth, none, serving(chunks, 1, 403))).toEqual({
+    expect(worded(await downloadPackage(req, auth, none, serving(chunks, 1, 403)))).toEqual({
       ok: false,
       reason: "package download failed: HTTP 403",
     });
-    expect(await downloadPackage({ ...req, size: 9000 }, auth, none, serving(chunks, 1))).toEqual({
+    expect(worded(await downloadPackage({ ...req, size: 9000 }, auth, none, serving(chunks, 1)))).toEqual({
       ok: false,
       reason: "size mismatch: the package is larger than 9000 bytes",
     });
-    expect(await downloadPackage({ ...req, size: 12_000 }, auth, none, serving(chunks, 1))).toEqual({
+    expect(worded(await downloadPackage({ ...req, size: 12_000 }, auth, none, serving(chunks, 1)))).toEqual({
       ok: false,
       reason: "size mismatch: received 10000 of 12000 bytes",
     });
     const wrong = "f".repeat(64);
-    expect(await downloadPackage({ ...req, sha256: wrong }, auth, none, serving(chunks, 1))).toEqual({
+    expect(worded(await downloadPackage({ ...req, sha256: wrong }, auth, none, serving(chunks, 1)))).toEqual({
       ok: false,
       reason: `checksum mismatch: expected SHA-256 ${wrong}, got ${sha256}`,
     });
     const refused = (async () => {
       throw new TypeError("network down");
     }) as typeof fetch;
-    expect(await downloadPackage(req, auth, none, refused)).toEqual({
+    expect(worded(await downloadPackage(req, auth, none, refused))).toEqual({
       ok: false,
       reason: "package download failed: network down",
     });

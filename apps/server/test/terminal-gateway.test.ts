@@ -292,6 +292,66 @@ describe("the socket", () => {
   });
 });
 
+describe("events as codes", () => {
+  it("keeps an event that comes with a known code coded, and the API answers it for the console to translate", async () => {
+    const { socket, terminalId } = await onlineTerminal();
+    const at = Date.now() - 1000;
+    const values = { name: "Menu", id: 3, error: "doc: bad" };
+    socket.send({
+      type: "event",
+      kind: "playbackError",
+      message: "program Menu (#3) skipped: doc: bad",
+      messageCode: "programSkipped",
+      messageValues: values,
+      at,
+    });
+    // A newer player's code this server does not know, and an older player's words: kept as words.
+    socket.send({
+      type: "event",
+      kind: "info",
+      message: "a newer event",
+      messageCode: "newerCode",
+      at: at + 1,
+    });
+    socket.send({ type: "event", kind: "fault", message: "panel overheated", at: at + 2 });
+    await waitFor(async () => (await terminalRow(t.app, terminalId)).fault === "panel overheated");
+    const stored = await t.database.db
+      .select()
+      .from(terminalEvents)
+      .where(eq(terminalEvents.terminalId, terminalId))
+      .orderBy(terminalEvents.id);
+    expect(stored.map((e) => e.message)).toEqual([
+      encodeReason("programSkipped", values),
+      "a newer event",
+      "panel overheated",
+    ]);
+    // A coded fault is kept coded too; "fault cleared" in words still clears it.
+    socket.send({
+      type: "event",
+      kind: "fault",
+      message: "m9.png: HTTP 404",
+      messageCode: "fileHttp",
+      messageValues: { file: "m9.png", status: 404 },
+      at: at + 3,
+    });
+    const fault = encodeReason("fileHttp", { file: "m9.png", status: 404 });
+    await waitFor(async () => (await terminalRow(t.app, terminalId)).fault === fault);
+    const admin = await signedIn(t, ADMIN.username, ADMIN.password);
+    const res = await admin.get("/a/api/terminal/terminalDetails", { id: terminalId });
+    expect(res.statusCode, res.body).toBe(200);
+    const details = res.json() as {
+      terminal: { fault: string | null };
+      recentEvents: { kind: string; message: string }[];
+    };
+    expect(details.terminal.fault).toBe(fault);
+    expect(details.recentEvents.find((e) => e.kind === "playbackError")?.message).toBe(
+      encodeReason("programSkipped", values),
+    );
+    socket.send({ type: "event", kind: "info", message: FAULT_CLEARED, at: at + 4 });
+    await waitFor(async () => (await terminalRow(t.app, terminalId)).fault === null);
+  });
+});
+
 describe("what a terminal reports is checked against what it was given", () => {
   const play = (programId: number, at: number) => ({
     programId,

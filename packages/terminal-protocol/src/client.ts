@@ -12,7 +12,7 @@ import {
   type TerminalState,
   type TerminalStatus,
 } from "./messages";
-import { playerReasonOf } from "./reasons";
+import { reasonFields, type Why, whyOf } from "./reasons";
 
 /**
  * The terminal side of the protocol, shared by the web player (browser
@@ -33,8 +33,8 @@ export interface SocketLike {
 }
 export type SocketFactory = (url: string) => SocketLike;
 
-/** What a command handler answers: ok with optional data, or a reason it failed. */
-export type CommandResult = { ok: true; data?: Record<string, unknown> } | { ok: false; reason: string };
+/** What a command handler answers: ok with optional data, or why it failed (a coded reason, or words of its own). */
+export type CommandResult = { ok: true; data?: Record<string, unknown> } | { ok: false; reason: Why };
 export type CommandHandler = (command: CommandFrame) => Promise<CommandResult> | CommandResult;
 
 export interface ClientOptions {
@@ -350,12 +350,12 @@ export class TerminalClient {
         try {
           result = await this.opts.onCommand(frame);
         } catch (err) {
-          result = { ok: false, reason: err instanceof Error ? err.message : String(err) };
+          result = { ok: false, reason: whyOf(err) };
         }
         this.send(
           result.ok
             ? { type: "ack", id: frame.id, ok: true, ...(result.data ? { data: result.data } : {}) }
-            : { type: "ack", id: frame.id, ok: false, reason: result.reason, ...codedReason(result.reason) },
+            : { type: "ack", id: frame.id, ok: false, ...reasonFields(result.reason) },
         );
         return;
       }
@@ -378,14 +378,4 @@ export class TerminalClient {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
   }
-}
-
-/** The code and values of a player's reason, as the fields beside its words (none for words of its own). */
-export function codedReason(reason: string): {
-  reasonCode?: string;
-  reasonValues?: Record<string, string | number>;
-} {
-  const r = playerReasonOf(reason);
-  if (!r) return {};
-  return r.values ? { reasonCode: r.code, reasonValues: r.values } : { reasonCode: r.code };
 }

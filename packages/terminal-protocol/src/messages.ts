@@ -127,7 +127,11 @@ export const AckFrame = z.object({
 export const EventFrame = z.object({
   type: z.literal("event"),
   kind: z.enum(["fault", "downloadFailed", "playbackError", "storageLow", "info"]),
+  /** What happened, in words (English, for older servers and logs). */
   message: z.string().max(1000),
+  /** The same message as a code (PLAYER_REASONS) and its variable parts: the console translates it. */
+  messageCode: z.string().max(64).optional(),
+  messageValues: ReasonValues.optional(),
   at: z.number().int(),
 });
 /** Proof of play: what played, when, how long. */

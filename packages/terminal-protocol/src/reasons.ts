@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 /**
- * The reasons a player makes (a command's ack, a delivery report), each with
- * the English sentence it is written in: the player sends the sentence
- * (`reason`, for older servers and logs) and, beside it, the code with the
- * sentence's variable parts ({{name}} here) as values.
+ * The reasons a player makes (a command's ack, a delivery report, an event),
+ * each with the English sentence it is written in: the player makes the code
+ * with the sentence's variable parts ({{name}} here) as values, and sends it
+ * beside the sentence (`reason`, `message`: for older servers and logs).
  */
 export const PLAYER_REASONS = {
   unsupported: "unsupported command {{command}}",
@@ -69,6 +69,12 @@ export const PLAYER_REASONS = {
   fileHttp: "{{file}}: HTTP {{status}}",
   fileShort: "{{file}}: received {{done}} of {{size}} bytes",
   fileFailed: "{{file}}: {{error}}",
+  fileNoStorage: "{{file}}: not enough storage ({{size}} bytes needed)",
+  fileStalled: "{{file}}: no data for {{seconds}} s",
+  programMissing: "program #{{id}} is not in the manifest",
+  programSkipped: "program {{name}} (#{{id}}) skipped: {{error}}",
+  programMissingSkipped: "program #{{id}} is not in the manifest: skipped",
+  widgetError: "{{name}} (#{{id}}) {{scene}}/{{widget}}: {{error}}",
 } as const;
 export type PlayerReasonCode = keyof typeof PLAYER_REASONS;
 
@@ -157,44 +163,65 @@ export function playerReasonText(
   return PLAYER_REASONS[code].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ""));
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** A file's name as a reason gives it: with an extension, or its hash (so "schedule: …" is no file). */
-const FILE_NAME = "(.+?\\.\\w{1,5}|[0-9a-f]{32})";
-const TEMPLATES = (Object.entries(PLAYER_REASONS) as [PlayerReasonCode, string][])
-  .map(([code, template]) => {
-    const names: string[] = [];
-    const parts = template.split(/\{\{(\w+)\}\}/);
-    let pattern = "";
-    parts.forEach((part, i) => {
-      if (i % 2 === 0) pattern += escapeRegExp(part);
-      else {
-        names.push(part);
-        pattern += part === "file" ? FILE_NAME : "(.+?)";
-      }
-    });
-    const literal = parts.filter((_, i) => i % 2 === 0).join("").length;
-    return { code, names, re: new RegExp(`^${pattern}$`, "s"), literal };
-  })
-  // The most specific sentence first: "{{file}}: HTTP {{status}}" before "{{file}}: {{error}}".
-  .sort((a, b) => b.literal - a.literal);
+/** A reason a player made: a code of PLAYER_REASONS with the variable parts of its sentence. */
+export interface PlayerReason {
+  code: PlayerReasonCode;
+  values?: Record<string, string | number>;
+}
+/** Why something failed on a player: a reason it made, or words of its own (an exception's message, a server's answer). */
+export type Why = PlayerReason | string;
 
-/**
- * The code and values of a sentence a player made (one of PLAYER_REASONS),
- * or null for words of its own (an exception's message, a server's answer).
- */
-export function playerReasonOf(
-  text: string,
-): { code: PlayerReasonCode; values?: Record<string, string | number> } | null {
-  for (const t of TEMPLATES) {
-    const m = t.re.exec(text);
-    if (!m) continue;
-    if (!t.names.length) return { code: t.code };
-    const values: Record<string, string | number> = {};
-    t.names.forEach((name, i) => {
-      const v = m[i + 1] ?? "";
-      values[name] = /^\d{1,15}$/.test(v) ? Number(v) : v;
-    });
-    return { code: t.code, values };
+export function playerReason(code: PlayerReasonCode, values?: Record<string, string | number>): PlayerReason {
+  return values ? { code, values } : { code };
+}
+
+/** The English words of a reason (for older servers, logs and the screen's own views). */
+export function whyText(why: Why): string {
+  return typeof why === "string" ? why : playerReasonText(why.code, why.values);
+}
+
+const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/** The values as a frame carries them: each text within the 500 characters ReasonValues takes. */
+const frameValues = (values: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? cut(v, 500) : v]));
+
+/** A reason as an ack or a delivery item carries it: the words and, for a reason the player made, its code and values. */
+export function reasonFields(
+  why: Why,
+  max = 500,
+): { reason: string; reasonCode?: PlayerReasonCode; reasonValues?: Record<string, string | number> } {
+  const reason = cut(whyText(why), max);
+  if (typeof why === "string") return { reason };
+  return why.values
+    ? { reason, reasonCode: why.code, reasonValues: frameValues(why.values) }
+    : { reason, reasonCode: why.code };
+}
+
+/** An event's message as its frame carries it: the words and, for one the player made, its code and values. */
+export function messageFields(why: Why): {
+  message: string;
+  messageCode?: PlayerReasonCode;
+  messageValues?: Record<string, string | number>;
+} {
+  const { reason, reasonCode, reasonValues } = reasonFields(why, 1000);
+  return {
+    message: reason,
+    ...(reasonCode ? { messageCode: reasonCode } : {}),
+    ...(reasonValues ? { messageValues: reasonValues } : {}),
+  };
+}
+
+/** An error that carries a reason the player made (its message is the English words). */
+export class ReasonError extends Error {
+  constructor(readonly why: PlayerReason) {
+    super(whyText(why));
+    this.name = "ReasonError";
   }
-  return null;
+}
+
+/** Why an exception was thrown: the reason it carries, else its message. */
+export function whyOf(e: unknown): Why {
+  if (e instanceof ReasonError) return e.why;
+  return e instanceof Error ? e.message : String(e);
 }

@@ -6,6 +6,8 @@ import {
   HeartbeatFrame,
   PROTOCOL_VERSION,
   parseFrame,
+  playerReason,
+  ReasonError,
   type SocketLike,
   TerminalClient,
   TerminalFrame,
@@ -139,13 +141,17 @@ describe("TerminalClient", () => {
     const c = client(async (cmd) => {
       if (cmd.name === "volume") return { ok: true, data: { volume: 30 } };
       if (cmd.name === "screenshot") throw new Error("no canvas");
-      return { ok: false, reason: "unsupported command reboot" };
+      if (cmd.name === "position") throw new ReasonError(playerReason("positionUnavailable"));
+      if (cmd.name === "clear") return { ok: false, reason: "words of its own" };
+      return { ok: false, reason: playerReason("unsupported", { command: "reboot" }) };
     });
     last().open();
     for (const [id, name] of [
       ["1", "volume"],
       ["2", "screenshot"],
       ["3", "reboot"],
+      ["4", "position"],
+      ["5", "clear"],
     ])
       last().deliver({ type: "command", id, name, args: {}, timeoutMs: 5000 });
     await vi.runOnlyPendingTimersAsync();
@@ -161,6 +167,8 @@ describe("TerminalClient", () => {
         reasonCode: "unsupported",
         reasonValues: { command: "reboot" },
       },
+      { type: "ack", id: "4", ok: false, reason: "position unavailable", reasonCode: "positionUnavailable" },
+      { type: "ack", id: "5", ok: false, reason: "words of its own" },
     ]);
     c.stop();
   });

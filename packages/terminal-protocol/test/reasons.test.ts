@@ -3,11 +3,17 @@ import {
   AckFrame,
   DeliveryItem,
   decodeReason,
+  EventFrame,
+  messageFields,
   PLAYER_REASONS,
-  playerReasonOf,
+  playerReason,
   playerReasonText,
   REASON_CODES,
+  ReasonError,
+  reasonFields,
   storedReason,
+  whyOf,
+  whyText,
 } from "../src";
 
 describe("a player's reasons as codes", () => {
@@ -16,62 +22,57 @@ describe("a player's reasons as codes", () => {
     expect(new Set(REASON_CODES).size).toBe(REASON_CODES.length);
   });
 
-  it("reads each sentence back as its code and values", () => {
-    expect(playerReasonOf("settings are not valid device settings")).toEqual({
-      code: "argSettings",
-      values: { name: "settings" },
-    });
-    expect(playerReasonOf("volume must be a whole number from 0 to 100")).toEqual({
-      code: "argWholeRange",
-      values: { name: "volume", min: 0, max: 100 },
-    });
-    expect(playerReasonOf("this device does not allow geolocation (permission denied)")).toEqual({
-      code: "geolocationDenied",
-    });
-    expect(playerReasonOf("this device does not allow geolocation")).toEqual({ code: "noGeolocation" });
-    expect(playerReasonOf("program Menu (#3): 2 file(s) not downloaded yet")).toEqual({
-      code: "programDownloading",
-      values: { name: "Menu", id: 3, files: 2 },
-    });
-    expect(playerReasonOf("program Menu (#3): doc: bad")).toEqual({
-      code: "programInvalid",
-      values: { name: "Menu", id: 3, error: "doc: bad" },
-    });
-    // The most specific sentence wins over the general one.
-    expect(playerReasonOf("m9.png: HTTP 404")).toEqual({
-      code: "fileHttp",
-      values: { file: "m9.png", status: 404 },
-    });
-    expect(playerReasonOf("m3.png: storage full")).toEqual({
-      code: "fileFailed",
-      values: { file: "m3.png", error: "storage full" },
-    });
-    expect(playerReasonOf("manifest: HTTP 500")).toEqual({
-      code: "manifestFailed",
-      values: { error: "HTTP 500" },
-    });
-    expect(playerReasonOf("package download failed: HTTP 404")).toEqual({
-      code: "packageHttp",
-      values: { status: 404 },
-    });
-    expect(
-      playerReasonOf("the package address must be a path under /apm-web: https://elsewhere.example/p"),
-    ).toEqual({
-      code: "packageAddress",
-      values: { prefix: "/apm-web", url: "https://elsewhere.example/p" },
-    });
-    // Words of its own (an exception's message) have no code.
-    expect(playerReasonOf("no canvas")).toBeNull();
-    expect(playerReasonOf("schedule: boom")).toBeNull();
+  it("writes each sentence from its code and values", () => {
+    expect(playerReasonText("argWholeRange", { name: "volume", min: 0, max: 100 })).toBe(
+      "volume must be a whole number from 0 to 100",
+    );
+    expect(whyText(playerReason("programDownloading", { name: "Menu", id: 3, files: 2 }))).toBe(
+      "program Menu (#3): 2 file(s) not downloaded yet",
+    );
+    // Words of its own stay as they are.
+    expect(whyText("no disk")).toBe("no disk");
+    for (const code of Object.keys(PLAYER_REASONS) as (keyof typeof PLAYER_REASONS)[])
+      expect(playerReasonText(code, {})).not.toMatch(/\{\{/);
   });
 
-  it("writes each sentence from its code and reads it back", () => {
-    for (const code of Object.keys(PLAYER_REASONS) as (keyof typeof PLAYER_REASONS)[]) {
-      const names = [...PLAYER_REASONS[code].matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] as string);
-      const values = Object.fromEntries(names.map((n, i) => [n, n === "file" ? `f${i}.png` : `v${i} x`]));
-      const text = playerReasonText(code, values);
-      expect(playerReasonOf(text), text).toEqual(names.length ? { code, values } : { code });
-    }
+  it("sends a reason the player made as its words with its code and values, and words of its own alone", () => {
+    expect(reasonFields(playerReason("fileHttp", { file: "m9.png", status: 404 }))).toEqual({
+      reason: "m9.png: HTTP 404",
+      reasonCode: "fileHttp",
+      reasonValues: { file: "m9.png", status: 404 },
+    });
+    expect(reasonFields(playerReason("untilPast"))).toEqual({
+      reason: "until is already past",
+      reasonCode: "untilPast",
+    });
+    expect(reasonFields("schedule: boom")).toEqual({ reason: "schedule: boom" });
+    // Within the lengths a frame takes: the words cut, each value too.
+    const long = reasonFields(playerReason("fileFailed", { file: "a.png", error: "e".repeat(900) }));
+    expect(long.reason).toHaveLength(500);
+    expect(String(long.reasonValues?.error)).toHaveLength(500);
+    const event = EventFrame.parse({
+      type: "event",
+      kind: "playbackError",
+      ...messageFields(playerReason("programSkipped", { name: "Menu", id: 3, error: "doc: bad" })),
+      at: 1,
+    });
+    expect(event).toMatchObject({
+      message: "program Menu (#3) skipped: doc: bad",
+      messageCode: "programSkipped",
+      messageValues: { name: "Menu", id: 3, error: "doc: bad" },
+    });
+    // An older player's event (no code) is still a valid frame.
+    expect(
+      EventFrame.parse({ type: "event", kind: "fault", message: "fan", at: 1 }).messageCode,
+    ).toBeUndefined();
+  });
+
+  it("carries a reason through an exception", () => {
+    const e = new ReasonError(playerReason("noCanvas"));
+    expect(e.message).toBe("no 2D canvas");
+    expect(whyOf(e)).toEqual({ code: "noCanvas" });
+    expect(whyOf(new Error("boom"))).toBe("boom");
+    expect(whyOf("plain")).toBe("plain");
   });
 
   it("takes the code beside the words in an ack and a delivery item, and stores a known one coded", () => {

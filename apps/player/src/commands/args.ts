@@ -2,8 +2,9 @@ import type { DeviceSettings } from "@marquee/schedule";
 import {
   type CommandArgs,
   type CommandName,
+  type PlayerReason,
+  playerReason,
   readCommandArgs,
-  playerReasonText as said,
 } from "@marquee/terminal-protocol";
 
 /**
@@ -12,8 +13,8 @@ import {
  * a reason an operator can act on.
  */
 
-/** A checked argument, or why it was refused (a sentence of PLAYER_REASONS: its code goes with the ack). */
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** A checked argument, or why it was refused (a reason of PLAYER_REASONS: its code goes with the ack). */
+export type Checked<T> = { ok: true; value: T } | { ok: false; reason: PlayerReason };
 
 /**
  * Reads a command's arguments with its schema; a refusal names the first
@@ -22,34 +23,34 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 function read<N extends CommandName>(
   name: N,
   args: Record<string, unknown>,
-  reasons: Partial<Record<keyof CommandArgs<N> & string, string>>,
+  reasons: Partial<Record<keyof CommandArgs<N> & string, PlayerReason>>,
 ): Checked<CommandArgs<N>> {
   const r = readCommandArgs(name, args);
   if (r.success) return { ok: true, value: r.data };
   const field = String(r.error.issues[0]?.path[0] ?? "");
   return {
     ok: false,
-    reason: reasons[field as keyof typeof reasons] ?? said("argsInvalid", { command: name }),
+    reason: reasons[field as keyof typeof reasons] ?? playerReason("argsInvalid", { command: name }),
   };
 }
 
 /** volume: {volume: 0..100} (a whole number). */
 export function volumeArgs(args: Record<string, unknown>): Checked<number> {
   const r = read("volume", args, {
-    volume: said("argWholeRange", { name: "volume", min: 0, max: 100 }),
+    volume: playerReason("argWholeRange", { name: "volume", min: 0, max: 100 }),
   });
   return r.ok ? { ok: true, value: r.value.volume } : r;
 }
 
 /** refresh: {reload?: boolean} — reload the page after acknowledging. */
 export function refreshArgs(args: Record<string, unknown>): Checked<{ reload: boolean }> {
-  const r = read("refresh", args, { reload: said("argBoolean", { name: "reload" }) });
+  const r = read("refresh", args, { reload: playerReason("argBoolean", { name: "reload" }) });
   return r.ok ? { ok: true, value: { reload: r.value.reload === true } } : r;
 }
 
 /** settings: {settings: DeviceSettings}. */
 export function settingsArgs(args: Record<string, unknown>): Checked<DeviceSettings> {
-  const r = read("settings", args, { settings: said("argSettings", { name: "settings" }) });
+  const r = read("settings", args, { settings: playerReason("argSettings", { name: "settings" }) });
   return r.ok ? { ok: true, value: r.value.settings } : r;
 }
 
@@ -58,8 +59,8 @@ export function playProgramArgs(
   args: Record<string, unknown>,
 ): Checked<{ programId: number; until: number | null }> {
   const reasons = {
-    programId: said("argProgramId", { name: "programId" }),
-    until: said("argDateTime", { name: "until" }),
+    programId: playerReason("argProgramId", { name: "programId" }),
+    until: playerReason("argDateTime", { name: "until" }),
   };
   const r = read("playProgram", args, reasons);
   if (!r.ok) return r;
@@ -73,14 +74,14 @@ export function playProgramArgs(
 
 /** playMessage: {messageId}. */
 export function playMessageArgs(args: Record<string, unknown>): Checked<number> {
-  const r = read("playMessage", args, { messageId: said("argMessageId", { name: "messageId" }) });
+  const r = read("playMessage", args, { messageId: playerReason("argMessageId", { name: "messageId" }) });
   return r.ok ? { ok: true, value: r.value.messageId } : r;
 }
 
 /** deleteFiles: {hashes?: md5[]} (none: every file the manifest does not need). */
 export function deleteFilesArgs(args: Record<string, unknown>): Checked<string[] | null> {
   const r = read("deleteFiles", args, {
-    hashes: said("argHashes", { name: "hashes" }),
+    hashes: playerReason("argHashes", { name: "hashes" }),
   });
   if (!r.ok) return r;
   return { ok: true, value: r.value.hashes ? [...new Set(r.value.hashes)] : null };
@@ -94,11 +95,11 @@ export function updateArgs(
   args: Record<string, unknown>,
 ): Checked<{ packageId: number; version: string; url: string; sha256: string; size: number }> {
   const reasons = {
-    packageId: said("argPackageId", { name: "packageId" }),
-    version: said("argText", { name: "version", min: 1, max: 40 }),
-    url: said("argPath", { name: "url" }),
-    sha256: said("argHex", { name: "sha256", digits: 64 }),
-    size: said("argBytes", { name: "size" }),
+    packageId: playerReason("argPackageId", { name: "packageId" }),
+    version: playerReason("argText", { name: "version", min: 1, max: 40 }),
+    url: playerReason("argPath", { name: "url" }),
+    sha256: playerReason("argHex", { name: "sha256", digits: 64 }),
+    size: playerReason("argBytes", { name: "size" }),
   };
   const r = read("update", args, reasons);
   if (!r.ok) return r;
@@ -111,8 +112,8 @@ export function updateArgs(
 /** debug: {on, seconds?: 10..3600}. */
 export function debugArgs(args: Record<string, unknown>): Checked<{ on: boolean; seconds: number | null }> {
   const r = read("debug", args, {
-    on: said("argBoolean", { name: "on" }),
-    seconds: said("argWholeRange", { name: "seconds", min: 10, max: 3600 }),
+    on: playerReason("argBoolean", { name: "on" }),
+    seconds: playerReason("argWholeRange", { name: "seconds", min: 10, max: 3600 }),
   });
   return r.ok ? { ok: true, value: { on: r.value.on, seconds: r.value.seconds ?? null } } : r;
 }
@@ -120,15 +121,15 @@ export function debugArgs(args: Record<string, unknown>): Checked<{ on: boolean;
 /** syncStart: {programId, at: server-clock ms}. */
 export function syncStartArgs(args: Record<string, unknown>): Checked<{ programId: number; at: number }> {
   const r = read("syncStart", args, {
-    programId: said("argProgramId", { name: "programId" }),
-    at: said("argInstant", { name: "at" }),
+    programId: playerReason("argProgramId", { name: "programId" }),
+    at: playerReason("argInstant", { name: "at" }),
   });
   return r.ok ? { ok: true, value: { programId: r.value.programId, at: r.value.at } } : r;
 }
 
 /** The reason an unknown command fails with. */
-export function unsupported(name: string): string {
-  return said("unsupported", { command: name });
+export function unsupported(name: string): PlayerReason {
+  return playerReason("unsupported", { command: name });
 }
 
 /** The kept volume, 0..100 (100 when none is kept or it is unreadable). */

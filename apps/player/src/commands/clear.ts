@@ -1,4 +1,4 @@
-import { playerReasonText as said } from "@marquee/terminal-protocol";
+import { playerReason } from "@marquee/terminal-protocol";
 import { afterAck, type CommandHandler, within } from "./context";
 
 /** clear: drop every cached program and file and show the idle screen until a new manifest arrives. */
@@ -14,9 +14,9 @@ export const clear: CommandHandler = async (_c, ctx, deadline) => {
     deadline,
     false,
   );
-  if (!done) return { ok: false, reason: said("busyNotCleared") };
+  if (!done) return { ok: false, reason: playerReason("busyNotCleared") };
   const snap = ctx.snapshot();
-  if (snap.manifest !== null) return { ok: false, reason: snap.lastError ?? said("notCleared") };
+  if (snap.manifest !== null) return { ok: false, reason: snap.lastError ?? playerReason("notCleared") };
   void ctx.estimate();
   // The server emptied this screen's content first: the manifest fetched now says what is left.
   afterAck(() => void ctx.sync());

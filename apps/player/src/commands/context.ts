@@ -4,8 +4,12 @@ import {
   type CommandFrame,
   type CommandResult,
   type Manifest,
+  type PlayerReason,
   type Position,
-  playerReasonText as said,
+  playerReason,
+  type Why,
+  whyOf,
+  whyText,
 } from "@marquee/terminal-protocol";
 import type { PlayerEnv, PlayerSnapshot, ScreenshotTarget } from "../controller";
 import type { DebugStream, LogRing } from "../log";
@@ -13,10 +17,10 @@ import type { PlayItem } from "../playlist";
 import type { PlayNow } from "../playNow";
 
 /** How a manifest fetch went. */
-export type Fetched = { ok: true } | { ok: false; reason: string };
+export type Fetched = { ok: true } | { ok: false; reason: Why };
 
 /** Why a program cannot play now (final: waiting will not help). */
-export type Unready = { final: boolean; reason: string };
+export type Unready = { final: boolean; reason: Why };
 
 /** What a command handler may see and do of the player (the controller gives it). */
 export interface CommandContext {
@@ -56,7 +60,7 @@ export interface CommandContext {
   /** A fetched manifest not on screen yet. */
   pending(): Manifest | null;
   /** Why downloads wait (the download window), or null. */
-  waiting(): string | null;
+  waiting(): Why | null;
   /** The manifest's playable programs, by id. */
   programs(): ReadonlyMap<number, PlayItem>;
   /** Whether a program can play now: null when it can, else why. */
@@ -85,7 +89,8 @@ export type CommandHandler = (
 /** A command that waits answers this long before the server's timeout would. */
 export const ACK_MARGIN_MS = 1500;
 
-export const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** An exception's words (the English of a reason the player made). */
+export const reasonOf = (e: unknown) => whyText(whyOf(e));
 
 /** Runs `fn` once the ack of the command being answered has gone. */
 export function afterAck(fn: () => void): void {
@@ -111,7 +116,7 @@ export function waitFor(
   ctx: CommandContext,
   check: () => CommandResult | null,
   deadline: number,
-  late: () => string,
+  late: () => Why,
 ): Promise<CommandResult> {
   return new Promise((resolve) => {
     let done = false;
@@ -129,7 +134,7 @@ export function waitFor(
         const r = check();
         if (r) finish(r);
       } catch (e) {
-        finish({ ok: false, reason: reasonOf(e) });
+        finish({ ok: false, reason: whyOf(e) });
       }
     };
     const unsubscribe = ctx.subscribe(test);
@@ -141,7 +146,14 @@ export function waitFor(
 
 /** Fetches the manifest, within the deadline. */
 export async function fetchBefore(ctx: CommandContext, deadline: number): Promise<Fetched> {
-  const late = { ok: false as const, reason: said("manifestLate") };
+  const late: Fetched = { ok: false, reason: playerReason("manifestLate") };
   const r = await within(ctx.refetch(), deadline, late);
-  return r.ok || r === late ? r : { ok: false, reason: said("manifestFailed", { error: r.reason }) };
+  return r.ok || r === late ? r : { ok: false, reason: manifestFailure(r.reason) };
+}
+
+/** Why a manifest fetch failed, as a command says it: the token refused, or "manifest: " and why. */
+export function manifestFailure(why: Why): PlayerReason {
+  return typeof why !== "string" && why.code === "manifestRefused"
+    ? why
+    : playerReason("manifestFailed", { error: whyText(why) });
 }

@@ -1,4 +1,4 @@
-import { playerReasonText as said } from "@marquee/terminal-protocol";
+import { playerReason } from "@marquee/terminal-protocol";
 import { deletionPlan } from "../library";
 import { filesOf } from "../manifest";
 import { deleteFilesArgs } from "./args";
@@ -36,7 +36,7 @@ export const deleteFiles: CommandHandler = async (c, ctx, deadline) => {
     deadline,
     false,
   );
-  if (!done) return { ok: false, reason: said("busyNotDeleted") };
+  if (!done) return { ok: false, reason: playerReason("busyNotDeleted") };
   void ctx.estimate();
   return { ok: true, data: result };
 };

@@ -1,4 +1,4 @@
-import { playerReasonText as said } from "@marquee/terminal-protocol";
+import { playerReason, type Why } from "@marquee/terminal-protocol";
 import { playMessageArgs } from "./args";
 import { type CommandHandler, fetchBefore, waitFor } from "./context";
 
@@ -10,21 +10,21 @@ export const playMessage: CommandHandler = async (c, ctx, deadline) => {
   const fetched = await fetchBefore(ctx, deadline);
   if (!fetched.ok) return fetched;
   let revived = false;
-  let why = said("messageNotShown", { id });
+  let why: Why = playerReason("messageNotShown", { id });
   return waitFor(
     ctx,
     () => {
       const snap = ctx.snapshot();
-      if (snap.state !== "authorised") return { ok: false, reason: said("notAuthorised") };
+      if (snap.state !== "authorised") return { ok: false, reason: playerReason("notAuthorised") };
       const newest = ctx.newest();
       if (!newest?.messages.some((m) => m.id === id))
-        return { ok: false, reason: said("messageNotInManifest", { id }) };
+        return { ok: false, reason: playerReason("messageNotInManifest", { id }) };
       const { messages, interrupt, manifest } = snap;
       if (interrupt?.id === id || messages.some((m) => m.id === id))
         return { ok: true, data: { messageId: id, screenOn: snap.screen.screenOn } };
       const own = manifest?.messages.filter((m) => m.id === id) ?? [];
       if (own.length === 0) {
-        why = ctx.waiting() ?? said("messageDownloading", { id });
+        why = ctx.waiting() ?? playerReason("messageDownloading", { id });
         return null;
       }
       // Played now: shown again even if it had been shown its count.
@@ -36,11 +36,11 @@ export const playMessage: CommandHandler = async (c, ctx, deadline) => {
       const now = Date.now();
       const m = own[0];
       if (m?.startAt !== null && m?.startAt !== undefined && m.startAt > now)
-        why = said("messageStartsAt", { id, at: new Date(m.startAt).toISOString() });
+        why = playerReason("messageStartsAt", { id, at: new Date(m.startAt).toISOString() });
       else if (m?.endAt !== null && m?.endAt !== undefined && m.endAt <= now)
-        why = said("messageEnded", { id });
-      else if (interrupt) why = said("emergency", { name: interrupt.name });
-      else why = said("messageDisplaced", { id });
+        why = playerReason("messageEnded", { id });
+      else if (interrupt) why = playerReason("emergency", { name: interrupt.name });
+      else why = playerReason("messageDisplaced", { id });
       return null;
     },
     deadline,

@@ -1,4 +1,4 @@
-import { playerReasonText as said } from "@marquee/terminal-protocol";
+import { playerReason, type Why } from "@marquee/terminal-protocol";
 import { playProgramArgs } from "./args";
 import { type CommandHandler, fetchBefore, waitFor } from "./context";
 
@@ -7,15 +7,15 @@ export const playProgram: CommandHandler = async (c, ctx, deadline) => {
   const args = playProgramArgs(c.args);
   if (!args.ok) return { ok: false, reason: args.reason };
   const { programId, until } = args.value;
-  if (until !== null && until <= Date.now()) return { ok: false, reason: said("untilPast") };
+  if (until !== null && until <= Date.now()) return { ok: false, reason: playerReason("untilPast") };
   const fetched = await fetchBefore(ctx, deadline);
   if (!fetched.ok) return fetched;
   let held = false;
-  let why = said("programNotShown", { id: programId });
+  let why: Why = playerReason("programNotShown", { id: programId });
   return waitFor(
     ctx,
     () => {
-      if (ctx.snapshot().state !== "authorised") return { ok: false, reason: said("notAuthorised") };
+      if (ctx.snapshot().state !== "authorised") return { ok: false, reason: playerReason("notAuthorised") };
       const r = ctx.readiness(programId);
       if (r) {
         why = r.reason;
@@ -30,7 +30,7 @@ export const playProgram: CommandHandler = async (c, ctx, deadline) => {
       const { showing, interrupt, screen } = ctx.snapshot();
       if (showing?.item.id !== programId) return null;
       if (interrupt) {
-        why = said("emergency", { name: interrupt.name });
+        why = playerReason("emergency", { name: interrupt.name });
         return null;
       }
       return { ok: true, data: { programId, screenOn: screen.screenOn } };

@@ -1,13 +1,13 @@
-import { API_PREFIX, playerReasonText as said, TERMINAL_PATHS } from "@marquee/terminal-protocol";
+import { API_PREFIX, playerReason, TERMINAL_PATHS } from "@marquee/terminal-protocol";
 import { capture } from "../screenshot";
 import type { CommandHandler } from "./context";
 
 /** screenshot: draw the screen and upload it under the command's id. */
 export const screenshot: CommandHandler = async (c, ctx) => {
   const target = ctx.screenshotTarget();
-  if (!target) return { ok: false, reason: said("nothingShownYet") };
+  if (!target) return { ok: false, reason: playerReason("nothingShownYet") };
   const token = ctx.token();
-  if (!token) return { ok: false, reason: said("notRegistered") };
+  if (!token) return { ok: false, reason: playerReason("notRegistered") };
   const png = await capture(target.element, target.width, target.height);
   const url = new URL(API_PREFIX + TERMINAL_PATHS.screenshot, ctx.env.origin);
   url.searchParams.set("commandId", c.id);
@@ -23,7 +23,7 @@ export const screenshot: CommandHandler = async (c, ctx) => {
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
     const msg = body && typeof body === "object" && "msg" in body ? String(body.msg) : `HTTP ${res.status}`;
-    return { ok: false, reason: said("screenshotRefused", { error: msg }) };
+    return { ok: false, reason: playerReason("screenshotRefused", { error: msg }) };
   }
   const body: unknown = await res.json().catch(() => null);
   const md5 =

@@ -1,4 +1,4 @@
-import { playerReasonText as said } from "@marquee/terminal-protocol";
+import { playerReason, type Why, whyText } from "@marquee/terminal-protocol";
 import { syncStartArgs } from "./args";
 import { type CommandHandler, fetchBefore, waitFor, within } from "./context";
 
@@ -16,11 +16,12 @@ export const syncStart: CommandHandler = async (c, ctx, deadline) => {
   const offsetMs = clock?.offsetMs ?? 0;
   const localStart = at + offsetMs;
   const late = () => Math.round((Date.now() - localStart) / 1000);
-  if (localStart <= Date.now()) return { ok: false, reason: said("startPassed", { seconds: late() }) };
+  if (localStart <= Date.now())
+    return { ok: false, reason: playerReason("startPassed", { seconds: late() }) };
   if (ctx.readiness(programId)) {
     const fetched = await fetchBefore(ctx, Math.min(deadline, localStart - SYNC_READY_MS));
     if (!fetched.ok) return fetched;
-    let why = "";
+    let why: Why = "";
     const ready = await waitFor(
       ctx,
       () => {
@@ -30,10 +31,11 @@ export const syncStart: CommandHandler = async (c, ctx, deadline) => {
         return r.final ? { ok: false, reason: r.reason } : null;
       },
       Math.min(deadline, localStart - SYNC_READY_MS),
-      () => said("programNotReady", { id: programId, error: why }),
+      () => playerReason("programNotReady", { id: programId, error: whyText(why) }),
     );
     if (!ready.ok) return ready;
-    if (localStart <= Date.now()) return { ok: false, reason: said("startPassed", { seconds: late() }) };
+    if (localStart <= Date.now())
+      return { ok: false, reason: playerReason("startPassed", { seconds: late() }) };
   }
   ctx.holdPlayNow({ programId, until: null, startAt: at });
   return {

@@ -1,4 +1,4 @@
-import { playerReasonText as said } from "@marquee/terminal-protocol";
+import { playerReason } from "@marquee/terminal-protocol";
 import { downloadPackage } from "../update";
 import { updateArgs } from "./args";
 import { ACK_MARGIN_MS, afterAck, type CommandHandler } from "./context";
@@ -8,7 +8,7 @@ export const update: CommandHandler = async (c, ctx) => {
   const args = updateArgs(c.args);
   if (!args.ok) return { ok: false, reason: args.reason };
   const token = ctx.token();
-  if (!token) return { ok: false, reason: said("notRegistered") };
+  if (!token) return { ok: false, reason: playerReason("notRegistered") };
   const { version } = args.value;
   const progress = (done: number, total: number, note: string) => ctx.progress(c.id, done, total, note);
   const r = await downloadPackage(

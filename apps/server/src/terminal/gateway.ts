@@ -172,21 +172,24 @@ async function handleFrame(
       return;
     case "event": {
       const at = plausible(frame.at, clock.now());
+      // A message with a known code is kept coded, as reasons are (the console translates it); else its words.
+      const message = storedReason(frame.message, frame.messageCode, frame.messageValues) ?? frame.message;
       await db.insert(terminalEvents).values({
         terminalId: conn.terminalId,
         officeId: conn.terminal.officeId,
         kind: frame.kind,
-        message: frame.message,
+        message,
         at,
       });
       if (frame.kind === "fault") {
         await db
           .update(terminals)
-          .set({ fault: frame.message.slice(0, 500) })
+          .set({ fault: message.slice(0, 500) })
           .where(eq(terminals.id, conn.terminalId));
       } else if (frame.kind === "info" && frame.message.trim().toLowerCase() === FAULT_CLEARED) {
         await db.update(terminals).set({ fault: null }).where(eq(terminals.id, conn.terminalId));
       }
+      // The alarms keep the words (their notices and exports are written from them).
       await hub.emitTerminalEvent({
         terminalId: conn.terminalId,
         kind: frame.kind,

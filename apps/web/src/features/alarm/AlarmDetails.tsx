@@ -37,7 +37,12 @@ function timelineItems(d: Detail, t: ReturnType<typeof useTranslation>["t"]) {
       testId: "cleared",
     });
   for (const e of d.events)
-    items.push({ at: e.at, color: "gray", text: `${e.kind}: ${e.message}`, testId: `event-${e.id}` });
+    items.push({
+      at: e.at,
+      color: "gray",
+      text: `${e.kind}: ${reasonText(t, e.message)}`,
+      testId: `event-${e.id}`,
+    });
   return items.sort((x, y) => y.at.localeCompare(x.at));
 }
 
@@ -103,7 +108,7 @@ export function AlarmDetails({ id, onClose }: { id: number | null; onClose(): vo
                     <Tag color={d.terminal.online ? "success" : "default"}>
                       {d.terminal.online ? t("alarm.details.online") : t("alarm.details.offline")}
                     </Tag>
-                    {d.terminal.fault && <Tag color="error">{d.terminal.fault}</Tag>}
+                    {d.terminal.fault && <Tag color="error">{reasonText(t, d.terminal.fault)}</Tag>}
                     <Typography.Text type="secondary">
                       {t("alarm.details.lastSeen", { time: when(d.terminal.lastSeenAt) })}
                     </Typography.Text>

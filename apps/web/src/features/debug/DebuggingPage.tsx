@@ -303,7 +303,11 @@ function Recent({ terminalId }: { terminalId: number }) {
                   locale={{ emptyText: t("debug.recent.noEvents") }}
                   columns={[
                     { key: "kind", title: t("debug.recent.kind"), dataIndex: "kind" },
-                    { key: "message", title: t("debug.recent.message"), dataIndex: "message" },
+                    {
+                      key: "message",
+                      title: t("debug.recent.message"),
+                      render: (_, e) => reasonText(t, e.message),
+                    },
                     {
                       key: "at",
                       title: t("debug.recent.at"),

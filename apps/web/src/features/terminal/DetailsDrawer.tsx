@@ -187,7 +187,7 @@ export function DetailsDrawer({
           key: "fault",
           label: t("terminal.details.fault"),
           children: terminal.fault ? (
-            <Typography.Text type="danger">{terminal.fault}</Typography.Text>
+            <Typography.Text type="danger">{reasonText(t, terminal.fault)}</Typography.Text>
           ) : (
             t("terminal.details.none")
           ),
@@ -378,7 +378,7 @@ export function DetailsDrawer({
                 <List.Item>
                   <List.Item.Meta
                     title={t(`terminal.events.${e.kind}`, { defaultValue: e.kind })}
-                    description={e.message}
+                    description={reasonText(t, e.message)}
                   />
                   <Typography.Text type="secondary">{when(e.at)}</Typography.Text>
                 </List.Item>

@@ -450,7 +450,7 @@ export default {
     emergency: "Emergency",
     playNow: "Shown now by order",
   },
-  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  /** Why a command or a delivery failed, and what a screen reported (coded reasons, REASON_CODES of the terminal protocol). */
   reason: {
     pending: "The screen is not authorised yet",
     disabled: "The screen is disabled",
@@ -522,5 +522,11 @@ export default {
     fileHttp: "File {{file}}: HTTP {{status}}",
     fileShort: "File {{file}}: received {{done}} of {{size}} bytes",
     fileFailed: "File {{file}}: {{error}}",
+    fileNoStorage: "File {{file}}: not enough storage ({{size}} bytes needed)",
+    fileStalled: "File {{file}}: no data for {{seconds}} s",
+    programMissing: "Program #{{id}} is not in the manifest",
+    programSkipped: "Program {{name}} (#{{id}}) skipped: {{error}}",
+    programMissingSkipped: "Program #{{id}} is not in the manifest: skipped",
+    widgetError: "Program {{name}} (#{{id}}), scene {{scene}}, widget {{widget}}: {{error}}",
   },
 };

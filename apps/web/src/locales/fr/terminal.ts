@@ -483,7 +483,7 @@ export default {
     emergency: "Urgence",
     playNow: "Affiché sur ordre",
   },
-  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  /** Why a command or a delivery failed, and what a screen reported (coded reasons, REASON_CODES of the terminal protocol). */
   reason: {
     pending: "L'écran n'est pas encore autorisé",
     disabled: "L'écran est désactivé",
@@ -555,5 +555,11 @@ export default {
     fileHttp: "Fichier {{file}} : HTTP {{status}}",
     fileShort: "Fichier {{file}} : {{done}} octets reçus sur {{size}}",
     fileFailed: "Fichier {{file}} : {{error}}",
+    fileNoStorage: "Fichier {{file}} : espace de stockage insuffisant ({{size}} octets nécessaires)",
+    fileStalled: "Fichier {{file}} : aucune donnée depuis {{seconds}} s",
+    programMissing: "Le programme #{{id}} n'est pas dans le manifeste",
+    programSkipped: "Programme {{name}} (#{{id}}) ignoré : {{error}}",
+    programMissingSkipped: "Le programme #{{id}} n'est pas dans le manifeste : ignoré",
+    widgetError: "Programme {{name}} (#{{id}}), scène {{scene}}, widget {{widget}} : {{error}}",
   },
 };

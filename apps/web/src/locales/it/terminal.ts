@@ -482,7 +482,7 @@ export default {
     emergency: "Emergenza",
     playNow: "Mostrato subito su ordine",
   },
-  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  /** Why a command or a delivery failed, and what a screen reported (coded reasons, REASON_CODES of the terminal protocol). */
   reason: {
     pending: "Lo schermo non è ancora autorizzato",
     disabled: "Lo schermo è disattivato",
@@ -554,5 +554,11 @@ export default {
     fileHttp: "Il file {{file}}: errore HTTP {{status}}",
     fileShort: "Il file {{file}}: ricevuti {{done}} di {{size}} byte",
     fileFailed: "Il file {{file}}: {{error}}",
+    fileNoStorage: "Il file {{file}}: spazio di archiviazione insufficiente (servono {{size}} byte)",
+    fileStalled: "Il file {{file}}: nessun dato per {{seconds}} s",
+    programMissing: "Il programma #{{id}} non è nel manifesto",
+    programSkipped: "Programma {{name}} (#{{id}}) saltato: {{error}}",
+    programMissingSkipped: "Il programma #{{id}} non è nel manifesto: saltato",
+    widgetError: "Programma {{name}} (#{{id}}), scena {{scene}}, widget {{widget}}: {{error}}",
   },
 };

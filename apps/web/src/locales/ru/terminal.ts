@@ -510,7 +510,7 @@ export default {
     emergency: "Экстренное",
     playNow: "Показано по команде",
   },
-  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  /** Why a command or a delivery failed, and what a screen reported (coded reasons, REASON_CODES of the terminal protocol). */
   reason: {
     pending: "Экран ещё не авторизован",
     disabled: "Экран отключён",
@@ -582,5 +582,11 @@ export default {
     fileHttp: "Файл {{file}}: HTTP {{status}}",
     fileShort: "Файл {{file}}: получено {{done}} из {{size}} байт",
     fileFailed: "Файл {{file}}: {{error}}",
+    fileNoStorage: "Файл {{file}}: недостаточно места (нужно {{size}} байт)",
+    fileStalled: "Файл {{file}}: нет данных в течение {{seconds}} с",
+    programMissing: "Программы #{{id}} нет в манифесте",
+    programSkipped: "Программа {{name}} (#{{id}}) пропущена: {{error}}",
+    programMissingSkipped: "Программы #{{id}} нет в манифесте: пропущена",
+    widgetError: "Программа {{name}} (#{{id}}), сцена {{scene}}, виджет {{widget}}: {{error}}",
   },
 };

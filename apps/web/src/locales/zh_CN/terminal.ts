@@ -412,7 +412,7 @@ export default {
     emergency: "紧急",
     playNow: "按指令立即播放",
   },
-  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  /** Why a command or a delivery failed, and what a screen reported (coded reasons, REASON_CODES of the terminal protocol). */
   reason: {
     pending: "终端尚未授权",
     disabled: "终端已禁用",
@@ -484,5 +484,11 @@ export default {
     fileHttp: "文件 {{file}}：HTTP {{status}}",
     fileShort: "文件 {{file}}：收到 {{done}} / {{size}} 字节",
     fileFailed: "文件 {{file}}：{{error}}",
+    fileNoStorage: "文件 {{file}}：存储空间不足（需要 {{size}} 字节）",
+    fileStalled: "文件 {{file}}：{{seconds}} 秒内未收到数据",
+    programMissing: "节目 #{{id}} 不在节目单中",
+    programSkipped: "节目 {{name}}（#{{id}}）已跳过：{{error}}",
+    programMissingSkipped: "节目 #{{id}} 不在节目单中：已跳过",
+    widgetError: "节目 {{name}}（#{{id}}），场景 {{scene}}，组件 {{widget}}：{{error}}",
   },
 };

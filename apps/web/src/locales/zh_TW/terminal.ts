@@ -412,7 +412,7 @@ export default {
     emergency: "緊急",
     playNow: "依指令立即播放",
   },
-  /** Why a command or a delivery failed (coded reasons, REASON_CODES of the terminal protocol). */
+  /** Why a command or a delivery failed, and what a screen reported (coded reasons, REASON_CODES of the terminal protocol). */
   reason: {
     pending: "終端尚未授權",
     disabled: "終端已停用",
@@ -484,5 +484,11 @@ export default {
     fileHttp: "檔案 {{file}}：HTTP {{status}}",
     fileShort: "檔案 {{file}}：收到 {{done}} / {{size}} 位元組",
     fileFailed: "檔案 {{file}}：{{error}}",
+    fileNoStorage: "檔案 {{file}}：儲存空間不足（需要 {{size}} 位元組）",
+    fileStalled: "檔案 {{file}}：{{seconds}} 秒內未收到資料",
+    programMissing: "節目 #{{id}} 不在節目單中",
+    programSkipped: "節目 {{name}}（#{{id}}）已略過：{{error}}",
+    programMissingSkipped: "節目 #{{id}} 不在節目單中：已略過",
+    widgetError: "節目 {{name}}（#{{id}}），場景 {{scene}}，元件 {{widget}}：{{error}}",
   },
 };
