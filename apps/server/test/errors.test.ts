@@ -44,6 +44,39 @@ describe("unexpected errors", () => {
   });
 });
 
+describe("a database too busy to lend a connection", () => {
+  it("answers 503 in the caller's language, as for a database that is down, not 500", async () => {
+    const url = await createTestDatabase();
+    const log = pino({ level: "silent" });
+    const database = connect(url, 2, log, { connectionTimeoutMillis: 300 });
+    const app = await buildApp({
+      config: loadConfig({ DATABASE_URL: url, DATA_DIR: "/tmp/unused" }),
+      database,
+      clock: new TestClock(),
+      log,
+    });
+    await app.ready();
+    // Every pooled connection is taken (as a reconnect storm takes them), and none frees up in time.
+    const held = [await database.pool.connect(), await database.pool.connect()];
+    try {
+      const res = await app.inject({
+        method: "GET",
+        url: "/apm-web/f/common/isSysInit",
+        headers: { cookie: "language=fr" },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        code: 503,
+        msg: "Le service démarre ou la base de données est injoignable ; réessayez sous peu",
+      });
+    } finally {
+      for (const c of held) c.release();
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
 describe("limits", () => {
   let t: TestApp;
   beforeAll(async () => {

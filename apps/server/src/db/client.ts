@@ -18,12 +18,17 @@ const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
  * dropped by the pool and the next query opens a new one, so the server
  * recovers by itself; idle errors are logged, never fatal.
  */
-export function connect(url: string, poolSize: number, log: Logger): Database {
+export function connect(
+  url: string,
+  poolSize: number,
+  log: Logger,
+  opts: { connectionTimeoutMillis?: number } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 10_000,
     application_name: "marquee",
   });
   pool.on("error", (err) => log.warn({ err }, "an idle database connection failed; it will be replaced"));

@@ -94,7 +94,10 @@ function isDatabaseDown(err: unknown): boolean {
   for (let depth = 0; e && depth < 3; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && DB_DOWN_CODES.has(code)) return true;
-    if (/Connection terminated|connection timeout/i.test(String((e as Error).message))) return true;
+    // pg-pool's words when no pooled connection frees up in time (a reconnect storm holds them all).
+    const message = String((e as Error).message);
+    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message))
+      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
