@@ -1,4 +1,5 @@
 import { DEFAULT_ALARM_RULES } from "@marquee/contracts";
+import { encodeReason } from "@marquee/terminal-protocol";
 import { and, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import {
   terminals,
 } from "../src/db/schema";
 import { alarmEngine } from "../src/modules/alarm/rules";
+import { noticeContent } from "../src/platform/notify";
 import { FLUSH_MS } from "../src/terminal/hub";
 import {
   ADMIN,
@@ -392,6 +394,54 @@ describe("events", () => {
     rows = await alarmsOf(reg.terminalId);
     expect(rows.some((r) => r.kind === "playbackError")).toBe(false);
     await admin.post("/a/api/sysSetting/saveKey", { key: "alarmRules", value: DEFAULT_ALARM_RULES });
+    await socket.close();
+  });
+
+  it("keep a coded message coded, and write it in the reader's language in the notice and the export", async () => {
+    const { reg, socket } = await connectedTerminal(office.aShop);
+    await t.database.db.update(terminals).set({ name: "Hall" }).where(eq(terminals.id, reg.terminalId));
+    const before = await lastNoticeId();
+    const values = { file: "m9.png", status: 404 };
+    socket.send({
+      type: "event",
+      kind: "fault",
+      message: "m9.png: HTTP 404",
+      messageCode: "fileHttp",
+      messageValues: values,
+      at: Date.now(),
+    });
+    await waitFor(async () => (await alarmsOf(reg.terminalId)).length === 1, 5000, "alarm");
+    const [alarm] = await alarmsOf(reg.terminalId);
+    if (!alarm) throw new Error("no alarm");
+    expect(alarm).toMatchObject({ kind: "fault", message: encodeReason("fileHttp", values) });
+
+    // The notice, read in French (and filed with the English text the spec keeps).
+    const notices = (
+      await t.database.db.select().from(notifications).where(eq(notifications.userId, user.aShop))
+    ).filter((n) => n.id > before);
+    expect(notices.map((n) => noticeContent("fr", n))).toEqual([
+      "Panne sur l'écran Hall : Fichier m9.png : HTTP 404",
+    ]);
+    expect(notices[0]?.contentEn).toBe("Fault on screen Hall: File m9.png: HTTP 404");
+
+    // The export, asked in French.
+    const fr = await signedIn(t, "aadmin", "aadminPass1", "fr");
+    const res = await fr.request("POST", `${BASE}/onlyAbnormalAlarmExport`, { json: { ids: [alarm.id] } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error("no sheet");
+    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    const { deviceId } = await terminalRow(t.app, reg.terminalId);
+    expect(row.slice(1, 7)).toEqual([
+      "Panne",
+      "Ouverte",
+      "Hall",
+      deviceId,
+      "A shop",
+      "Fichier m9.png : HTTP 404",
+    ]);
     await socket.close();
   });
 });

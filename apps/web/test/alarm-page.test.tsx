@@ -2,7 +2,7 @@
 import { type AlarmRow, DEFAULT_ALARM_RULES } from "@marquee/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import dayjs from "dayjs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { AlarmBell } from "../src/features/alarm/AlarmBell";
 import AlarmListPage, { EMPTY_ALARM_FILTERS, toAlarmQuery } from "../src/features/alarm/AlarmListPage";
 import { alarmMessage } from "../src/features/alarm/alarmText";
@@ -95,6 +95,23 @@ describe("alarm filters and wording", () => {
 });
 
 describe("alarm list page", { timeout: 30_000 }, () => {
+  afterEach(async () => {
+    await i18n.changeLanguage("en");
+  });
+
+  it("shows a coded message in the reader's language and a terminal's own words as stored", async () => {
+    await i18n.changeLanguage("fr");
+    grant(ALL);
+    alarmServer([
+      alarm(1, { kind: "fault", message: '{"code":"fileHttp","values":{"file":"m9.png","status":404}}' }),
+      alarm(2, { message: "panel overheated" }),
+    ]);
+    renderPage(<AlarmListPage />);
+    const coded = await screen.findByTestId("alarm-row-1");
+    expect(within(coded).getByText("Fichier m9.png : HTTP 404")).toBeTruthy();
+    expect(within(screen.getByTestId("alarm-row-2")).getByText("panel overheated")).toBeTruthy();
+  });
+
   it("lists the open alarms with their kind, state, terminal and office", async () => {
     grant(ALL);
     const { calls } = alarmServer([

@@ -189,13 +189,8 @@ async function handleFrame(
       } else if (frame.kind === "info" && frame.message.trim().toLowerCase() === FAULT_CLEARED) {
         await db.update(terminals).set({ fault: null }).where(eq(terminals.id, conn.terminalId));
       }
-      // The alarms keep the words (their notices and exports are written from them).
-      await hub.emitTerminalEvent({
-        terminalId: conn.terminalId,
-        kind: frame.kind,
-        message: frame.message,
-        at,
-      });
+      // The alarms keep the message as stored (coded when it came with a known code): they write it in the reader's language.
+      await hub.emitTerminalEvent({ terminalId: conn.terminalId, kind: frame.kind, message, at });
       return;
     }
     case "progress":

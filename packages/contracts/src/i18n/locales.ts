@@ -19,3 +19,16 @@ export function interpolate(template: string, values?: Record<string, string | n
     key in values ? String(values[key]) : whole,
   );
 }
+
+/**
+ * Texts kept under one key prefix, with the keys typed:
+ * `prefixed("terminal.reason", { offline: "…" })` is `{ "terminal.reason.offline": "…" }`.
+ */
+export function prefixed<P extends string, T extends Record<string, string>>(
+  prefix: P,
+  texts: T,
+): { [K in keyof T & string as `${P}.${K}`]: T[K] } {
+  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [`${prefix}.${key}`, text])) as {
+    [K in keyof T & string as `${P}.${K}`]: T[K];
+  };
+}

@@ -5,6 +5,7 @@ import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Services } from "../../platform/services";
 import { cellText, streamWorkbook } from "../../platform/xlsx";
+import { reasonMessage } from "./reason";
 import { alarmBatch } from "./repo";
 
 /** Rows read per query (keyset on id). */
@@ -12,7 +13,10 @@ export const ALARM_EXPORT_BATCH = 1000;
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-/** The message of an alarm in the reader's words: the rules' findings are worded from their detail. */
+/**
+ * The message of an alarm in the reader's words: the rules' findings are
+ * worded from their detail, an event's coded message from its code.
+ */
 export function alarmMessage(a: AlarmRow, t: Translate, wall: (ms: number) => string): string {
   const d = a.detail ?? {};
   if (a.kind === "offline" && typeof d.minutes === "number") {
@@ -23,7 +27,7 @@ export function alarmMessage(a: AlarmRow, t: Translate, wall: (ms: number) => st
   }
   if (a.kind === "storageLow" && typeof d.percent === "number" && typeof d.threshold === "number")
     return t("alarm.finding.storageLow", { percent: d.percent, threshold: d.threshold });
-  return a.message;
+  return reasonMessage(t, a.message);
 }
 
 /**

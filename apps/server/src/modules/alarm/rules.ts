@@ -17,6 +17,7 @@ import type { ValuesByOffice } from "../../platform/settings";
 import { officeVisible } from "../../platform/tenancy";
 import { FAULT_CLEARED } from "../../terminal/gateway";
 import type { TerminalEventListener } from "../../terminal/hub";
+import { reasonNotice } from "./reason";
 
 /** How often the rules look at the terminals. */
 export const ALARM_PASS_MS = 30_000;
@@ -394,10 +395,14 @@ export class AlarmEngine {
     return sent;
   }
 
-  /** A terminal's event (the hub calls it after storing the event). */
+  /**
+   * A terminal's event (the hub calls it after storing the event), with its
+   * message as stored: coded when the screen gave a known code, else its words.
+   */
   readonly onEvent: TerminalEventListener = async (e) => {
     const { db, clock } = this.services;
     if (e.kind === "info") {
+      // "fault cleared" has no code: its message is stored as these words.
       if (e.message.trim().toLowerCase() !== FAULT_CLEARED) return;
       await db.execute(sql`
         update alarms set state = 'cleared', cleared_at = ${clock.now()}, cleared_by = null
@@ -420,6 +425,7 @@ export class AlarmEngine {
     // The rules of the terminal's own tenant (else the nearest above it that keeps some, else the platform's).
     const rules = await this.services.settings.getFor("alarmRules", terminal.officeId);
     if (!rules.events.includes(kind)) return;
+    // Kept as stored: a coded message is written in the reader's language (the console, exports, notices).
     const message = e.message.slice(0, 1000);
     const at = clock.now();
     // Who is told is read before the transaction: reading it inside would hold one pooled
@@ -441,10 +447,11 @@ export class AlarmEngine {
         do update set count = alarms.count + 1, last_at = excluded.last_at, message = excluded.message
         returning id, (xmax = 0) as inserted`);
       if (!result.rows[0]?.inserted || !userIds.length) return;
+      const said = reasonNotice(message);
       await notify(tx, userIds, "alarm.notice.event", {
         kind: noticeMsg(`alarm.kind.${kind}`),
         name: terminal.name,
-        message: message.slice(0, 300),
+        message: typeof said === "string" ? said.slice(0, 300) : said,
       });
     });
   };

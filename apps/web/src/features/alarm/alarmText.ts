@@ -1,6 +1,7 @@
 import type { AlarmKind, AlarmRow } from "@marquee/contracts";
 import dayjs from "dayjs";
 import type { TFunction } from "i18next";
+import { reasonText } from "../terminal/reason";
 
 /** Tag colours of the kinds: the ones that stop a screen in red, the others in orange. */
 export const KIND_COLOR: Record<AlarmKind, string> = {
@@ -13,7 +14,11 @@ export const KIND_COLOR: Record<AlarmKind, string> = {
 
 export const when = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DD HH:mm:ss") : "-");
 
-/** An alarm's message in the reader's language: the rules' findings are worded from their detail, events as the terminal said. */
+/**
+ * An alarm's message in the reader's language: the rules' findings are worded
+ * from their detail, an event's coded message from its code (terminal.reason),
+ * and an event's own words as the terminal said them.
+ */
 export function alarmMessage(a: Pick<AlarmRow, "kind" | "message" | "detail">, t: TFunction): string {
   const d = a.detail ?? {};
   if (a.kind === "offline" && typeof d.minutes === "number") {
@@ -23,7 +28,7 @@ export function alarmMessage(a: Pick<AlarmRow, "kind" | "message" | "detail">, t
   }
   if (a.kind === "storageLow" && typeof d.percent === "number" && typeof d.threshold === "number")
     return t("alarm.finding.storageLow", { percent: d.percent, threshold: d.threshold });
-  return a.message;
+  return reasonText(t, a.message) ?? "";
 }
 
 /** The browser's time zone: exports write times in it. */
