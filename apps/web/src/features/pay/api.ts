@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  type GetKeyResponse,
   type OrderActionResponse,
   type OrderCreateBody,
   type OrderCreateResponse,
@@ -95,7 +96,7 @@ export const payApi = {
 
 /** The public setting paymentSwitchOpenTime ("" or an ISO date-time), quietly: the sign-in does not fail on it. */
 export async function paymentSwitchSetting(): Promise<unknown> {
-  const res = await http.get<Envelope & { jsonObject: Record<string, unknown> }>(
+  const res = await http.get<z.infer<typeof GetKeyResponse>>(
     "/a/api/sysSetting/getKey",
     { keyList: "paymentSwitchOpenTime" },
     { silent: true },
