@@ -7,6 +7,7 @@ import {
   type GetKeyResponse,
   type Material,
   type MaterialFolder,
+  type MaterialListResponse,
   type MaterialResponse,
   type MaterialType,
   type Md5CheckResponse,
@@ -18,7 +19,7 @@ import {
 } from "@marquee/contracts";
 import type { z } from "zod";
 import i18n from "../../locales";
-import { type Envelope, HttpError, http, type Page } from "../../services/http";
+import { type Envelope, HttpError, http } from "../../services/http";
 import { noteAnswer } from "../../services/sessionExpiry";
 
 /** The list filters of GET /a/api/material/list and checklist (MaterialListQuery). */
@@ -39,7 +40,7 @@ export interface MaterialQuery {
   order?: "asc" | "desc";
 }
 
-export type MaterialPage = Page<Material>;
+export type MaterialPage = z.infer<typeof MaterialListResponse>;
 
 export type Usage = z.infer<typeof UsageResponse>;
 
