@@ -544,6 +544,9 @@ export const MenuSaveBody = z.strictObject({
 });
 export type MenuSaveBody = z.input<typeof MenuSaveBody>;
 
+/** POST menu/save: the entry's id. */
+export const MenuSaveResponse = Envelope.extend({ id: z.number() });
+
 /** POST /a/sys/menu/delete */
 export const MenuDeleteBody = z.strictObject({ id: zId });
 

@@ -39,7 +39,11 @@ export interface Envelope {
   [key: string]: unknown;
 }
 
-/** A page of a list, as the contracts' pageOf answers it: `{ list, total, pageNo, pageSize }`. */
+/**
+ * A page of a list, as the contracts' pageOf answers it: `{ list, total, pageNo, pageSize }`. Only for
+ * calls generic over the row (the review lists every kind of content shares); a call of one list names
+ * its contracts response type.
+ */
 export interface Page<T> extends Envelope {
   list: T[];
   total: number;

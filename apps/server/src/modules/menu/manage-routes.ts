@@ -1,11 +1,7 @@
-import { Envelope, MenuDeleteBody, MenuSaveBody, MenuSortBody, OkResponse } from "@marquee/contracts";
+import { MenuDeleteBody, MenuSaveBody, MenuSaveResponse, MenuSortBody, OkResponse } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { actorOf } from "../../platform/access";
 import { deleteMenu, saveMenu, sortMenu } from "./service";
-
-/** POST menu/save: the entry's id. */
-const MenuSaveResponse = Envelope.extend({ id: z.number() });
 
 /**
  * Menu management (/a/sys/menu/*, spec §2 sysManage/menuManage): the route and

@@ -1,5 +1,6 @@
-import type { Announcement, Permission } from "@marquee/contracts";
-import { type Envelope, http } from "../../services/http";
+import type { Announcement, AnnouncementResponse, Permission } from "@marquee/contracts";
+import type { z } from "zod";
+import { http } from "../../services/http";
 
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
 export const ANNOUNCEMENT_PERMISSIONS = {
@@ -9,7 +10,8 @@ export const ANNOUNCEMENT_PERMISSIONS = {
 
 /** Announcement management: the stored announcement (getType=0) and its save. */
 export const announcementApi = {
-  stored: () => http.get<Envelope & Announcement>("/a/api/sysSetting/announcement", { getType: 0 }),
+  stored: () =>
+    http.get<z.infer<typeof AnnouncementResponse>>("/a/api/sysSetting/announcement", { getType: 0 }),
   save: (a: Announcement) =>
     http.post("/a/api/sysSetting/announcementManagerSave", a, { json: true, silent: true }),
 };

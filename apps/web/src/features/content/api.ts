@@ -1,5 +1,6 @@
-import type { ContentState } from "@marquee/contracts";
-import { type Envelope, http, type Page } from "../../services/http";
+import type { ContentState, ReviewResultResponse } from "@marquee/contracts";
+import type { z } from "zod";
+import { http, type Page } from "../../services/http";
 
 /**
  * What the reviewed contents (programs, play plans, published messages) share
@@ -23,7 +24,7 @@ export function reviewCalls<Row>(prefix: string) {
   return {
     checklist: (q: ReviewQuery) => http.get<Page<Row>>(`${prefix}/checklist`, { ...q }),
     decide: (ids: readonly number[], result: "approved" | "rejected", note: string) =>
-      http.post<Envelope & { count?: number }>(
+      http.post<z.infer<typeof ReviewResultResponse>>(
         `${prefix}/submitResult`,
         { ids: [...ids], result, note },
         { json: true, silent: true },

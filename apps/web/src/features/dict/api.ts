@@ -1,14 +1,14 @@
 import type {
-  DictItem,
   DictItemListResponse,
   DictItemSaveBody,
-  DictType,
+  DictItemSaveResponse,
   DictTypeListResponse,
   DictTypeSaveBody,
+  DictTypeSaveResponse,
   Permission,
 } from "@marquee/contracts";
 import type { z } from "zod";
-import { type Envelope, http } from "../../services/http";
+import { http } from "../../services/http";
 
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
 export const DICT_PERMISSIONS = { view: "sys:dict:view", edit: "sys:dict:edit" } as const satisfies Record<
@@ -21,12 +21,18 @@ export const dictApi = {
   types: (q: { keyword?: string; pageNo: number; pageSize: number }) =>
     http.get<z.infer<typeof DictTypeListResponse>>("/a/api/dict/typeList", q),
   saveType: (body: DictTypeSaveBody) =>
-    http.post<Envelope & { type: DictType }>("/a/api/dict/typeSave", body, { json: true, silent: true }),
+    http.post<z.infer<typeof DictTypeSaveResponse>>("/a/api/dict/typeSave", body, {
+      json: true,
+      silent: true,
+    }),
   deleteType: (id: number) => http.post("/a/api/dict/typeDelete", { id }, { json: true }),
   items: (q: { typeId: number; keyword?: string; enabled?: boolean; pageNo: number; pageSize: number }) =>
     http.get<z.infer<typeof DictItemListResponse>>("/a/api/dict/itemList", q),
   saveItem: (body: DictItemSaveBody) =>
-    http.post<Envelope & { item: DictItem }>("/a/api/dict/itemSave", body, { json: true, silent: true }),
+    http.post<z.infer<typeof DictItemSaveResponse>>("/a/api/dict/itemSave", body, {
+      json: true,
+      silent: true,
+    }),
   deleteItems: (typeId: number, ids: number[]) =>
     http.post("/a/api/dict/itemDelete", { typeId, ids: ids.join(",") }, { json: true }),
 };

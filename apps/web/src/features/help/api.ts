@@ -1,14 +1,14 @@
 import type {
-  CallCenter,
+  CallCenterInfoResponse,
   CallCenterSaveBody,
-  CommonProblem,
   CommonProblemListResponse,
   CommonProblemSaveBody,
+  CommonProblemSaveResponse,
   FAQ_MOVES,
   Permission,
 } from "@marquee/contracts";
 import type { z } from "zod";
-import { type Envelope, http } from "../../services/http";
+import { http } from "../../services/http";
 
 /** The routes' permissions: operations are checked against the view permission (spec §6). */
 export const FAQ_PERMISSIONS = {
@@ -27,7 +27,7 @@ export const helpApi = {
   faqManage: (q: { keyword?: string; lang?: string; enabled?: boolean; pageNo: number; pageSize: number }) =>
     http.get<z.infer<typeof CommonProblemListResponse>>("/a/api/commonProblem/manageList", q),
   saveFaq: (body: CommonProblemSaveBody) =>
-    http.post<Envelope & { problem: CommonProblem }>("/a/api/commonProblem/save", body, {
+    http.post<z.infer<typeof CommonProblemSaveResponse>>("/a/api/commonProblem/save", body, {
       json: true,
       silent: true,
     }),
@@ -35,9 +35,9 @@ export const helpApi = {
     http.post("/a/api/commonProblem/delete", { ids: ids.join(",") }, { json: true }),
   moveFaq: (id: number, move: (typeof FAQ_MOVES)[number]) =>
     http.post("/a/api/commonProblem/sort", { id, move }, { json: true }),
-  callCenter: () => http.get<Envelope & { callCenter: CallCenter }>("/a/api/callCenter/info"),
+  callCenter: () => http.get<z.infer<typeof CallCenterInfoResponse>>("/a/api/callCenter/info"),
   saveCallCenter: (body: CallCenterSaveBody) =>
-    http.post<Envelope & { callCenter: CallCenter }>("/a/api/callCenter/save", body, {
+    http.post<z.infer<typeof CallCenterInfoResponse>>("/a/api/callCenter/save", body, {
       json: true,
       silent: true,
     }),

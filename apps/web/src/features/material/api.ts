@@ -1,18 +1,25 @@
 import {
   API_PREFIX,
   type ChunkResponse,
+  type ConvertProgressResponse,
   type ConvertState,
+  type FolderTreeResponse,
+  type GetKeyResponse,
   type Material,
   type MaterialFolder,
+  type MaterialListResponse,
+  type MaterialResponse,
   type MaterialType,
   type Md5CheckResponse,
+  type OkResponse,
   REQUEST_TIMEOUT_MS,
   type ReviewState,
   type UsageResponse,
+  type UsedByResponse,
 } from "@marquee/contracts";
 import type { z } from "zod";
 import i18n from "../../locales";
-import { type Envelope, HttpError, http, type Page } from "../../services/http";
+import { type Envelope, HttpError, http } from "../../services/http";
 import { noteAnswer } from "../../services/sessionExpiry";
 
 /** The list filters of GET /a/api/material/list and checklist (MaterialListQuery). */
@@ -33,7 +40,7 @@ export interface MaterialQuery {
   order?: "asc" | "desc";
 }
 
-export type MaterialPage = Page<Material>;
+export type MaterialPage = z.infer<typeof MaterialListResponse>;
 
 export type Usage = z.infer<typeof UsageResponse>;
 
@@ -152,7 +159,7 @@ export function fileUrlOf(m: Pick<Material, "id" | "fileUrl">): string {
 
 /** Materials: folders, the library, uploads (spec §7 Files), conversions and review. */
 export const materialApi = {
-  folderTree: () => http.get<Envelope & { folders: MaterialFolder[] }>("/a/api/material/folderTree"),
+  folderTree: () => http.get<z.infer<typeof FolderTreeResponse>>("/a/api/material/folderTree"),
   saveFolder: (v: { id?: number; parentId?: number; name: string }) =>
     http.post<Envelope & { folder: MaterialFolder }>("/a/api/material/saveFolder", v, {
       json: true,
@@ -164,7 +171,7 @@ export const materialApi = {
   checklist: (q: MaterialQuery) => http.get<MaterialPage>("/a/api/material/checklist", { ...q }),
   usage: () => http.get<Usage>(USAGE_PATH),
   uploadLimit: () =>
-    http.get<Envelope & { jsonObject: UploadLimitSettings }>(
+    http.get<z.infer<typeof GetKeyResponse>>(
       "/a/api/sysSetting/getKey",
       { keyList: "uploadLimitOpen,uploadLimitSize" },
       { silent: true },
@@ -184,23 +191,23 @@ export const materialApi = {
       { json: true, silent: true },
     ),
   usedBy: (id: number) =>
-    http.get<Envelope & { usedBy: Array<{ materialId: number; type: string; id: number; name: string }> }>(
-      "/a/api/material/usedBy",
-      { ids: String(id) },
-      { silent: true },
-    ),
+    http.get<z.infer<typeof UsedByResponse>>("/a/api/material/usedBy", { ids: String(id) }, { silent: true }),
   addUrl: (v: { name: string; type: "web" | "stream"; url: string; folderId?: number }) =>
-    http.post<Envelope & { material: Material }>("/a/api/material/addUrl", v, { json: true, silent: true }),
+    http.post<z.infer<typeof MaterialResponse>>("/a/api/material/addUrl", v, { json: true, silent: true }),
   md5Check: (q: Md5CheckParams) =>
     http.get<Md5CheckAnswer>("/a/api/fileInfosa/uploaderMD5Check", { ...q }, { silent: true }),
   uploadChunk: (q: ChunkParams, body: Blob, signal?: AbortSignal) =>
     postRaw<ChunkAnswer>("/a/api/fileInfosa/uploader", { ...q }, body, signal),
   abandonUpload: (uploadId: string) =>
-    http.post<Envelope>("/a/api/fileInfosa/abandonUpload", { uploadId }, { json: true, silent: true }),
+    http.post<z.infer<typeof OkResponse>>(
+      "/a/api/fileInfosa/abandonUpload",
+      { uploadId },
+      { json: true, silent: true },
+    ),
   uploadThumb: (id: number, image: Blob) =>
     postRaw<Envelope & { material?: Material }>("/a/api/fileInfosa/uploadThumb", { id }, image),
   convertProgress: (materialIds: number[]) =>
-    http.get<Envelope & { progress: ConvertInfo[] }>(
+    http.get<z.infer<typeof ConvertProgressResponse>>(
       "/a/api/fileInfosa/convertProgress",
       { ids: ids(materialIds) },
       { silent: true },

@@ -1,6 +1,6 @@
-import { type MessageListResponse, NOTICE_PAGE } from "@marquee/contracts";
+import { type MessageListResponse, type MessagesUpdatedResponse, NOTICE_PAGE } from "@marquee/contracts";
 import type { z } from "zod";
-import { type Envelope, http } from "../../services/http";
+import { http } from "../../services/http";
 
 export type MessageList = z.infer<typeof MessageListResponse>;
 
@@ -15,6 +15,7 @@ export const messageApi = {
   updateReadState: (ids: number[], readState: "0" | "1") =>
     http.get("/a/api/message/updateReadState", { id: ids.join(","), readState }),
   /** Marks every one of the caller's notices read. */
-  readAll: () => http.post<Envelope & { updated: number }>("/a/api/message/readAll", {}, { json: true }),
+  readAll: () =>
+    http.post<z.infer<typeof MessagesUpdatedResponse>>("/a/api/message/readAll", {}, { json: true }),
   remove: (ids: number[]) => http.post("/a/api/message/delete", { id: ids.join(",") }),
 };

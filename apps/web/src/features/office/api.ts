@@ -1,16 +1,19 @@
 import type {
-  CustomerInfo,
+  CustomerInfoResponse,
   CustomerPage,
-  CustomerTreeNode,
-  InstantStatistics,
+  CustomerTreeResponse,
+  InstantStatisticsResponse,
   OfficeChildResponse,
-  OfficeDetail,
+  OfficeInfoResponse,
   OfficeNode,
+  OfficeNodesResponse,
   OfficeSaveBody,
+  OfficeSaveResponse,
+  OfficeSearchResponse,
   OfficeState,
 } from "@marquee/contracts";
 import type { z } from "zod";
-import { type Envelope, http } from "../../services/http";
+import { http } from "../../services/http";
 
 /** Calls of institution management and agent activation (contracts/src/office.ts). */
 
@@ -44,24 +47,24 @@ const CUSTOMER = "/a/api/customer";
 export const officeApi = {
   /** The children of an office (lazy tree), or the caller's top office(s) without an id. */
   children: (id?: number) =>
-    http.get<Envelope & { list: OfficeNode[] }>(`${OFFICE}/officeDynamicData`, { id }),
+    http.get<z.infer<typeof OfficeNodesResponse>>(`${OFFICE}/officeDynamicData`, { id }),
   search: (name: string) =>
-    http.get<Envelope & { list: OfficeHit[]; more: boolean }>(`${OFFICE}/searchOffice`, { name }),
+    http.get<z.infer<typeof OfficeSearchResponse>>(`${OFFICE}/searchOffice`, { name }),
   childPage: (q: { id: number; pageNo: number; pageSize: number; name?: string }) =>
     http.get<z.infer<typeof OfficeChildResponse>>(`${OFFICE}/findChild`, { ...q }),
-  info: (id: number) => http.get<Envelope & { office: OfficeDetail }>(`${OFFICE}/officeInfo`, { id }),
+  info: (id: number) => http.get<z.infer<typeof OfficeInfoResponse>>(`${OFFICE}/officeInfo`, { id }),
   statistics: (id: number) =>
-    http.get<Envelope & { statistics: InstantStatistics }>(`${OFFICE}/findInstantStatistics`, { id }),
+    http.get<z.infer<typeof InstantStatisticsResponse>>(`${OFFICE}/findInstantStatistics`, { id }),
   /** Silent: the form shows the refusal at its fields. */
   save: (body: OfficeSaveBody) =>
-    http.post<Envelope & { office: OfficeDetail }>(`${OFFICE}/save`, body, { json: true, silent: true }),
+    http.post<z.infer<typeof OfficeSaveResponse>>(`${OFFICE}/save`, body, { json: true, silent: true }),
   /** Silent: the page shows the server's reason (what the office still holds). */
   remove: (id: number) => http.post(`${OFFICE}/deleteOffice`, { id }, { json: true, silent: true }),
   /** Silent: the dialog shows the refusal. */
   move: (id: number, parentId: number) =>
     http.post(`${OFFICE}/moveinstitude`, { id, parentId }, { json: true, silent: true }),
   openAgent: (body: OpenAgentInput) =>
-    http.post<Envelope & { office: OfficeDetail }>(`${OFFICE}/openAgentOffice`, body, {
+    http.post<z.infer<typeof OfficeSaveResponse>>(`${OFFICE}/openAgentOffice`, body, {
       json: true,
       silent: true,
     }),
@@ -70,8 +73,8 @@ export const officeApi = {
 export const customerApi = {
   /** One level of the tree of agents and customers (the caller's own without an id). */
   tree: (id?: number) =>
-    http.get<Envelope & { list: CustomerTreeNode[] }>(`${CUSTOMER}/customerDynamicData`, { id }),
+    http.get<z.infer<typeof CustomerTreeResponse>>(`${CUSTOMER}/customerDynamicData`, { id }),
   search: (q: CustomerSearch) =>
     http.get<z.infer<typeof CustomerPage>>(`${CUSTOMER}/searchCustomer`, { ...q }),
-  info: (id: number) => http.get<Envelope & { customer: CustomerInfo }>(`${CUSTOMER}/customerInfo`, { id }),
+  info: (id: number) => http.get<z.infer<typeof CustomerInfoResponse>>(`${CUSTOMER}/customerInfo`, { id }),
 };

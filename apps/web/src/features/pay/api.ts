@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  type GetKeyResponse,
   type OrderActionResponse,
   type OrderCreateBody,
   type OrderCreateResponse,
@@ -47,15 +48,12 @@ export interface CatalogueQuery {
   enabled?: boolean;
 }
 
-type Answer<T> = Envelope & T;
-
 export const payApi = {
   /** The services of one kind the caller's tenant may buy, and what it has of that kind. */
-  byType: (kind: PayServiceKind) =>
-    http.get<Answer<Omit<VolByTypeResponse, "code" | "msg">>>("/a/api/vol/getVolMsgByType", { kind }),
+  byType: (kind: PayServiceKind) => http.get<VolByTypeResponse>("/a/api/vol/getVolMsgByType", { kind }),
   /** The seller's own catalogue, disabled services included. */
   catalogue: (q: CatalogueQuery, pageNo: number, pageSize: number) =>
-    http.get<Answer<Omit<VolListResponse, "code" | "msg">>>("/a/api/vol/volList", {
+    http.get<VolListResponse>("/a/api/vol/volList", {
       ...q,
       mine: 1,
       pageNo,
@@ -69,18 +67,17 @@ export const payApi = {
 
   /** Field errors are the dialog's to show. */
   createOrder: (body: OrderCreateBody) =>
-    http.post<Answer<Omit<OrderCreateResponse, "code" | "msg">>>("/a/api/payOrder/create", body, {
+    http.post<OrderCreateResponse>("/a/api/payOrder/create", body, {
       json: true,
       silent: true,
     }),
   orders: (q: OrderQuery, pageNo: number, pageSize: number) =>
-    http.get<Answer<Omit<OrderListResponse, "code" | "msg">>>("/a/api/payOrder/list", {
+    http.get<OrderListResponse>("/a/api/payOrder/list", {
       ...q,
       pageNo,
       pageSize,
     }),
-  detail: (id: number) =>
-    http.get<Answer<Omit<OrderDetailResponse, "code" | "msg">>>("/a/api/payOrder/detail", { id }),
+  detail: (id: number) => http.get<OrderDetailResponse>("/a/api/payOrder/detail", { id }),
   cancel: (id: number) =>
     http.post<z.infer<typeof OrderActionResponse>>("/a/api/payOrder/cancel", { id }, { json: true }),
   confirm: (id: number, note?: string) =>
@@ -95,7 +92,7 @@ export const payApi = {
 
 /** The public setting paymentSwitchOpenTime ("" or an ISO date-time), quietly: the sign-in does not fail on it. */
 export async function paymentSwitchSetting(): Promise<unknown> {
-  const res = await http.get<Envelope & { jsonObject: Record<string, unknown> }>(
+  const res = await http.get<z.infer<typeof GetKeyResponse>>(
     "/a/api/sysSetting/getKey",
     { keyList: "paymentSwitchOpenTime" },
     { silent: true },

@@ -9,10 +9,11 @@ import type {
   ProgramConflict,
   SubmitResponse,
   TerminalScheduleResponse,
+  WithdrawResponse,
 } from "@marquee/contracts";
 import type { PlanDoc } from "@marquee/schedule";
 import type { z } from "zod";
-import { type Envelope, HttpError, http } from "../../services/http";
+import { HttpError, http } from "../../services/http";
 import type { ReviewQuery } from "../content/api";
 
 /** Calls of play plans under /a/api/playPlan/ and what the console needs of a terminal's schedule (contracts/src/plan.ts, publish.ts). */
@@ -63,14 +64,15 @@ export const planApi = {
       throw e;
     }
   },
-  copy: (id: number, name?: string) => http.post<Envelope & { id: number }>(`${BASE}/copy`, { id, name }),
+  copy: (id: number, name?: string) =>
+    http.post<z.infer<typeof PlanSaveResponse>>(`${BASE}/copy`, { id, name }),
   /** Silent: a refusal (a plan on screens) is shown in a dialog by the caller. */
   remove: (ids: number[]) => http.post(`${BASE}/delete`, { ids: ids.join(",") }, { silent: true }),
   submit: (ids: number[]) =>
     http.post<z.infer<typeof SubmitResponse>>(`${BASE}/submit`, { ids: ids.join(",") }),
   /** Every active publication of the plans leaves its terminals. */
   withdraw: (ids: number[]) =>
-    http.post<Envelope & { count: number }>(`${BASE}/withdraw`, { ids: ids.join(",") }),
+    http.post<z.infer<typeof WithdrawResponse>>(`${BASE}/withdraw`, { ids: ids.join(",") }),
   history: (id: number) => http.get<z.infer<typeof ContentHistoryResponse>>(`${BASE}/history`, { id }),
   /** Review: plans waiting for a decision (or decided ones by `state`). */
   checklist: (q: ReviewQuery) => http.get<PlanPage>(`${BASE}/checklist`, { ...q }),

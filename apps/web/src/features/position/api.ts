@@ -1,12 +1,13 @@
 import type {
-  AddressSuggestion,
+  AddressSuggestResponse,
+  ClearPositionResponse,
   CommandOutcomesResponse,
-  MapTerminal,
   MapTerminalsResponse,
+  SavePositionResponse,
   TerminalViewStatus,
 } from "@marquee/contracts";
 import type { z } from "zod";
-import { type Envelope, http } from "../../services/http";
+import { http } from "../../services/http";
 
 /** Calls of the terminal map under /a/api/terminal/ (contracts/src/position.ts). */
 
@@ -37,12 +38,12 @@ export const positionApi = {
     http.post<OutcomesAnswer>(`${BASE}/autoGetPosition`, { ids, enabled }, { json: true }),
   /** Places one terminal by hand. */
   savePosition: (body: { id: number; lat: number; lng: number; address?: string }) =>
-    http.post<Envelope & { terminal: MapTerminal; autoPositionOff: boolean }>(`${BASE}/savePosition`, body, {
+    http.post<z.infer<typeof SavePositionResponse>>(`${BASE}/savePosition`, body, {
       json: true,
     }),
   clearPosition: (ids: readonly number[]) =>
-    http.post<Envelope & { cleared: number }>(`${BASE}/clearPosition`, { ids }, { json: true }),
+    http.post<z.infer<typeof ClearPositionResponse>>(`${BASE}/clearPosition`, { ids }, { json: true }),
   /** Silent: the search box shows why nothing came (not configured, service down). */
   suggest: (q: string) =>
-    http.get<Envelope & { list: AddressSuggestion[] }>(`${BASE}/addressSuggest`, { q }, { silent: true }),
+    http.get<z.infer<typeof AddressSuggestResponse>>(`${BASE}/addressSuggest`, { q }, { silent: true }),
 };

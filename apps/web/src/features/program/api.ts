@@ -1,4 +1,5 @@
 import type {
+  DataSourceRowsResponse,
   ProgramConflict,
   ProgramCreatedResponse,
   ProgramDetailResponse,
@@ -8,13 +9,13 @@ import type {
   ProgramSaveResponse,
   ProgramState,
   ProgramSummary,
-  RatesData,
-  WeatherData,
-  WidgetTypeInfo,
+  RatesResponse,
+  WeatherResponse,
+  WidgetListResponse,
 } from "@marquee/contracts";
 import type { DataSource, ProgramDoc } from "@marquee/program";
 import type { z } from "zod";
-import { type Envelope, HttpError, http } from "../../services/http";
+import { HttpError, http } from "../../services/http";
 import { reviewCalls } from "../content/api";
 
 /** Calls of programs (their review included), the editor, widget management, weather and rates (contracts/src/program.ts). */
@@ -77,7 +78,7 @@ export const programApi = {
       { json: true, silent: true },
     ),
   previewData: (source: Pick<DataSource, "url" | "format" | "rowsPath">) =>
-    http.get<Envelope & { fields: string[]; rows: Array<Record<string, unknown>> }>(
+    http.get<z.infer<typeof DataSourceRowsResponse>>(
       "/a/api/program/dataSource/preview",
       { url: source.url ?? "", format: source.format, rowsPath: source.rowsPath },
       { silent: true },
@@ -88,9 +89,9 @@ export const programApi = {
 export const programReviewApi = reviewCalls<ProgramSummary>("/a/api/publishProgram");
 
 export const widgetApi = {
-  list: () => http.get<Envelope & { list: WidgetTypeInfo[] }>("/a/api/widget/list"),
+  list: () => http.get<z.infer<typeof WidgetListResponse>>("/a/api/widget/list"),
   /** The enabled types with the tenant's defaults: the editor's palette. */
-  palette: () => http.get<Envelope & { list: WidgetTypeInfo[] }>("/a/api/widget/palette"),
+  palette: () => http.get<z.infer<typeof WidgetListResponse>>("/a/api/widget/palette"),
   /** `silent` when the caller shows the refusal itself (the defaults form lists it per field). */
   save: (
     body: {
@@ -105,11 +106,11 @@ export const widgetApi = {
 
 export const feedApi = {
   weather: (q: { latitude: number; longitude: number; units: string; days: number }) =>
-    http.get<Envelope & { data: WeatherData | null; reason: string | null }>("/f/common/weather", q, {
+    http.get<z.infer<typeof WeatherResponse>>("/f/common/weather", q, {
       silent: true,
     }),
   rates: (q: { base: string; symbols: string[] }) =>
-    http.get<Envelope & { data: RatesData | null; reason: string | null }>(
+    http.get<z.infer<typeof RatesResponse>>(
       "/f/common/apiStore",
       { base: q.base, symbols: q.symbols.join(",") },
       { silent: true },

@@ -1,5 +1,5 @@
 import type {
-  ContentState,
+  GetKeyResponse,
   OfficeCountList,
   OfficeCountNode,
   PageOfficeResponse,
@@ -8,17 +8,19 @@ import type {
   PublicationListResponse,
   PublicationSummary,
   PublishResponse,
+  RetryResponse,
   SelectionCountResponse,
+  SubmitResponse,
   TargetState,
+  TerminalListResponse,
   TerminalSelection,
   TerminalSummary,
-  TerminalTreeNodeT,
+  TerminalTreeResponse,
   TerminalViewStatus,
   WithdrawResponse,
 } from "@marquee/contracts";
 import type { Resolution } from "@marquee/schedule";
 import type { z } from "zod";
-import type { Page } from "../../services/http";
 import { type Envelope, http } from "../../services/http";
 import type { PlanDetail } from "../playPlan/api";
 import type { PubMessageDetail as MessageDetail } from "../publishMessage/api";
@@ -84,7 +86,7 @@ const idList = (ids: readonly number[] | undefined) => (ids?.length ? ids.join("
 export const publishApi = {
   // ---- choosing terminals ----
   terminalSelect: (kind: PublicationKind, q: TerminalSelectQuery) =>
-    http.get<Page<SelectableTerminal>>(`${PUBLISH_PREFIX[kind]}/terminalSelect`, { ...q }),
+    http.get<z.infer<typeof TerminalListResponse>>(`${PUBLISH_PREFIX[kind]}/terminalSelect`, { ...q }),
   /** One level of the office tree: the children of `parentId` (the caller's top offices without it). */
   officeLevel: (q: { parentId?: number; pageNo: number; pageSize: number }) =>
     http.get<z.infer<typeof PageOfficeResponse>>(`${PUBLISH_PREFIX.program}/pageOfficeTreeMap`, { ...q }),
@@ -92,10 +94,9 @@ export const publishApi = {
   searchOffice: (name: string) =>
     http.get<z.infer<typeof OfficeCountList>>(`${PUBLISH_PREFIX.plan}/searchOffice`, { name }),
   /** The terminal groups of the caller's range with terminal counts. */
-  groupTree: () =>
-    http.get<Envelope & { tree: TerminalTreeNodeT[] }>(`${PUBLISH_PREFIX.program}/groupTreeMap`),
+  groupTree: () => http.get<z.infer<typeof TerminalTreeResponse>>(`${PUBLISH_PREFIX.program}/groupTreeMap`),
   groupsTerminals: (q: { groupIds: readonly number[]; pageNo: number; pageSize: number }) =>
-    http.get<Page<SelectableTerminal>>(`${PUBLISH_PREFIX.message}/groupsterminals`, {
+    http.get<z.infer<typeof TerminalListResponse>>(`${PUBLISH_PREFIX.message}/groupsterminals`, {
       groupIds: idList(q.groupIds),
       pageNo: q.pageNo,
       pageSize: q.pageSize,
@@ -147,12 +148,12 @@ export const publishApi = {
   retry: (publication: Pick<PublicationSummary, "id" | "kind" | "name">, terminalIds?: readonly number[]) => {
     const only = terminalIds?.length ? { terminalIds } : {};
     if (publication.kind === "program")
-      return http.post<Envelope & { count: number }>(
+      return http.post<z.infer<typeof RetryResponse>>(
         `${PUBLISH_PREFIX.program}/reuploadProgramByPublishName`,
         { publishName: publication.name, ...only },
         { json: true },
       );
-    return http.post<Envelope & { count: number }>(
+    return http.post<z.infer<typeof RetryResponse>>(
       publication.kind === "message"
         ? `${PUBLISH_PREFIX.message}/reuploadMessage`
         : `${API}/publication/retry`,
@@ -162,7 +163,7 @@ export const publishApi = {
   },
   /** The publication leaves its terminals (all, or only `terminalIds`). */
   withdraw: (publicationId: number, terminalIds?: readonly number[]) =>
-    http.post<Envelope & { count: number }>(
+    http.post<z.infer<typeof WithdrawResponse>>(
       `${API}/publication/withdraw`,
       { ids: [publicationId], ...(terminalIds?.length ? { terminalIds } : {}) },
       { json: true },
@@ -179,10 +180,10 @@ export const publishApi = {
     http.get<MessageDetail>(`${PUBLISH_PREFIX.message}/messagePreview`, { id }, { silent: true }),
   /** Submits content for review (approved at once while review is off); programs have their own call. */
   submitForReview: (kind: Exclude<PublicationKind, "program">, id: number) =>
-    http.post<Envelope & { state: ContentState }>(`${PUBLISH_PREFIX[kind]}/submit`, { ids: String(id) }),
+    http.post<z.infer<typeof SubmitResponse>>(`${PUBLISH_PREFIX[kind]}/submit`, { ids: String(id) }),
   /** Whether only approved content may be published (the public `audit` setting). */
   auditSetting: () =>
-    http.get<Envelope & { jsonObject: { audit?: unknown } }>(
+    http.get<z.infer<typeof GetKeyResponse>>(
       `${API}/sysSetting/getKey`,
       { keyList: "audit" },
       { silent: true },

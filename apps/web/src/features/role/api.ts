@@ -1,12 +1,14 @@
 import type {
   Permission,
-  PermissionNode,
+  PermissionTreeResponse,
   RoleDetailResponse,
+  RoleListResponse,
   RoleSaveBody,
-  RoleSummary,
-  RoleTenant,
+  RoleSaveResponse,
+  RoleTenantsResponse,
 } from "@marquee/contracts";
-import { type Envelope, http } from "../../services/http";
+import type { z } from "zod";
+import { http } from "../../services/http";
 
 /** The role screen's permissions (route sys/role). */
 export const ROLE_PERMISSIONS = {
@@ -24,20 +26,16 @@ export interface RoleListQuery {
 
 /** Role management's calls (/a/api/role/*). */
 export const roleApi = {
-  list: (q: RoleListQuery) =>
-    http.get<Envelope & { list: RoleSummary[]; total: number; pageNo: number; pageSize: number }>(
-      "/a/api/role/list",
-      { ...q },
-    ),
-  detail: (id: number) => http.get<Envelope & RoleDetailResponse>("/a/api/role/detail", { id }),
+  list: (q: RoleListQuery) => http.get<z.infer<typeof RoleListResponse>>("/a/api/role/list", { ...q }),
+  detail: (id: number) => http.get<RoleDetailResponse>("/a/api/role/detail", { id }),
   tenants: (keyword?: string) =>
-    http.get<Envelope & { list: RoleTenant[]; own: number | null }>("/a/api/role/tenants", { keyword }),
+    http.get<z.infer<typeof RoleTenantsResponse>>("/a/api/role/tenants", { keyword }),
   permissionTree: (officeId?: number) =>
-    http.get<Envelope & { tenant: RoleTenant; tree: PermissionNode[] }>("/a/api/role/permissionTree", {
+    http.get<z.infer<typeof PermissionTreeResponse>>("/a/api/role/permissionTree", {
       officeId,
     }),
   /** Silent: the drawer shows field errors on the fields and refusals above the tree. */
   save: (body: RoleSaveBody) =>
-    http.post<Envelope & { id: number }>("/a/api/role/save", body, { json: true, silent: true }),
+    http.post<z.infer<typeof RoleSaveResponse>>("/a/api/role/save", body, { json: true, silent: true }),
   remove: (id: number) => http.post("/a/api/role/delete", { id }, { json: true }),
 };

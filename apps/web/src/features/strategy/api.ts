@@ -1,5 +1,7 @@
 import type {
+  DisassociateTerminalsResponse,
   FindRelationTerminalsResponse,
+  RelationTerminalsResponse,
   StrategyListResponse,
   StrategyOutcomesResponse,
   StrategyPart,
@@ -7,7 +9,7 @@ import type {
 } from "@marquee/contracts";
 import type { StrategyDoc } from "@marquee/schedule";
 import type { z } from "zod";
-import { type Envelope, http } from "../../services/http";
+import { http } from "../../services/http";
 
 /** Calls of strategies under /a/api/strategy/ (contracts/src/strategy.ts). */
 
@@ -45,13 +47,17 @@ export const strategyApi = {
   /** Deletes strategies; their terminals are released and told: one outcome per terminal. */
   remove: (ids: readonly number[]) => http.post<OutcomesAnswer>(`${BASE}/deleteStrategy`, { ids }, json),
   relate: (id: number, terminalIds: readonly number[]) =>
-    http.post<Envelope & { related: number; moved: number }>(
+    http.post<z.infer<typeof RelationTerminalsResponse>>(
       `${BASE}/relationTerminals`,
       { id, terminalIds },
       json,
     ),
   disassociate: (id: number, terminalIds: readonly number[]) =>
-    http.post<Envelope & { released: number }>(`${BASE}/disassociateTerminals`, { id, terminalIds }, json),
+    http.post<z.infer<typeof DisassociateTerminalsResponse>>(
+      `${BASE}/disassociateTerminals`,
+      { id, terminalIds },
+      json,
+    ),
   related: (q: { id: number; pageNo: number; pageSize: number; keyword?: string }) =>
     http.get<z.infer<typeof FindRelationTerminalsResponse>>(`${BASE}/findRelationTerminals`, { ...q }),
   /** Sends the settings to these related terminals, or to every related one: one outcome per terminal. */

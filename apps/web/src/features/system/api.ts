@@ -1,10 +1,12 @@
 import type {
-  AuditLogDetail,
   AuditResult,
   CommandLogResponse,
   CommandLogRow,
+  LogActionsResponse,
+  LogDetailsResponse,
   LogListResponse,
   SettingType,
+  TestMailResponse,
 } from "@marquee/contracts";
 import type { z } from "zod";
 import { downloadPost, type Envelope, http } from "../../services/http";
@@ -23,7 +25,7 @@ export const settingsApi = {
   save: (key: string, value: unknown) =>
     http.post("/a/api/sysSetting/saveKey", { key, value }, { json: true, silent: true }),
   testMail: (to?: string) =>
-    http.post<Envelope & { to: string }>("/a/api/sysSetting/testMail", to ? { to } : {}, {
+    http.post<z.infer<typeof TestMailResponse>>("/a/api/sysSetting/testMail", to ? { to } : {}, {
       json: true,
       silent: true,
     }),
@@ -57,9 +59,8 @@ export const logApi = {
   /** The rows after `lastId` (the first slice without it). */
   scroll: (q: LogQuery, lastId: number | null, pageSize: number) =>
     http.get<LogSlice>("/a/api/log/ajaxScrollLog", { ...q, pageSize, lastId }),
-  details: (id: number) =>
-    http.get<Envelope & { log: AuditLogDetail; names: TargetNames }>("/a/api/log/detailsFunc", { id }),
-  actions: () => http.get<Envelope & { list: string[] }>("/a/api/log/actions"),
+  details: (id: number) => http.get<z.infer<typeof LogDetailsResponse>>("/a/api/log/detailsFunc", { id }),
+  actions: () => http.get<z.infer<typeof LogActionsResponse>>("/a/api/log/actions"),
   commands: (q: CommandQuery, lastId: string | null, size: number) =>
     http.get<CommandSlice>("/a/api/sysSetting/ajaxScrollCmd", { ...q, size, lastId }),
 };

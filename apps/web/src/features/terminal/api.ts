@@ -75,7 +75,7 @@ export const terminalApi = {
   list: (q: TerminalQuery) => http.get<TerminalPage>(`${BASE}/list`, { ...q }),
   /** Counts of the caller's range, or of an office / a group with what lies below. */
   counts: (scope: { officeId?: number; groupId?: number }) =>
-    http.get<Envelope & TerminalCounts>(`${BASE}/terminalStatusCount`, { ...scope }),
+    http.get<TerminalCounts>(`${BASE}/terminalStatusCount`, { ...scope }),
   /** The live status of the terminals on screen; silent: a missed poll is retried 5 s later. */
   liveStatus: (ids: readonly number[]) =>
     http.get<z.infer<typeof TerminalStatusArrayResponse>>(
@@ -88,9 +88,9 @@ export const terminalApi = {
   /** One level of children of an office (each says whether it has more), for a tree too large to send at once. */
   officeChildren: (id: number) => http.get<TreeAnswer>(`${BASE}/findOfficeChild`, { id }),
   groupTree: (officeId: number) => http.get<TreeAnswer>(`${BASE}/groupTree`, { officeId }),
-  details: (id: number) => http.get<Envelope & TerminalDetail>(`${BASE}/terminalDetails`, { id }),
+  details: (id: number) => http.get<TerminalDetail>(`${BASE}/terminalDetails`, { id }),
   /** What the terminal is set to play, in order, and what it reports playing. */
-  publishInfo: (id: number) => http.get<Envelope & ProgramPublishInfo>(`${BASE}/programPublishInfo`, { id }),
+  publishInfo: (id: number) => http.get<ProgramPublishInfo>(`${BASE}/programPublishInfo`, { id }),
   /** Silent: the authorise form shows the refusal at its fields. */
   authorize: (body: { enrolCode: string; officeId: number; groupId?: number; name?: string }) =>
     http.post<z.infer<typeof TerminalResponse>>(`${BASE}/authorize`, body, {
@@ -204,7 +204,7 @@ export const terminalSetApi = {
   deleteFiles: (ids: readonly number[]) =>
     http.post<OutcomesAnswer>(`${SET}/deleteFileByTerminalIds`, { ids }, json),
   remove: (ids: readonly number[]) =>
-    http.post<Envelope & z.infer<typeof RemoveTerminalsResponse>>(`${SET}/removeTerminals`, { ids }, json),
+    http.post<z.infer<typeof RemoveTerminalsResponse>>(`${SET}/removeTerminals`, { ids }, json),
   /** Plays a program now (for `minutes`, or until stopped); programId null stops it. */
   playProgram: (ids: readonly number[], programId: number | null, minutes?: number) =>
     http.post<OutcomesAnswer>(`${SET}/doProgramPlayNow`, { ids, programId, minutes }, json),
@@ -212,7 +212,7 @@ export const terminalSetApi = {
     http.post<OutcomesAnswer>(`${SET}/doMessagePlayNow`, { ids, messageId, minutes }, json),
   /** Per terminal what plays now by order of an operator, and the programs that may be played. */
   playSet: (ids: readonly number[], keyword?: string) =>
-    http.get<Envelope & PlaySet>(`${SET}/doProgramPlaySet`, {
+    http.get<PlaySet>(`${SET}/doProgramPlaySet`, {
       ids: ids.join(","),
       keyword: keyword || undefined,
     }),
@@ -220,17 +220,16 @@ export const terminalSetApi = {
   retry: (commandIds: readonly string[]) => http.post<OutcomesAnswer>(`${SET}/retry`, { commandIds }, json),
   /** Live view of terminals; silent: it is polled. */
   monitor: (ids: readonly number[]) =>
-    http.post<Envelope & RltMonitor>(`${SET}/getRltMonitor`, { ids }, { json: true, silent: true }),
+    http.post<RltMonitor>(`${SET}/getRltMonitor`, { ids }, { json: true, silent: true }),
   /** Asks the terminal for a screenshot and waits for it (about 15 s at most). */
-  liveScreenshot: (id: number) => http.get<Envelope & RltScreenshot>(`${SET}/getRltScreenShoot`, { id }),
-  latestScreenshot: (id: number) => http.get<Envelope & OnlyScreenshot>(`${SET}/onlyScreenShoot`, { id }),
-  programList: (id: number) => http.get<Envelope & OnlyProgramList>(`${SET}/onlyProgramList`, { id }),
+  liveScreenshot: (id: number) => http.get<RltScreenshot>(`${SET}/getRltScreenShoot`, { id }),
+  latestScreenshot: (id: number) => http.get<OnlyScreenshot>(`${SET}/onlyScreenShoot`, { id }),
+  programList: (id: number) => http.get<OnlyProgramList>(`${SET}/onlyProgramList`, { id }),
   currentPrograms: (ids: readonly number[]) =>
-    http.post<Envelope & CurPrograms>(`${SET}/getCurTerminalProgram`, { ids }, json),
-  currentMessages: (id: number) =>
-    http.post<Envelope & CurMessages>(`${SET}/getCurTerminalMessage`, { id }, json),
+    http.post<CurPrograms>(`${SET}/getCurTerminalProgram`, { ids }, json),
+  currentMessages: (id: number) => http.post<CurMessages>(`${SET}/getCurTerminalMessage`, { id }, json),
   deleteMessage: (id: number, messageId: number) =>
-    http.post<Envelope & z.infer<typeof DeleteTerminalMessageResponse>>(
+    http.post<z.infer<typeof DeleteTerminalMessageResponse>>(
       `${SET}/deleteTerminalMessage`,
       { id, messageId },
       json,
@@ -244,24 +243,20 @@ export const terminalSetApi = {
     if (fields.ids?.length) form.append("ids", fields.ids.join(","));
     // The file goes last: a multipart reader meets the fields before the bytes.
     form.append("file", file, fileName);
-    return postForm<Envelope & SendApk>(`${SET}/sendDedicatedApk`, form);
+    return postForm<SendApk>(`${SET}/sendDedicatedApk`, form);
   },
   /** Sends a package uploaded before to `ids`. Silent: the dialog shows the refusal. */
   pushPackage: (packageId: number, ids: readonly number[]) =>
-    http.post<Envelope & SendApk>(
-      `${SET}/pushDedicatedApk`,
-      { packageId, ids },
-      { json: true, silent: true },
-    ),
+    http.post<SendApk>(`${SET}/pushDedicatedApk`, { packageId, ids }, { json: true, silent: true }),
   /** The update's progress per terminal (of a package, or of commands), and the uploaded packages; polled. */
   updateInfo: (q: { packageId?: number; commandIds?: readonly string[] }) =>
-    http.get<Envelope & ApkUpdateInfo>(
+    http.get<ApkUpdateInfo>(
       `${SET}/getApkUpdateInfo`,
       { packageId: q.packageId, commandIds: q.commandIds?.length ? q.commandIds.join(",") : undefined },
       { silent: true },
     ),
-  scan: () => http.post<Envelope & AutoScan>(`${SET}/autoScanTerminal`, {}, json),
+  scan: () => http.post<AutoScan>(`${SET}/autoScanTerminal`, {}, json),
   /** Polled every 2 s while the scan dialog is open. */
   scanInfo: (scanId: string) =>
-    http.get<Envelope & AutoScanInfo>(`${SET}/getAutoScanTerminalInfo`, { scanId }, { silent: true }),
+    http.get<AutoScanInfo>(`${SET}/getAutoScanTerminalInfo`, { scanId }, { silent: true }),
 };

@@ -1,14 +1,17 @@
 import {
   type CheckPhoneOrEmailResponse,
   DEFAULT_PASSWORD_POLICY,
+  type GetKeyResponse,
   type OfficeTreeNodeT,
+  type OfficeTreeResponse,
   PasswordPolicy,
   type RoleOptionsResponse,
   type UserDetail,
   type UserListResponse,
+  type UserSaveResponse,
 } from "@marquee/contracts";
 import type { z } from "zod";
-import { type Envelope, http } from "../../services/http";
+import { http } from "../../services/http";
 import { preparePassword, type UserInfoAnswer } from "../../services/session";
 import type { UserOffice } from "./form";
 
@@ -42,7 +45,7 @@ export const userApi = {
   list: (p: UserListParams) => http.get<z.infer<typeof UserListResponse>>("/a/api/user/usereList", { ...p }),
   /** The office tree of the caller's range (the institution screens' call), flat, parents first. */
   offices: async () => {
-    const { tree } = await http.get<Envelope & { tree: OfficeTreeNodeT[] }>("/a/api/office/treeDataNew");
+    const { tree } = await http.get<z.infer<typeof OfficeTreeResponse>>("/a/api/office/treeDataNew");
     const list: UserOffice[] = [];
     const walk = (n: OfficeTreeNodeT, parentBlocked: boolean) => {
       // Disabled or expired, itself or above: its users cannot sign in.
@@ -56,7 +59,7 @@ export const userApi = {
   detail: async (id: number) =>
     (await http.get<UserInfoAnswer & { user: UserDetail }>("/a/api/user/getUserInfo", { id })).user,
   save: async (v: UserSavePayload) =>
-    http.post<Envelope & { id: number }>(
+    http.post<z.infer<typeof UserSaveResponse>>(
       "/a/api/user/save",
       { ...v, ...(v.password !== undefined && { password: await preparePassword(v.password) }) },
       { json: true, silent: true },
@@ -81,7 +84,7 @@ export const userApi = {
 
 /** The password policy in force (a public setting), or the default while it cannot be read. */
 export async function fetchPasswordPolicy(): Promise<PasswordPolicy> {
-  const r = await http.get<Envelope & { jsonObject: Record<string, unknown> }>(
+  const r = await http.get<z.infer<typeof GetKeyResponse>>(
     "/a/api/sysSetting/getKey",
     { key: "passwordPolicy" },
     { silent: true },
