@@ -41,7 +41,8 @@ export function FolderTree({
     if (editing.mode === "create") {
       const r = await materialApi.saveFolder({ parentId: editing.parentId, name });
       setExpanded((e) => [...new Set([...e, folderKey(editing.parentId)])]);
-      onSelect(r.folder.id);
+      // The answer names the new folder unless someone removed it (or its parent) meanwhile.
+      if (r.folder) onSelect(r.folder.id);
     } else {
       await materialApi.saveFolder({
         id: editing.folder.id,

@@ -3,10 +3,10 @@ import {
   type ChunkResponse,
   type ConvertProgressResponse,
   type ConvertState,
+  type FolderSaveResponse,
   type FolderTreeResponse,
   type GetKeyResponse,
   type Material,
-  type MaterialFolder,
   type MaterialListResponse,
   type MaterialResponse,
   type MaterialType,
@@ -161,7 +161,7 @@ export function fileUrlOf(m: Pick<Material, "id" | "fileUrl">): string {
 export const materialApi = {
   folderTree: () => http.get<z.infer<typeof FolderTreeResponse>>("/a/api/material/folderTree"),
   saveFolder: (v: { id?: number; parentId?: number; name: string }) =>
-    http.post<Envelope & { folder: MaterialFolder }>("/a/api/material/saveFolder", v, {
+    http.post<z.infer<typeof FolderSaveResponse>>("/a/api/material/saveFolder", v, {
       json: true,
       silent: true,
     }),
