@@ -223,6 +223,9 @@ describe("access", () => {
 
   it("sends an expired session to /login with the warning", async () => {
     const page = await signedInPage();
+    // The page is left first: a call of the home page still in flight (the bell's poll) would set the
+    // session cookie again with its answer after it was cleared, and the next page would still be signed in.
+    await page.goto("about:blank");
     // The session cookie goes; the language cookie stays, so the page speaks the language it did.
     await page.context().clearCookies({ name: AUTH_COOKIE });
     await page.goto("/personalCenter");
