@@ -1,13 +1,15 @@
 import type {
   AlarmAskResponse,
+  AlarmCleanUpResponse,
   AlarmDetailResponse,
   AlarmKind,
   AlarmListResponse,
   AlarmState,
+  GetKeyResponse,
   Permission,
 } from "@marquee/contracts";
 import type { z } from "zod";
-import { downloadPost, type Envelope, http } from "../../services/http";
+import { downloadPost, http } from "../../services/http";
 
 /** Calls of alarm management (contracts: alarm.ts). */
 const BASE = "/a/api/abnormalAlarm";
@@ -38,14 +40,14 @@ export const alarmApi = {
   details: (id: number) => http.get<AlarmDetailResponse>(`${BASE}/abnormalAlarmClearDeail`, { id }),
   /** Clears the open ones of `ids`; answers how many were open. */
   cleanUp: (ids: readonly number[], note?: string) =>
-    http.post<Envelope & { cleared: number }>(
+    http.post<z.infer<typeof AlarmCleanUpResponse>>(
       `${BASE}/abnormalAlarmCleanUp`,
       { ids, ...(note ? { note } : {}) },
       { json: true },
     ),
   /** The alarm rules in force for the user's tenant (its own, else the nearest above it, else the platform's). */
   rules: () =>
-    http.get<Envelope & { jsonObject: { alarmRules?: unknown } }>("/a/api/sysSetting/getKey", {
+    http.get<z.infer<typeof GetKeyResponse>>("/a/api/sysSetting/getKey", {
       key: "alarmRules",
     }),
   /** Saves them as the user's own tenant's (the platform's, for the platform's users); field errors are the form's. */
