@@ -420,6 +420,9 @@ describe("the session", () => {
     await page.waitForURL("**/home");
     await page.goto("/personalCenter");
     await page.getByTestId("side-menu").waitFor();
+    // No call in flight: an answer arriving after the jump would count as one two hours later (every
+    // answer pushes the cookie on), and the session would rightly still be alive.
+    await page.waitForLoadState("networkidle");
     // two hours after the last answer the cookie is gone
     await page.clock.fastForward("02:00:05");
     await page.waitForURL("**/login");
