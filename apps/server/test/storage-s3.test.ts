@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { createProgram, createWidget, type ProgramDoc, type Scene } from "@marquee/program";
@@ -17,6 +18,7 @@ import {
   signedIn,
   type TestApp,
 } from "./helpers";
+import { makeVideo } from "./media";
 import { startS3, type TestS3 } from "./s3";
 import { authorise, registerTerminal } from "./terminal-helpers";
 
@@ -161,6 +163,30 @@ describe("uploads into a bucket", () => {
     expect(file.headers["cache-control"]).toBe("private, max-age=150");
     const bytes = Buffer.from(await (await fetch(file.headers.location as string)).arrayBuffer());
     expect(bytes.equals(image)).toBe(true);
+  });
+});
+
+describe("transcoding from and into a bucket", () => {
+  it("reads the source through a local copy and stores the MP4 back in the bucket", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "marquee-s3-media-"));
+    try {
+      const webm = path.join(dir, "clip.webm");
+      makeVideo(webm, { codec: "vp9", width: 160, height: 120, seconds: 1 });
+      const m = await upload(admin, readFileSync(webm), "clip.webm");
+      const p = await until(
+        async () =>
+          (await admin.get("/a/api/fileInfosa/convertProgress", { ids: String(m.id) })).json().progress[0],
+        (x) => x.convertState === "done" || x.convertState === "failed",
+      );
+      expect(p).toMatchObject({ convertState: "done" });
+      const [row] = await t.database.db.select().from(materials).where(eq(materials.id, m.id));
+      expect(row?.mime).toBe("video/mp4");
+      expect(await inBucket(row?.md5 ?? "")).toMatchObject({ size: row?.size });
+      const head = await t.app.services.storage.head(row?.md5 ?? "", 8);
+      expect(head.subarray(4, 8).toString("latin1")).toBe("ftyp");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
