@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { ByteRange, LocalFile, ObjectStore, SignedUrlOptions } from "./index";
+import { notFound } from "../errors";
+import { type ByteRange, isNotFound, type LocalFile, type ObjectStore, type SignedUrlOptions } from "./index";
 import { LocalStore } from "./local";
 
 /**
@@ -99,9 +100,14 @@ export class MediaStorage {
     await rm(this.uploadDir(uploadId), { recursive: true, force: true });
   }
 
-  /** The file's bytes, or a range of them; rejects (code ENOENT) when it is not stored. */
-  read(md5: string, range?: ByteRange): Promise<Readable> {
-    return this.store.get(this.key(md5), range);
+  /** The file's bytes, or a range of them; a file that is not stored is a 404 (never a 500). */
+  async read(md5: string, range?: ByteRange): Promise<Readable> {
+    try {
+      return await this.store.get(this.key(md5), range);
+    } catch (err) {
+      if (isNotFound(err)) throw notFound("file", md5);
+      throw err;
+    }
   }
 
   /** The file's bytes in memory (small files: an avatar, a thumbnail). */
