@@ -5,14 +5,17 @@ import path from "node:path";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { createProgram, createWidget, type ProgramDoc, type Scene } from "@marquee/program";
 import { eq } from "drizzle-orm";
+import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { connect } from "../src/db/client";
 import { materials, offices, programs } from "../src/db/schema";
 import {
   ADMIN,
   addOffice,
   addUser,
-  type Client,
+  Client,
   createTestApp,
   initSystem,
   signedIn,
@@ -99,6 +102,30 @@ describe("uploads into a bucket", () => {
     const again = (await check(admin, file, "again.png")).json();
     expect(again.exists).toBe(true);
     expect(again.material.md5).toBe(md5(file));
+  });
+
+  it("lets another server process finish an upload from the parts kept in its row", async () => {
+    const file = fakePng(UPLOAD_CHUNK_BYTES * 2 + 77);
+    const start = (await check(admin, file, "shared.png")).json();
+    await sendChunk(admin, start.uploadId, file, 0);
+    await sendChunk(admin, start.uploadId, file, 1);
+    // A second process on the same database and bucket, which never saw the first chunks.
+    const database = connect(t.config.databaseUrl ?? "", 3, pino({ level: "silent" }));
+    const other = await buildApp({ config: t.config, database, clock: t.clock });
+    try {
+      await other.ready();
+      const there = new Client(other, "en");
+      for (const [k, v] of admin.cookies) there.cookies.set(k, v);
+      const resumed = (await check(there, file, "shared.png")).json();
+      expect(resumed).toMatchObject({ uploadId: start.uploadId, uploadedChunks: [0, 1] });
+      const done = (await sendChunk(there, start.uploadId, file, 2)).json();
+      expect(done.complete).toBe(true);
+      expect(done.material.md5).toBe(md5(file));
+      expect(await inBucket(md5(file))).toMatchObject({ size: file.length });
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 
   it("refuses a file whose bytes do not match its declared MD5, leaving nothing stored", async () => {
