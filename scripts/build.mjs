@@ -3,7 +3,7 @@
 //
 //   web     apps/web/dist      the console (vite, then .gz/.br next to each file)
 //   player  apps/player/dist   the web player (vite)
-//   server  apps/server/dist   the API server as plain JavaScript (esbuild): main.js, admin-create.js
+//   server  apps/server/dist   the API server as plain JavaScript (esbuild): main.js, admin-create.js, storage-migrate.js
 //
 // usage: node scripts/build.mjs [web] [player] [server] [--force] [--quiet]   (no part named: all three)
 //   --force  build the parts even when up to date; --quiet  say nothing of parts that are up to date
@@ -174,6 +174,7 @@ async function buildServer() {
     entryPoints: {
       main: "apps/server/src/main.ts",
       "admin-create": "apps/server/src/cli/admin-create.ts",
+      "storage-migrate": "apps/server/src/cli/storage-migrate.ts",
     },
     outdir,
     bundle: true,

@@ -108,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     processes,
     disk,
     dataDir: config.dataDir,
+    storage: config.storage,
     log: deps.log,
   });
   app.decorate("services", withModuleServices(app, platform));

@@ -23,7 +23,40 @@ const ConfigSchema = z.object({
   UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).default(72),
   MARQUEE_ADMIN_USERNAME: z.string().min(1).optional(),
   MARQUEE_ADMIN_PASSWORD: z.string().min(1).optional(),
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, "a path ending in / (letters, digits, . _ -)")
+    .default(""),
+  MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(604_800).default(300),
 });
+
+/** The S3 bucket media are kept in (STORAGE=s3). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  /** Put before every key (e.g. "marquee/"); empty for none. */
+  prefix: string;
+  /** A CDN origin that replaces the signed URL's origin. */
+  publicBaseUrl: string | undefined;
+}
+
+/** Where stored files live: the data directory, or a bucket. */
+export type StorageConfig = ({ kind: "local" } | { kind: "s3"; s3: S3Config }) & {
+  /** How long a signed media URL stays valid. */
+  urlTtlSeconds: number;
+};
 
 export type Config = {
   port: number;
@@ -44,6 +77,7 @@ export type Config = {
   /** Uploads untouched this long are forgotten, with their chunk files. */
   uploadExpiryMs: number;
   initialAdmin: { username: string; password: string } | undefined;
+  storage: StorageConfig;
 };
 
 /** Reads the configuration from an environment (process.env by default); throws a readable error. */
@@ -56,6 +90,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  // Without both keys the SDK's own chain (an instance role, AWS_* variables) provides the credentials.
+  const missingS3: string[] = [];
+  if (!c.S3_BUCKET) missingS3.push("S3_BUCKET");
+  if (!c.S3_REGION) missingS3.push("S3_REGION");
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY)
+    missingS3.push(c.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID");
+  if (c.STORAGE === "s3" && missingS3.length)
+    throw new Error(`Invalid configuration:\n  STORAGE=s3 needs ${missingS3.join(", ")}`);
+  const storage: StorageConfig =
+    c.STORAGE === "s3"
+      ? {
+          kind: "s3",
+          urlTtlSeconds: c.MEDIA_URL_TTL_SECONDS,
+          s3: {
+            bucket: c.S3_BUCKET ?? "",
+            region: c.S3_REGION ?? "",
+            endpoint: c.S3_ENDPOINT,
+            accessKeyId: c.S3_ACCESS_KEY_ID,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: c.S3_FORCE_PATH_STYLE,
+            prefix: c.S3_PREFIX,
+            publicBaseUrl: c.MEDIA_PUBLIC_BASE_URL,
+          },
+        }
+      : { kind: "local", urlTtlSeconds: c.MEDIA_URL_TTL_SECONDS };
   return {
     port: c.PORT,
     host: c.HOST,
@@ -75,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       c.MARQUEE_ADMIN_USERNAME && c.MARQUEE_ADMIN_PASSWORD
         ? { username: c.MARQUEE_ADMIN_USERNAME, password: c.MARQUEE_ADMIN_PASSWORD }
         : undefined,
+    storage,
   };
 }

@@ -98,7 +98,7 @@ describe("route schemas", () => {
 
   it("passes a download's bytes through untouched, without an envelope", async () => {
     const bytes = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.from([0, 1, 2, 255, 254])]);
-    const file = await storeAvatar(t.config.dataDir, bytes, "png");
+    const file = await storeAvatar(t.app.services.storage.store, bytes, "png");
     const res = await t.app.inject({ method: "GET", url: `/apm-web/f/avatar/${file}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("image/png");

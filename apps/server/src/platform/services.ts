@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { Logger } from "pino";
+import type { StorageConfig } from "../config";
 import type { Db } from "../db/client";
 import { ActorCache } from "./actor";
 import { CaptchaService } from "./captcha";
@@ -13,7 +14,7 @@ import type { ProcessRegistry } from "./processes";
 import { ReadCache } from "./read-cache";
 import { SessionStore } from "./session";
 import { SettingsService } from "./settings";
-import { MediaStorage } from "./storage";
+import { createObjectStore, MediaStorage } from "./storage";
 
 /** The platform's services of one server process, built by createServices. */
 export interface PlatformServices {
@@ -34,7 +35,7 @@ export interface PlatformServices {
   disk: DataDisk;
   /** Background jobs (pg-boss in the same database); started and stopped by buildApp. */
   jobs: Jobs;
-  /** Media files on the data disk. */
+  /** Media files: on the data disk, or in a bucket. */
   storage: MediaStorage;
 }
 
@@ -60,6 +61,8 @@ export interface ServiceDeps {
   processes: ProcessRegistry;
   disk: DataDisk;
   dataDir: string;
+  /** Where stored files live (the data directory when not given). */
+  storage?: StorageConfig;
   log?: Logger;
 }
 
@@ -70,8 +73,12 @@ export async function createServices({
   processes,
   disk,
   dataDir,
+  storage = { kind: "local", urlTtlSeconds: 300 },
   log,
 }: ServiceDeps): Promise<PlatformServices> {
+  const store = createObjectStore(dataDir, storage);
+  // A bucket that cannot be reached stops the start with a readable reason.
+  await store.check();
   const tree = new OfficeTree(db);
   const settings = new SettingsService(db, tree);
   return {
@@ -88,6 +95,6 @@ export async function createServices({
     processes,
     disk,
     jobs: new Jobs(pool, log),
-    storage: new MediaStorage(dataDir),
+    storage: new MediaStorage(dataDir, store, storage.urlTtlSeconds),
   };
 }

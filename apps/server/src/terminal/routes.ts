@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import websocket from "@fastify/websocket";
 import { Envelope, SCREENSHOT_KINDS, type ScreenshotKind } from "@marquee/contracts";
 import { Manifest, RegisterBody, RegisterResponse, TERMINAL_PATHS } from "@marquee/terminal-protocol";
@@ -49,12 +48,15 @@ async function sendStored(
   mime: string | null,
   cacheControl: string,
 ) {
-  const size = await stat(storage.filePath(md5)).then(
-    (s) => s.size,
-    () => null,
-  );
+  const size = await storage.size(md5);
   if (size === null) throw notFound("file", md5);
   const etag = `"${md5}"`;
+  // On a bucket the bytes come from there: a redirect to a short-lived signed URL (Range works on it).
+  if (!matches(req.headers["if-none-match"], etag)) {
+    const direct = await storage.mediaUrl(md5, mime);
+    if (direct)
+      return reply.header("cache-control", `private, max-age=${direct.maxAge}`).redirect(direct.url, 302);
+  }
   reply
     .header("etag", etag)
     .header("accept-ranges", "bytes")
@@ -75,9 +77,9 @@ async function sendStored(
       .status(206)
       .header("content-range", `bytes ${start}-${end}/${size}`)
       .header("content-length", String(end - start + 1))
-      .send(storage.read(md5, { start, end }));
+      .send(await storage.read(md5, { start, end }));
   }
-  return reply.header("content-length", String(size)).send(storage.read(md5));
+  return reply.header("content-length", String(size)).send(await storage.read(md5));
 }
 
 /** Reads a raw image body (a stream from the image/* parser) up to `max` bytes (413 beyond). */

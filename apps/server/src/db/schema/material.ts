@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { offices } from "./offices";
 import { users } from "./users";
 
@@ -93,6 +93,12 @@ export const uploads = pgTable(
      * finish cut short by a crash resumes from here without reading the file again.
      */
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /**
+     * On a bucket: the multipart upload the chunks are parts of, and each received part's ETag by chunk
+     * index, so that any process can finish (or abort) it. Null on the local store.
+     */
+    multipartId: text("multipart_id"),
+    parts: jsonb("parts").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The last chunk or check: a sweep expires uploads untouched for long (with their chunk files). */
     touchedAt: timestamp("touched_at", { withTimezone: true }).notNull().defaultNow(),

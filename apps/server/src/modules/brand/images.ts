@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { BrandImageKind } from "@marquee/contracts";
 import sharp from "sharp";
-import { sniffImage } from "../user/avatar";
+import type { ObjectStore } from "../../platform/storage";
+import { readObject, sniffImage } from "../user/avatar";
 
 const TYPES: Record<string, string> = {
   png: "image/png",
@@ -38,19 +37,14 @@ export async function brandImageExt(bytes: Buffer, kind: BrandImageKind): Promis
 export const brandImageType = (file: string) =>
   TYPES[file.split(".").pop() ?? ""] ?? "application/octet-stream";
 
-const dirOf = (dataDir: string) => path.join(dataDir, "files", "brand");
-
-/** Stores a brand image by its SHA-256 under DATA_DIR/files/brand (the same image is kept once). */
-export async function storeBrandImage(dataDir: string, bytes: Buffer, ext: string): Promise<string> {
-  const dir = dirOf(dataDir);
-  await mkdir(dir, { recursive: true });
+/** Stores a brand image by its SHA-256 under the key brand/<sha256>.<ext> (the same image is kept once). */
+export async function storeBrandImage(store: ObjectStore, bytes: Buffer, ext: string): Promise<string> {
   const name = `${createHash("sha256").update(bytes).digest("hex")}.${ext}`;
-  const tmp = path.join(dir, `.${name}.${process.pid}.${Date.now()}.tmp`);
-  await writeFile(tmp, bytes);
-  await rename(tmp, path.join(dir, name));
+  const key = `brand/${name}`;
+  if (!(await store.head(key))) await store.put(key, bytes, brandImageType(name));
   return name;
 }
 
-export function readBrandImage(dataDir: string, file: string): Promise<Buffer> {
-  return readFile(path.join(dirOf(dataDir), file));
+export function readBrandImage(store: ObjectStore, file: string): Promise<Buffer> {
+  return readObject(store, `brand/${file}`);
 }

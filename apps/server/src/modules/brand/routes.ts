@@ -73,7 +73,7 @@ function cleanBranding(input: Record<string, unknown>): Branding {
 export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const db = services.db;
-  const dataDir = app.deps.config.dataDir;
+  const store = app.services.storage.store;
   const openLimit = { rateLimit: { max: app.deps.config.openRateLimitPerMinute, timeWindow: 60_000 } };
 
   /** A tenant the caller may reach, or 404. */
@@ -180,7 +180,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const ext = await brandImageExt(bytes, kind);
       if (!ext) throw new FieldErrors([{ field: "image", key: "brand.imageInvalid" }]);
-      const file = await storeBrandImage(dataDir, bytes, ext);
+      const file = await storeBrandImage(store, bytes, ext);
       req.audit.detail = { kind, file, bytes: bytes.length };
       return { url: `${BRAND_IMAGE_PREFIX}${file}` };
     },
@@ -190,7 +190,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/f/brand/:file", { schema: { tags: ["brand"], response: brandImage } }, async (req, reply) => {
     const { file } = req.params as { file: string };
     if (!BRAND_IMAGE_FILE.test(file)) throw notFound("image", file);
-    const bytes = await readBrandImage(dataDir, file).catch(() => null);
+    const bytes = await readBrandImage(store, file).catch(() => null);
     if (!bytes) throw notFound("image", file);
     // Named by their content, so they never change.
     return reply

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import {
   AbandonUploadBody,
   AVATAR_MAX_BYTES,
@@ -69,7 +68,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     const kind = sniffImage(bytes);
     if (!kind || bytes.length > AVATAR_MAX_BYTES)
       throw new FieldErrors([{ field: "image", key: "user.avatarInvalid" }]);
-    const avatar = `/apm-web/f/avatar/${await storeAvatar(app.deps.config.dataDir, bytes, kind.ext)}`;
+    const avatar = `/apm-web/f/avatar/${await storeAvatar(storage.store, bytes, kind.ext)}`;
     await setUserAvatar(services.db, userId, avatar, services.clock.now());
     services.actors.invalidate(userId);
     return avatar;
@@ -98,7 +97,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     const audit = await services.settings.get("audit");
     if (same && (await storage.exists(md5))) {
       if (purpose === "personal") {
-        const avatar = await setAvatar(actor.userId, await readFile(storage.filePath(md5)));
+        const avatar = await setAvatar(actor.userId, await storage.readAll(md5));
         req.audit.target = `user:${actor.userId}`;
         return { exists: true, avatar };
       }
@@ -190,8 +189,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           type: String(req.headers["content-type"] ?? ""),
         });
       }
-      // No chunk the disk has no room for: 507 before a byte is written (the reserve stays free).
-      if (!u.verifiedAt && req.query.index < u.chunkCount)
+      // No chunk the disk has no room for: 507 before a byte is written (the reserve stays free). A bucket's
+      // chunks never touch the data disk.
+      if (storage.local && !u.verifiedAt && req.query.index < u.chunkCount)
         await services.disk.ensureRoom(chunkLength(u, req.query.index));
       // A checked upload whose finish was cut short (a crash) needs no chunk: the resent last one finishes it.
       const received = u.verifiedAt
@@ -214,7 +214,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const kind = await verifyAndStore(services.db, storage, finishing);
         if (finishing.purpose === "personal") {
-          const avatar = await setAvatar(actor.userId, await readFile(storage.filePath(finishing.md5)));
+          const avatar = await setAvatar(actor.userId, await storage.readAll(finishing.md5));
           await deleteUpload(services.db, u.id);
           await storage.removeUpload(u.id);
           req.audit.target = `user:${actor.userId}`;
@@ -300,6 +300,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("x-content-type-options", "nosniff")
         .type(m.mime ?? "application/octet-stream");
       if (req.headers["if-none-match"] === etag) return reply.status(304).send();
+      // On a bucket the bytes come from there: a redirect to a short-lived signed URL (Range works on it).
+      const direct = await storage.mediaUrl(m.md5, m.mime);
+      if (direct)
+        return reply.header("cache-control", `private, max-age=${direct.maxAge}`).redirect(direct.url, 302);
       const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ""));
       if (range && (range[1] || range[2])) {
         let start = range[1] ? Number(range[1]) : m.size - Number(range[2]);
@@ -313,9 +317,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           .status(206)
           .header("content-range", `bytes ${start}-${end}/${m.size}`)
           .header("content-length", String(end - start + 1))
-          .send(storage.read(m.md5, { start, end }));
+          .send(await storage.read(m.md5, { start, end }));
       }
-      return reply.header("content-length", String(m.size)).send(storage.read(m.md5));
+      return reply.header("content-length", String(m.size)).send(await storage.read(m.md5));
     },
   );
 
@@ -349,11 +353,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const [m] = await findMaterials(services.db, actorOf(req), [req.query.id]);
       if (!m?.thumbMd5) throw notFound("thumbnail", req.query.id);
+      const direct = await storage.mediaUrl(m.thumbMd5, "image/webp");
+      if (direct)
+        return reply.header("cache-control", `private, max-age=${direct.maxAge}`).redirect(direct.url, 302);
       return reply
         .header("etag", `"${m.thumbMd5}"`)
         .header("cache-control", "private, max-age=31536000, immutable")
         .type("image/webp")
-        .send(storage.read(m.thumbMd5));
+        .send(await storage.read(m.thumbMd5));
     },
   );
 

@@ -4,7 +4,7 @@ import { materials } from "../../db/schema";
 import type { Tx } from "../../platform/db";
 import type { Jobs } from "../../platform/jobs";
 import type { Services } from "../../platform/services";
-import type { MediaStorage } from "../../platform/storage";
+import type { LocalFile, MediaStorage } from "../../platform/storage";
 import { imageThumbnail, md5File, needsTranscode, probe, transcode, videoThumbnail } from "./media";
 
 export const PROCESS_JOB = "material.process";
@@ -68,9 +68,18 @@ export class MaterialProcessor {
   }
 
   private async describe(m: typeof materials.$inferSelect): Promise<void> {
-    const id = m.id;
     if (!m.md5) return;
-    const file = this.storage.filePath(m.md5);
+    // ffmpeg and sharp read a path: the stored file itself (local), or a temporary download (bucket).
+    const local = await this.storage.localFile(m.md5);
+    try {
+      await this.describeFile(m, local.path);
+    } finally {
+      await local.release();
+    }
+  }
+
+  private async describeFile(m: typeof materials.$inferSelect, file: string): Promise<void> {
+    const id = m.id;
     if (m.type === "image") {
       const { thumb, width, height } = await imageThumbnail(file);
       await this.update(id, { thumbMd5: await this.storage.putBuffer(thumb), width, height });
@@ -108,9 +117,11 @@ export class MaterialProcessor {
     const out = await this.storage.tempPath(`${id}.mp4`);
     let last = 0;
     let lastAt = 0;
+    let source: LocalFile | undefined;
     try {
       const maxHeight = await this.services.settings.get("transcodeMaxHeight");
-      await transcode(this.storage.filePath(m.md5), out, m.durationMs, maxHeight, (percent) => {
+      source = await this.storage.localFile(m.md5);
+      await transcode(source.path, out, m.durationMs, maxHeight, (percent) => {
         // Written at most every 5 % or every second, not on every progress line.
         if (percent - last >= 5 || (percent > last && Date.now() - lastAt > 1000)) {
           last = percent;
@@ -120,8 +131,8 @@ export class MaterialProcessor {
       });
       const md5 = await md5File(out);
       const { size } = await stat(out);
+      const p = await probe(out);
       await this.storage.adopt(out, md5);
-      const p = await probe(this.storage.filePath(md5));
       await this.update(id, {
         md5,
         size,
@@ -135,6 +146,8 @@ export class MaterialProcessor {
     } catch (err) {
       await rm(out, { force: true });
       await this.update(id, { convertState: "failed", convertError: (err as Error).message.slice(0, 500) });
+    } finally {
+      await source?.release();
     }
   }
 }

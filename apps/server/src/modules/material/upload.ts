@@ -2,7 +2,7 @@ import { createHash, type Hash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, readdir, stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import { type MessageKey, UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -10,7 +10,7 @@ import { uploads } from "../../db/schema";
 import { crashPoint } from "../../platform/crash-point";
 import { AppError, badRequest } from "../../platform/errors";
 import { type Sniffed, sniffMedia } from "../../platform/media-sniff";
-import type { MediaStorage } from "../../platform/storage";
+import { isNotFound, type MediaStorage } from "../../platform/storage";
 
 export type Upload = typeof uploads.$inferSelect;
 
@@ -61,13 +61,20 @@ export async function openUpload(
     await db.update(uploads).set({ touchedAt: sql`now()` }).where(eq(uploads.id, existing.id));
     return { ...existing, name: v.name };
   }
-  await ensureRoom(v.size);
   const id = randomBytes(18).toString("base64url");
-  // One file for the whole upload; each chunk is written at its own offset.
-  await mkdir(storage.uploadDir(id), { recursive: true });
-  const fh = await open(storage.uploadData(id), "w");
-  await fh.truncate(v.size);
-  await fh.close();
+  let multipartId: string | null = null;
+  const multipart = storage.store.multipart;
+  if (multipart) {
+    // On a bucket each chunk is one part of a multipart upload, joined under a staging key at the end.
+    multipartId = await multipart.create(storage.stagingKey(id));
+  } else {
+    await ensureRoom(v.size);
+    // One file for the whole upload; each chunk is written at its own offset.
+    await mkdir(storage.uploadDir(id), { recursive: true });
+    const fh = await open(storage.uploadData(id), "w");
+    await fh.truncate(v.size);
+    await fh.close();
+  }
   const [row] = await db
     .insert(uploads)
     .values({
@@ -81,6 +88,7 @@ export async function openUpload(
       purpose: v.purpose,
       chunkSize: UPLOAD_CHUNK_BYTES,
       chunkCount: Math.max(1, Math.ceil(v.size / UPLOAD_CHUNK_BYTES)),
+      multipartId,
     })
     .onConflictDoNothing()
     .returning();
@@ -90,7 +98,7 @@ export async function openUpload(
     inOrder.set(id, { next: 0, hash: createHash("md5"), lock: Promise.resolve() });
     return row;
   }
-  await storage.removeUpload(id);
+  await discardUpload(storage, { id, multipartId });
   return openUpload(db, storage, v, ensureRoom); // a concurrent first call won
 }
 
@@ -98,8 +106,28 @@ export async function openUpload(
 export const chunkLength = (u: Upload, index: number) =>
   index === u.chunkCount - 1 ? u.size - u.chunkSize * (u.chunkCount - 1) : u.chunkSize;
 
+/**
+ * Removes what an upload left in the store: its chunk directory (local), or its multipart upload and
+ * staging object (bucket). The row is the caller's.
+ */
+export async function discardUpload(
+  storage: MediaStorage,
+  u: Pick<Upload, "id" | "multipartId">,
+): Promise<void> {
+  await storage.removeUpload(u.id);
+  const multipart = storage.store.multipart;
+  if (!multipart) return;
+  const key = storage.stagingKey(u.id);
+  // Best effort: a part left behind costs storage, not correctness, and the bucket's lifecycle rule
+  // (AbortIncompleteMultipartUpload, see docs/storage.md) removes it; some S3-compatible servers have no abort.
+  if (u.multipartId) await multipart.abort(key, u.multipartId).catch(() => undefined);
+  await storage.store.delete(key);
+}
+
 /** Feeds the whole-file MD5 with chunks already on disk that are next in order. */
 async function catchUp(storage: MediaStorage, u: Upload, received: number[], p: Progress): Promise<void> {
+  // A bucket's parts cannot be read before they are joined: finishing reads the joined object instead.
+  if (!storage.local) return;
   const have = new Set(received);
   while (p.next < u.chunkCount && have.has(p.next)) {
     const start = p.next * u.chunkSize;
@@ -143,17 +171,37 @@ export async function receiveChunk(
     chunkHash.update(c);
     tentative?.update(c);
   });
+  let etag: string | undefined;
   try {
-    await pipeline(
-      body,
-      createWriteStream(storage.uploadData(u.id), { flags: "r+", start: index * u.chunkSize }),
-    );
+    const multipart = storage.store.multipart;
+    if (multipart) {
+      // A part is sent whole with its length, so the chunk (at most UPLOAD_CHUNK_BYTES) is held in memory.
+      const parts: Buffer[] = [];
+      body.on("data", (c: Buffer) => parts.push(c));
+      await finished(body);
+      if (length !== expected || chunkHash.copy().digest("hex") !== md5)
+        throw badRequest("material.chunkCorrupt", { index });
+      if (!u.multipartId) throw Object.assign(new Error("no multipart upload"), { code: "ENOENT" });
+      etag = await multipart.uploadPart(
+        storage.stagingKey(u.id),
+        u.multipartId,
+        index + 1,
+        Buffer.concat(parts),
+      );
+    } else {
+      await pipeline(
+        body,
+        createWriteStream(storage.uploadData(u.id), { flags: "r+", start: index * u.chunkSize }),
+      );
+    }
   } catch (err) {
-    // The chunk file is gone (removed by hand, or by the sweep): the upload cannot go on; forget it, so
-    // that the next attempt starts a new one instead of failing the same way for ever.
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    // The chunk file (or the multipart upload) is gone, removed by hand or by the sweep: the upload cannot
+    // go on; forget it, so that the next attempt starts a new one instead of failing the same way for ever.
+    const name = (err as { name?: string }).name;
+    if (!isNotFound(err) && name !== "NoSuchUpload") throw err;
     await db.delete(uploads).where(eq(uploads.id, u.id));
     inOrder.delete(u.id);
+    await discardUpload(storage, u).catch(() => undefined);
     throw new AppError(410, "material.uploadLost");
   }
   if (length !== expected || chunkHash.digest("hex") !== md5)
@@ -162,6 +210,9 @@ export async function receiveChunk(
     .update(uploads)
     .set({
       received: sql`(select array_agg(distinct x order by x) from unnest(array_append(${uploads.received}, ${index})) x)`,
+      ...(etag
+        ? { parts: sql`${uploads.parts} || jsonb_build_object(${String(index)}::text, ${etag}::text)` }
+        : {}),
       touchedAt: sql`now()`,
     })
     .where(eq(uploads.id, u.id))
@@ -245,7 +296,8 @@ async function exists(file: string): Promise<boolean> {
 /** Forgets a refused upload: its row and its chunk file. */
 async function refuse(db: Db, storage: MediaStorage, u: Upload, key: MessageKey): Promise<never> {
   await db.delete(uploads).where(eq(uploads.id, u.id));
-  await storage.removeUpload(u.id);
+  inOrder.delete(u.id);
+  await discardUpload(storage, u);
   throw badRequest(key);
 }
 
@@ -256,6 +308,7 @@ async function refuse(db: Db, storage: MediaStorage, u: Upload, key: MessageKey)
  * The caller then turns the upload into what it is for and deletes its row, in one transaction.
  */
 export async function verifyAndStore(db: Db, storage: MediaStorage, u: Upload): Promise<Sniffed> {
+  if (!storage.local) return verifyAndStoreInBucket(db, storage, u);
   const data = storage.uploadData(u.id);
   const progress = inOrder.get(u.id);
   await progress?.lock;
@@ -282,6 +335,71 @@ export async function verifyAndStore(db: Db, storage: MediaStorage, u: Upload): 
   const kind = sniffMedia(await storage.head(u.md5));
   if (!kind) return refuse(db, storage, u, "material.typeRefused");
   return kind;
+}
+
+/**
+ * verifyAndStore on a bucket: the parts are joined under the upload's staging key, checked there (the
+ * whole-file MD5 advanced as chunks arrived, or one read of the joined object), then copied to `ab/<md5>`
+ * and the staging object deleted. Each step can be cut and run again, by this process or another.
+ */
+async function verifyAndStoreInBucket(db: Db, storage: MediaStorage, u: Upload): Promise<Sniffed> {
+  const store = storage.store;
+  const multipart = store.multipart;
+  const staging = storage.stagingKey(u.id);
+  const progress = inOrder.get(u.id);
+  await progress?.lock;
+  let staged = await store.head(staging);
+  if (!u.verifiedAt) {
+    if (!staged) {
+      const parts = Object.entries(u.parts ?? {}).map(([index, etag]) => ({
+        partNumber: Number(index) + 1,
+        etag,
+      }));
+      if (!multipart || !u.multipartId || parts.length !== u.chunkCount)
+        return refuse(db, storage, u, "material.uploadLost");
+      try {
+        await multipart.complete(staging, u.multipartId, parts);
+      } catch (err) {
+        if ((err as { name?: string }).name === "NoSuchUpload")
+          return refuse(db, storage, u, "material.uploadLost");
+        throw err;
+      }
+      staged = await store.head(staging);
+      if (!staged) return refuse(db, storage, u, "material.uploadLost");
+    }
+    const complete =
+      progress !== undefined && inOrder.get(u.id) === progress && progress.next === u.chunkCount;
+    let md5: string;
+    if (complete && progress) {
+      md5 = progress.hash.copy().digest("hex");
+    } else {
+      const hash = createHash("md5");
+      for await (const c of await store.get(staging)) hash.update(c as Buffer);
+      md5 = hash.digest("hex");
+    }
+    if (md5 !== u.md5 || staged.size !== u.size) return refuse(db, storage, u, "material.fileCorrupt");
+    const head = staged.size
+      ? await readAll(await store.get(staging, { start: 0, end: Math.min(4096, staged.size) - 1 }))
+      : Buffer.alloc(0);
+    if (!sniffMedia(head)) return refuse(db, storage, u, "material.typeRefused");
+    await db.update(uploads).set({ verifiedAt: sql`now()` }).where(eq(uploads.id, u.id));
+    crashPoint("upload.verified");
+  }
+  inOrder.delete(u.id);
+  if (staged) {
+    if (!(await storage.exists(u.md5))) await store.copy(staging, storage.key(u.md5));
+    await store.delete(staging);
+  } else if (!(await storage.exists(u.md5))) return refuse(db, storage, u, "material.uploadLost");
+  crashPoint("upload.stored");
+  const kind = sniffMedia(await storage.head(u.md5));
+  if (!kind) return refuse(db, storage, u, "material.typeRefused");
+  return kind;
+}
+
+async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
 }
 
 async function headOf(file: string, size: number): Promise<Buffer> {
@@ -312,12 +430,47 @@ export async function sweepUploads(db: Db, storage: MediaStorage, expiryMs: numb
         or(isNull(uploads.finishingUntil), lt(uploads.finishingUntil, sql`now()`)),
       ),
     )
-    .returning({ id: uploads.id });
-  for (const { id } of expired) {
-    inOrder.delete(id);
-    await storage.removeUpload(id);
+    .returning({ id: uploads.id, multipartId: uploads.multipartId });
+  for (const u of expired) {
+    inOrder.delete(u.id);
+    await discardUpload(storage, u);
   }
   let orphans = 0;
+  const multipart = storage.store.multipart;
+  if (multipart) {
+    // Multipart uploads no row names (a kill between creating one and writing its row), past the grace.
+    const stale: Array<{ id: string; key: string; uploadId: string }> = [];
+    try {
+      for await (const m of multipart.list("uploads/")) {
+        const id = m.key.slice("uploads/".length);
+        if (Date.now() - m.initiated.getTime() >= ORPHAN_GRACE_MS && /^[A-Za-z0-9_-]{16,64}$/.test(id))
+          stale.push({ id, key: m.key, uploadId: m.uploadId });
+      }
+    } catch (err) {
+      // Some S3-compatible servers cannot list multipart uploads: the bucket's lifecycle rule is left to it.
+      if ((err as { name?: string }).name !== "NotImplemented") throw err;
+    }
+    if (stale.length) {
+      const known = new Set(
+        (
+          await db
+            .select({ id: uploads.id })
+            .from(uploads)
+            .where(
+              inArray(
+                uploads.id,
+                stale.map((m) => m.id),
+              ),
+            )
+        ).map((r) => r.id),
+      );
+      for (const m of stale) {
+        if (known.has(m.id)) continue;
+        await multipart.abort(m.key, m.uploadId).catch(() => undefined);
+        orphans++;
+      }
+    }
+  }
   const names = await readdir(storage.uploadsRoot()).catch(() => [] as string[]);
   const candidates = names.filter((n) => /^[A-Za-z0-9_-]{16,64}$/.test(n));
   if (candidates.length) {
@@ -356,7 +509,7 @@ export async function abandonUpload(
         or(isNull(uploads.finishingUntil), lt(uploads.finishingUntil, sql`now()`)),
       ),
     )
-    .returning({ id: uploads.id });
+    .returning({ id: uploads.id, multipartId: uploads.multipartId });
   if (!gone) {
     const [held] = await db
       .select({ id: uploads.id })
@@ -365,5 +518,5 @@ export async function abandonUpload(
     throw new AppError(held ? 409 : 404, held ? "material.uploadFinishing" : "material.uploadUnknown");
   }
   inOrder.delete(id);
-  await storage.removeUpload(id);
+  await discardUpload(storage, gone);
 }

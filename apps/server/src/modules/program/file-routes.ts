@@ -46,7 +46,7 @@ export const programFileRoutes =
           .header("x-content-type-options", "nosniff")
           .type("image/webp");
         if (req.headers["if-none-match"] === etag) return reply.status(304).send();
-        return reply.send(storage.read(md5));
+        return reply.send(await storage.read(md5));
       },
     );
 

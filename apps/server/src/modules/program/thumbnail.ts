@@ -154,26 +154,32 @@ export class ThumbnailRenderer {
     let found = this.images.get(key);
     if (!found) {
       found = (async () => {
-        const img = sharp(this.storage.filePath(md5), {
-          failOn: "error",
-          limitInputPixels: 100_000_000,
-        }).rotate();
-        let sized: Sharp;
-        if (fit === "none") {
-          const meta = await img.metadata();
-          const nw = Math.max(1, Math.min(4000, Math.round(meta.autoOrient.width * this.scale)));
-          const nh = Math.max(1, Math.min(4000, Math.round(meta.autoOrient.height * this.scale)));
-          sized = img.resize(nw, nh, { fit: "fill" });
-        } else {
-          const mode = fit === "contain" ? "inside" : fit === "cover" ? "outside" : "fill";
-          sized = img.resize(pw, ph, { fit: mode, withoutEnlargement: fit !== "fill" });
+        // sharp reads a path: the stored file (local) or a temporary download (bucket).
+        const local = await this.storage.localFile(md5);
+        try {
+          const img = sharp(local.path, {
+            failOn: "error",
+            limitInputPixels: 100_000_000,
+          }).rotate();
+          let sized: Sharp;
+          if (fit === "none") {
+            const meta = await img.metadata();
+            const nw = Math.max(1, Math.min(4000, Math.round(meta.autoOrient.width * this.scale)));
+            const nh = Math.max(1, Math.min(4000, Math.round(meta.autoOrient.height * this.scale)));
+            sized = img.resize(nw, nh, { fit: "fill" });
+          } else {
+            const mode = fit === "contain" ? "inside" : fit === "cover" ? "outside" : "fill";
+            sized = img.resize(pw, ph, { fit: mode, withoutEnlargement: fit !== "fill" });
+          }
+          const { data, info } = await sized.png().toBuffer({ resolveWithObject: true });
+          return {
+            href: `data:image/png;base64,${data.toString("base64")}`,
+            width: info.width,
+            height: info.height,
+          };
+        } finally {
+          await local.release();
         }
-        const { data, info } = await sized.png().toBuffer({ resolveWithObject: true });
-        return {
-          href: `data:image/png;base64,${data.toString("base64")}`,
-          width: info.width,
-          height: info.height,
-        };
       })().catch(() => null);
       this.images.set(key, found);
     }

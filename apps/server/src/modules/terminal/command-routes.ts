@@ -102,7 +102,7 @@ export const terminalCommandRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("x-content-type-options", "nosniff")
         .type(mime.mime);
       if (req.headers["if-none-match"] === etag) return reply.status(304).send();
-      return reply.send(storage.read(md5));
+      return reply.send(await storage.read(md5));
     },
   );
 };

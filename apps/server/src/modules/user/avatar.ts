@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
+import type { ObjectStore } from "../../platform/storage";
 
 /** The image types an avatar may have, told by their first bytes (not by what the client claims). */
 const SIGNATURES: Array<{ ext: string; type: string; test: (b: Buffer) => boolean }> = [
@@ -31,17 +30,21 @@ export function sniffImage(bytes: Buffer): { ext: string; type: string } | null 
   return SIGNATURES.find((s) => s.test(bytes)) ?? null;
 }
 
-/** Stores avatar bytes by their SHA-256 under DATA_DIR/files/avatars (the same image is kept once). */
-export async function storeAvatar(dataDir: string, bytes: Buffer, ext: string): Promise<string> {
-  const dir = path.join(dataDir, "files", "avatars");
-  await mkdir(dir, { recursive: true });
+/** Reads a stored object whole (avatars and brand images are small). */
+export async function readObject(store: ObjectStore, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of await store.get(key)) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Stores avatar bytes by their SHA-256 under the key avatars/<sha256>.<ext> (the same image is kept once). */
+export async function storeAvatar(store: ObjectStore, bytes: Buffer, ext: string): Promise<string> {
   const name = `${createHash("sha256").update(bytes).digest("hex")}.${ext}`;
-  const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
-  await writeFile(tmp, bytes);
-  await rename(tmp, path.join(dir, name));
+  const key = `avatars/${name}`;
+  if (!(await store.head(key))) await store.put(key, bytes, avatarType(name));
   return name;
 }
 
-export function readAvatar(dataDir: string, file: string): Promise<Buffer> {
-  return readFile(path.join(dataDir, "files", "avatars", file));
+export function readAvatar(store: ObjectStore, file: string): Promise<Buffer> {
+  return readObject(store, `avatars/${file}`);
 }

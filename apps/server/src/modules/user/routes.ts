@@ -187,7 +187,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const kind = sniffImage(bytes);
       if (!kind) throw new FieldErrors([{ field: "image", key: "user.avatarInvalid" }]);
-      const file = await storeAvatar(app.deps.config.dataDir, bytes, kind.ext);
+      const file = await storeAvatar(app.services.storage.store, bytes, kind.ext);
       const avatar = `/apm-web/f/avatar/${file}`;
       req.audit.target = `user:${actor.userId}`;
       await updateUser(services.db, actor.userId, { avatar, updatedAt: services.clock.now() });
@@ -200,7 +200,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/f/avatar/:file", { schema: { tags: ["user"], response: avatarImage } }, async (req, reply) => {
     const { file } = req.params as { file: string };
     if (!AVATAR_FILE.test(file)) throw notFound("avatar", file);
-    const bytes = await readAvatar(app.deps.config.dataDir, file).catch(() => null);
+    const bytes = await readAvatar(app.services.storage.store, file).catch(() => null);
     if (!bytes) throw notFound("avatar", file);
     // Named by their content, so they never change.
     return reply

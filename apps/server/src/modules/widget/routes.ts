@@ -109,7 +109,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("x-content-type-options", "nosniff")
         .type(icon.mime ?? "application/octet-stream");
       if (req.headers["if-none-match"] === etag) return reply.status(304).send();
-      return reply.send(storage.read(icon.md5));
+      return reply.send(await storage.read(icon.md5));
     },
   );
 };
