@@ -36,7 +36,12 @@ import { startRealServer } from "./lib/upload-servers";
  * 10,000 "done" outcomes in the database; for (d), a plain loop building as
  * many Date objects as the resolver returned segment bounds.
  *
- * Targets: all notified in under 2 s; the resolver under 1 s.
+ * The last manifest fetch (measured at the terminals) is set against the
+ * baseline's (c) too: the same 10,000 screens each making one round trip
+ * the server records.
+ *
+ * Targets: all notified in under 2 s; all fetched in under 3 s; the
+ * resolver under 1 s.
  */
 
 const env = envCount;
@@ -58,6 +63,8 @@ const SETTLE_MS = 3_000;
 const DAY_MS = 86_400_000;
 const ADMIN = { username: "admin", password: "Admin12345" };
 const TARGET_NOTIFY_MS = 2_000;
+/** Every terminal fetched its manifest after the publish (the last fetch, measured at the terminals). */
+const TARGET_FETCH_MS = 3_000;
 const TARGET_RESOLVER_MS = 1_000;
 /** Delivery states that mean "the terminal has taken the manifest" (or got further). */
 const REACHED = ["fetched", "downloading", "downloaded", "playing", "failed"] as const;
@@ -546,7 +553,14 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
       ratio(pub.shownMs, base.doneMs),
     ),
   );
-  console.log(row("    the last terminal fetched its manifest (ms)", fmt(pub.fetchedMs), "", ""));
+  console.log(
+    row(
+      "    the last terminal fetched its manifest (ms)",
+      fmt(pub.fetchedMs),
+      fmt(base.doneMs),
+      ratio(pub.fetchedMs, base.doneMs),
+    ),
+  );
   console.log(
     row(
       "(a) against the same selection counted (ms)",
@@ -584,12 +598,16 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   );
   const notifyMet = pub.syncedMs < TARGET_NOTIFY_MS;
   const resolverMet = resolver.ms < TARGET_RESOLVER_MS;
+  const fetchMet = pub.fetchedMs < TARGET_FETCH_MS;
   console.log(
     `\nall ${fmt(TERMINALS)} notified < ${fmt(TARGET_NOTIFY_MS)} ms: ${fmt(pub.syncedMs)} ms: ${verdict(notifyMet)}`,
   );
+  console.log(
+    `all ${fmt(TERMINALS)} fetched their manifest < ${fmt(TARGET_FETCH_MS)} ms: ${fmt(pub.fetchedMs)} ms: ${verdict(fetchMet)}`,
+  );
   console.log(`resolver < ${fmt(TARGET_RESOLVER_MS)} ms: ${fmt(resolver.ms)} ms: ${verdict(resolverMet)}`);
-  console.log(notifyMet && resolverMet ? "all targets met" : "TARGET MISSED");
+  console.log(notifyMet && fetchMet && resolverMet ? "all targets met" : "TARGET MISSED");
 }
 
 // Bounded: the resolver ~1 s, set-up ~20 s, the fleet ~40 s, baseline and publication ~10 s, cleanup.
-await runBenchmark(main, { stepLimitMs: 20_000, cleanupLimitMs: 60_000, benchLimitMs: 240_000 });
+await runBenchmark(main, { stepLimitMs: 20_000, cleanupLimitMs: 60_000, benchLimitMs: 300_000 });

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket, WebSocketServer } from "ws";
 
@@ -6,7 +8,9 @@ import { WebSocket, WebSocketServer } from "ws";
  * server: a bare `ws` server on a random loopback port with no compression,
  * answering each hello with a welcome, keeping each socket's last heartbeat
  * (the least a presence needs), and counting the acks of one broadcast
- * command. No validation, no database, no authentication.
+ * command. No validation, no database, no authentication. It also answers
+ * POST /apm-web/t/register with a registration's answer (a random token,
+ * no storage): the registration benchmark's baseline.
  */
 
 export interface BareFleetJob {
@@ -27,8 +31,33 @@ const lastSeen = new WeakMap<WebSocket, number>();
 process.once("disconnect", () => process.exit(1));
 for (const signal of ["SIGINT", "SIGHUP"] as const) process.on(signal, () => undefined);
 process.once("message", (job: BareFleetJob) => {
-  const server = new WebSocketServer({ host: "127.0.0.1", port: 0, perMessageDeflate: false, backlog: 4096 });
   let nextId = 0;
+  const http = createServer((req, res) => {
+    if (req.method !== "POST" || req.url !== "/apm-web/t/register") {
+      res.writeHead(404).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      try {
+        JSON.parse(Buffer.concat(chunks).toString());
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      const body = JSON.stringify({
+        code: 0,
+        msg: "ok",
+        terminalId: ++nextId,
+        token: randomBytes(32).toString("base64url"),
+        state: "pending",
+        enrolCode: "BARE00",
+      });
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(body);
+    });
+  });
+  const server = new WebSocketServer({ server: http, perMessageDeflate: false });
   let broadcast: { id: string; started: number; target: number; acked: number; reply: number } | null = null;
   server.on("connection", (socket) => {
     const terminalId = ++nextId;
@@ -75,7 +104,7 @@ process.once("message", (job: BareFleetJob) => {
     broadcast = { id, started: performance.now(), target: open.length, acked: 0, reply: req.id };
     for (const s of open) s.send(text);
   });
-  server.on("listening", () => {
-    process.send?.({ port: (server.address() as AddressInfo).port });
+  http.listen({ host: "127.0.0.1", port: 0, backlog: 4096 }, () => {
+    process.send?.({ port: (http.address() as AddressInfo).port });
   });
 });

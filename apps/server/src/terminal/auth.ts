@@ -5,6 +5,7 @@ import { terminals } from "../db/schema";
 import { AppError } from "../platform/errors";
 import { snapshotColumns, type TerminalSnapshot } from "./connection";
 import { hashToken } from "./token";
+import type { TerminalTokens } from "./token-cache";
 
 /** The terminal a token belongs to (by its hash), or null. */
 export async function terminalByToken(db: Db, token: string): Promise<TerminalSnapshot | null> {
@@ -25,15 +26,18 @@ export function bearerOf(req: FastifyRequest): string | null {
 /**
  * The terminal calling a /t/* route by its bearer token: 401 for an unknown
  * or revoked token, 403 when it is not authorised (pending or disabled) and
- * `authorised` is asked. Sessions and cookies play no part here.
+ * `authorised` is asked. Sessions and cookies play no part here. With
+ * `tokens` the terminal may come from that cache (see TerminalTokens).
  */
 export async function requireTerminal(
   db: Db,
   req: FastifyRequest,
-  opts: { authorised: boolean },
+  opts: { authorised: boolean; tokens?: TerminalTokens },
 ): Promise<TerminalSnapshot> {
   const token = bearerOf(req);
-  const terminal = token ? await terminalByToken(db, token) : null;
+  const terminal = token
+    ? await (opts.tokens ? opts.tokens.lookup(token) : terminalByToken(db, token))
+    : null;
   if (!terminal) throw new AppError(401, "gateway.tokenInvalid");
   if (opts.authorised && terminal.state !== "authorised") {
     throw new AppError(403, "gateway.notAuthorised", { state: terminal.state });

@@ -99,6 +99,8 @@ export class TerminalBus {
   private retry: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
   private stopped = false;
+  /** Counts the listening connections made: a cache kept while one listened is stale under the next. */
+  private connections = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -109,6 +111,11 @@ export class TerminalBus {
   /** Whether the listening connection is up. */
   get listening(): boolean {
     return this.client !== null;
+  }
+
+  /** Which listening connection is up (a new number after every reconnection), null while none is: messages may have been missed. */
+  get epoch(): number | null {
+    return this.client === null ? null : this.connections;
   }
 
   async start(): Promise<void> {
@@ -164,6 +171,7 @@ export class TerminalBus {
       await client.connect();
       await client.query(`LISTEN ${BUS_CHANNEL}`);
       this.client = client;
+      this.connections++;
       this.attempt = 0;
     } catch (err) {
       client.end().catch(() => undefined);

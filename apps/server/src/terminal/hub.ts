@@ -19,6 +19,7 @@ import { DeliveryTracker } from "./delivery";
 import { checkedStatus, GIVEN_TTL_MS, type Given, givenByManifest, givenHistory, isGiven } from "./given";
 import { ManifestService, type ManifestSubject } from "./manifest";
 import { PresenceWriter } from "./presence";
+import { TerminalTokens } from "./token-cache";
 
 export { COMMAND_REASONS, type CommandDoneListener } from "./commands";
 
@@ -89,6 +90,8 @@ export class TerminalHub {
   readonly manifests: ManifestService;
   /** Delivery states of publications on the terminals this process talks to (written in batches). */
   readonly delivery: DeliveryTracker;
+  /** Terminals by token for the HTTP calls, dropped whenever a terminal changes (see TerminalTokens). */
+  readonly tokens: TerminalTokens;
   private readonly conns = new Map<number, TerminalConnection>();
   private readonly presence: PresenceWriter;
   private readonly bus: TerminalBus;
@@ -132,6 +135,7 @@ export class TerminalHub {
         .where(and(eq(terminals.online, true), inArray(terminals.heldBy, dead)));
     });
     this.bus = new TerminalBus(pool, (msg) => this.onBus(msg), log);
+    this.tokens = new TerminalTokens(services.db, () => this.bus.epoch);
     // The office tree (tenants, expiry, domains) is cached per process: a change here reaches the others.
     services.tree.onChange(() => {
       if (this.stopped) return;
@@ -501,6 +505,7 @@ export class TerminalHub {
    */
   async notifyState(terminalId: number): Promise<void> {
     this.manifests.invalidate();
+    this.tokens.forget([terminalId]);
     await this.applyState(terminalId);
     await this.bus.publish({ kind: "state", from: this.processId, terminalId });
   }
@@ -510,6 +515,7 @@ export class TerminalHub {
     const ids = [...new Set(terminalIds)];
     if (!ids.length) return;
     this.manifests.invalidate();
+    this.tokens.forget(ids);
     await this.applySync(ids);
     await this.bus.publish({ kind: "sync", from: this.processId, terminalIds: ids });
   }
@@ -539,7 +545,10 @@ export class TerminalHub {
   private async applySync(ids: number[]): Promise<void> {
     const held = ids.filter((id) => this.conns.has(id));
     if (!held.length) return;
+    const mark = this.tokens.mark();
     const rows = await this.snapshots(held);
+    // Read after the change: their manifest calls that follow the sync need not read them again.
+    this.tokens.keep(rows.values(), mark);
     const conns: TerminalConnection[] = [];
     for (const id of held) {
       const conn = this.conns.get(id);
@@ -594,14 +603,17 @@ export class TerminalHub {
           return this.commands.deliver(msg.items, msg.timeoutMs);
         case "state":
           this.manifests.invalidate();
+          this.tokens.forget([msg.terminalId]);
           return this.applyState(msg.terminalId);
         case "sync":
           this.manifests.invalidate();
+          this.tokens.forget(msg.terminalIds);
           return this.applySync(msg.terminalIds);
         case "held":
           return this.replaceOlder(msg.items);
         case "offices":
           this.services.tree.forget();
+          this.tokens.clear();
           this.services.actors.invalidate();
           return;
         case "tap":

@@ -1,29 +1,11 @@
 import type { ScreenshotKind } from "@marquee/contracts";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { offices, playerPackages, terminalCommands, terminalScreenshots, terminals } from "../db/schema";
 import type { Db } from "../platform/db";
 
 // The gateway's queries: a terminal's enrolment, its update packages and its screenshots.
 
 export type TerminalRow = typeof terminals.$inferSelect;
-
-/** What a terminal reports of itself on every registration. */
-export type Reported = Pick<TerminalRow, "model" | "version" | "width" | "height" | "updatedAt">;
-
-/** Gives the terminal of device `deviceId` a new token hash and its reported fields; undefined when unknown. */
-export async function rotateToken(
-  db: Db,
-  deviceId: string,
-  tokenHash: string,
-  reported: Reported,
-): Promise<TerminalRow | undefined> {
-  const [row] = await db
-    .update(terminals)
-    .set({ tokenHash, ...reported })
-    .where(eq(terminals.deviceId, deviceId))
-    .returning();
-  return row;
-}
 
 /** The platform office (the root of the office tree), where new terminals wait; undefined before initialisation. */
 export async function platformOfficeId(db: Db): Promise<number | undefined> {
@@ -36,17 +18,37 @@ export async function platformOfficeId(db: Db): Promise<number | undefined> {
   return platform?.id;
 }
 
-/** Inserts a new terminal; undefined when its device registered at the same moment. */
-export async function insertTerminal(
+/**
+ * Enrols several devices in one statement: a new device is inserted with its
+ * values, a known one (by device id) only gets the new token hash and its
+ * reported fields. Answers every row with whether it was inserted (in no
+ * particular order). The device ids must differ (one statement cannot touch a
+ * row twice); an enrolment code already taken fails the whole statement
+ * (terminals_enrol_uq), as it would a single insert.
+ */
+export async function enrolTerminals(
   db: Db,
-  values: typeof terminals.$inferInsert,
-): Promise<TerminalRow | undefined> {
-  const [row] = await db
-    .insert(terminals)
-    .values(values)
-    .onConflictDoNothing({ target: terminals.deviceId })
-    .returning();
-  return row;
+  values: Array<typeof terminals.$inferInsert>,
+): Promise<Array<TerminalRow & { inserted: boolean }>> {
+  if (!values.length) return [];
+  return (
+    db
+      .insert(terminals)
+      .values(values)
+      .onConflictDoUpdate({
+        target: terminals.deviceId,
+        set: {
+          tokenHash: sql`excluded.token_hash`,
+          model: sql`excluded.model`,
+          version: sql`excluded.version`,
+          width: sql`excluded.width`,
+          height: sql`excluded.height`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      // xmax is 0 on a row this statement inserted, the updating transaction's id on one it updated.
+      .returning({ ...getTableColumns(terminals), inserted: sql<boolean>`(xmax = 0)` })
+  );
 }
 
 /** A player update package by id, whatever its tenant (the caller checks it). */

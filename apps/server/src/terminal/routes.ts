@@ -12,6 +12,7 @@ import { requireTerminal, terminalByToken } from "./auth";
 import type { TerminalSnapshot } from "./connection";
 import { acceptSocket, MAX_FRAME_BYTES } from "./gateway";
 import type { TerminalHub } from "./hub";
+import { ManifestBodies } from "./manifest-body";
 import { registerTerminal } from "./register";
 import { commandArgs, packageById, saveScreenshot } from "./repo";
 
@@ -112,6 +113,7 @@ export const terminalRoutes =
     const { db, clock } = app.services;
     // Bearer tokens, not cookies: no browser session can ride these calls, so no cross-site check.
     const open = { open: true, csrf: false } as const;
+    const bodies = new ManifestBodies();
     const openLimit = { max: app.deps.config.openRateLimitPerMinute, timeWindow: 60_000 };
 
     await app.register(websocket, {
@@ -153,7 +155,8 @@ export const terminalRoutes =
       TERMINAL_PATHS.manifest,
       { config: { access: open }, schema: { tags: ["terminal"], response: { 200: ManifestResponse } } },
       async (req, reply) => {
-        const terminal = await requireTerminal(db, req, { authorised: true });
+        // The terminal from the hub's token cache, dropped at once when it is deleted, moved or given a new token.
+        const terminal = await requireTerminal(db, req, { authorised: true, tokens: hub.tokens });
         const manifest = await hub.manifestFor(terminal);
         if (!manifest) throw new AppError(403, "gateway.notAuthorised", { state: terminal.state });
         const etag = `"${manifest.version}"`;
@@ -164,7 +167,9 @@ export const terminalRoutes =
           manifest.publications.map((p) => p.id),
         );
         if (matches(req.headers["if-none-match"], etag)) return notModified(reply);
-        return { ...manifest };
+        // Serialised once per version (the envelope included), not once per screen: sent as text, as it stands.
+        const json = bodies.json(terminal.officeId, req.t("common.ok"), manifest);
+        return (reply as FastifyReply).type("application/json; charset=utf-8").send(json);
       },
     );
 
