@@ -23,7 +23,18 @@ const ConfigSchema = z.object({
   UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).default(72),
   MARQUEE_ADMIN_USERNAME: z.string().min(1).optional(),
   MARQUEE_ADMIN_PASSWORD: z.string().min(1).optional(),
+  MARQUEE_ROLE: z.enum(["all", "web", "worker"], { message: "must be all, web or worker" }).default("all"),
 });
+
+/**
+ * What a node of a cluster does. web: the API, console, player and terminal sockets (it still enqueues
+ * jobs); worker: the job handlers and periodic passes, answering HTTP only for the health check; all: both.
+ */
+export type Role = "all" | "web" | "worker";
+/** Whether a node of this role serves the API, console, player and terminal sockets. */
+export const servesWeb = (role: Role) => role !== "worker";
+/** Whether a node of this role runs the job handlers and the periodic passes. */
+export const runsWork = (role: Role) => role !== "web";
 
 export type Config = {
   port: number;
@@ -44,6 +55,7 @@ export type Config = {
   /** Uploads untouched this long are forgotten, with their chunk files. */
   uploadExpiryMs: number;
   initialAdmin: { username: string; password: string } | undefined;
+  role: Role;
 };
 
 /** Reads the configuration from an environment (process.env by default); throws a readable error. */
@@ -75,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       c.MARQUEE_ADMIN_USERNAME && c.MARQUEE_ADMIN_PASSWORD
         ? { username: c.MARQUEE_ADMIN_USERNAME, password: c.MARQUEE_ADMIN_PASSWORD }
         : undefined,
+    role: c.MARQUEE_ROLE,
   };
 }
