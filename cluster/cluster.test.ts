@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createProgram, createWidget } from "@marquee/program";
@@ -201,7 +201,12 @@ describe("two web nodes and a worker behind HAProxy", () => {
   let operator: Operator;
   let officeId = 0;
 
-  it("the worker answers only its health check, the balancer passes the client's address on", async () => {
+  it("docs/deploy.md shows deploy/haproxy.cfg as it is", () => {
+    const cfg = readFileSync(path.join(root, "deploy/haproxy.cfg"), "utf8");
+    expect(readFileSync(path.join(root, "docs/deploy.md"), "utf8")).toContain(`\`\`\`haproxy\n${cfg}\`\`\``);
+  });
+
+  it("the worker answers only its health check, the web nodes answer through the balancer", async () => {
     const worker = nodes[2] as Node;
     expect((await fetch(`${worker.origin}/apm-web/f/common/getPublishKey`)).status).toBe(404);
     expect((await fetch(`${worker.origin}/login`)).status).toBe(404);
