@@ -166,10 +166,11 @@ async function measure(cleanup: Cleanup, layout: Layout): Promise<Figures> {
 
   // Media GETs: what passes through Node.
   const list = await operator.call("GET", "/a/api/material/list?pageSize=100");
-  const row = (list.list as Array<{ id: number; url: string | null }>).find((m) => m.id === materialId);
-  if (!row?.url) throw new Error(`${layout.name}: the material has no url`);
+  const row = (list.list as Array<{ id: number; fileUrl: string | null }>).find((m) => m.id === materialId);
+  if (!row?.fileUrl) throw new Error(`${layout.name}: the material has no file address`);
   let bytes = 0;
-  for (let i = 0; i < MEDIA_GETS; i++) bytes += await bodyBytes(new URL(row.url, layout.origin).href, cookie);
+  for (let i = 0; i < MEDIA_GETS; i++)
+    bytes += await bodyBytes(new URL(row.fileUrl, layout.origin).href, cookie);
   const mediaBytes = bytes / MEDIA_GETS;
   console.log(
     `${layout.name}: ${fmt(mediaBytes)} body bytes through Node per media GET (file ${fmt(MEDIA_BYTES)})`,
