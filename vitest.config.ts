@@ -51,6 +51,20 @@ export default defineConfig({
       },
       {
         test: {
+          // Two web nodes and a worker from the built server behind HAProxy (deploy/haproxy.cfg), with a
+          // browser and simulated screens: processes start and a node is killed, so the times are long.
+          name: "cluster",
+          include: ["cluster/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["apps/server/test/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: "forks",
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
           environment: "node",

@@ -92,6 +92,8 @@ export async function startRealServer(
     admin: { username: string; password: string };
     startLimitMs: number;
     port?: number;
+    /** More of the server's environment (a node's role, its proxy settings). */
+    env?: Record<string, string>;
   },
 ): Promise<RealServer> {
   const port = opts.port ?? (await freePort());
@@ -116,6 +118,7 @@ export async function startRealServer(
     SHUTDOWN_TIMEOUT_MS: "5000",
     MARQUEE_ADMIN_USERNAME: opts.admin.username,
     MARQUEE_ADMIN_PASSWORD: opts.admin.password,
+    ...opts.env,
   });
   // BENCH_UPLOAD_SERVER_ARGS: extra node flags for the real server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = (process.env.BENCH_UPLOAD_SERVER_ARGS ?? "").split(/\s+/).filter((a) => a !== "");

@@ -14,6 +14,7 @@ import {
   jsonSchemaTransformObject,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { runsWork, servesWeb } from "./config";
 import { alarmRoutes } from "./modules/alarm/routes";
 import { behaviorRoutes } from "./modules/behavior/routes";
 import { brandRoutes } from "./modules/brand/routes";
@@ -113,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate("services", withModuleServices(app, platform));
   const { jobs, storage, processor } = app.services;
+  const web = servesWeb(config.role);
+  const work = runsWork(config.role);
   // Registered once every module has said what it takes over from a dead process (onReap); the first
   // reap runs before the server answers, so nothing a killed process left is read as live.
   app.addHook("onReady", () => processes.start());
@@ -123,9 +126,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 3. envelope and errors, i18n, body parsing
   await app.register(cookie);
   await app.register(i18nPlugin);
-  const consoleDir = deps.consoleDir;
+  const consoleDir = web ? deps.consoleDir : undefined;
   const consoleIndex = consoleDir ? () => readFileSync(path.join(consoleDir, "index.html")) : undefined;
   await app.register(envelopePlugin, { consoleIndex });
+  // A worker node answers HTTP only for the health check (a load balancer's or supervisor's).
+  if (!web) {
+    const health = `${API_PREFIX}/f/health`;
+    app.addHook("onRequest", async (req, reply) => {
+      const at = req.url.split("?")[0] ?? "";
+      if (at !== health)
+        return reply.code(404).send({ code: 404, msg: req.t("common.notFound", { path: at }) });
+    });
+  }
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(rateLimit, { global: false });
 
@@ -137,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 7. background jobs (pg-boss in the same database), stopped before the database closes
   await jobs.start();
   app.addHook("onClose", () => jobs.stop());
-  await processor.start();
+  if (work) await processor.start();
 
   // 7b. housekeeping: uploads left untouched (and chunk files no upload names), and the data disk's
   // free space (a warning, and a notice to the platform's administrators, when it runs low)
@@ -148,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return run();
   };
   app.addHook("onReady", async () => {
+    if (!work) return;
     await every(3_600_000, "the sweep of stale uploads", () =>
       sweepUploads(app.services.db, storage, config.uploadExpiryMs),
     );
@@ -157,7 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const timer of housekeeping) clearInterval(timer);
   });
 
-  // 8. the API document and the modules
+  // 8. the API document and the modules. A worker node builds the modules (they own their job handlers
+  // and periodic passes) but answers HTTP only for the health check; its hub only joins the bus.
+  if (!web) {
+    await app.services.hub.start();
+    app.addHook("onClose", () => app.services.hub.stop());
+  }
   await app.register(swagger, {
     openapi: {
       info: { title: "Marquee API", version: VERSION },
@@ -186,9 +204,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.get("/", async (_req, reply) => reply.redirect("/login"));
   }
   // The web player at /player/ (apps/player/dist, when built).
-  await app.register(playerStatic());
+  if (web) await app.register(playerStatic());
   // Terminals: the hub (app.services.hub, used by the modules below) starts, and the /t/* gateway.
-  await app.register(terminalPlugin);
+  if (web) await app.register(terminalPlugin);
   await app.register(
     async (api) => {
       await api.register(commonRoutes);

@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import type { Config } from "./config";
+import type { Config, Role } from "./config";
 
 /** Where to find what a started server serves, and where its data lives. */
 export interface Banner {
@@ -10,11 +10,18 @@ export interface Banner {
   /** The same console on this machine's network addresses, when listening on all of them. */
   network: string[];
   dataDir: string;
+  /** What this node does: all, web (API, console, player, terminals) or worker (jobs and passes). */
+  role: Role;
   /** The embedded PostgreSQL's folder, or DATABASE_URL without its password. */
   database: string;
   lines: string[];
 }
 
+const ROLE_TEXT: Record<Role, string> = {
+  all: "all (API, console, terminals, jobs and passes)",
+  web: "web (API, console, terminals; no jobs or passes)",
+  worker: "worker (jobs and passes; HTTP for the health check only)",
+};
 const ANY = new Set(["0.0.0.0", "::", "[::]"]);
 const hostPart = (host: string) => (host.includes(":") && !host.startsWith("[") ? `[${host}]` : host);
 
@@ -37,7 +44,7 @@ export function withoutPassword(url: string): string {
  * when set), and where the data and the database are.
  */
 export function startupBanner(
-  config: Pick<Config, "host" | "dataDir" | "databaseUrl" | "publicOrigin">,
+  config: Pick<Config, "host" | "dataDir" | "databaseUrl" | "publicOrigin"> & Partial<Pick<Config, "role">>,
   port: number,
   interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]> = os.networkInterfaces(),
 ): Banner {
@@ -59,17 +66,24 @@ export function startupBanner(
     player: `${base}/player/`,
     network,
     dataDir: config.dataDir,
+    role: config.role ?? "all",
     database,
   };
   const row = (label: string, text: string) => `${label.padEnd(10)} ${text}`;
   const lines = [
     "",
     "Marquee is running.",
-    row("Console", banner.console),
-    row("API docs", banner.docs),
-    row("Player", banner.player),
-    ...(config.publicOrigin ? [row("Locally", `${local}/`)] : []),
-    ...network.map((url, i) => row(i === 0 ? "Network" : "", url)),
+    // A worker answers only its health check: it has no console, documentation or player to show.
+    ...(banner.role === "worker"
+      ? [row("Health", `${local}/apm-web/f/health`)]
+      : [
+          row("Console", banner.console),
+          row("API docs", banner.docs),
+          row("Player", banner.player),
+          ...(config.publicOrigin ? [row("Locally", `${local}/`)] : []),
+          ...network.map((url, i) => row(i === 0 ? "Network" : "", url)),
+        ]),
+    row("Role", ROLE_TEXT[banner.role]),
     row("Data", config.dataDir),
     row("Database", database),
     "Stop it with Ctrl-C.",

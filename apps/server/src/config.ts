@@ -36,6 +36,7 @@ const ConfigSchema = z.object({
     .default(""),
   MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(604_800).default(300),
+  MARQUEE_ROLE: z.enum(["all", "web", "worker"], { message: "must be all, web or worker" }).default("all"),
 });
 
 /** The S3 bucket media are kept in (STORAGE=s3). */
@@ -58,6 +59,16 @@ export type StorageConfig = ({ kind: "local" } | { kind: "s3"; s3: S3Config }) &
   urlTtlSeconds: number;
 };
 
+/**
+ * What a node of a cluster does. web: the API, console, player and terminal sockets (it still enqueues
+ * jobs); worker: the job handlers and periodic passes, answering HTTP only for the health check; all: both.
+ */
+export type Role = "all" | "web" | "worker";
+/** Whether a node of this role serves the API, console, player and terminal sockets. */
+export const servesWeb = (role: Role) => role !== "worker";
+/** Whether a node of this role runs the job handlers and the periodic passes. */
+export const runsWork = (role: Role) => role !== "web";
+
 export type Config = {
   port: number;
   host: string;
@@ -78,6 +89,7 @@ export type Config = {
   uploadExpiryMs: number;
   initialAdmin: { username: string; password: string } | undefined;
   storage: StorageConfig;
+  role: Role;
 };
 
 /** Reads the configuration from an environment (process.env by default); throws a readable error. */
@@ -135,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { username: c.MARQUEE_ADMIN_USERNAME, password: c.MARQUEE_ADMIN_PASSWORD }
         : undefined,
     storage,
+    role: c.MARQUEE_ROLE,
   };
 }

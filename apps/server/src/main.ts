@@ -32,6 +32,7 @@ try {
   });
   const { lines, ...where } = startupBanner(config, (server.app.server.address() as AddressInfo).port);
   if (logFormatFor(config.logFormat, process.stdout) === "pretty") log.info({ banner: lines });
+  else if (where.role === "worker") log.info(where, "Marquee worker is running (jobs and periodic passes)");
   else
     log.info(where, `Marquee is serving ${where.console} (API docs ${where.docs}, player ${where.player})`);
   let firstSignalAt = 0;

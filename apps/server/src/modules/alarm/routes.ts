@@ -12,6 +12,7 @@ import {
 import { localDateOf } from "@marquee/schedule";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { runsWork } from "../../config";
 import { actorOf } from "../../platform/access";
 import { binaryResponse } from "../../platform/download";
 import { XLSX_TYPE } from "../../platform/xlsx";
@@ -43,7 +44,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const engine = new AlarmEngine(services, app.log);
   const unlisten = app.services.hub.onTerminalEvent(engine.onEvent);
-  engine.start();
+  if (runsWork(app.deps.config.role)) engine.start();
   app.addHook("onClose", async () => {
     unlisten();
     await engine.stop();

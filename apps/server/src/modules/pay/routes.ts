@@ -25,6 +25,7 @@ import {
 } from "@marquee/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { runsWork } from "../../config";
 import { actorOf } from "../../platform/access";
 import { binaryResponse } from "../../platform/download";
 import {
@@ -67,7 +68,7 @@ const tags = ["pay"];
 export const payRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const pass = new PayPass(services, app.log);
-  pass.start();
+  if (runsWork(app.deps.config.role)) pass.start();
   app.addHook("onClose", () => pass.stop());
 
   const providerContext = (req: FastifyRequest): ProviderContext => ({

@@ -13,6 +13,7 @@ import {
   SendGetPositionBody,
 } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { runsWork } from "../../config";
 import { actorOf } from "../../platform/access";
 import { AppError } from "../../platform/errors";
 import { copyReportedPositions, storeAnsweredPositions } from "./repo";
@@ -41,12 +42,14 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
   const stopListening = app.services.hub.onCommandDone(async (done) => {
     await storeAnsweredPositions(db, done);
   });
-  const copier = setInterval(() => {
-    copyReportedPositions(db).catch((err) =>
-      app.log.warn({ err }, "could not copy the positions terminals reported"),
-    );
-  }, POSITION_COPY_MS);
-  copier.unref();
+  // A periodic pass: the worker role's.
+  const copier = runsWork(app.deps.config.role)
+    ? setInterval(() => {
+        copyReportedPositions(db).catch((err) =>
+          app.log.warn({ err }, "could not copy the positions terminals reported"),
+        );
+      }, POSITION_COPY_MS).unref()
+    : undefined;
   app.addHook("onClose", async () => {
     clearInterval(copier);
     stopListening();

@@ -25,6 +25,7 @@ import {
   WithdrawResponse,
 } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { runsWork } from "../../config";
 import { actorOf } from "../../platform/access";
 import { whatPlaysRoutes } from "./plays";
 import { groupCountForest, officeCountForest, officePage, searchOffices, terminalPage } from "./select";
@@ -44,7 +45,7 @@ const targetOf = (entity: string, ids: number[]) => `${entity}:${ids.join(",")}`
 export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const service = services.publishing;
-  await service.start();
+  if (runsWork(app.deps.config.role)) await service.start();
 
   const anyPublish = {
     access: { anyOf: Object.values(PUBLISH_PERMISSION) as Permission[] },

@@ -21,6 +21,7 @@ import {
 } from "@marquee/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { runsWork } from "../../config";
 import { actorOf } from "../../platform/access";
 import {
   loginStats,
@@ -50,7 +51,7 @@ const REFRESH_FRESH_MS = 30_000;
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const job = new RollupJob(services, app.log);
-  job.start();
+  if (runsWork(app.deps.config.role)) job.start();
   app.addHook("onClose", () => job.stop());
 
   const view = { access: { permission: "stats:data:view" as const } };
