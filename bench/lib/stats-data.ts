@@ -583,16 +583,17 @@ export async function generateStatsData(
     return r.rowCount ?? 0;
   });
 
-  // The days played per program and per material (0: any material), as the roll-up ORs them in.
+  // The days played per program and per material (0: any program, any material), as the roll-up ORs them in.
   const NO_DAYS = "repeat('0', 366)::bit(366)";
   const popProgramReachRows = await phase(
     "stat_pop_program_reach (days played, from stat_pop_day)",
     async () => {
       const r = await client.query(
         `insert into stat_pop_program_reach (kind, program_id, year, office_id, terminal_id, days)
-       select kind, program_id, extract(year from day)::int, office_id, terminal_id,
-              bit_or(set_bit(${NO_DAYS}, extract(doy from day)::int - 1, 1))
-         from stat_pop_day group by 1, 2, 3, 4, 5`,
+       select s.kind, e.program_id, extract(year from s.day)::int, s.office_id, s.terminal_id,
+              bit_or(set_bit(${NO_DAYS}, extract(doy from s.day)::int - 1, 1))
+         from stat_pop_day s cross join lateral (values (s.program_id), (0)) as e(program_id)
+        group by 1, 2, 3, 4, 5`,
       );
       return r.rowCount ?? 0;
     },

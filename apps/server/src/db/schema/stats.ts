@@ -209,7 +209,9 @@ export const statPopReachMonth = pgTable(
  * counted under: "terminals reached" of programs over any range is a count
  * of rows whose days meet the range's mask (at most two rows per terminal
  * and program for a range up to a year), not a distinct count over a month
- * of rows per program played. Bits are only ever set: OR-ed in by the
+ * of rows per program played. program_id 0 holds the days it played any
+ * program (the reach of a summary by terminal or office, or of a whole
+ * summary). Bits are only ever set: OR-ed in by the
  * roll-up from the stat_pop_day rows of the (terminal, day) pairs it
  * touches, so a day rolled again (today) stays exact.
  */

@@ -227,31 +227,43 @@ export function yearMasks(from: string, to: string): { years: number[]; masks: s
 }
 
 /**
- * The days-played roll-up that knows the reach of a summary's entities: by
- * program unless a material is filtered, by material unless a program is
- * (a program's materials are in stat_pop_month only). Null: none does.
+ * Where the days played of a filter's plays are: the roll-up (programs or
+ * materials) and the entity in it, 0 standing for any program or any
+ * material. A filtered program or material is that entity; else any material
+ * by material, any program otherwise. Null: a program and a material both
+ * filtered (their pairs are in stat_pop_month only).
  */
-function daysPlayed(s: PopScope, by: PopBy | undefined): "program" | "material" | null {
-  if (by === "program" && s.materialId === undefined) return "program";
-  if (by === "material" && s.programId === undefined) return "material";
-  return null;
+function daysPlayed(s: PopScope, by: PopBy): { of: "program" | "material"; id: number } | null {
+  if (s.programId !== undefined && s.materialId !== undefined) return null;
+  if (s.materialId !== undefined) return { of: "material", id: s.materialId };
+  if (s.programId !== undefined) return { of: "program", id: s.programId };
+  return { of: by === "material" ? "material" : "program", id: 0 };
 }
 
 /**
- * (id, terminal_id) of the terminals that played each of `ids` (programs or
- * materials; material 0: any material) on a day of the range, in the filter's
- * offices and terminals: the rows of the days-played roll-up whose bits meet
- * the range's masks, read by their key (at most a row per year and office of
- * a terminal and entity).
+ * (id, terminal_id) of the terminals that played on a day of the range, in
+ * the filter's offices and terminals, from the days-played roll-up `of`: the
+ * rows of `entities` (ids of programs or materials; 0: any) whose bits meet
+ * the range's masks, read by their key (a row per year and office of a
+ * terminal and entity). `id` is the entity, or with `byOffice` the office
+ * (only those of `byOffice`).
  */
-function playedRows(s: PopScope, kind: PopKind, of: "program" | "material", ids: number[]): SQL {
+function playedRows(
+  s: PopScope,
+  kind: PopKind,
+  of: "program" | "material",
+  entities: number[],
+  byOffice?: number[],
+): SQL {
   const { years, masks } = yearMasks(s.from, s.to);
-  const c: SQL[] = [sql`r.kind = ${kind}`, sql`r.${sql.raw(`${of}_id`)} = any(${sql.param(ids)}::int[])`];
+  const entity = sql.raw(`r.${of}_id`);
+  const c: SQL[] = [sql`r.kind = ${kind}`, sql`${entity} = any(${sql.param(entities)}::int[])`];
   if (s.offices !== null) c.push(sql`r.office_id = any(${sql.param(s.offices)}::int[])`);
+  if (byOffice) c.push(sql`r.office_id = any(${sql.param(byOffice)}::int[])`);
   if (s.terminals !== null) c.push(sql`r.terminal_id = any(${sql.param(s.terminals)}::int[])`);
   c.push(sql`(r.days & m.mask) <> repeat('0', 366)::bit(366)`);
   return sql`(
-    select r.${sql.raw(`${of}_id`)} as id, r.terminal_id
+    select ${byOffice ? sql`r.office_id` : entity} as id, r.terminal_id
     from ${sql.raw(`stat_pop_${of}_reach`)} r
     join unnest(${sql.param(years)}::int[], ${sql.param(masks)}::bit(366)[]) as m(year, mask) on m.year = r.year
     where ${sql.join(c, sql` and `)}) as p`;
@@ -336,9 +348,8 @@ export async function summaryAll(services: Services, s: PopScope, by: PopBy): Pr
 
 /** The rows whose distinct terminals are the terminals reached by a whole summary. */
 function totalReachRows(s: PopScope, kind: PopKind, by: PopBy): SQL {
-  const of = daysPlayed(s, by);
-  const id = of === "program" ? s.programId : of === "material" ? (s.materialId ?? 0) : undefined;
-  if (of && id !== undefined) return playedRows(s, kind, of, [id]);
+  const played = daysPlayed(s, by);
+  if (played) return playedRows(s, kind, played.of, [played.id]);
   return perTerminalRows(s, kind, by, { keyed: false });
 }
 
@@ -369,8 +380,8 @@ async function computeSummary(
       from ${table(daily, reachRollup(s, by, false))} where ${rollupWhere(s, kind, daily ? "d" : "o", by)} group by day`),
     // Terminals reached are distinct over days: only the per-terminal roll-ups know them (a hashed
     // DISTINCT: count(distinct) would sort them). By terminal, they are the summary's rows (the same WHERE).
-    // By material, or with a program or material filtered, the days-played roll-up of that entity (or of
-    // any material) answers from a row per terminal and year.
+    // The days-played roll-up of the filtered entity (or of any program or material) answers from a row
+    // per terminal and year.
     by === "terminal"
       ? null
       : services.db.execute<{ n: number }>(sql`
@@ -426,10 +437,19 @@ async function reachOf(
 ): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
   if (by === "terminal") return new Map(ids.map((id) => [id, 1]));
-  const of = daysPlayed(s, by);
-  if (of) {
+  // By program or material, the rows of those entities; by office, the filter's entity in those offices.
+  const played = daysPlayed(s, by);
+  const rows =
+    played === null
+      ? null
+      : by === "office"
+        ? playedRows(s, kind, played.of, [played.id], ids)
+        : played.of === by
+          ? playedRows(s, kind, played.of, ids)
+          : null;
+  if (rows) {
     const r = await services.db.execute<{ id: number; n: number }>(sql`
-      select id, count(distinct terminal_id)::int as n from ${playedRows(s, kind, of, ids)} group by id`);
+      select id, count(distinct terminal_id)::int as n from ${rows} group by id`);
     return new Map(r.rows.map((x) => [Number(x.id), x.n]));
   }
   const key = sql.raw(KEY[by]);
