@@ -394,6 +394,8 @@ export async function generateStatsData(
     "stat_pop_month",
     "stat_pop_reach_day",
     "stat_pop_reach_month",
+    "stat_pop_program_reach",
+    "stat_pop_material_reach",
   ];
   const rebuild = await dropIndexes(client, bulk);
   for (const table of bulk) await client.query(`alter table ${table} set (autovacuum_enabled = false)`);
@@ -581,6 +583,36 @@ export async function generateStatsData(
     return r.rowCount ?? 0;
   });
 
+  // The days played per program and per material (0: any program, any material), as the roll-up ORs them in.
+  const NO_DAYS = "repeat('0', 366)::bit(366)";
+  const popProgramReachRows = await phase(
+    "stat_pop_program_reach (days played, from stat_pop_day)",
+    async () => {
+      const r = await client.query(
+        `insert into stat_pop_program_reach (kind, program_id, year, office_id, terminal_id, days)
+       select s.kind, e.program_id, extract(year from s.day)::int, s.office_id, s.terminal_id,
+              bit_or(set_bit(${NO_DAYS}, extract(doy from s.day)::int - 1, 1))
+         from stat_pop_day s cross join lateral (values (s.program_id), (0)) as e(program_id)
+        group by 1, 2, 3, 4, 5`,
+      );
+      return r.rowCount ?? 0;
+    },
+  );
+  const popMaterialReachRows = await phase(
+    "stat_pop_material_reach (days played, from stat_pop_day)",
+    async () => {
+      const r = await client.query(
+        `insert into stat_pop_material_reach (kind, material_id, year, office_id, terminal_id, days)
+       select s.kind, m.material_id, extract(year from s.day)::int, s.office_id, s.terminal_id,
+              bit_or(set_bit(${NO_DAYS}, extract(doy from s.day)::int - 1, 1))
+         from stat_pop_day s cross join lateral (values (s.material_id), (0)) as m(material_id)
+        where s.material_id <> 0
+        group by 1, 2, 3, 4, 5`,
+      );
+      return r.rowCount ?? 0;
+    },
+  );
+
   const rebuilt = await phase("indexes of the loaded tables built again", rebuild);
   for (const table of bulk) await client.query(`alter table ${table} reset (autovacuum_enabled)`);
   log(`    ${rebuilt.length} indexes: ${rebuilt.join(", ")}`);
@@ -614,6 +646,8 @@ export async function generateStatsData(
     "stat_pop_month",
     "stat_pop_reach_day",
     "stat_pop_reach_month",
+    "stat_pop_program_reach",
+    "stat_pop_material_reach",
   ];
   const rows: GeneratedData["rows"] = [];
   for (const table of tables) {
@@ -630,7 +664,11 @@ export async function generateStatsData(
                 ? popReachDayRows
                 : table === "stat_pop_reach_month"
                   ? popReachMonthRows
-                  : (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
+                  : table === "stat_pop_program_reach"
+                    ? popProgramReachRows
+                    : table === "stat_pop_material_reach"
+                      ? popMaterialReachRows
+                      : (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
     rows.push({ table, rows: n });
   }
 

@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  bit,
   date,
   index,
   integer,
@@ -200,6 +201,49 @@ export const statPopReachMonth = pgTable(
     primaryKey({ columns: [t.terminalId, t.month, t.officeId, t.kind] }),
     index("stat_pop_reach_month_kind_idx").on(t.kind, t.month, t.officeId, t.terminalId),
   ],
+);
+
+/**
+ * The days of a year (bit 1: 1 January … bit 366: 31 December of a leap
+ * year) on which a terminal played a program, under the office it was
+ * counted under: "terminals reached" of programs over any range is a count
+ * of rows whose days meet the range's mask (at most two rows per terminal
+ * and program for a range up to a year), not a distinct count over a month
+ * of rows per program played. program_id 0 holds the days it played any
+ * program (the reach of a summary by terminal or office, or of a whole
+ * summary). Bits are only ever set: OR-ed in by the
+ * roll-up from the stat_pop_day rows of the (terminal, day) pairs it
+ * touches, so a day rolled again (today) stays exact.
+ */
+export const statPopProgramReach = pgTable(
+  "stat_pop_program_reach",
+  {
+    kind: text("kind", { enum: ["scene", "media", "click"] }).notNull(),
+    programId: integer("program_id").notNull(),
+    year: integer("year").notNull(),
+    officeId: integer("office_id").notNull(),
+    terminalId: integer("terminal_id").notNull(),
+    days: bit("days", { dimensions: 366 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.programId, t.year, t.officeId, t.terminalId] })],
+);
+
+/**
+ * stat_pop_program_reach per material: the days a terminal played a
+ * material. material_id 0 holds the days it played any material (not "no
+ * material" as in stat_pop_day): the reach of a summary by material.
+ */
+export const statPopMaterialReach = pgTable(
+  "stat_pop_material_reach",
+  {
+    kind: text("kind", { enum: ["scene", "media", "click"] }).notNull(),
+    materialId: integer("material_id").notNull(),
+    year: integer("year").notNull(),
+    officeId: integer("office_id").notNull(),
+    terminalId: integer("terminal_id").notNull(),
+    days: bit("days", { dimensions: 366 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.materialId, t.year, t.officeId, t.terminalId] })],
 );
 
 /** Proof of play per office and day (terminals summed): by program, material and office over long ranges. */

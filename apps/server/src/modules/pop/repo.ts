@@ -206,6 +206,69 @@ function perTerminalRows(
   return sql`(${sql.join(parts, sql` union all `)}) as p`;
 }
 
+/**
+ * The masks of the years a range of days meets: per year, a bit string of
+ * 366 with the range's days of that year set (bit 1: 1 January), as the
+ * days-played roll-ups (stat_pop_program_reach, stat_pop_material_reach)
+ * hold them.
+ */
+export function yearMasks(from: string, to: string): { years: number[]; masks: string[] } {
+  const years: number[] = [];
+  const masks: string[] = [];
+  const last = Number(to.slice(0, 4));
+  for (let y = Number(from.slice(0, 4)); y <= last; y++) {
+    const jan1 = Date.UTC(y, 0, 1);
+    const a = from > `${y}-01-01` ? (dayMs(from) - jan1) / DAY_MS : 0;
+    const b = to < `${y}-12-31` ? (dayMs(to) - jan1) / DAY_MS : (Date.UTC(y + 1, 0, 1) - jan1) / DAY_MS - 1;
+    years.push(y);
+    masks.push("0".repeat(a) + "1".repeat(b - a + 1) + "0".repeat(365 - b));
+  }
+  return { years, masks };
+}
+
+/**
+ * Where the days played of a filter's plays are: the roll-up (programs or
+ * materials) and the entity in it, 0 standing for any program or any
+ * material. A filtered program or material is that entity; else any material
+ * by material, any program otherwise. Null: a program and a material both
+ * filtered (their pairs are in stat_pop_month only).
+ */
+function daysPlayed(s: PopScope, by: PopBy): { of: "program" | "material"; id: number } | null {
+  if (s.programId !== undefined && s.materialId !== undefined) return null;
+  if (s.materialId !== undefined) return { of: "material", id: s.materialId };
+  if (s.programId !== undefined) return { of: "program", id: s.programId };
+  return { of: by === "material" ? "material" : "program", id: 0 };
+}
+
+/**
+ * (id, terminal_id) of the terminals that played on a day of the range, in
+ * the filter's offices and terminals, from the days-played roll-up `of`: the
+ * rows of `entities` (ids of programs or materials; 0: any) whose bits meet
+ * the range's masks, read by their key (a row per year and office of a
+ * terminal and entity). `id` is the entity, or with `byOffice` the office
+ * (only those of `byOffice`).
+ */
+function playedRows(
+  s: PopScope,
+  kind: PopKind,
+  of: "program" | "material",
+  entities: number[],
+  byOffice?: number[],
+): SQL {
+  const { years, masks } = yearMasks(s.from, s.to);
+  const entity = sql.raw(`r.${of}_id`);
+  const c: SQL[] = [sql`r.kind = ${kind}`, sql`${entity} = any(${sql.param(entities)}::int[])`];
+  if (s.offices !== null) c.push(sql`r.office_id = any(${sql.param(s.offices)}::int[])`);
+  if (byOffice) c.push(sql`r.office_id = any(${sql.param(byOffice)}::int[])`);
+  if (s.terminals !== null) c.push(sql`r.terminal_id = any(${sql.param(s.terminals)}::int[])`);
+  c.push(sql`(r.days & m.mask) <> repeat('0', 366)::bit(366)`);
+  return sql`(
+    select ${byOffice ? sql`r.office_id` : entity} as id, r.terminal_id
+    from ${sql.raw(`stat_pop_${of}_reach`)} r
+    join unnest(${sql.param(years)}::int[], ${sql.param(masks)}::bit(366)[]) as m(year, mask) on m.year = r.year
+    where ${sql.join(c, sql` and `)}) as p`;
+}
+
 /** The figures of one entity over the whole filter, before names and reach are added. */
 interface Aggregate {
   id: number;
@@ -283,6 +346,13 @@ export async function summaryAll(services: Services, s: PopScope, by: PopBy): Pr
   return value;
 }
 
+/** The rows whose distinct terminals are the terminals reached by a whole summary. */
+function totalReachRows(s: PopScope, kind: PopKind, by: PopBy): SQL {
+  const played = daysPlayed(s, by);
+  if (played) return playedRows(s, kind, played.of, [played.id]);
+  return perTerminalRows(s, kind, by, { keyed: false });
+}
+
 async function computeSummary(
   services: Services,
   s: PopScope,
@@ -310,10 +380,12 @@ async function computeSummary(
       from ${table(daily, reachRollup(s, by, false))} where ${rollupWhere(s, kind, daily ? "d" : "o", by)} group by day`),
     // Terminals reached are distinct over days: only the per-terminal roll-ups know them (a hashed
     // DISTINCT: count(distinct) would sort them). By terminal, they are the summary's rows (the same WHERE).
+    // The days-played roll-up of the filtered entity (or of any program or material) answers from a row
+    // per terminal and year.
     by === "terminal"
       ? null
       : services.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from (select distinct terminal_id from ${perTerminalRows(s, kind, by, { keyed: false })}) as t`),
+      select count(*)::int as n from (select distinct terminal_id from ${totalReachRows(s, kind, by)}) as t`),
   ]);
   const rows: Aggregate[] = groups.rows.map((r) => ({
     id: Number(r.id),
@@ -365,6 +437,21 @@ async function reachOf(
 ): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
   if (by === "terminal") return new Map(ids.map((id) => [id, 1]));
+  // By program or material, the rows of those entities; by office, the filter's entity in those offices.
+  const played = daysPlayed(s, by);
+  const rows =
+    played === null
+      ? null
+      : by === "office"
+        ? playedRows(s, kind, played.of, [played.id], ids)
+        : played.of === by
+          ? playedRows(s, kind, played.of, ids)
+          : null;
+  if (rows) {
+    const r = await services.db.execute<{ id: number; n: number }>(sql`
+      select id, count(distinct terminal_id)::int as n from ${rows} group by id`);
+    return new Map(r.rows.map((x) => [Number(x.id), x.n]));
+  }
   const key = sql.raw(KEY[by]);
   const r = await services.db.execute<{ id: number; n: number }>(sql`
     select ${key} as id, count(distinct terminal_id)::int as n

@@ -160,11 +160,15 @@ async function byIdBatches(
   return { rows, more: from < top };
 }
 
+/** A year of days none played (stat_pop_program_reach, stat_pop_material_reach): bit 1 is 1 January. */
+const NO_DAYS = sql.raw("repeat('0', 366)::bit(366)");
+
 /**
  * play_events → stat_pop_day (added to, by id), then stat_pop_office_day
  * recomputed for the (office, day) pairs the batch touched and
  * stat_pop_month for the (terminal, month) pairs, and their reach roll-ups
- * (stat_pop_reach_day, stat_pop_reach_month). A play counts under the
+ * (stat_pop_reach_day, stat_pop_reach_month; the days played per program and
+ * material: stat_pop_program_reach, stat_pop_material_reach). A play counts under the
  * office its terminal was in when it played (play_events.office_id), so a
  * screen moved to another tenant leaves its history behind.
  */
@@ -258,6 +262,27 @@ async function rollPlays(tx: Tx, tz: string, now: Date) {
         select m.month, m.terminal_id, m.office_id, m.kind, sum(m.plays), sum(m.ms), min(m.first_day), max(m.last_day)
         from stat_pop_month m join pairs p on p.terminal_id = m.terminal_id and p.month = m.month
         group by m.month, m.terminal_id, m.office_id, m.kind`);
+      // The days played per program and per material (and any program or material: id 0) of the same terminal days,
+      // OR-ed into their year's bits: bits are only set, so a day rolled again (today) stays exact.
+      await tx.execute(sql`
+        with pairs as (select * from unnest(${sql.param(dTerminals)}::int[], ${sql.param(dDays)}::date[]) as p(terminal_id, day))
+        insert into stat_pop_program_reach as r (kind, program_id, year, office_id, terminal_id, days)
+        select s.kind, e.program_id, extract(year from s.day)::int, s.office_id, s.terminal_id,
+          bit_or(set_bit(${NO_DAYS}, extract(doy from s.day)::int - 1, 1))
+        from stat_pop_day s join pairs p on p.terminal_id = s.terminal_id and p.day = s.day
+          cross join lateral (values (s.program_id), (0)) as e(program_id)
+        group by 1, 2, 3, 4, 5
+        on conflict (kind, program_id, year, office_id, terminal_id) do update set days = r.days | excluded.days`);
+      await tx.execute(sql`
+        with pairs as (select * from unnest(${sql.param(dTerminals)}::int[], ${sql.param(dDays)}::date[]) as p(terminal_id, day))
+        insert into stat_pop_material_reach as r (kind, material_id, year, office_id, terminal_id, days)
+        select s.kind, m.material_id, extract(year from s.day)::int, s.office_id, s.terminal_id,
+          bit_or(set_bit(${NO_DAYS}, extract(doy from s.day)::int - 1, 1))
+        from stat_pop_day s join pairs p on p.terminal_id = s.terminal_id and p.day = s.day
+          cross join lateral (values (s.material_id), (0)) as m(material_id)
+        where s.material_id <> 0
+        group by 1, 2, 3, 4, 5
+        on conflict (kind, material_id, year, office_id, terminal_id) do update set days = r.days | excluded.days`);
     }
     return Number(pairs[0]?.n ?? 0);
   });
