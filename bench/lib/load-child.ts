@@ -1,5 +1,13 @@
 import autocannon from "autocannon";
 
+/** One call of a mixed load: its own headers (the caller's session) and, for a write, a body. */
+export interface MixedRequest {
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
 /** One autocannon run, as sent to the child process. */
 export interface LoadJob {
   origin: string;
@@ -7,6 +15,11 @@ export interface LoadJob {
   headers: Record<string, string>;
   connections: number;
   seconds: number;
+  /**
+   * A mixed load instead of `paths`: all connections together take these in
+   * turn (one shared position), so they interleave as many users' calls do.
+   */
+  mixed?: MixedRequest[];
 }
 
 /** What the child answers. */
@@ -28,14 +41,25 @@ process.once("disconnect", () => process.exit(1));
 process.once("message", async (job: LoadJob) => {
   if (!job.origin.startsWith("http://127.0.0.1:"))
     throw new Error(`refusing a non-loopback target ${job.origin}`);
+  const mixed = job.mixed;
+  let next = 0;
   const result = await autocannon({
     url: job.origin,
     connections: job.connections,
     duration: job.seconds,
     timeout: 10,
     headers: job.headers,
-    // Each connection cycles through these in order.
-    requests: job.paths.map((path) => ({ method: "GET" as const, path })),
+    requests: mixed
+      ? [
+          {
+            setupRequest: (req) => {
+              const r = mixed[next++ % mixed.length];
+              return r ? { ...req, ...r, headers: { ...req.headers, ...r.headers } } : req;
+            },
+          },
+        ]
+      : // Each connection cycles through these in order.
+        job.paths.map((path) => ({ method: "GET" as const, path })),
   });
   const summary: LoadSummary = {
     requestsPerSec: result.requests.average,

@@ -16,18 +16,43 @@ export const ACTIONS = [
   "logout",
 ] as const;
 
+/** Whatever a list screen needs: the lists an operator opens most, and renaming a material (a save). */
+export const OPERATOR_PERMISSIONS: Permission[] = [
+  "sys:log:view",
+  "content:material:view",
+  "content:material:edit",
+  "terminal:device:view",
+  "content:program:view",
+  "content:playPlan:view",
+];
+
+export interface SeededUser {
+  id: number;
+  username: string;
+  password: string;
+}
+
+/** An operator of the mixed load, with the offices of their data range. */
+export interface Operator extends SeededUser {
+  officeIds: number[];
+}
+
 export interface Seeded {
   platformId: number;
   customerA: { id: number; path: string };
   institutionA: number;
   customerB: number;
-  user: { id: number; username: string; password: string };
+  agent: number;
+  customerC: number;
+  user: SeededUser;
+  /** Customer A (subtree: A and A1), institution A1 alone, customer B, and the agent (itself and C). */
+  operators: Operator[];
 }
 
 async function addOffice(
   db: Database["db"],
   parentId: number,
-  type: "customer" | "institution",
+  type: "agent" | "customer" | "institution",
   name: string,
 ) {
   const [parent] = await db.select().from(offices).where(eq(offices.id, parentId));
@@ -70,7 +95,18 @@ export async function seed(database: Database, rows: number): Promise<Seeded> {
   const customerA = await addOffice(db, admin.officeId, "customer", "Customer A");
   const customerB = await addOffice(db, admin.officeId, "customer", "Customer B");
   const institutionA = await addOffice(db, customerA.id, "institution", "Institution A1");
+  const agent = await addOffice(db, admin.officeId, "agent", "Agent G");
+  const customerC = await addOffice(db, agent.id, "customer", "Customer C");
   const user = await addUser(db, customerA.id, "viewer_a", ["sys:log:view"]);
+  const operators: Operator[] = [
+    {
+      ...(await addUser(db, customerA.id, "op_a", OPERATOR_PERMISSIONS)),
+      officeIds: [customerA.id, institutionA.id],
+    },
+    { ...(await addUser(db, institutionA.id, "op_a1", OPERATOR_PERMISSIONS)), officeIds: [institutionA.id] },
+    { ...(await addUser(db, customerB.id, "op_b", OPERATOR_PERMISSIONS)), officeIds: [customerB.id] },
+    { ...(await addUser(db, agent.id, "op_g", OPERATOR_PERMISSIONS)), officeIds: [agent.id, customerC.id] },
+  ];
   await pool.query(
     `insert into audit_logs
        (office_id, user_id, username, action, method, path, target, result, status, ip, user_agent,
@@ -94,14 +130,69 @@ export async function seed(database: Database, rows: number): Promise<Seeded> {
      cross join lateral (select ($8::text[])[1 + (g / 10) % cardinality($8::text[])] as action) as a`,
     [rows, customerA.id, institutionA.id, customerB.id, admin.officeId, user.id, admin.userId, [...ACTIONS]],
   );
-  await db.execute(sql`analyze audit_logs`);
+  await seedContent(database, rows, [customerA.id, institutionA.id, customerB.id, agent.id, customerC.id]);
+  // As autovacuum leaves a table that has been written for a while: statistics for the planner and
+  // the visibility map set, so a count over an index need not visit the rows.
+  await db.execute(sql`vacuum analyze`);
   return {
     platformId: admin.officeId,
     customerA,
     institutionA: institutionA.id,
     customerB: customerB.id,
+    agent: agent.id,
+    customerC: customerC.id,
     user,
+    operators,
   };
+}
+
+/** Content names are drawn from these, so a name filter matches a part of each list. */
+export const NAME_WORDS = ["lobby", "menu", "promo", "window", "spring", "night"] as const;
+
+/**
+ * The content the lists page through, spread over `offices` in turn: a tenth
+ * of `auditRows` materials, a fiftieth each of programs, play plans and
+ * terminals (2,000 each for 100,000), each in one statement.
+ */
+async function seedContent(database: Database, auditRows: number, offices: number[]): Promise<void> {
+  const { pool } = database;
+  const some = Math.max(10, Math.floor(auditRows / 50));
+  const name = (what: string) =>
+    `(array[${NAME_WORDS.map((w) => `'${w}'`).join(",")}])[1 + (g / 7) % ${NAME_WORDS.length}] || ' ${what} ' || g`;
+  const office = `($2::int[])[1 + g % cardinality($2::int[])]`;
+  const created = `now() - make_interval(secs => ($1::int - g) * 7776000.0 / $1::int)`;
+  await pool.query(
+    `insert into materials (office_id, name, type, md5, size, mime, review_state, created_at, updated_at)
+     select ${office}, ${name("image")},
+       (array['image','video','audio','document'])[1 + g % 4],
+       md5(g::text), 1000 + (g * 7919) % 50000000, 'image/png',
+       case when g % 11 = 0 then 'pending' else 'approved' end, ${created}, ${created}
+     from generate_series(1, $1::int) as g`,
+    [Math.max(10, Math.floor(auditRows / 10)), offices],
+  );
+  await pool.query(
+    `insert into programs (office_id, name, width, height, state, doc, created_at, updated_at)
+     select ${office}, ${name("program")}, 1920, 1080,
+       (array['draft','approved','published'])[1 + g % 3], '{}'::jsonb, ${created}, ${created}
+     from generate_series(1, $1::int) as g`,
+    [some, offices],
+  );
+  await pool.query(
+    `insert into play_plans (office_id, name, state, doc, created_at, updated_at)
+     select ${office}, ${name("plan")}, (array['draft','approved','published'])[1 + g % 3],
+       '{"items":[]}'::jsonb, ${created}, ${created}
+     from generate_series(1, $1::int) as g`,
+    [some, offices],
+  );
+  await pool.query(
+    `insert into terminals (office_id, name, device_id, token_hash, enrol_code, state, model, version,
+                            width, height, online, last_seen_at, created_at, updated_at)
+     select ${office}, ${name("screen")}, 'dev-' || g, md5('token' || g), 'E' || lpad(g::text, 8, '0'),
+       case when g % 17 = 0 then 'disabled' else 'authorised' end, 'bench', '1.0', 1920, 1080, false,
+       ${created}, ${created}, ${created}
+     from generate_series(1, $1::int) as g`,
+    [some, offices],
+  );
 }
 
 /** The exact number of rows of `action` in customer A's subtree, counted directly. */

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, terminalCommands, terminals } from "../src/db/schema";
+import { EXACT_TOTAL_LIMIT } from "../src/modules/log/repo";
 import {
   ADMIN,
   addOffice,
@@ -445,6 +446,42 @@ describe("log export", () => {
     });
     expect((await admin.get("/a/api/log/actions")).statusCode).toBe(200);
   }, 120_000);
+});
+
+describe("log totals", () => {
+  it("counts a total exactly up to the limit and says a larger one is estimated", async () => {
+    const list = (client: Client, q: Record<string, string | number>) =>
+      client.get("/a/api/log/ajaxScrollLog", { pageSize: 10, ...q }).then((r) => r.json());
+    await insertRows(EXACT_TOTAL_LIMIT, "/a/api/test/at-limit", office.a, null, "aadmin");
+    await insertRows(EXACT_TOTAL_LIMIT + 1, "/a/api/test/over-limit", office.a, null, "aadmin");
+    await t.database.pool.query("analyze audit_logs");
+
+    expect(await list(aAdmin, { action: "/a/api/test/at-limit" })).toMatchObject({
+      total: EXACT_TOTAL_LIMIT,
+      totalEstimated: false,
+    });
+    expect(await list(aAdmin, { action: "/a/api/test/shop" })).toMatchObject({
+      total: 40,
+      totalEstimated: false,
+    });
+    const over = await list(aAdmin, { action: "/a/api/test/over-limit" });
+    expect(over.totalEstimated).toBe(true);
+    expect(over.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+    // The page itself is exact: the newest ten of the action, then the keyset page after them.
+    const [newest] = (
+      await t.database.pool.query<{ id: number }>(
+        "select max(id) as id from audit_logs where action = '/a/api/test/over-limit'",
+      )
+    ).rows;
+    expect(over.list.map((r: Row) => r.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => (newest?.id ?? 0) - i),
+    );
+    const next = await list(aAdmin, { action: "/a/api/test/over-limit", lastId: over.lastId });
+    expect(next.list[0].id).toBe((newest?.id ?? 0) - 10);
+    expect(next).toMatchObject({ totalEstimated: true, hasMore: true });
+    // The platform's range (everything) is estimated the same way.
+    expect(await list(admin, {})).toMatchObject({ totalEstimated: true });
+  });
 });
 
 describe("terminal commands (ajaxScrollCmd)", () => {

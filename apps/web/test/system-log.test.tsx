@@ -45,7 +45,8 @@ function logServer(extra: Parameters<typeof fakeServer>[0] = {}) {
       const hasMore = rows.length > size;
       // The server names what it may: user 120 here, the others by their id.
       const names = list.some((r) => r.id === 120) ? { "user:120": "Ann Admin" } : {};
-      return { list, total: all.length, lastId: hasMore ? (list.at(-1)?.id ?? null) : null, hasMore, names };
+      const next = hasMore ? (list.at(-1)?.id ?? null) : null;
+      return { list, total: all.length, totalEstimated: false, lastId: next, hasMore, names };
     },
     "GET /a/api/log/detailsFunc": (c: Call) => ({
       log: {
@@ -111,6 +112,23 @@ describe("SysLogPage", { timeout: 30_000 }, () => {
     const scrolls = calls.filter((c) => c.path === "/a/api/log/ajaxScrollLog");
     expect(scrolls.map((c) => c.query.get("lastId"))).toEqual([null, "71", "21"]);
     expect(scrolls.every((c) => c.query.get("pageSize") === "50")).toBe(true);
+  });
+
+  it("says a large total is about so many when the server estimated it", async () => {
+    grant(VIEW_EXPORT);
+    logServer({
+      "GET /a/api/log/ajaxScrollLog": () => ({
+        list: Array.from({ length: 50 }, (_, i) => logRow(50 - i)),
+        total: 48000,
+        totalEstimated: true,
+        lastId: 1,
+        hasMore: true,
+        names: {},
+      }),
+    });
+    renderPage(<SysLogPage />);
+    await screen.findByTestId("log-row-50");
+    expect(screen.getByTestId("log-count").textContent).toBe("50 of about 48000 entries");
   });
 
   it("filters by user and starts again from the newest", async () => {

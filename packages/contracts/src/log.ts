@@ -70,6 +70,8 @@ export const AuditTargetNames = z.record(z.string(), z.string());
 
 /** The page, plus the cursor of the next one (`lastId`, null at the end) and the names its targets name. */
 export const LogListResponse = pageOf(AuditLogRow).extend({
+  /** `total` is the database's estimate (a large total: the console shows "about N"); false: it is exact. */
+  totalEstimated: z.boolean(),
   lastId: z.number().nullable(),
   hasMore: z.boolean(),
   names: AuditTargetNames,

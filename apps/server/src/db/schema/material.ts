@@ -62,6 +62,11 @@ export const materials = pgTable(
     index("materials_folder_idx").on(t.folderId),
     index("materials_md5_idx").on(t.md5, t.size),
     index("materials_review_idx").on(t.reviewState),
+    // The library's lists: the count of a range read from the index alone, and a page in the default
+    // order (newest first) or by name read in index order rather than sorting the whole range.
+    index("materials_library_office_idx").on(t.officeId, t.id).where(sql`${t.purpose} = 'library'`),
+    index("materials_library_created_idx").on(t.createdAt, t.id).where(sql`${t.purpose} = 'library'`),
+    index("materials_library_name_idx").on(t.name, t.id).where(sql`${t.purpose} = 'library'`),
   ],
 );
 

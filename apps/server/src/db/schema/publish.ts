@@ -45,6 +45,8 @@ export const playPlans = pgTable(
   (t) => [
     index("play_plans_office_idx").on(t.officeId, t.id),
     index("play_plans_state_idx").on(t.state),
+    // The list's default order (the latest saved first), read in index order.
+    index("play_plans_updated_idx").on(t.updatedAt, t.id),
     index("play_plans_programs_idx").using("gin", t.programIds),
   ],
 );

@@ -112,6 +112,8 @@ export const terminals = pgTable(
     index("terminals_office_idx").on(t.officeId, t.id),
     index("terminals_group_idx").on(t.groupId),
     index("terminals_state_idx").on(t.state, t.online),
+    // The list's default order (by name), read in index order.
+    index("terminals_name_idx").on(t.name, t.id),
     index("terminals_publications_idx").using("gin", t.publicationIds),
   ],
 );

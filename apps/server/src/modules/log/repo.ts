@@ -32,16 +32,28 @@ interface Shape {
 
 const p = sql.placeholder;
 
-function where(shape: Shape): SQL | undefined {
+/**
+ * Totals up to this many rows are counted exactly; a larger one is the
+ * planner's estimate (at least one more than this), said so in the answer
+ * (`totalEstimated`) and shown as "about N". Counting stops here, so a
+ * total costs at most this many index entries however large the range.
+ */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+type Params = ReturnType<typeof paramsOf> & { lastId?: number };
+
+/** The conditions of a shape, as placeholders of a prepared statement or, given `values`, as parameters. */
+function where(shape: Shape, values?: Params): SQL | undefined {
+  const v = (name: keyof Params) => (values ? sql`${sql.param(values[name])}` : p(name));
   const c: SQL[] = [];
-  if (shape.offices) c.push(sql`${auditLogs.officeId} = any(${p("offices")}::int[])`);
-  if (shape.own) c.push(eq(auditLogs.userId, p("owner")));
-  if (shape.action) c.push(eq(auditLogs.action, p("action")));
-  if (shape.username) c.push(ilike(auditLogs.username, p("username")));
-  if (shape.result) c.push(eq(auditLogs.result, p("result")));
-  if (shape.begin) c.push(gte(auditLogs.createdAt, p("begin")));
-  if (shape.end) c.push(lte(auditLogs.createdAt, p("end")));
-  if (shape.cursor) c.push(lt(auditLogs.id, p("lastId")));
+  if (shape.offices) c.push(sql`${auditLogs.officeId} = any(${v("offices")}::int[])`);
+  if (shape.own) c.push(eq(auditLogs.userId, v("owner")));
+  if (shape.action) c.push(eq(auditLogs.action, v("action")));
+  if (shape.username) c.push(ilike(auditLogs.username, v("username")));
+  if (shape.result) c.push(eq(auditLogs.result, v("result")));
+  if (shape.begin) c.push(gte(auditLogs.createdAt, v("begin")));
+  if (shape.end) c.push(lte(auditLogs.createdAt, v("end")));
+  if (shape.cursor) c.push(lt(auditLogs.id, v("lastId")));
   return c.length ? and(...c) : undefined;
 }
 
@@ -80,7 +92,11 @@ function prepare(db: Db, shape: Shape, key: string) {
       .orderBy(desc(auditLogs.id))
       .limit(p("limit"))
       .prepare(`audit_batch_${key}`),
-    total: db.select({ n: count() }).from(auditLogs).where(w).prepare(`audit_total_${key}`),
+    /** The count up to `cap` rows (an index-only scan of at most that many entries). */
+    total: db
+      .select({ n: count() })
+      .from(db.select({ one: sql`1` }).from(auditLogs).where(w).limit(p("cap")).as("capped"))
+      .prepare(`audit_total_${key}`),
   };
 }
 
@@ -122,6 +138,32 @@ function paramsOf(actor: Actor, q: LogFilter) {
   };
 }
 
+/** The planner's estimate of the rows of a filter (EXPLAIN plans it without running it). */
+async function estimatedRows(db: Db, shape: Shape, params: Params): Promise<number> {
+  const r = await db.execute<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
+    sql`explain (format json) select 1 from ${auditLogs} where ${where(shape, params) ?? sql`true`}`,
+  );
+  return Math.round(r.rows[0]?.["QUERY PLAN"][0].Plan["Plan Rows"] ?? 0);
+}
+
+/**
+ * The total of a filter: exact up to EXACT_TOTAL_LIMIT, beyond it the
+ * planner's estimate (never below the limit it is known to exceed).
+ */
+async function totalOf(
+  db: Db,
+  shape: Shape,
+  params: Params,
+): Promise<{ total: number; totalEstimated: boolean }> {
+  const [row] = await statementFor(db, shape).total.execute({ ...params, cap: EXACT_TOTAL_LIMIT + 1 });
+  const n = row?.n ?? 0;
+  if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalEstimated: false };
+  return {
+    total: Math.max(EXACT_TOTAL_LIMIT + 1, await estimatedRows(db, shape, params)),
+    totalEstimated: true,
+  };
+}
+
 const toRow = ({ createdAt, ...r }: { createdAt: Date } & Omit<AuditLogRow, "createDate">): AuditLogRow => ({
   ...r,
   createDate: createdAt.toISOString(),
@@ -129,8 +171,9 @@ const toRow = ({ createdAt, ...r }: { createdAt: Date } & Omit<AuditLogRow, "cre
 
 /**
  * A page of audit rows in the actor's range, newest first, with the total of
- * the filter: by page number, or after `lastId` for infinite scroll (a keyset
- * read that stays fast however deep the user scrolls). This is the system
+ * the filter (estimated beyond EXACT_TOTAL_LIMIT): by page number, or after
+ * `lastId` for infinite scroll (a keyset read that stays fast however deep
+ * the user scrolls). This is the system
  * log's hot path: its statements are built once per filter shape and
  * prepared on the server, and pages and totals come from the read cache
  * until the audit trail is written.
@@ -139,10 +182,15 @@ export async function listAuditLogs(
   services: Services,
   actor: Actor,
   q: LogListQuery,
-): Promise<{ list: AuditLogRow[]; total: number; lastId: number | null; hasMore: boolean }> {
+): Promise<{
+  list: AuditLogRow[];
+  total: number;
+  totalEstimated: boolean;
+  lastId: number | null;
+  hasMore: boolean;
+}> {
   const cursor = q.lastId !== undefined;
   const statement = statementFor(services.db, shapeOf(actor, q, cursor));
-  const totalStatement = statementFor(services.db, shapeOf(actor, q, false)).total;
   const params = paramsOf(actor, q);
   const filterKey = JSON.stringify([scopeKey(actor), q.action, q.username, q.result, q.beginTime, q.endTime]);
   const pageKey = `${filterKey}|${cursor ? `after:${q.lastId}` : q.pageNo}|${q.pageSize}`;
@@ -158,15 +206,14 @@ export async function listAuditLogs(
       });
       return { rows: rows.slice(0, q.pageSize).map(toRow), more: rows.length > q.pageSize };
     }),
-    services.reads.get("audit_logs", `total|${filterKey}`, async () => {
-      const [row] = await totalStatement.execute(params);
-      return row?.n ?? 0;
-    }),
+    services.reads.get("audit_logs", `total|${filterKey}`, () =>
+      totalOf(services.db, shapeOf(actor, q, false), params),
+    ),
   ]);
   const last = page.rows.at(-1);
   return {
     list: page.rows,
-    total,
+    ...total,
     lastId: page.more && last ? last.id : null,
     hasMore: page.more,
   };

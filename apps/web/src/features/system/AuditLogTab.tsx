@@ -163,6 +163,8 @@ export function AuditLogTab() {
     [actions.data, named, i18n.language],
   );
   const total = list.data?.pages[0]?.total ?? 0;
+  // A large total is the database's estimate, shown as "about N".
+  const totalEstimated = list.data?.pages[0]?.totalEstimated === true;
 
   const set = (patch: Partial<LogFilterValues>) => setFilters((f) => ({ ...f, ...patch }));
   const reset = () => {
@@ -285,7 +287,7 @@ export function AuditLogTab() {
         />
       </Space>
       <Typography.Text type="secondary" data-testid="log-count">
-        {t("system.log.count", { shown: rows.length, total })}
+        {t(totalEstimated ? "system.log.countAbout" : "system.log.count", { shown: rows.length, total })}
       </Typography.Text>
       <div data-testid="log-table">
         <Table<AuditLogRow>

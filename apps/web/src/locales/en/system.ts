@@ -236,6 +236,7 @@ export default {
       duration: "Duration (ms)",
     },
     count: "{{shown}} of {{total}} entries",
+    countAbout: "{{shown}} of about {{total}} entries",
     loadMore: "Load more",
     end: "No more entries",
     export: "Export",

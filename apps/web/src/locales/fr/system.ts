@@ -238,6 +238,7 @@ export default {
       duration: "Durée (ms)",
     },
     count: "{{shown}} sur {{total}} entrées",
+    countAbout: "{{shown}} sur environ {{total}} entrées",
     loadMore: "Afficher plus",
     end: "Aucune autre entrée",
     export: "Exporter",

@@ -237,6 +237,7 @@ export default {
       duration: "Durata (ms)",
     },
     count: "{{shown}} di {{total}} voci",
+    countAbout: "{{shown}} di circa {{total}} voci",
     loadMore: "Carica altre",
     end: "Non ci sono altre voci",
     export: "Esporta",

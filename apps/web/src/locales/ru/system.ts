@@ -237,6 +237,7 @@ export default {
       duration: "Длительность (мс)",
     },
     count: "Показано {{shown}} из {{total}}",
+    countAbout: "Показано {{shown}} из примерно {{total}}",
     loadMore: "Загрузить ещё",
     end: "Больше записей нет",
     export: "Экспорт",

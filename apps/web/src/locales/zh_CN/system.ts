@@ -235,6 +235,7 @@ export default {
       duration: "耗时（毫秒）",
     },
     count: "已显示 {{shown}} 条，共 {{total}} 条",
+    countAbout: "已显示 {{shown}} 条，共约 {{total}} 条",
     loadMore: "加载更多",
     end: "没有更多记录",
     export: "导出",

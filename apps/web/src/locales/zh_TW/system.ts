@@ -235,6 +235,7 @@ export default {
       duration: "耗時（毫秒）",
     },
     count: "已顯示 {{shown}} 筆，共 {{total}} 筆",
+    countAbout: "已顯示 {{shown}} 筆，共約 {{total}} 筆",
     loadMore: "載入更多",
     end: "沒有更多記錄",
     export: "匯出",
