@@ -293,6 +293,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const [m] = await findMaterials(services.db, actorOf(req), [req.query.id]);
       if (!m?.md5) throw badRequest("material.notFile", { id: req.query.id });
       const etag = `"${m.md5}"`;
+      // On a bucket the bytes come from there: a redirect to a short-lived signed URL (Range works on it).
+      // The redirect carries no ETag: a browser revalidating it would get a 304 and follow a URL that expired.
+      const direct = req.headers["if-none-match"] === etag ? null : await storage.mediaUrl(m.md5, m.mime);
+      if (direct)
+        return reply.header("cache-control", `private, max-age=${direct.maxAge}`).redirect(direct.url, 302);
       reply
         .header("etag", etag)
         .header("accept-ranges", "bytes")
@@ -300,10 +305,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("x-content-type-options", "nosniff")
         .type(m.mime ?? "application/octet-stream");
       if (req.headers["if-none-match"] === etag) return reply.status(304).send();
-      // On a bucket the bytes come from there: a redirect to a short-lived signed URL (Range works on it).
-      const direct = await storage.mediaUrl(m.md5, m.mime);
-      if (direct)
-        return reply.header("cache-control", `private, max-age=${direct.maxAge}`).redirect(direct.url, 302);
       const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ""));
       if (range && (range[1] || range[2])) {
         let start = range[1] ? Number(range[1]) : m.size - Number(range[2]);
