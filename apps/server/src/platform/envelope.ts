@@ -119,6 +119,16 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
 
 /**
+ * The success envelope around an answer's data: `code: 0` and `msg` first, as the handlers once wrote them.
+ * Only the envelope hook below and an answer serialised ahead of time (a terminal's manifest) build it.
+ */
+export const successEnvelope = <T extends object>(msg: string, data: T) => ({
+  code: 0 as const,
+  msg,
+  ...data,
+});
+
+/**
  * Answers every error as `{code, msg, ...}` in the caller's language; unexpected ones as 500 with a request id.
  * A handler of a route whose answer is an envelope returns only its data (and `msg` when it has its own
  * message): the success fields `code: 0` and `msg` ("common.ok" in the caller's language) are added here,
@@ -127,7 +137,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export const envelopePlugin = fp(async (app: FastifyInstance, opts: { consoleIndex?: () => Buffer }) => {
   app.addHook("preSerialization", async (req, reply, payload: unknown) => {
     if (!isPlainObject(payload) || "code" in payload || !declaresEnvelope(reply)) return payload;
-    return { code: 0, msg: req.t("common.ok"), ...payload };
+    return successEnvelope(req.t("common.ok"), payload);
   });
 
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {

@@ -1,4 +1,5 @@
 import type { Manifest } from "@marquee/terminal-protocol";
+import { successEnvelope } from "../platform/envelope";
 
 /** How long one serialised manifest is served (its `generatedAt` is when it was built). */
 const BODY_MS = 60_000;
@@ -32,7 +33,7 @@ export class ManifestBodies {
     let body = this.bodies.get(key);
     if (!body || now - body.at > BODY_MS) {
       const { version, terminalId: _id, ...rest } = manifest;
-      const head = JSON.stringify({ code: 0, msg, version });
+      const head = JSON.stringify(successEnvelope(msg, { version }));
       body = {
         head: `${head.slice(0, -1)},"terminalId":`,
         tail: `,${JSON.stringify(rest).slice(1)}`,
