@@ -250,6 +250,8 @@ export const ROLLUP_TABLES = [
   "stat_pop_month",
   "stat_pop_reach_day",
   "stat_pop_reach_month",
+  "stat_pop_program_reach",
+  "stat_pop_material_reach",
   "stat_pop_office_day",
   "stat_user_day",
   "stat_page_day",

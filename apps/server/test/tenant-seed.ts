@@ -243,6 +243,9 @@ export async function seedTenant(
       else if (type === "PgDateString" || type === "PgDate") values[key] = today;
       else if (type === "PgBoolean") values[key] = false;
       else if (type === "PgJsonb") values[key] = {};
+      // A bit string (the days-played maps): every bit set, as a roll-up of a terminal that played every day.
+      else if (type === "PgBinaryVector")
+        values[key] = "1".repeat((c as unknown as { dimensions: number }).dimensions);
       else throw new Error(`${name}.${c.name}: a ${type} the seeder cannot fill`);
     }
     if (name === "pay_orders") values.buyerOfficeId = officeId;
