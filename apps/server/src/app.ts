@@ -60,7 +60,7 @@ import type { AppDeps } from "./platform/deps";
 import { DataDisk, watchDisk } from "./platform/disk";
 import { envelopePlugin, jsonSerializerCompiler, zodValidatorCompiler } from "./platform/envelope";
 import { i18nPlugin } from "./platform/i18n";
-import { ProcessRegistry } from "./platform/processes";
+import { ProcessRegistry, STALE_AFTER_MS, watchWorkers } from "./platform/processes";
 import { createServices, type PlatformServices, type Services } from "./platform/services";
 import { sessionPlugin } from "./platform/session";
 import { TerminalHub } from "./terminal/hub";
@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 1. config and 2. database
   app.decorate("deps", deps);
-  const processes = new ProcessRegistry(deps.database.db, app.log);
+  const processes = new ProcessRegistry(deps.database.db, app.log, config.role);
   const disk = new DataDisk(config.dataDir, config.diskReserveBytes);
   const platform = await createServices({
     db: deps.database.db,
@@ -153,21 +153,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 7b. housekeeping: uploads left untouched (and chunk files no upload names), and the data disk's
   // free space (a warning, and a notice to the platform's administrators, when it runs low)
-  const housekeeping: Array<ReturnType<typeof setInterval>> = [];
+  const housekeeping: Array<ReturnType<typeof setTimeout>> = [];
   const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
     const run = () => fn().catch((err) => app.log.warn({ err }, `${what} failed`));
     housekeeping.push(setInterval(run, ms).unref());
     return run();
   };
   app.addHook("onReady", async () => {
-    if (!work) return;
+    // A node that does no work itself warns when no live process does (a cluster of web nodes alone);
+    // the first look waits until workers started beside it have said they live.
+    if (!work) {
+      const look = () =>
+        every(60_000, "the check for a live worker", () => watchWorkers(app.services.db, processes, app.log));
+      housekeeping.push(setTimeout(() => void look(), STALE_AFTER_MS).unref());
+      return;
+    }
     await every(3_600_000, "the sweep of stale uploads", () =>
       sweepUploads(app.services.db, storage, config.uploadExpiryMs),
     );
     await every(60_000, "the data disk check", () => watchDisk(app.services, app.log));
   });
   app.addHook("onClose", async () => {
-    for (const timer of housekeeping) clearInterval(timer);
+    for (const timer of housekeeping) clearTimeout(timer);
   });
 
   // 8. the API document and the modules. A worker node builds the modules (they own their job handlers

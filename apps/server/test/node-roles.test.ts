@@ -1,16 +1,19 @@
 import { createHash } from "node:crypto";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
-import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { connect, type Database } from "../src/db/client";
+import { notifications } from "../src/db/schema";
 import { AlarmEngine } from "../src/modules/alarm/rules";
 import { PayPass } from "../src/modules/pay/pass";
 import { RollupJob } from "../src/modules/statistics/rollup";
 import { Jobs } from "../src/platform/jobs";
+import { watchWorkers } from "../src/platform/processes";
 import { ADMIN, type Client, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
 
 const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
@@ -79,9 +82,27 @@ describe("a web node and a worker node on one database", () => {
       (await admin.get("/a/api/material/list", { pageSize: 100 }))
         .json()
         .list.find((m: { id: number }) => m.id === id);
-    // Nobody processes it while only the web node runs.
+    // Nobody processes it while only the web node runs, and the web node says so: its health, the log
+    // and one notice a day to the platform's administrators.
     await new Promise((r) => setTimeout(r, 2_000));
     expect((await material()).thumbUrl).toBeNull();
+    const health = async () => (await web.app.inject({ method: "GET", url: "/apm-web/f/health" })).json();
+    expect(await health()).toMatchObject({ status: "noWorker", workers: 0 });
+    const warned = vi.fn();
+    const log = { warn: warned } as unknown as FastifyBaseLogger;
+    const noticesOfKey = async () =>
+      (
+        await web.app.services.db
+          .select({ userId: notifications.userId, contentEn: notifications.contentEn })
+          .from(notifications)
+          .where(eq(notifications.key, "system.noWorker"))
+      ).map((n) => n.contentEn);
+    expect(await watchWorkers(web.app.services.db, web.app.services.processes, log)).toBe(0);
+    expect(await watchWorkers(web.app.services.db, web.app.services.processes, log)).toBe(0);
+    expect(warned).toHaveBeenCalledTimes(2);
+    const notices = await noticesOfKey();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/No server process runs the background work/);
 
     // A worker on the same database (and the same data directory, as local storage needs) does.
     const config = { ...web.config, role: "worker" as const };
@@ -90,6 +111,9 @@ describe("a web node and a worker node on one database", () => {
     await worker.app.ready();
     expect(counts()).toMatchObject({ rollup: 1, alarm: 1, pay: 1 });
     expect(started.work.mock.calls.length).toBeGreaterThan(0);
+    expect(await health()).toMatchObject({ status: "ok", workers: 1 });
+    expect(await watchWorkers(web.app.services.db, web.app.services.processes, log)).toBe(1);
+    expect(warned).toHaveBeenCalledTimes(2);
     const done = await until(material, (m) => m.thumbUrl !== null);
     expect(done).toMatchObject({ width: 400, height: 200 });
     const thumb = await web.app.inject({

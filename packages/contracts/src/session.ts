@@ -62,13 +62,17 @@ export const LoginResponse = Envelope.extend({
 export const CheckLoginResponse = Envelope.extend({ isLogin: z.boolean() });
 export const IsSysInitResponse = Envelope.extend({ data: z.number() });
 /**
- * GET /f/health, for load balancers and supervisors: 200 with `ok` or `diskLow` (the node still serves),
- * 503 with `unavailable` while the database is out of reach; `disk` is null when its space is unknown.
+ * GET /f/health, for load balancers and supervisors: 200 with `ok`, `diskLow` or `noWorker` (the node still
+ * serves; `noWorker`: no live process runs the jobs and periodic passes, as with web nodes alone), 503 with
+ * `unavailable` while the database is out of reach; `disk` is null when its space is unknown; `workers`,
+ * the live processes of role `all` or `worker`, null when the database is out of reach.
  */
 export const HealthResponse = Envelope.extend({
-  status: z.enum(["ok", "diskLow", "unavailable"]),
+  status: z.enum(["ok", "diskLow", "noWorker", "unavailable"]),
   disk: z.object({ freeBytes: z.number(), totalBytes: z.number(), low: z.boolean() }).nullable(),
+  workers: z.number().int().nullable(),
 });
+export type HealthStatus = z.infer<typeof HealthResponse>["status"];
 /**
  * GET /a/seniorValidation: whether the sign-in form needs the captcha. Asked before any password,
  * it tells nothing about the user: `needVerificationCode` is always false (the sign-in answers

@@ -1,11 +1,9 @@
 import { statfs } from "node:fs/promises";
 import path from "node:path";
 import { formatSize } from "@marquee/contracts";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { notifications, offices, users } from "../db/schema";
 import { AppError } from "./errors";
-import { notify } from "./notify";
+import { noticePlatformOnce } from "./notify";
 import type { Services } from "./services";
 
 /**
@@ -76,32 +74,6 @@ export async function watchDisk(services: Services, log: FastifyBaseLogger): Pro
   const free = formatSize(space.freeBytes);
   const total = formatSize(space.totalBytes);
   log.warn({ freeBytes: space.freeBytes, totalBytes: space.totalBytes }, "the data disk is running low");
-  const { db } = services;
-  await db.transaction(async (tx) => {
-    // One notice a day across processes: the check and the filing hold one lock.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('marquee.diskLow'))`);
-    const [recent] = await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.key, "system.diskLow"),
-          gt(notifications.createdAt, new Date(Date.now() - LOW_NOTICE_EVERY_MS)),
-        ),
-      )
-      .limit(1);
-    if (recent) return;
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(offices, eq(offices.id, users.officeId))
-      .where(and(isNull(offices.parentId), eq(users.enabled, true)));
-    await notify(
-      tx,
-      admins.map((a) => a.id),
-      "system.diskLow",
-      { free, total },
-    );
-  });
+  await noticePlatformOnce(services.db, "system.diskLow", { free, total }, LOW_NOTICE_EVERY_MS);
   return space;
 }

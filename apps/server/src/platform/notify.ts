@@ -1,6 +1,7 @@
 import { type Locale, type MessageKey, type NoticeValues, renderNotice, translate } from "@marquee/contracts";
-import { inArray } from "drizzle-orm";
-import { notifications, users } from "../db/schema";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { notifications, offices, users } from "../db/schema";
 import type { Tx } from "./db";
 
 export type { NoticeValues };
@@ -74,4 +75,40 @@ export async function notify(
   const text = noticeText(key, values);
   await db.insert(notifications).values(found.map((u) => ({ userId: u.id, officeId: u.officeId, ...text })));
   return found.length;
+}
+
+/**
+ * Tells the platform's administrators (the enabled users of the top office) about a condition of the
+ * installation (a disk running low, no worker alive), at most once per `everyMs` for one `key`, whichever
+ * server process finds it first: the check and the filing hold one advisory lock. Answers whether a notice
+ * was filed.
+ */
+export async function noticePlatformOnce(
+  db: Db,
+  key: MessageKey,
+  values: NoticeValues,
+  everyMs: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`marquee.notice.${key}`}))`);
+    const [recent] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.key, key), gt(notifications.createdAt, new Date(Date.now() - everyMs))))
+      .limit(1);
+    if (recent) return false;
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(offices, eq(offices.id, users.officeId))
+      .where(and(isNull(offices.parentId), eq(users.enabled, true)));
+    return (
+      (await notify(
+        tx,
+        admins.map((a) => a.id),
+        key,
+        values,
+      )) > 0
+    );
+  });
 }

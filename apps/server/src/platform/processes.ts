@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Role } from "../config";
 import type { Db } from "../db/client";
 import { alive, processStart } from "../db/lock";
 import { serverProcesses } from "../db/schema";
+import { noticePlatformOnce } from "./notify";
 
 /** How often a process says it lives. */
 export const BEAT_MS = 5_000;
@@ -30,6 +32,8 @@ export class ProcessRegistry {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** This process's MARQUEE_ROLE, recorded so that others can tell whether any live process does the work. */
+    readonly role: Role = "all",
   ) {}
 
   /** Runs `fn` with the ids of processes found dead (before their rows go). */
@@ -50,7 +54,13 @@ export class ProcessRegistry {
   private async register(): Promise<void> {
     await this.db
       .insert(serverProcesses)
-      .values({ id: this.id, host: hostname(), pid: process.pid, pidStart: processStart(process.pid) })
+      .values({
+        id: this.id,
+        host: hostname(),
+        pid: process.pid,
+        pidStart: processStart(process.pid),
+        role: this.role,
+      })
       .onConflictDoUpdate({ target: serverProcesses.id, set: { beatAt: sql`now()` } });
   }
 
@@ -96,6 +106,21 @@ export class ProcessRegistry {
     return dead;
   }
 
+  /**
+   * How many live processes run the job handlers and periodic passes (role `all` or `worker`, beaten
+   * within STALE_AFTER_MS), this one included. Zero in a cluster of web nodes alone: uploads would wait
+   * for processing, timed publications for their time, and roll-ups would stop.
+   */
+  async workersAlive(): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(serverProcesses)
+      .where(
+        sql`${serverProcesses.role} in ('all', 'worker') and ${serverProcesses.beatAt} >= now() - make_interval(secs => ${STALE_AFTER_MS / 1000})`,
+      );
+    return row?.n ?? 0;
+  }
+
   /** Leaves at a clean stop: nothing of this process needs reaping. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
@@ -110,4 +135,26 @@ function sameProcessLives(pid: number, pidStart: string | null): boolean {
   if (!alive(pid)) return false;
   const now = processStart(pid);
   return now === null || pidStart === null || now === pidStart;
+}
+
+/** No live worker is told to the platform's administrators at most this often. */
+const NO_WORKER_NOTICE_EVERY_MS = 24 * 3_600_000;
+
+/**
+ * On a node that does no work itself (MARQUEE_ROLE=web): when no live process does (every minute, see
+ * app.ts), a warning in the log every time and a notice to the platform's administrators at most once a
+ * day. Answers the count of live workers.
+ */
+export async function watchWorkers(
+  db: Db,
+  processes: ProcessRegistry,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  const workers = await processes.workersAlive();
+  if (workers > 0) return workers;
+  log.warn(
+    "no live server process runs the jobs and periodic passes (MARQUEE_ROLE=worker or all): uploads wait for processing and timed publications for their time",
+  );
+  await noticePlatformOnce(db, "system.noWorker", {}, NO_WORKER_NOTICE_EVERY_MS);
+  return 0;
 }

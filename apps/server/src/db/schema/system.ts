@@ -188,6 +188,8 @@ export const serverProcesses = pgTable("server_processes", {
   pid: integer("pid").notNull(),
   /** When the OS started it (lock.ts processStart), so a reused process id is not taken for it. */
   pidStart: text("pid_start"),
+  /** MARQUEE_ROLE of the process: `all` and `worker` run the job handlers and periodic passes. */
+  role: text("role").notNull().default("all"),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   beatAt: timestamp("beat_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,6 +2,7 @@ import {
   AUTH_COOKIE,
   CheckLoginResponse,
   HealthResponse,
+  type HealthStatus,
   IsSysInitResponse,
   OkResponse,
   PublishKeyResponse,
@@ -91,8 +92,9 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // For load balancers and supervisors: 503 while the database is out of reach. A data disk running low
-  // keeps the answer 200 (the node still serves), says so in `disk`, and the log and a notice say it too.
+  // For load balancers and supervisors: 503 while the database is out of reach. A data disk running low,
+  // or no live process doing the jobs (`workers` 0: web nodes alone), keeps the answer 200 (the node still
+  // serves) and says so; the log and a notice to the platform's administrators say it too.
   app.get(
     "/f/health",
     { schema: { tags: ["ops"], response: { 200: HealthResponse, 503: HealthResponse } } },
@@ -100,11 +102,13 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
       const disk = await services.disk.space().catch(() => null);
       try {
         await pingDatabase(services.db);
-        return { status: disk?.low ? ("diskLow" as const) : ("ok" as const), disk };
+        const workers = await services.processes.workersAlive();
+        const status: HealthStatus = workers === 0 ? "noWorker" : disk?.low ? "diskLow" : "ok";
+        return { status, disk, workers };
       } catch {
         return reply
           .status(503)
-          .send({ code: 503, msg: req.t("common.unavailable"), status: "unavailable", disk });
+          .send({ code: 503, msg: req.t("common.unavailable"), status: "unavailable", disk, workers: null });
       }
     },
   );

@@ -11,6 +11,8 @@ export default {
   "common.unavailable": "The service is starting or the database is unreachable; try again shortly",
   "common.storageFull":
     "Storage is full: the server's disk has only {{free}} left; delete unused materials or contact your administrator",
+  "system.noWorker":
+    "No server process runs the background work (MARQUEE_ROLE=worker or all): uploads wait for processing, timed publications for their time, and statistics stop. Start a worker node.",
   "system.diskLow":
     "The server's data disk is running low: {{free}} free of {{total}}. Free some space or enlarge the disk; when it is full, uploads and saves fail.",
   "validation.failed": "{{field}}: {{message}}",

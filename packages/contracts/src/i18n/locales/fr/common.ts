@@ -14,6 +14,8 @@ export default {
   "common.unavailable": "Le service démarre ou la base de données est injoignable ; réessayez sous peu",
   "common.storageFull":
     "Stockage plein : il ne reste que {{free}} sur le disque du serveur ; supprimez des médias inutilisés ou contactez votre administrateur",
+  "system.noWorker":
+    "Aucun processus serveur n'exécute le travail de fond (MARQUEE_ROLE=worker ou all) : les téléversements attendent leur traitement, les publications programmées leur heure, et les statistiques s'arrêtent. Démarrez un nœud worker.",
   "system.diskLow":
     "Le disque de données du serveur se remplit : {{free}} libres sur {{total}}. Libérez de la place ou agrandissez le disque ; une fois plein, téléversements et enregistrements échouent.",
   "validation.failed": "{{field}} : {{message}}",

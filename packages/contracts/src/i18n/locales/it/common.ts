@@ -14,6 +14,8 @@ export default {
   "common.unavailable": "Il servizio è in avvio o il database non è raggiungibile; riprova tra poco",
   "common.storageFull":
     "Spazio di archiviazione esaurito: sul disco del server restano solo {{free}}; elimina i materiali inutilizzati o contatta l'amministratore",
+  "system.noWorker":
+    "Nessun processo del server esegue il lavoro in background (MARQUEE_ROLE=worker o all): i caricamenti attendono l'elaborazione, le pubblicazioni programmate il loro orario e le statistiche si fermano. Avvia un nodo worker.",
   "system.diskLow":
     "Il disco dati del server sta per esaurirsi: {{free}} liberi su {{total}}. Libera spazio o amplia il disco; quando è pieno, caricamenti e salvataggi non riescono.",
   "validation.failed": "{{field}}: {{message}}",

@@ -12,6 +12,8 @@ export default {
   "common.internalError": "服务器内部错误（请求 {{requestId}}），已记录日志",
   "common.unavailable": "服务正在启动或数据库无法连接，请稍后重试",
   "common.storageFull": "存储空间已满：服务器磁盘只剩 {{free}} 可用，请删除不用的素材或联系管理员",
+  "system.noWorker":
+    "没有任何服务器进程在执行后台工作（MARQUEE_ROLE=worker 或 all）：上传的素材等待处理，定时发布不会执行，统计停止更新。请启动一个 worker 节点。",
   "system.diskLow":
     "服务器数据磁盘空间不足：剩余 {{free}}（共 {{total}}）。请清理素材或扩容，磁盘写满时上传和保存都会失败。",
   "validation.failed": "{{field}}：{{message}}",
