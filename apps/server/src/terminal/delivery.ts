@@ -114,7 +114,10 @@ export class DeliveryTracker {
   private async write(): Promise<void> {
     const notified = [...this.notified];
     const fetched: Array<[number, number]> = [];
-    for (const [terminalId, ids] of this.fetched) for (const id of ids) fetched.push([terminalId, id]);
+    // A target the player reported on in the same batch is written once, with its report: the report
+    // moves it at least as far (a screen reports right after it took its manifest).
+    for (const [terminalId, ids] of this.fetched)
+      for (const id of ids) if (!this.reports.has(`${id}:${terminalId}`)) fetched.push([terminalId, id]);
     const reports = [...this.reports.values()];
     this.notified = new Set();
     this.fetched = new Map();
