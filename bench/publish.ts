@@ -371,7 +371,8 @@ async function publish(
 ): Promise<Publish> {
   const dbBefore = await dbWork(db);
   sampler.mark();
-  const since = Date.now();
+  // Not before the sampler's first sample: the call's CPU is counted from it.
+  const since = Math.ceil(epochMs());
   marks.mark("publish call sent", since);
   // Watching at the terminals starts before the call: the server may tell them before it answers.
   const synced = pool.since("synced", since, counts, 60_000);
