@@ -4,11 +4,13 @@ import pg from "pg";
 import type { FleetStats } from "../tools/fleet-sim/fleet";
 import { Operator } from "../tools/fleet-sim/operator";
 import type { Cleanup } from "./lib/cleanup";
+import { cpuProfArgs, PhaseMarks, summariseDir } from "./lib/cpu-profile";
 import { openDatabase, tempDir } from "./lib/database";
 import { envCount } from "./lib/env";
 import type { ChildFleetOptions } from "./lib/fleet-client-child";
 import { epochMs } from "./lib/fleet-client-child";
 import { ClientPool } from "./lib/fleet-clients";
+import { RssSampler } from "./lib/proc";
 import { runBenchmark } from "./lib/run";
 import { startRealServer } from "./lib/upload-servers";
 
@@ -42,6 +44,16 @@ import { startRealServer } from "./lib/upload-servers";
  *
  * Targets: all notified in under 2 s; all fetched in under 3 s; the
  * resolver under 1 s.
+ *
+ * Where the time goes: the server's CPU time (all its threads, from /proc)
+ * in each phase of the publication (the call; until the last terminal had
+ * sync; until the last manifest fetch; until the server shows every target
+ * reached) and of the baseline, per terminal, with the database's
+ * transactions; the machine's other load does not inflate CPU time the way
+ * it inflates wall time. BENCH_CPU_PROF=<dir> starts the server with
+ * `node --cpu-prof` writing into <dir>, notes the phases there
+ * (phases.json) and prints the self time per function in each phase once
+ * the server has stopped (bench/lib/cpu-profile.ts reads it again).
  */
 
 const env = envCount;
@@ -66,6 +78,8 @@ const TARGET_NOTIFY_MS = 2_000;
 /** Every terminal fetched its manifest after the publish (the last fetch, measured at the terminals). */
 const TARGET_FETCH_MS = 3_000;
 const TARGET_RESOLVER_MS = 1_000;
+/** A directory for the server's CPU profile, or undefined (no profile). */
+const PROF_DIR = process.env.BENCH_CPU_PROF || undefined;
 /** Delivery states that mean "the terminal has taken the manifest" (or got further). */
 const REACHED = ["fetched", "downloading", "downloaded", "playing", "failed"] as const;
 
@@ -151,6 +165,8 @@ interface Baseline {
   answeredMs: number;
   receivedMs: number;
   doneMs: number;
+  /** The server's CPU time (ms, all threads) from the calls to the last outcome done. */
+  cpuMs: number;
   /** Attempts that failed before (the server's reasons). */
   failures: string[];
 }
@@ -160,14 +176,19 @@ interface Baseline {
  * calls issued at once, as bench:fleet does). A failed attempt (a server
  * error) is reported and tried once more, counted from there.
  */
-async function commandBaseline(operator: Operator, pool: ClientPool, db: pg.Pool): Promise<Baseline> {
+async function commandBaseline(
+  operator: Operator,
+  pool: ClientPool,
+  db: pg.Pool,
+  sampler: RssSampler,
+): Promise<Baseline> {
   const ids = (await db.query<{ id: number }>("select id from terminals order by id")).rows.map((r) => r.id);
   const calls: number[][] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_CALL) calls.push(ids.slice(i, i + IDS_PER_CALL));
   const failures: string[] = [];
   for (let attempt = 1; ; attempt++) {
     try {
-      return { ...(await commandOnce(operator, pool, db, calls)), failures };
+      return { ...(await commandOnce(operator, pool, db, sampler, calls)), failures };
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       if (attempt >= 2) throw new Error(`the command baseline failed twice: ${failures.join("; ")}; ${why}`);
@@ -182,10 +203,12 @@ async function commandOnce(
   operator: Operator,
   pool: ClientPool,
   db: pg.Pool,
+  sampler: RssSampler,
   calls: number[][],
 ): Promise<Omit<Baseline, "failures">> {
   // Counted from what each process had answered before.
   const before = ((await pool.all({ op: "stats" })) as FleetStats[]).map((s) => s.acks + s.failures);
+  sampler.mark();
   const issued = epochMs();
   const received = pool.until(
     "answered",
@@ -209,7 +232,13 @@ async function commandOnce(
     if (epochMs() - issued > 60_000) throw new Error(`only ${done} command outcomes done after 60 s`);
     await sleep(10);
   }
-  return { answeredMs, receivedMs, doneMs: epochMs() - issued };
+  const doneAt = epochMs();
+  sampler.window();
+  const [cpu] = cpuBetween(sampler, [
+    ["issued", issued],
+    ["done", doneAt],
+  ]);
+  return { answeredMs, receivedMs, doneMs: doneAt - issued, cpuMs: cpu?.ms ?? Number.NaN };
 }
 
 /** The same selection counted through the API (publishTerminalSaveCount): one read of the 10,000 targets. */
@@ -295,15 +324,56 @@ interface Publish {
   shownMs: number;
   counts: Record<string, number>;
   targetCount: number;
+  /** The server's CPU time (ms, all threads) in each phase, in order. */
+  cpu: Array<{ phase: string; ms: number }>;
+  /** The database's transactions and time in statements over the whole publication. */
+  db: DbWork;
+}
+
+interface DbWork {
+  xacts: number;
+  activeMs: number;
+}
+
+/** The database's transactions (committed and rolled back) and time spent in statements, so far. */
+async function dbWork(db: pg.Pool): Promise<DbWork> {
+  const r = await db.query<{ x: string; a: number }>(
+    "select xact_commit + xact_rollback as x, active_time as a from pg_stat_database where datname = current_database()",
+  );
+  return { xacts: Number(r.rows[0]?.x ?? 0), activeMs: Number(r.rows[0]?.a ?? 0) };
+}
+/** How long a backend may keep its figures before pg_stat_database shows them (idle flush: 10 s). */
+const DB_STATS_LAG_MS = 11_000;
+
+/** The server's CPU (ms) between consecutive instants (ms since the epoch), from the sampler's timeline. */
+function cpuBetween(
+  sampler: RssSampler,
+  instants: Array<[string, number]>,
+): Array<{ phase: string; ms: number }> {
+  const at = (epoch: number) => sampler.cpuAt(epoch - performance.timeOrigin)?.cpuMs ?? Number.NaN;
+  const out: Array<{ phase: string; ms: number }> = [];
+  for (let i = 1; i < instants.length; i++) {
+    const [, from = 0] = instants[i - 1] ?? [];
+    const [phase = "", to = 0] = instants[i] ?? [];
+    out.push({ phase, ms: at(to) - at(from) });
+  }
+  return out;
 }
 
 async function publish(
   operator: Operator,
   pool: ClientPool,
+  db: pg.Pool,
+  sampler: RssSampler,
+  marks: PhaseMarks,
   planId: number,
   officeId: number,
 ): Promise<Publish> {
-  const since = Date.now();
+  const dbBefore = await dbWork(db);
+  sampler.mark();
+  // Not before the sampler's first sample: the call's CPU is counted from it.
+  const since = Math.ceil(epochMs());
+  marks.mark("publish call sent", since);
   // Watching at the terminals starts before the call: the server may tell them before it answers.
   const synced = pool.since("synced", since, counts, 60_000);
   const fetched = pool.since("fetched", since, counts, 90_000);
@@ -316,13 +386,14 @@ async function publish(
     includeChildren: true,
     name: `bench publication ${new Date(since).toISOString()}`,
   });
-  const recordedMs = Date.now() - since;
+  const answeredAt = Date.now();
+  const recordedMs = answeredAt - since;
   const publicationId = Number(answer.publicationId);
   const targetCount = Number(answer.targetCount);
   if (targetCount !== TERMINALS)
     throw new Error(`the publication reaches ${targetCount} terminals, not ${TERMINALS}`);
-  const syncedMs = (await synced) - since;
-  const fetchedMs = (await fetched) - since;
+  const syncedAt = await synced;
+  const fetchedAt = await fetched;
   let last: Record<string, number> = {};
   for (;;) {
     const details = await operator.call("GET", `/a/api/publication/details?id=${publicationId}&pageSize=1`);
@@ -334,7 +405,34 @@ async function publish(
       throw new Error(`after 90 s the server shows ${reached} targets reached: ${JSON.stringify(last)}`);
     await sleep(20);
   }
-  return { recordedMs, syncedMs, fetchedMs, shownMs: Date.now() - since, counts: last, targetCount };
+  const shownAt = Date.now();
+  // Phases by when they ended; the fetches may begin before the last terminal had sync.
+  const instants: Array<[string, number]> = [
+    ["sent", since],
+    ["the call answered (resolve, record targets)", answeredAt],
+    ["until the last terminal had sync", Math.max(answeredAt, syncedAt)],
+    ["until the last manifest fetched", Math.max(answeredAt, syncedAt, fetchedAt)],
+    ["until the server shows every target reached", shownAt],
+  ];
+  marks.mark("answered", answeredAt);
+  marks.mark("last sync", Math.max(answeredAt, syncedAt));
+  marks.mark("last manifest", Math.max(answeredAt, syncedAt, fetchedAt));
+  marks.mark("all shown", shownAt);
+  // One more sample now, then the phases read from the timeline.
+  sampler.window();
+  const cpu = cpuBetween(sampler, instants);
+  await sleep(DB_STATS_LAG_MS);
+  const dbAfter = await dbWork(db);
+  return {
+    recordedMs,
+    syncedMs: syncedAt - since,
+    fetchedMs: fetchedAt - since,
+    shownMs: shownAt - since,
+    counts: last,
+    targetCount,
+    cpu,
+    db: { xacts: dbAfter.xacts - dbBefore.xacts, activeMs: dbAfter.activeMs - dbBefore.activeMs },
+  };
 }
 
 // ---- the resolver ----
@@ -492,12 +590,21 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
 
   const database = await openDatabase(cleanup);
   const dataDir = tempDir(cleanup, "marquee-bench-publish-data-");
+  // Added before the server's stop (cleanup runs backwards): read once it has stopped and written its profile.
+  if (PROF_DIR)
+    cleanup.add("summarising the server's CPU profile", () => console.log(summariseDir(PROF_DIR)));
   const real = await startRealServer(cleanup, {
     dataDir,
     databaseUrl: database.url,
     admin: ADMIN,
     startLimitMs: 120_000,
+    ...(PROF_DIR
+      ? { env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${cpuProfArgs(PROF_DIR)}`.trim() } }
+      : {}),
   });
+  const sampler = new RssSampler(real.pid, 20);
+  cleanup.add("stopping the CPU sampler", () => sampler.stop());
+  const marks = new PhaseMarks(PROF_DIR);
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   cleanup.add("closing the benchmark's pool", () => db.end());
   const operator = await Operator.signIn(real.origin, ADMIN.username, ADMIN.password);
@@ -511,7 +618,7 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
 
   const counted = await countRoundTrip(operator, officeId);
   console.log(`baseline: the selection counted through the API in ${fmt(counted, 1)} ms (best of 3)`);
-  const base = await commandBaseline(operator, pool, db);
+  const base = await commandBaseline(operator, pool, db, sampler);
   console.log(
     `baseline: refresh to all: calls answered ${fmt(base.answeredMs)} ms, all received ${fmt(base.receivedMs)} ms, ` +
       `all done in the database ${fmt(base.doneMs)} ms`,
@@ -519,7 +626,7 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   await sleep(1000);
 
   const { planId } = await content(operator);
-  const pub = await publish(operator, pool, planId, officeId);
+  const pub = await publish(operator, pool, db, sampler, marks, planId, officeId);
   const stats = await pool.stats();
   checkClean("publishing", stats);
   await pool.close();
@@ -595,6 +702,19 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
       .join(
         ", ",
       )}; terminals' delivery frames ${fmt(stats.deliveries)} (${fmt(stats.deliveryFailures)} with a failure)`,
+  );
+  const perScreen = (ms: number) => fmt((ms * 1000) / TERMINALS);
+  const publishCpu = pub.cpu.reduce((n, c) => n + c.ms, 0);
+  console.log("\nthe server's CPU time (all threads), per terminal (µs):");
+  for (const c of pub.cpu) console.log(`  ${c.phase.padEnd(56)}${perScreen(c.ms).padStart(8)}`);
+  console.log(
+    `  ${"the publication, in all".padEnd(56)}${perScreen(publishCpu).padStart(8)}   ` +
+      `baseline (the refresh command, from the calls to the last outcome done): ${perScreen(base.cpuMs)}; ` +
+      `ratio ${ratio(publishCpu, base.cpuMs)}`,
+  );
+  console.log(
+    `the database over the publication (and ${fmt(DB_STATS_LAG_MS / 1000)} s after, for its figures): ` +
+      `${fmt(pub.db.xacts)} transactions, ${fmt(pub.db.activeMs)} ms in statements (${fmt((pub.db.activeMs * 1000) / TERMINALS)} µs per terminal)`,
   );
   const notifyMet = pub.syncedMs < TARGET_NOTIFY_MS;
   const resolverMet = resolver.ms < TARGET_RESOLVER_MS;

@@ -13,6 +13,7 @@ import { addOffice, createTestApp, initSystem, type TestApp } from "./helpers";
 
 let t: TestApp;
 let officeId = 0;
+let platformId = 0;
 let closed = false;
 
 /** `n` authorised terminals in the office, inserted in one statement. */
@@ -60,8 +61,8 @@ async function statesOf(publicationId: number) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const platform = (await initSystem(t)).officeId;
-  officeId = (await addOffice(t, platform, "customer", "Fleet owner")).id;
+  platformId = (await initSystem(t)).officeId;
+  officeId = (await addOffice(t, platformId, "customer", "Fleet owner")).id;
 });
 afterAll(async () => {
   if (closed) await t?.database.close();
@@ -89,6 +90,77 @@ describe("the delivery tracker", () => {
       .from(publicationTargets)
       .where(and(eq(publicationTargets.publicationId, pub), eq(publicationTargets.state, "fetched")));
     expect(row?.n).toBe(10_000);
+  });
+
+  it("writes a moment's fetches and reports of many screens in one statement each, the latest report of each winning", async () => {
+    const ids = await fleet(3_000, "batch");
+    const pub = await publication("Batch", ids);
+    const tracker = t.app.services.hub.delivery;
+    const execute = vi.spyOn(t.app.services.db, "execute");
+    try {
+      // What a fleet does after a publish: each screen takes its manifest, then reports (some twice).
+      ids.forEach((id, i) => {
+        tracker.markFetched(id, [pub]);
+        if (i % 3 === 0) return;
+        tracker.report(id, [{ publicationId: pub, state: "downloading", done: 0, total: 2 }]);
+        tracker.report(id, [
+          i % 3 === 1
+            ? { publicationId: pub, state: "playing", done: 2, total: 2 }
+            : { publicationId: pub, state: "failed", done: 1, total: 2, reason: "disk full" },
+        ]);
+      });
+      await tracker.flush();
+      // One for the screens that have not reported yet (fetched), one for the reports.
+      expect(execute.mock.calls.length).toBe(2);
+    } finally {
+      execute.mockRestore();
+    }
+    const s = await statesOf(pub);
+    ids.forEach((id, i) => {
+      const want = ["fetched", "playing", "failed"][i % 3];
+      expect(s.get(id)?.state, `terminal ${id}`).toBe(want);
+      if (want === "failed") expect(s.get(id)?.reason).toBe("disk full");
+    });
+  });
+
+  it("refuses a report of a publication the screen was not given, its own tenant's or another's", async () => {
+    const other = (await addOffice(t, platformId, "customer", "Other tenant")).id;
+    const [mine, theirs] = await fleet(2, "given");
+    if (!mine || !theirs) throw new Error("no terminals");
+    const own = await publication("Own", [mine]);
+    const notMine = await publication("Not mine", [theirs]);
+    const [foreign] = await t.database.db
+      .insert(publications)
+      .values({
+        officeId: other,
+        kind: "program",
+        contentId: 1,
+        name: "Foreign",
+        tenantId: other,
+        state: "active",
+      })
+      .returning();
+    if (!foreign) throw new Error("no publication");
+    await t.database.pool.query(
+      "insert into publication_targets (publication_id, terminal_id, state) values ($1, $2, 'queued')",
+      [foreign.id, theirs],
+    );
+    const tracker = t.app.services.hub.delivery;
+    tracker.markFetched(mine, [own, notMine, foreign.id]);
+    tracker.report(mine, [
+      { publicationId: own, state: "playing" },
+      { publicationId: notMine, state: "failed", reason: "not mine" },
+      { publicationId: foreign.id, state: "playing" },
+    ]);
+    await tracker.flush();
+    expect((await statesOf(own)).get(mine)?.state).toBe("playing");
+    // Nothing of the screen's landed on the targets of the others, nor did any target appear for it.
+    expect([...(await statesOf(notMine)).entries()]).toEqual([
+      [theirs, { id: theirs, state: "queued", reason: null }],
+    ]);
+    expect([...(await statesOf(foreign.id)).entries()]).toEqual([
+      [theirs, { id: theirs, state: "queued", reason: null }],
+    ]);
   });
 
   it("writes on its own after a short pause", async () => {

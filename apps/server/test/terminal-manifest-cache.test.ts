@@ -97,6 +97,32 @@ describe("the manifest answer", () => {
     expect({ ...a.body, terminalId: 0 }).toEqual({ ...b.body, terminalId: 0 });
   });
 
+  it("is shared by screens that differ only by name, each answered with its own name, id and version", async () => {
+    const one = await screen(ids.a, [progs.a2]);
+    const two = await screen(ids.a, [progs.a2]);
+    await t.database.db.update(terminals).set({ name: "Lobby" }).where(eq(terminals.id, one.id));
+    await t.database.db.update(terminals).set({ name: 'Bar "north"' }).where(eq(terminals.id, two.id));
+    await t.app.services.hub.notifySync([one.id, two.id]);
+    const a = await manifestOf(one.token);
+    const b = await manifestOf(two.token);
+    expect(a.manifest).toMatchObject({ terminalId: one.id, terminalName: "Lobby" });
+    expect(b.manifest).toMatchObject({ terminalId: two.id, terminalName: 'Bar "north"' });
+    // The name is the screen's own: it changes the version (the player shows it), nothing else.
+    expect(a.etag).not.toBe(b.etag);
+    expect(a.etag).toBe(`"${a.manifest.version}"`);
+    expect(b.etag).toBe(`"${b.manifest.version}"`);
+    const others = (x: Record<string, unknown>) => ({ ...x, version: "", terminalId: 0, terminalName: "" });
+    expect(others(a.body)).toEqual(others(b.body));
+    expect(Object.keys(a.body).slice(0, 5)).toEqual(["code", "msg", "version", "terminalId", "terminalName"]);
+    // Renamed: a new version, answered at once with the new name.
+    await t.database.db.update(terminals).set({ name: "Lobby east" }).where(eq(terminals.id, one.id));
+    await t.app.services.hub.notifySync([one.id]);
+    expect((await fetchManifest(t.app, one.token, a.manifest.version)).statusCode).toBe(200);
+    const renamed = await manifestOf(one.token);
+    expect(renamed.manifest).toMatchObject({ terminalId: one.id, terminalName: "Lobby east" });
+    expect(renamed.etag).not.toBe(a.etag);
+  });
+
   it("changes its ETag and its body when the screen is given new content", async () => {
     const s = await screen(ids.a, [progs.a]);
     const before = await manifestOf(s.token);

@@ -1,5 +1,5 @@
 import { type DeliveryItem, encodeReason } from "@marquee/terminal-protocol";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { crashPoint } from "../platform/crash-point";
@@ -114,7 +114,10 @@ export class DeliveryTracker {
   private async write(): Promise<void> {
     const notified = [...this.notified];
     const fetched: Array<[number, number]> = [];
-    for (const [terminalId, ids] of this.fetched) for (const id of ids) fetched.push([terminalId, id]);
+    // A target the player reported on in the same batch is written once, with its report: the report
+    // moves it at least as far (a screen reports right after it took its manifest).
+    for (const [terminalId, ids] of this.fetched)
+      for (const id of ids) if (!this.reports.has(`${id}:${terminalId}`)) fetched.push([terminalId, id]);
     const reports = [...this.reports.values()];
     this.notified = new Set();
     this.fetched = new Map();
@@ -163,36 +166,30 @@ export class DeliveryTracker {
     }
   }
 
+  // Each write is one statement with one array parameter per column (unnest), not parameters per row:
+  // thousands of rows are a handful of values to bind and parse.
+
   private async writeNotified(ids: number[], now: string): Promise<void> {
-    const values = sql.join(
-      ids.map((id) => sql`(${id}::int)`),
-      sql`, `,
-    );
     await this.db.execute(sql`
       update publication_targets pt set state = 'notified', updated_at = ${now}::timestamptz
-      from publications p, (values ${values}) as v(terminal_id)
+      from publications p, unnest(${sql.param(ids)}::int[]) as v(terminal_id)
       where pt.terminal_id = v.terminal_id and p.id = pt.publication_id and p.state = 'active'
         and pt.state in ('queued', 'offline')`);
   }
 
   private async writeFetched(rows: Array<[number, number]>, now: string): Promise<void> {
-    const values = sql.join(
-      rows.map(([terminalId, id]) => sql`(${terminalId}::int, ${id}::int)`),
-      sql`, `,
-    );
+    const terminalIds = sql.param(rows.map(([terminalId]) => terminalId));
+    const publicationIds = sql.param(rows.map(([, id]) => id));
     await this.db.execute(sql`
       update publication_targets pt set state = 'fetched', updated_at = ${now}::timestamptz
-      from publications p, (values ${values}) as v(terminal_id, publication_id)
+      from publications p, unnest(${terminalIds}::int[], ${publicationIds}::int[]) as v(terminal_id, publication_id)
       where pt.terminal_id = v.terminal_id and pt.publication_id = v.publication_id
         and p.id = pt.publication_id and p.state = 'active'
         and pt.state in ('queued', 'offline', 'notified')`);
   }
 
   private async writeReports(rows: Report[], now: string): Promise<void> {
-    const values: SQL[] = rows.map(
-      (r) =>
-        sql`(${r.publicationId}::int, ${r.terminalId}::int, ${r.state}::text, ${r.done}::int, ${r.total}::int, ${r.reason}::text)`,
-    );
+    const column = <T>(pick: (r: Report) => T) => sql.param(rows.map(pick));
     // Downloaded or playing: every file is there, so done = total when the player did not count.
     await this.db.execute(sql`
       update publication_targets pt set
@@ -201,7 +198,10 @@ export class DeliveryTracker {
         done = coalesce(v.done, case when v.state in ('downloaded', 'playing') then coalesce(v.total, pt.total) end),
         reason = v.reason,
         updated_at = ${now}::timestamptz
-      from (values ${sql.join(values, sql`, `)}) as v(publication_id, terminal_id, state, done, total, reason)
+      from unnest(${column((r) => r.publicationId)}::int[], ${column((r) => r.terminalId)}::int[],
+                  ${column((r) => r.state)}::text[], ${column((r) => r.done)}::int[],
+                  ${column((r) => r.total)}::int[], ${column((r) => r.reason)}::text[])
+           as v(publication_id, terminal_id, state, done, total, reason)
       where pt.publication_id = v.publication_id and pt.terminal_id = v.terminal_id
         and pt.state <> 'withdrawn'`);
   }

@@ -521,10 +521,11 @@ export class TerminalHub {
   }
 
   private async snapshots(ids: number[]): Promise<Map<number, TerminalSnapshot>> {
+    // One array parameter, not one per terminal: a fleet of 10,000 is one value to bind and parse.
     const rows = await this.services.db
       .select(snapshotColumns)
       .from(terminals)
-      .where(inArray(terminals.id, ids));
+      .where(sql`${terminals.id} = any(${sql.param(ids)}::integer[])`);
     return new Map(rows.map((r) => [r.id, r]));
   }
 

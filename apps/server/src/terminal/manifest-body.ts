@@ -7,36 +7,40 @@ const BODY_MS = 60_000;
 const MAX_BODIES = 2000;
 
 interface Body {
-  /** `{"code":0,"msg":…,"version":…,"terminalId":` */
-  head: string;
-  /** `,"terminalName":…}`: everything after the terminal's id. */
-  tail: string;
+  /** `{"code":0,"msg":…,"version":"`, as UTF-8. */
+  head: Buffer;
+  /** `,"timezone":…}`: everything after the terminal's name, as UTF-8. */
+  tail: Buffer;
   at: number;
 }
 
 /**
- * Serialised manifest answers (the envelope and the manifest as JSON), built
- * once per version and shared by every screen that gets that version: a
- * version is a hash of everything in the manifest but the terminal's id (its
- * content, time zone, settings, play-now and name), and the terminal's id is
- * put between the two stored halves. Keyed by the terminal's office too, so
- * two tenants never share an answer even if their versions met, and by the
+ * Serialised manifest answers (the envelope and the manifest as JSON, as
+ * UTF-8 bytes), built once and shared by every screen whose manifest differs
+ * from it only by its version, id and name (ManifestService.sharedKey: a hash
+ * of everything else); those three are put between the two stored halves. A
+ * fleet told of a publication at once has one key per time zone, settings
+ * and play-now, not one per screen. Keyed by the terminal's office too, so
+ * two tenants never share an answer even if their keys met, and by the
  * envelope's message (the caller's language).
  */
 export class ManifestBodies {
   private readonly bodies = new Map<string, Body>();
 
-  /** The JSON answer for this manifest, with `msg` as the envelope's success message. */
-  json(officeId: number, msg: string, manifest: Manifest): string {
-    const key = `${officeId}|${manifest.version}|${msg}`;
+  /**
+   * The JSON answer for this manifest, with `msg` as the envelope's success message; `shared` is the
+   * manifest's shared key (without one, its version: a body of its own).
+   */
+  json(officeId: number, msg: string, manifest: Manifest, shared = manifest.version): Buffer {
+    const key = `${officeId}|${shared}|${msg}`;
     const now = Date.now();
     let body = this.bodies.get(key);
     if (!body || now - body.at > BODY_MS) {
-      const { version, terminalId: _id, ...rest } = manifest;
-      const head = JSON.stringify(successEnvelope(msg, { version }));
+      const { version: _v, terminalId: _id, terminalName: _name, ...rest } = manifest;
+      const head = JSON.stringify(successEnvelope(msg, {}));
       body = {
-        head: `${head.slice(0, -1)},"terminalId":`,
-        tail: `,${JSON.stringify(rest).slice(1)}`,
+        head: Buffer.from(`${head.slice(0, -1)},"version":`),
+        tail: Buffer.from(Object.keys(rest).length ? `,${JSON.stringify(rest).slice(1)}` : "}"),
         at: now,
       };
       this.bodies.delete(key);
@@ -46,7 +50,10 @@ export class ManifestBodies {
         if (oldest !== undefined) this.bodies.delete(oldest);
       }
     }
-    return `${body.head}${manifest.terminalId}${body.tail}`;
+    const own = Buffer.from(
+      `${JSON.stringify(manifest.version)},"terminalId":${manifest.terminalId},"terminalName":${JSON.stringify(manifest.terminalName)}`,
+    );
+    return Buffer.concat([body.head, own, body.tail]);
   }
 
   get size(): number {

@@ -65,8 +65,10 @@ interface Content {
 interface Entry {
   at: number;
   content: Promise<Content>;
-  /** Versions by time zone, settings and play-now (what terminals of one cache entry differ by). */
+  /** Versions by time zone, settings, play-now and name (what terminals of one cache entry differ by). */
   versions: Map<string, string>;
+  /** Keys of the shared answer by time zone, settings and play-now (everything but the terminal's id and name). */
+  shared: Map<string, string>;
 }
 
 /** How long a computed manifest is reused for terminals holding the same programs and publications (a fleet told at once). */
@@ -127,6 +129,8 @@ function wholeDayPlan(
  */
 export class ManifestService {
   private cache = new Map<string, Entry>();
+  /** Each manifest answered: the key of what it shares with other terminals' (see `sharedKey`). */
+  private readonly sharedKeys = new WeakMap<Manifest, string>();
 
   constructor(private readonly services: Services) {}
 
@@ -148,14 +152,21 @@ export class ManifestService {
       p && p.programId !== null && p.programId === content.playNowProgramId && !ended(p.until, now)
         ? { programId: p.programId, until: p.until, startAt: p.startAt }
         : null;
-    // Settings and play-now are the terminal's own: they change its version next to its time zone.
-    const own = `${timezone}|${JSON.stringify(settings)}|${JSON.stringify(playNow)}|${t.name ?? ""}`;
+    // Settings and play-now are the terminal's own: they change its version next to its time zone (and
+    // its name, which the player shows, but which every other terminal of the fleet has its own of).
+    const shared = `${timezone}|${JSON.stringify(settings)}|${JSON.stringify(playNow)}`;
+    const own = `${shared}|${t.name ?? ""}`;
     let version = entry.versions.get(own);
     if (!version) {
       version = createHash("sha256").update(`${content.hash}|${own}`).digest("hex").slice(0, 32);
       entry.versions.set(own, version);
     }
-    return {
+    let sharedKey = entry.shared.get(shared);
+    if (!sharedKey) {
+      sharedKey = createHash("sha256").update(`${content.hash}|${shared}`).digest("hex").slice(0, 32);
+      entry.shared.set(shared, sharedKey);
+    }
+    const manifest: Manifest = {
       version,
       terminalId: t.id,
       terminalName: t.name ?? "",
@@ -169,6 +180,17 @@ export class ManifestService {
       playNow,
       generatedAt: this.services.clock.now().toISOString(),
     };
+    this.sharedKeys.set(manifest, sharedKey);
+    return manifest;
+  }
+
+  /**
+   * What a manifest this service answered has in common with other terminals': a hash of everything
+   * in it but the terminal's id and name (its version covers those too). Manifests with the same key
+   * (of one office) differ only by version, id and name.
+   */
+  sharedKey(manifest: Manifest): string | undefined {
+    return this.sharedKeys.get(manifest);
   }
 
   /** The time zone a terminal's plans are read in (also for terminals without a manifest). */
@@ -191,6 +213,7 @@ export class ManifestService {
         at: now,
         content: this.compute(t.officeId, t.programIds, publicationIds, playNow),
         versions: new Map(),
+        shared: new Map(),
       };
       this.cache.set(key, hit);
       // A failed computation is not kept.

@@ -59,7 +59,8 @@ export class PresenceWriter {
 
   private async write(): Promise<void> {
     if (!this.dirty.size) return;
-    const batch = [...this.dirty.values()];
+    // In id order: batches that lock many terminal rows lock them in one order, so none waits on another in a circle.
+    const batch = [...this.dirty.values()].sort((a, b) => a.terminalId - b.terminalId);
     this.dirty = new Map();
     for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
       const part = batch.slice(i, i + ROWS_PER_STATEMENT);
@@ -91,17 +92,19 @@ export class PresenceWriter {
 
   private async update(rows: PresenceRecord[]): Promise<void> {
     const spanDue = rows.map((r) => this.spanDue(r));
-    const values = rows.map(
-      (r, i) =>
-        sql`(${r.terminalId}::int, ${spanDue[i]}::boolean, ${r.online}::boolean, ${r.lastSeenAt?.toISOString() ?? null}::timestamptz,
-          ${r.status ? JSON.stringify(r.status) : null}::jsonb, ${r.ip}::text, ${r.connectedAt.toISOString()}::timestamptz,
-          ${r.status?.version ?? null}::text, ${r.status?.resolution.width ?? null}::int,
-          ${r.status?.resolution.height ?? null}::int)`,
-    );
-    // One statement: the terminals' rows, and each socket's online span (accept → last beat, for the
-    // statistics) stretched to its latest end; a terminal deleted meanwhile has neither.
+    const column = <T>(pick: (r: PresenceRecord, i: number) => T) => sql.param(rows.map(pick));
+    // One statement, one array parameter per column (not ten parameters per terminal to build and parse):
+    // the terminals' rows, and each socket's online span (accept → last beat, for the statistics)
+    // stretched to its latest end; a terminal deleted meanwhile has neither.
     await this.db.execute(sql`
-      with v(id, span, online, seen, status, ip, connected, version, width, height) as (values ${sql.join(values, sql`, `)}),
+      with v(id, span, online, seen, status, ip, connected, version, width, height) as (
+        select * from unnest(
+          ${column((r) => r.terminalId)}::int[], ${column((_r, i) => spanDue[i] ?? true)}::boolean[],
+          ${column((r) => r.online)}::boolean[], ${column((r) => r.lastSeenAt?.toISOString() ?? null)}::timestamptz[],
+          ${column((r) => (r.status ? JSON.stringify(r.status) : null))}::jsonb[], ${column((r) => r.ip)}::text[],
+          ${column((r) => r.connectedAt.toISOString())}::timestamptz[], ${column((r) => r.status?.version ?? null)}::text[],
+          ${column((r) => r.status?.resolution.width ?? null)}::int[],
+          ${column((r) => r.status?.resolution.height ?? null)}::int[])),
       up as (
         update terminals t set
           online = v.online,

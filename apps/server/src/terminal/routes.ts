@@ -167,8 +167,14 @@ export const terminalRoutes =
           manifest.publications.map((p) => p.id),
         );
         if (matches(req.headers["if-none-match"], etag)) return notModified(reply);
-        // Serialised once per version (the envelope included), not once per screen: sent as text, as it stands.
-        const json = bodies.json(terminal.officeId, req.t("common.ok"), manifest);
+        // Serialised once for every screen it shares all but its version, id and name with (the envelope
+        // included), not once per screen: sent as UTF-8 bytes, as they stand.
+        const json = bodies.json(
+          terminal.officeId,
+          req.t("common.ok"),
+          manifest,
+          hub.manifests.sharedKey(manifest),
+        );
         return (reply as FastifyReply).type("application/json; charset=utf-8").send(json);
       },
     );

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { terminals } from "../db/schema";
 import { snapshotColumns, type TerminalSnapshot } from "./connection";
@@ -140,7 +140,7 @@ export class TerminalTokens {
         const rows = await this.db
           .select(snapshotColumns)
           .from(terminals)
-          .where(inArray(terminals.tokenHash, hashes.slice(i, i + BATCH)));
+          .where(sql`${terminals.tokenHash} = any(${sql.param(hashes.slice(i, i + BATCH))}::text[])`);
         for (const row of rows) found.set(row.tokenHash, row);
       }
     } catch (err) {
