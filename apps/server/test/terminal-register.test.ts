@@ -1,5 +1,6 @@
 import { LANGUAGE_COOKIE } from "@marquee/contracts";
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs } from "../src/db/schema";
 import { hashToken } from "../src/terminal/token";
@@ -111,6 +112,27 @@ async function auditOf(ids: number[]) {
     return { ...rest, detail: kept };
   });
 }
+
+describe("the statements", () => {
+  it("are a few per batch, not a few per call: 40 registrations at once take one upsert and one audit insert", async () => {
+    const seen: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string } | undefined;
+      seen.push((typeof q === "string" ? q : (q?.text ?? "")).replace(/\s+/g, " ").trim());
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await Promise.all(Array.from({ length: 40 }, () => registerTerminal(t.app)));
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const count = (re: RegExp) => seen.filter((q) => re.test(q)).length;
+    expect(count(/^insert into terminals/i)).toBe(1);
+    expect(count(/^insert into "?audit_logs"?/i)).toBe(1);
+    expect(count(/^update "?audit_logs"?/i)).toBe(0);
+  });
+});
 
 describe("the audit trail", () => {
   it("holds the same finished row for each of a batch as for registrations one by one", async () => {

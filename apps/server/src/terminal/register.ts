@@ -13,6 +13,8 @@ export type RegistrationAudit = (row: Enrolled, rotated: boolean) => AuditRow;
 
 /** The most registrations written in one statement. */
 const BATCH = 200;
+/** Batches written at once: the calls arriving meanwhile wait and form the next, larger batch. */
+const WRITERS = 1;
 /** Attempts at a free enrolment code for one device. */
 const ATTEMPTS = 8;
 
@@ -36,7 +38,10 @@ interface Waiting {
  * the free-access setting and, in one transaction, one INSERT … ON CONFLICT
  * (device_id) DO UPDATE for up to BATCH devices and one insert of their
  * audit rows, instead of an insert, a pending audit row and its completion
- * for each. Each call keeps its own answer and its own checks (validation
+ * for each. While a batch is being written the calls arriving meanwhile
+ * wait, and are written together when it ends (the busier, the larger the
+ * batches; a lone call is written at once). Each call keeps its own answer
+ * and its own checks (validation
  * and the per-address rate limit run before, per call). When the batch
  * fails (an enrolment code of the batch taken, or one device's values
  * refused), its devices are enrolled one by one, so a failure is only its
@@ -45,6 +50,8 @@ interface Waiting {
 class Enrolments {
   private queue: Waiting[] = [];
   private scheduled = false;
+  /** Batches being written now. */
+  private writing = 0;
   /** The platform office, once found (the root of the tree does not change). */
   private platformId: number | undefined;
 
@@ -58,16 +65,20 @@ class Enrolments {
   ): Promise<Written> {
     return new Promise((resolve, reject) => {
       this.queue.push({ body, tokenHash, now, audit, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.schedule();
     });
+  }
+
+  /** Flushes the queue once this turn's calls have arrived, unless a batch is being written (its end flushes). */
+  private schedule(): void {
+    if (this.scheduled || this.writing >= WRITERS || !this.queue.length) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
   }
 
   private flush(): void {
     this.scheduled = false;
-    while (this.queue.length) {
+    while (this.queue.length && this.writing < WRITERS) {
       // One statement cannot touch a row twice: a device twice in the queue waits for the next batch.
       const batch: Waiting[] = [];
       const later: Waiting[] = [];
@@ -79,7 +90,11 @@ class Enrolments {
         } else later.push(w);
       }
       this.queue = later;
-      void this.write(batch);
+      this.writing++;
+      void this.write(batch).finally(() => {
+        this.writing--;
+        this.schedule();
+      });
     }
   }
 
