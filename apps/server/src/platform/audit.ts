@@ -1,9 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { auditLogs } from "../db/schema";
 import { auditedAction } from "./access";
 import { crashPoint } from "./crash-point";
+import type { Tx } from "./db";
 import type { Services } from "./services";
 
 /** What a handler adds to its audit row: the target, details, and who it was when no session says so. */
@@ -22,7 +23,99 @@ declare module "fastify" {
     audit: AuditNote;
     /** The call's audit row, written as pending before the handler ran (see the plugin). */
     auditId: number | null;
+    /** When the call reached its handler: the audit row's time. */
+    auditAt: Date | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The handler writes the call's audit row itself, finished, in the same transaction as its change
+     * (`finishedAuditRow`, `insertAuditRows`): no pending row first, as none is needed for a change that
+     * cannot be made without its row. Many calls' rows are then written in one statement.
+     */
+    auditWithChange?: boolean;
+  }
+}
+
+/** An audit row as written (the insert's values). */
+export type AuditRow = typeof auditLogs.$inferInsert;
+
+/** Who a call was: the session's user, else what its handler noted. */
+function who(req: FastifyRequest, note: AuditNote | undefined = req.audit) {
+  return {
+    officeId: req.actor?.officeId ?? note?.officeId ?? null,
+    userId: req.actor?.userId ?? note?.userId ?? null,
+    username: req.actor?.username ?? note?.username ?? null,
+  };
+}
+
+/** The row's outcome from the answer's status and the handler's note. */
+function outcome(req: FastifyRequest, status: number, durationMs: number, note: AuditNote = req.audit ?? {}) {
+  return {
+    ...who(req, note),
+    target: note.target?.slice(0, 500) ?? null,
+    result: status < 400 && !note.refused ? ("ok" as const) : ("fail" as const),
+    status,
+    durationMs: Math.round(durationMs),
+    detail: note.detail ?? null,
+  };
+}
+
+/** What a call's row says of the call itself: its action, path and where it came from. */
+function request(req: FastifyRequest, action: string) {
+  return {
+    action,
+    method: req.method,
+    path: req.routeOptions.url ?? req.url,
+    ip: req.ip,
+    userAgent: req.headers["user-agent"]?.slice(0, 500) ?? null,
+  };
+}
+
+/**
+ * The finished row of a call of a route with `auditWithChange`, answering 200 with `note` (what its
+ * handler will note in `req.audit`): the row the pending insert and its completion would leave, written by
+ * the handler with its change. Should the answer end otherwise, the plugin corrects the row when it is sent.
+ */
+export function finishedAuditRow(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  note: AuditNote = req.audit,
+): AuditRow {
+  const action = auditedAction(req.method, req.routeOptions.url ?? req.url, req.routeOptions.config);
+  if (action === null || !req.routeOptions.config.auditWithChange)
+    throw new Error(`${req.method} ${req.url} does not write its audit row with its change`);
+  return {
+    ...request(req, action),
+    ...outcome(req, 200, reply.elapsedTime, note),
+    processId: null,
+    createdAt: req.auditAt ?? new Date(),
+  };
+}
+
+/**
+ * Writes the rows of several calls in one statement (inside the transaction of their change); answers
+ * their ids in the order given. One statement of fixed text whatever the count: each column travels as
+ * one array.
+ */
+export async function insertAuditRows(db: Tx, rows: AuditRow[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const col = <T>(pick: (r: AuditRow) => T) => sql.param(rows.map(pick));
+  const result = await db.execute<{ id: string | number }>(sql`
+    insert into audit_logs (office_id, user_id, username, action, method, path, target, result, status, ip,
+      user_agent, duration_ms, detail, process_id, created_at)
+    select office_id, user_id, username, action, method, path, target, result, status, ip, user_agent,
+      duration_ms, detail, process_id, created_at
+    from unnest(${col((r) => r.officeId ?? null)}::int[], ${col((r) => r.userId ?? null)}::int[],
+      ${col((r) => r.username ?? null)}::text[], ${col((r) => r.action)}::text[], ${col((r) => r.method)}::text[],
+      ${col((r) => r.path)}::text[], ${col((r) => r.target ?? null)}::text[], ${col((r) => r.result)}::text[],
+      ${col((r) => r.status)}::int[], ${col((r) => r.ip ?? null)}::text[], ${col((r) => r.userAgent ?? null)}::text[],
+      ${col((r) => r.durationMs ?? 0)}::int[], ${col((r) => (r.detail == null ? null : JSON.stringify(r.detail)))}::jsonb[],
+      ${col((r) => r.processId ?? null)}::uuid[], ${col((r) => (r.createdAt ?? new Date()).toISOString())}::timestamptz[])
+      with ordinality as r(office_id, user_id, username, action, method, path, target, result, status, ip,
+        user_agent, duration_ms, detail, process_id, created_at, n)
+    order by n
+    returning id`);
+  return result.rows.map((r) => Number(r.id));
 }
 
 /**
@@ -38,20 +131,21 @@ export const auditPlugin = fp(
     const { db, clock, reads, processes } = opts.services;
     app.decorateRequest("audit", null as unknown as AuditNote);
     app.decorateRequest("auditId", null);
+    app.decorateRequest("auditAt", null);
     app.addHook("onRequest", async (req) => {
       req.audit = {};
       req.auditId = null;
-    });
-    // A call refused in an earlier onRequest hook (cross-site, no permission) never got its note.
-    const who = (req: FastifyRequest) => ({
-      officeId: req.actor?.officeId ?? req.audit?.officeId ?? null,
-      userId: req.actor?.userId ?? req.audit?.userId ?? null,
-      username: req.actor?.username ?? req.audit?.username ?? null,
+      req.auditAt = null;
     });
     app.addHook("preHandler", async (req) => {
       const url = req.routeOptions.url ?? req.url;
       const action = auditedAction(req.method, url, req.routeOptions.config);
       if (action === null) return;
+      // Its handler writes the row, finished, with its change.
+      if (req.routeOptions.config.auditWithChange) {
+        req.auditAt = clock.now();
+        return;
+      }
       const [row] = await db
         .insert(auditLogs)
         .values({
@@ -77,31 +171,18 @@ export const auditPlugin = fp(
       crashPoint(`audit.answer ${url}`);
       // An anonymous call refused at the door changed nothing and names nobody.
       if (!req.actor && reply.statusCode === 401 && req.auditId === null) return payload;
-      const note = req.audit ?? {};
-      const outcome = {
-        ...who(req),
-        target: note.target?.slice(0, 500) ?? null,
-        result: reply.statusCode < 400 && !note.refused ? ("ok" as const) : ("fail" as const),
-        status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime),
-        detail: note.detail ?? null,
-      };
+      const ended = outcome(req, reply.statusCode, reply.elapsedTime);
       try {
-        if (req.auditId !== null) {
+        // Written finished with the change, as a 200 (finishedAuditRow): only another end is corrected.
+        const written =
+          req.routeOptions.config.auditWithChange === true && ended.status === 200 && ended.result === "ok";
+        if (req.auditId === null) {
+          await db.insert(auditLogs).values({ ...ended, ...request(req, action), createdAt: clock.now() });
+        } else if (!written) {
           await db
             .update(auditLogs)
-            .set({ ...outcome, processId: null })
+            .set({ ...ended, processId: null })
             .where(eq(auditLogs.id, req.auditId));
-        } else {
-          await db.insert(auditLogs).values({
-            ...outcome,
-            action,
-            method: req.method,
-            path: url,
-            ip: req.ip,
-            userAgent: req.headers["user-agent"]?.slice(0, 500) ?? null,
-            createdAt: clock.now(),
-          });
         }
         reads.bump("audit_logs");
       } catch (err) {

@@ -1,7 +1,7 @@
 import type { ScreenshotKind } from "@marquee/contracts";
-import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { offices, playerPackages, terminalCommands, terminalScreenshots, terminals } from "../db/schema";
-import type { Db } from "../platform/db";
+import type { Db, Tx } from "../platform/db";
 
 // The gateway's queries: a terminal's enrolment, its update packages and its screenshots.
 
@@ -18,37 +18,60 @@ export async function platformOfficeId(db: Db): Promise<number | undefined> {
   return platform?.id;
 }
 
+/** A device to enrol: its row's values (the rest take their defaults). */
+export interface Enrolment {
+  officeId: number;
+  name: string;
+  deviceId: string;
+  tokenHash: string;
+  enrolCode: string;
+  state: "pending" | "authorised";
+  authorisedAt: Date | null;
+  model: string;
+  version: string;
+  width: number;
+  height: number;
+  /** The row's created and updated time. */
+  now: Date;
+}
+
+/** What an enrolment answers: the terminal's row as it now stands, and whether this statement inserted it. */
+export type Enrolled = Pick<TerminalRow, "id" | "officeId" | "deviceId" | "state" | "enrolCode"> & {
+  inserted: boolean;
+};
+
 /**
  * Enrols several devices in one statement: a new device is inserted with its
  * values, a known one (by device id) only gets the new token hash and its
  * reported fields. Answers every row with whether it was inserted (in no
  * particular order). The device ids must differ (one statement cannot touch a
  * row twice); an enrolment code already taken fails the whole statement
- * (terminals_enrol_uq), as it would a single insert.
+ * (terminals_enrol_uq), as it would a single insert. The text is the same
+ * whatever the count (each column travels as one array), so neither the
+ * server nor PostgreSQL builds or parses a statement per device.
  */
-export async function enrolTerminals(
-  db: Db,
-  values: Array<typeof terminals.$inferInsert>,
-): Promise<Array<TerminalRow & { inserted: boolean }>> {
+export async function enrolTerminals(db: Tx, values: Enrolment[]): Promise<Enrolled[]> {
   if (!values.length) return [];
-  return (
-    db
-      .insert(terminals)
-      .values(values)
-      .onConflictDoUpdate({
-        target: terminals.deviceId,
-        set: {
-          tokenHash: sql`excluded.token_hash`,
-          model: sql`excluded.model`,
-          version: sql`excluded.version`,
-          width: sql`excluded.width`,
-          height: sql`excluded.height`,
-          updatedAt: sql`excluded.updated_at`,
-        },
-      })
-      // xmax is 0 on a row this statement inserted, the updating transaction's id on one it updated.
-      .returning({ ...getTableColumns(terminals), inserted: sql<boolean>`(xmax = 0)` })
-  );
+  const col = <T>(pick: (v: Enrolment) => T) => sql.param(values.map(pick));
+  const result = await db.execute<Omit<Enrolled, "state"> & { state: string }>(sql`
+    insert into terminals (office_id, name, device_id, token_hash, enrol_code, state, authorised_at, model,
+      version, width, height, created_at, updated_at)
+    select office_id, name, device_id, token_hash, enrol_code, state, authorised_at, model, version, width,
+      height, at, at
+    from unnest(${col((v) => v.officeId)}::int[], ${col((v) => v.name)}::text[], ${col((v) => v.deviceId)}::text[],
+      ${col((v) => v.tokenHash)}::text[], ${col((v) => v.enrolCode)}::text[], ${col((v) => v.state)}::text[],
+      ${col((v) => v.authorisedAt?.toISOString() ?? null)}::timestamptz[], ${col((v) => v.model)}::text[],
+      ${col((v) => v.version)}::text[], ${col((v) => v.width)}::int[], ${col((v) => v.height)}::int[],
+      ${col((v) => v.now.toISOString())}::timestamptz[])
+      as v(office_id, name, device_id, token_hash, enrol_code, state, authorised_at, model, version, width,
+        height, at)
+    on conflict (device_id) do update set token_hash = excluded.token_hash, model = excluded.model,
+      version = excluded.version, width = excluded.width, height = excluded.height,
+      updated_at = excluded.updated_at
+    -- xmax is 0 on a row this statement inserted, the updating transaction's id on one it updated.
+    returning id, office_id as "officeId", device_id as "deviceId", state, enrol_code as "enrolCode",
+      (xmax = 0) as inserted`);
+  return result.rows.map((r) => ({ ...r, state: r.state as TerminalRow["state"] }));
 }
 
 /** A player update package by id, whatever its tenant (the caller checks it). */

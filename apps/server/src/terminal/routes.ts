@@ -4,6 +4,7 @@ import { Manifest, RegisterBody, RegisterResponse, TERMINAL_PATHS } from "@marqu
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { type AuditNote, finishedAuditRow } from "../platform/audit";
 import { binaryResponse } from "../platform/download";
 import { AppError, badRequest, notFound } from "../platform/errors";
 import { sniffMedia } from "../platform/media-sniff";
@@ -139,14 +140,24 @@ export const terminalRoutes =
     app.post(
       TERMINAL_PATHS.register,
       {
-        config: { access: open, rateLimit: openLimit },
+        // The audit row is written with the enrolment, in its transaction (many calls' rows in one statement).
+        config: { access: open, rateLimit: openLimit, auditWithChange: true },
         schema: { tags: ["terminal"], body: RegisterBody, response: { 200: RegisterAnswer } },
       },
-      async (req) => {
-        const { row, token, rotated } = await registerTerminal(app.services, hub, req.body);
-        req.audit.target = `terminal:${row.id}`;
-        req.audit.officeId = row.officeId;
-        req.audit.detail = { deviceId: req.body.deviceId, rotated };
+      async (req, reply) => {
+        const note = (row: { id: number; officeId: number }, rotated: boolean): AuditNote => ({
+          target: `terminal:${row.id}`,
+          officeId: row.officeId,
+          detail: { deviceId: req.body.deviceId, rotated },
+        });
+        const { row, token, rotated, auditId } = await registerTerminal(
+          app.services,
+          hub,
+          req.body,
+          (r, rot) => finishedAuditRow(req, reply, note(r, rot)),
+        );
+        Object.assign(req.audit, note(row, rotated));
+        req.auditId = auditId;
         return { terminalId: row.id, token, state: row.state, enrolCode: row.enrolCode };
       },
     );
