@@ -178,8 +178,8 @@ export const statPopReachDay = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.terminalId, t.day, t.officeId, t.kind] }),
-    // Reach of a range (and of an office) from the index alone.
-    index("stat_pop_reach_day_kind_idx").on(t.kind, t.day, t.officeId, t.terminalId),
+    // Reach and per-terminal figures of a range (and of an office) from the index alone (covering).
+    index("stat_pop_reach_day_cover_idx").on(t.kind, t.day, t.officeId, t.terminalId, t.plays, t.ms),
   ],
 );
 
@@ -199,7 +199,17 @@ export const statPopReachMonth = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.terminalId, t.month, t.officeId, t.kind] }),
-    index("stat_pop_reach_month_kind_idx").on(t.kind, t.month, t.officeId, t.terminalId),
+    // As stat_pop_reach_day's: the whole months of a summary by terminal are an index-only scan.
+    index("stat_pop_reach_month_cover_idx").on(
+      t.kind,
+      t.month,
+      t.officeId,
+      t.terminalId,
+      t.plays,
+      t.ms,
+      t.firstDay,
+      t.lastDay,
+    ),
   ],
 );
 
@@ -264,6 +274,16 @@ export const statPopOfficeDay = pgTable(
   (t) => [
     primaryKey({ columns: [t.officeId, t.day, t.kind, t.programId, t.materialId, t.widgetId] }),
     index("stat_pop_office_day_day_idx").on(t.day),
+    // A summary by program, material or office and its daily series: one kind's range, index-only.
+    index("stat_pop_office_day_cover_idx").on(
+      t.kind,
+      t.day,
+      t.officeId,
+      t.programId,
+      t.materialId,
+      t.plays,
+      t.ms,
+    ),
   ],
 );
 
