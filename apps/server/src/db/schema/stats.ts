@@ -235,7 +235,18 @@ export const statPopProgramReach = pgTable(
     terminalId: integer("terminal_id").notNull(),
     days: bit("days", { dimensions: 366 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.programId, t.year, t.officeId, t.terminalId] })],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.programId, t.year, t.officeId, t.terminalId] }),
+    // The bits in the index: reach reads a row per terminal and year from it, not a heap page per row.
+    index("stat_pop_program_reach_cover_idx").on(
+      t.kind,
+      t.programId,
+      t.year,
+      t.officeId,
+      t.terminalId,
+      t.days,
+    ),
+  ],
 );
 
 /**
@@ -253,7 +264,17 @@ export const statPopMaterialReach = pgTable(
     terminalId: integer("terminal_id").notNull(),
     days: bit("days", { dimensions: 366 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.materialId, t.year, t.officeId, t.terminalId] })],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.materialId, t.year, t.officeId, t.terminalId] }),
+    index("stat_pop_material_reach_cover_idx").on(
+      t.kind,
+      t.materialId,
+      t.year,
+      t.officeId,
+      t.terminalId,
+      t.days,
+    ),
+  ],
 );
 
 /** Proof of play per office and day (terminals summed): by program, material and office over long ranges. */
