@@ -178,8 +178,8 @@ export const statPopReachDay = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.terminalId, t.day, t.officeId, t.kind] }),
-    // Reach of a range (and of an office) from the index alone.
-    index("stat_pop_reach_day_kind_idx").on(t.kind, t.day, t.officeId, t.terminalId),
+    // Reach and per-terminal figures of a range (and of an office) from the index alone (covering).
+    index("stat_pop_reach_day_cover_idx").on(t.kind, t.day, t.officeId, t.terminalId, t.plays, t.ms),
   ],
 );
 
@@ -199,7 +199,17 @@ export const statPopReachMonth = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.terminalId, t.month, t.officeId, t.kind] }),
-    index("stat_pop_reach_month_kind_idx").on(t.kind, t.month, t.officeId, t.terminalId),
+    // As stat_pop_reach_day's: the whole months of a summary by terminal are an index-only scan.
+    index("stat_pop_reach_month_cover_idx").on(
+      t.kind,
+      t.month,
+      t.officeId,
+      t.terminalId,
+      t.plays,
+      t.ms,
+      t.firstDay,
+      t.lastDay,
+    ),
   ],
 );
 
@@ -225,7 +235,18 @@ export const statPopProgramReach = pgTable(
     terminalId: integer("terminal_id").notNull(),
     days: bit("days", { dimensions: 366 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.programId, t.year, t.officeId, t.terminalId] })],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.programId, t.year, t.officeId, t.terminalId] }),
+    // The bits in the index: reach reads a row per terminal and year from it, not a heap page per row.
+    index("stat_pop_program_reach_cover_idx").on(
+      t.kind,
+      t.programId,
+      t.year,
+      t.officeId,
+      t.terminalId,
+      t.days,
+    ),
+  ],
 );
 
 /**
@@ -243,7 +264,17 @@ export const statPopMaterialReach = pgTable(
     terminalId: integer("terminal_id").notNull(),
     days: bit("days", { dimensions: 366 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.materialId, t.year, t.officeId, t.terminalId] })],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.materialId, t.year, t.officeId, t.terminalId] }),
+    index("stat_pop_material_reach_cover_idx").on(
+      t.kind,
+      t.materialId,
+      t.year,
+      t.officeId,
+      t.terminalId,
+      t.days,
+    ),
+  ],
 );
 
 /** Proof of play per office and day (terminals summed): by program, material and office over long ranges. */
@@ -264,6 +295,16 @@ export const statPopOfficeDay = pgTable(
   (t) => [
     primaryKey({ columns: [t.officeId, t.day, t.kind, t.programId, t.materialId, t.widgetId] }),
     index("stat_pop_office_day_day_idx").on(t.day),
+    // A summary by program, material or office and its daily series: one kind's range, index-only.
+    index("stat_pop_office_day_cover_idx").on(
+      t.kind,
+      t.day,
+      t.officeId,
+      t.programId,
+      t.materialId,
+      t.plays,
+      t.ms,
+    ),
   ],
 );
 
