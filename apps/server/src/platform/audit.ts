@@ -47,6 +47,7 @@ export const auditPlugin = fp(
       officeId: req.actor?.officeId ?? req.audit?.officeId ?? null,
       userId: req.actor?.userId ?? req.audit?.userId ?? null,
       username: req.actor?.username ?? req.audit?.username ?? null,
+      tokenId: req.apiToken?.id ?? null,
     });
     app.addHook("preHandler", async (req) => {
       const url = req.routeOptions.url ?? req.url;
