@@ -8,7 +8,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { API_PREFIX, VERSION } from "@marquee/contracts";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyContextConfig, type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -51,10 +51,12 @@ import { syncRoutes } from "./modules/sync/routes";
 import { sysSettingRoutes } from "./modules/sysSetting/routes";
 import { terminalRoutes } from "./modules/terminal/routes";
 import { terminalSetRoutes } from "./modules/terminalSet/routes";
+import { tokenRoutes } from "./modules/token/routes";
 import { userManageRoutes } from "./modules/user/manage-routes";
 import { userRoutes } from "./modules/user/routes";
 import { widgetRoutes } from "./modules/widget/routes";
 import { accessPlugin } from "./platform/access";
+import { apiTokenPlugin } from "./platform/api-token";
 import { auditPlugin } from "./platform/audit";
 import type { AppDeps } from "./platform/deps";
 import { DataDisk, watchDisk } from "./platform/disk";
@@ -143,6 +145,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 4. session, 5. access, 6. audit
   await app.register(sessionPlugin, { store: app.services.sessions, actors: app.services.actors });
+  await app.register(apiTokenPlugin, {
+    tokens: app.services.apiTokens,
+    actors: app.services.actors,
+    tree: app.services.tree,
+    clock: deps.clock,
+  });
   await app.register(accessPlugin, { publicOrigin: config.publicOrigin });
   await app.register(auditPlugin, { services: app.services });
 
@@ -187,13 +195,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: { title: "Marquee API", version: VERSION },
       servers: [{ url: "/" }],
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "Authorization" } } },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "Authorization" },
+          bearerAuth: {
+            type: "http",
+            scheme: "bearer",
+            description: "An API token (mqt_…), made in the personal centre",
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    // Each signed-in call says how it may be made: with the console's cookie, or an API token unless
+    // the call is for a session only.
+    transform: (doc) => {
+      const out = jsonSchemaTransform(doc);
+      const config = doc.route.config as FastifyContextConfig | undefined;
+      const access = config?.access;
+      if (!doc.url.startsWith(`${API_PREFIX}/a/`) || !access || "open" in access) return out;
+      const security: Array<Record<string, string[]>> = [{ session: [] }];
+      if (!config?.sessionOnly) security.push({ bearerAuth: [] });
+      return { ...out, schema: { ...out.schema, security } };
+    },
     // The named (recursive) schemas, such as the menu tree's nodes, as components the answers refer to.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  // "Authorize" takes an API token and keeps it across reloads, so a user can try calls with it.
+  await app.register(swaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    uiConfig: { persistAuthorization: true },
+  });
   if (consoleDir) {
     // Hashed bundles never change; index.html is always asked again.
     await app.register(fastifyStatic, {
@@ -231,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(menuManageRoutes);
       await api.register(dictRoutes);
       await api.register(helpRoutes);
+      await api.register(tokenRoutes);
       await api.register(materialRoutes);
       await api.register(fileRoutes);
       await api.register(programRoutes);

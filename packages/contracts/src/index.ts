@@ -32,4 +32,5 @@ export * from "./sync";
 export * from "./sysSetting";
 export * from "./terminal";
 export * from "./terminalSet";
+export * from "./token";
 export * from "./user";

@@ -38,6 +38,11 @@ declare module "fastify" {
     access?: Access;
     /** A GET that changes state (the spec names some): audited and CSRF-checked like a POST. */
     mutates?: boolean;
+    /**
+     * A call only a person signed in to the console may make, never an API token: signing out, the
+     * password and the profile's address, and making or revoking tokens (a token cannot grow itself).
+     */
+    sessionOnly?: true;
     /** The audit action name; defaults to the path below /apm-web. */
     action?: string;
     /**
@@ -144,7 +149,9 @@ export const accessPlugin = fp(
           throw new AppError(403, "auth.forbidden", { permission: access.anyOf.join(" | ") });
         }
       }
-      const csrfExempt = "open" in access && access.csrf === false;
+      if (req.apiToken && req.routeOptions.config.sessionOnly) throw new AppError(403, "token.sessionOnly");
+      // A cross-site page can ride a cookie, never a bearer token it does not know.
+      const csrfExempt = ("open" in access && access.csrf === false) || req.apiToken !== null;
       if (
         !csrfExempt &&
         isMutating(req) &&
@@ -154,5 +161,5 @@ export const accessPlugin = fp(
       }
     });
   },
-  { name: "access", dependencies: ["session"] },
+  { name: "access", dependencies: ["session", "api-token"] },
 );

@@ -1,4 +1,10 @@
-import { type DataRange, isPermission, type Permission, tenantMayHold } from "@marquee/contracts";
+import {
+  type DataRange,
+  isPermission,
+  type MessageKey,
+  type Permission,
+  tenantMayHold,
+} from "@marquee/contracts";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { roles, userRoles, users } from "../db/schema";
@@ -149,4 +155,59 @@ export class ActorCache {
       range: { kind: user.dataRange, officeIds },
     };
   }
+}
+
+/** How much of its owner's rights something acting for them holds (an API token): null means all. */
+export interface Narrowing {
+  permissions: string[] | null;
+  /** null: the owner's range; `own`: own rows only; `offices`: these offices' subtrees, inside the owner's. */
+  dataRange: DataRange | null;
+  dataOffices: number[];
+}
+
+/** The owner's actor cut down to a narrowing: never a permission or a row the owner does not have. */
+export async function narrowedActor(owner: Actor, n: Narrowing, tree: OfficeTree): Promise<Actor> {
+  const permissions =
+    n.permissions === null
+      ? owner.permissions
+      : new Set(n.permissions.filter((p) => isPermission(p) && can(owner, p)));
+  const all = n.permissions === null && owner.all;
+  let range = owner.range;
+  if (n.dataRange === "own") {
+    range = { kind: "own", officeIds: owner.range.officeIds };
+  } else if (n.dataRange === "offices") {
+    const chosen = new Set<number>();
+    for (const id of n.dataOffices) {
+      const node = await tree.get(id);
+      if (node) for (const sub of await tree.subtreeIds(node.path)) chosen.add(sub);
+    }
+    const inOwner = owner.range.officeIds === null ? null : new Set(owner.range.officeIds);
+    const officeIds = [...chosen].filter((id) => inOwner === null || inOwner.has(id));
+    range = { kind: owner.range.kind === "own" ? "own" : "offices", officeIds };
+  }
+  return { ...owner, permissions, all, range };
+}
+
+/**
+ * Whether a narrowing asked for stays inside the actor's range: own rows always do, a whole subtree only for
+ * an actor who has one, chosen offices only when each is in the actor's range. Answers why not (a message
+ * key and the field), or null.
+ */
+export async function rangeNarrowingRefused(
+  actor: Actor,
+  dataRange: DataRange | undefined,
+  dataOffices: readonly number[],
+  tree: OfficeTree,
+): Promise<{ field: "dataRange" | "dataOffices"; key: MessageKey; values?: { id: number } } | null> {
+  if (dataRange === undefined || dataRange === "own") return null;
+  if (actor.range.kind === "own" || (dataRange === "subtree" && actor.range.kind !== "subtree"))
+    return { field: "dataRange", key: "token.rangeWider" };
+  if (dataRange === "subtree") return null;
+  if (dataOffices.length === 0) return { field: "dataOffices", key: "token.officesRequired" };
+  const mine = actor.range.officeIds === null ? null : new Set(actor.range.officeIds);
+  for (const id of dataOffices) {
+    const inRange = mine === null ? (await tree.get(id)) !== undefined : mine.has(id);
+    if (!inRange) return { field: "dataOffices", key: "token.officeOutOfRange", values: { id } };
+  }
+  return null;
 }

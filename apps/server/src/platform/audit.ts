@@ -45,6 +45,7 @@ function who(req: FastifyRequest, note: AuditNote | undefined = req.audit) {
     officeId: req.actor?.officeId ?? note?.officeId ?? null,
     userId: req.actor?.userId ?? note?.userId ?? null,
     username: req.actor?.username ?? note?.username ?? null,
+    tokenId: req.apiToken?.id ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { StorageConfig } from "../config";
 import type { Db } from "../db/client";
 import { ActorCache } from "./actor";
+import { ApiTokenStore } from "./api-token";
 import { CaptchaService } from "./captcha";
 import type { Clock } from "./deps";
 import type { DataDisk } from "./disk";
@@ -23,6 +24,7 @@ export interface PlatformServices {
   tree: OfficeTree;
   actors: ActorCache;
   sessions: SessionStore;
+  apiTokens: ApiTokenStore;
   settings: SettingsService;
   loginKey: LoginKey;
   captcha: CaptchaService;
@@ -87,6 +89,7 @@ export async function createServices({
     tree,
     actors: new ActorCache(db, tree, clock),
     sessions: new SessionStore(db, clock),
+    apiTokens: new ApiTokenStore(db),
     settings,
     loginKey: await LoginKey.load(db),
     captcha: new CaptchaService(db, clock),

@@ -15,6 +15,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import {
   alarms,
+  apiTokens,
   auditLogs,
   contentHistory,
   entitlements,
@@ -154,6 +155,7 @@ export const TENANT_OWNED = new Map<Table, TenancyRule>([
   ],
   [notifications, rule({ custom: (actor) => eq(notifications.userId, actor.userId) })],
   [auditLogs, rule({ office: auditLogs.officeId, owner: auditLogs.userId })],
+  [apiTokens, rule({ office: apiTokens.officeId, owner: apiTokens.userId })],
   [tenantSettings, rule({ tenant: tenantSettings.officeId })],
   [payServices, rule({ office: payServices.officeId })],
   [payOrders, rule({ custom: payOrderScope })],

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** Sessions: the cookie holds a random token; only its SHA-256 is stored. */
@@ -49,3 +50,43 @@ export const secrets = pgTable("secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * API tokens: a script's or another system's key to the /a/* calls, with a subset of its owner's permissions
+ * and data range (never more: the owner's rights are intersected at every call). Personal tokens belong to
+ * the user who made them; service tokens to a service account of the tenant. Only the SHA-256 of the
+ * secret is kept; the secret is shown once.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** The owner's office: the tenancy rule reads it. */
+    officeId: integer("office_id").notNull(),
+    /** The user whose rights the token acts with (the maker, or a service account). */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["personal", "service"] }).notNull(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The secret's first characters, shown in lists to tell tokens apart. */
+    hint: text("hint").notNull(),
+    /** null: every permission of the owner. */
+    permissions: text("permissions").array(),
+    /** null: the owner's range; otherwise narrower (own rows only, or offices inside it). */
+    dataRange: text("data_range", { enum: ["subtree", "offices", "own"] }),
+    dataOffices: integer("data_offices").array().notNull().default(sql`'{}'::integer[]`),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    lastUsedIp: text("last_used_ip"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdBy: integer("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_hash_idx").on(t.tokenHash),
+    index("api_tokens_user_idx").on(t.userId),
+    index("api_tokens_office_idx").on(t.officeId),
+  ],
+);

@@ -94,6 +94,8 @@ export const auditLogs = pgTable(
     detail: jsonb("detail"),
     /** The server process that ran the call (server_processes), while it is pending. */
     processId: uuid("process_id"),
+    /** The API token the call was made with (api_tokens); null for a console session. */
+    tokenId: integer("token_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -126,7 +126,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/a/logout",
     {
-      config: { access: { signedIn: true }, action: "logout" },
+      config: { access: { signedIn: true }, action: "logout", sessionOnly: true },
       schema: { tags: ["session"], response: { 200: OkResponse } },
     },
     async (req, reply) => {

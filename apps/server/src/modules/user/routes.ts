@@ -78,7 +78,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/a/api/user/saveUserInfo",
     {
-      config: { access: { signedIn: true } },
+      config: { access: { signedIn: true }, sessionOnly: true },
       schema: { tags: ["user"], body: SaveUserInfoBody, response: { 200: OkResponse } },
     },
     async (req) => {
@@ -112,7 +112,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/a/api/user/modifyPassword",
     {
-      config: { access: { signedIn: true } },
+      config: { access: { signedIn: true }, sessionOnly: true },
       schema: { tags: ["user"], body: ModifyPasswordBody, response: { 200: OkResponse } },
     },
     async (req) => {

@@ -7,6 +7,7 @@ import { HttpError } from "../../services/http";
 import { sessionApi } from "../../services/session";
 import { useSession } from "../../stores/session";
 import { PasswordPolicyHint, policyRule, usePasswordPolicy } from "../user/PasswordPolicyHint";
+import { ApiTokensTab } from "./ApiTokensTab";
 
 interface ProfileValues {
   username: string;
@@ -32,7 +33,7 @@ function failText(err: unknown): string | null {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** The personal centre (/personalCenter): profile, second-factor sign-in and password change. */
+/** The personal centre (/personalCenter): profile, second-factor sign-in, password change and API tokens. */
 export default function PersonalCenterPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -319,6 +320,7 @@ export default function PersonalCenterPage() {
       items={[
         { key: "profile", label: t("personal.profile"), children: profile },
         { key: "security", label: t("personal.security"), children: security },
+        { key: "tokens", label: t("personal.tokens.tab"), children: <ApiTokensTab /> },
       ]}
     />
   );

@@ -27,6 +27,7 @@ import sync from "./sync";
 import sysSetting from "./sysSetting";
 import terminal from "./terminal";
 import terminalSet from "./terminalSet";
+import token from "./token";
 import user from "./user";
 import widget from "./widget";
 
@@ -62,4 +63,5 @@ export default {
   statistics,
   pay,
   log,
+  token,
 } satisfies DomainCatalogues;

@@ -1,0 +1,9 @@
+/** Server messages of API tokens, in English: the source of this domain's keys, which every other language carries. */
+export default {
+  "token.tooMany": "You already hold {{max}} live API tokens: revoke one first",
+  "token.officesRequired": "choose at least one office",
+  "token.officeOutOfRange": "office {{id}} is outside your data range",
+  "token.rangeWider": "a token cannot see more than you: choose a range inside yours",
+  "token.sessionOnly": "This call needs a signed-in session: an API token cannot make it",
+  "token.notFound": "You have no API token {{id}}",
+};
