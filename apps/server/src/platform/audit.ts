@@ -48,6 +48,11 @@ export const auditPlugin = fp(
       userId: req.actor?.userId ?? req.audit?.userId ?? null,
       username: req.actor?.username ?? req.audit?.username ?? null,
     });
+    // The read cache drops the audit list answers of the row's office only (a row of no office: all).
+    const officesOf = (req: FastifyRequest) => {
+      const officeId = who(req).officeId;
+      return officeId === null ? null : [officeId];
+    };
     app.addHook("preHandler", async (req) => {
       const url = req.routeOptions.url ?? req.url;
       const action = auditedAction(req.method, url, req.routeOptions.config);
@@ -68,7 +73,7 @@ export const auditPlugin = fp(
         })
         .returning({ id: auditLogs.id });
       req.auditId = row?.id ?? null;
-      reads.bump("audit_logs");
+      reads.bump("audit_logs", officesOf(req));
     });
     app.addHook("onSend", async (req, reply, payload) => {
       const url = req.routeOptions.url ?? req.url;
@@ -103,7 +108,7 @@ export const auditPlugin = fp(
             createdAt: clock.now(),
           });
         }
-        reads.bump("audit_logs");
+        reads.bump("audit_logs", officesOf(req));
       } catch (err) {
         req.log.error({ err }, "could not write the audit row");
       }
