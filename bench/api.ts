@@ -15,8 +15,9 @@ import { checkPage, openPool, signIn, startServers } from "./lib/servers";
  * tenants (a customer, one of its institutions, another customer, an agent)
  * paging and filtering the audit log, materials, terminals, programs and play
  * plans at random, with 1 % writes (a material renamed, which writes the audit
- * trail and so invalidates the read cache). Each with the read cache off and
- * on. A measurement: it fails only when the calls do.
+ * trail and the material list of its tenant, and so drops their answers from
+ * the read cache). Each with the read cache off and on; with this process's
+ * CPU per request beside each. A measurement: it fails only when the calls do.
  */
 const ROWS = 100_000;
 const CONNECTIONS = 50;
@@ -132,7 +133,7 @@ const ms = (n: number) => (n < 1 ? "<1" : fmt(n));
 const row = (cells: string[]) =>
   `${cells[0]?.padEnd(48)}${cells
     .slice(1)
-    .map((c) => c.padStart(10))
+    .map((c) => c.padStart(11))
     .join("")}`;
 
 /** A verdict line: the ratio to bare and, where it has one, the p99 against their targets. */
@@ -186,21 +187,31 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
       .join(" ")} (2 cores)`,
   );
 
-  const bare = await measure(
+  let bareCpu = process.cpuUsage();
+  const bareRun = await measure(
     { origin: bareUrl, paths: ["/bare"], headers: {}, connections: CONNECTIONS },
     WARM_SECONDS,
     seconds,
+    () => {
+      bareCpu = process.cpuUsage();
+    },
   );
+  const bareUsed = process.cpuUsage(bareCpu);
+  const bare = { ...bareRun, cpuMs: (bareUsed.user + bareUsed.system) / 1000 / bareRun.total };
   // Every statement the real app sends takes a connection from its pool once.
   let checkouts = 0;
   database.pool.on("acquire", () => {
     checkouts++;
   });
+  // CPU time of this process (the servers; the load runs in a child) per request: what load does not inflate.
   const run = async (job: Parameters<typeof measure>[0]) => {
+    let cpu = process.cpuUsage();
     const s = await measure(job, WARM_SECONDS, seconds, () => {
       checkouts = 0;
+      cpu = process.cpuUsage();
     });
-    return { ...s, statements: checkouts / s.total };
+    const used = process.cpuUsage(cpu);
+    return { ...s, statements: checkouts / s.total, cpuMs: (used.user + used.system) / 1000 / s.total };
   };
   const realJob = { origin: realUrl, paths: realPaths, headers: { cookie }, connections: CONNECTIONS };
   const mixedJob = { origin: realUrl, paths: ["/mixed"], headers: {}, connections: CONNECTIONS, mixed };
@@ -215,8 +226,8 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   const mixedUncached = await run(mixedJob);
   setReadCache(true);
 
-  const table = row(["target", "req/s", "% bare", "p50 ms", "p99 ms", "requests", "stmts/req"]);
-  const line = (name: string, s: LoadSummary & { statements?: number }) =>
+  const table = row(["target", "req/s", "% bare", "p50 ms", "p99 ms", "requests", "stmts/req", "cpu ms/req"]);
+  const line = (name: string, s: LoadSummary & { statements?: number; cpuMs: number }) =>
     row([
       name,
       fmt(s.requestsPerSec),
@@ -225,9 +236,11 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
       ms(s.p99),
       fmt(s.total),
       s.statements === undefined ? "" : fmt(s.statements, 2),
+      fmt(s.cpuMs, 3),
     ]);
   console.log(
-    `\n${CONNECTIONS} connections, ${WARM_SECONDS} s warm-up, ${seconds} s measured, one target at a time`,
+    `\n${CONNECTIONS} connections, ${WARM_SECONDS} s warm-up, ${seconds} s measured, one target at a time; ` +
+      "cpu ms/req: this process's CPU (the servers; not PostgreSQL, not the load generator) per request",
   );
   console.log(table);
   console.log(line("bare  GET /bare", bare));

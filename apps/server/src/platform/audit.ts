@@ -138,6 +138,11 @@ export const auditPlugin = fp(
       req.auditId = null;
       req.auditAt = null;
     });
+    // The read cache drops the audit list answers of the row's office only (a row of no office: all).
+    const officesOf = (req: FastifyRequest) => {
+      const officeId = who(req).officeId;
+      return officeId === null ? null : [officeId];
+    };
     app.addHook("preHandler", async (req) => {
       const url = req.routeOptions.url ?? req.url;
       const action = auditedAction(req.method, url, req.routeOptions.config);
@@ -163,7 +168,7 @@ export const auditPlugin = fp(
         })
         .returning({ id: auditLogs.id });
       req.auditId = row?.id ?? null;
-      reads.bump("audit_logs");
+      reads.bump("audit_logs", officesOf(req));
     });
     app.addHook("onSend", async (req, reply, payload) => {
       const url = req.routeOptions.url ?? req.url;
@@ -185,7 +190,7 @@ export const auditPlugin = fp(
             .set({ ...ended, processId: null })
             .where(eq(auditLogs.id, req.auditId));
         }
-        reads.bump("audit_logs");
+        reads.bump("audit_logs", officesOf(req));
       } catch (err) {
         req.log.error({ err }, "could not write the audit row");
       }

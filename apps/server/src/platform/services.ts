@@ -12,7 +12,7 @@ import { LoginKey } from "./login-key";
 import { Mailer } from "./mail";
 import { OfficeTree } from "./office-tree";
 import type { ProcessRegistry } from "./processes";
-import { ReadCache } from "./read-cache";
+import { ReadCache, watchWrites } from "./read-cache";
 import { SessionStore } from "./session";
 import { SettingsService } from "./settings";
 import { createObjectStore, MediaStorage } from "./storage";
@@ -83,6 +83,8 @@ export async function createServices({
   await store.check();
   const tree = new OfficeTree(db);
   const settings = new SettingsService(db, tree);
+  const reads = new ReadCache();
+  watchWrites(pool, reads);
   return {
     db,
     clock,
@@ -94,7 +96,7 @@ export async function createServices({
     loginKey: await LoginKey.load(db),
     captcha: new CaptchaService(db, clock),
     mailer: new Mailer(settings),
-    reads: new ReadCache(),
+    reads,
     processes,
     disk,
     jobs: new Jobs(pool, log),

@@ -67,6 +67,11 @@ export const materials = pgTable(
     index("materials_library_office_idx").on(t.officeId, t.id).where(sql`${t.purpose} = 'library'`),
     index("materials_library_created_idx").on(t.createdAt, t.id).where(sql`${t.purpose} = 'library'`),
     index("materials_library_name_idx").on(t.name, t.id).where(sql`${t.purpose} = 'library'`),
+    // By size, and a count of one type in a range (the list's type filter) from the index alone.
+    index("materials_library_size_idx").on(t.size, t.id).where(sql`${t.purpose} = 'library'`),
+    index("materials_library_office_type_idx")
+      .on(t.officeId, t.type, t.id)
+      .where(sql`${t.purpose} = 'library'`),
   ],
 );
 

@@ -195,19 +195,27 @@ export async function listAuditLogs(
   const filterKey = JSON.stringify([scopeKey(actor), q.action, q.username, q.result, q.beginTime, q.endTime]);
   const pageKey = `${filterKey}|${cursor ? `after:${q.lastId}` : q.pageNo}|${q.pageSize}`;
   const [page, total] = await Promise.all([
-    services.reads.get("audit_logs", pageKey, async () => {
-      const offset = cursor ? 0 : (q.pageNo - 1) * q.pageSize;
-      // One row more than asked tells whether another page follows, without counting.
-      const rows = await statement.page.execute({
-        ...params,
-        lastId: q.lastId,
-        limit: q.pageSize + 1,
-        offset,
-      });
-      return { rows: rows.slice(0, q.pageSize).map(toRow), more: rows.length > q.pageSize };
-    }),
-    services.reads.get("audit_logs", `total|${filterKey}`, () =>
-      totalOf(services.db, shapeOf(actor, q, false), params),
+    services.reads.get(
+      "audit_logs",
+      pageKey,
+      async () => {
+        const offset = cursor ? 0 : (q.pageNo - 1) * q.pageSize;
+        // One row more than asked tells whether another page follows, without counting.
+        const rows = await statement.page.execute({
+          ...params,
+          lastId: q.lastId,
+          limit: q.pageSize + 1,
+          offset,
+        });
+        return { rows: rows.slice(0, q.pageSize).map(toRow), more: rows.length > q.pageSize };
+      },
+      rangeOffices(actor),
+    ),
+    services.reads.get(
+      "audit_logs",
+      `total|${filterKey}`,
+      () => totalOf(services.db, shapeOf(actor, q, false), params),
+      rangeOffices(actor),
     ),
   ]);
   const last = page.rows.at(-1);

@@ -52,7 +52,9 @@ export class MaterialProcessor {
     return this.services.db
       .update(materials)
       .set({ ...set, updatedAt: new Date() })
-      .where(eq(materials.id, id));
+      .where(eq(materials.id, id))
+      // The offices written, so the read cache drops only their list answers (see watchWrites).
+      .returning({ officeId: materials.officeId });
   }
 
   async process(id: number): Promise<void> {

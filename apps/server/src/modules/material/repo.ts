@@ -164,6 +164,12 @@ function listWhere(actor: Actor, q: typeof MaterialListQuery._zod.output, pendin
   return and(...c);
 }
 
+/**
+ * What the writes below return: the offices of the rows they wrote, so that
+ * the read cache drops only those offices' list answers (see watchWrites).
+ */
+const officeOf = { officeId: materials.officeId };
+
 /** A page of the library (only materials awaiting review when `pendingOnly`). */
 export async function materialPage(
   db: Db,
@@ -187,7 +193,7 @@ export async function materialPage(
 }
 
 export async function renameMaterial(db: Db, id: number, name: string, now: Date): Promise<void> {
-  await db.update(materials).set({ name, updatedAt: now }).where(eq(materials.id, id));
+  await db.update(materials).set({ name, updatedAt: now }).where(eq(materials.id, id)).returning(officeOf);
 }
 
 /** Puts materials into a folder (null: the top). */
@@ -197,7 +203,11 @@ export async function moveMaterials(
   folderId: number | null,
   now: Date,
 ): Promise<void> {
-  await db.update(materials).set({ folderId, updatedAt: now }).where(inArray(materials.id, ids));
+  await db
+    .update(materials)
+    .set({ folderId, updatedAt: now })
+    .where(inArray(materials.id, ids))
+    .returning(officeOf);
 }
 
 /** Copies of materials in the actor's office, pointing at the same stored files (no bytes are copied). */
@@ -217,7 +227,7 @@ export const refsOf = (db: Db, ids: number[]) =>
   db.select().from(materialRefs).where(inArray(materialRefs.materialId, ids));
 
 export async function deleteMaterials(db: Db, ids: number[]): Promise<void> {
-  await db.delete(materials).where(inArray(materials.id, ids));
+  await db.delete(materials).where(inArray(materials.id, ids)).returning(officeOf);
 }
 
 /** Creates a material that is an address (no stored file). */
@@ -248,7 +258,8 @@ export async function reviewMaterials(
   await db
     .update(materials)
     .set({ ...decision, updatedAt: now })
-    .where(inArray(materials.id, ids));
+    .where(inArray(materials.id, ids))
+    .returning(officeOf);
 }
 
 /** Writes notices as given (user, office and texts). */
@@ -309,5 +320,5 @@ export const convertProgress = (db: Db, actor: Actor, ids: number[]) =>
     .where(and(inArray(materials.id, ids), scope(actor, materials)));
 
 export async function setThumb(db: Db, id: number, thumbMd5: string): Promise<void> {
-  await db.update(materials).set({ thumbMd5 }).where(eq(materials.id, id));
+  await db.update(materials).set({ thumbMd5 }).where(eq(materials.id, id)).returning(officeOf);
 }

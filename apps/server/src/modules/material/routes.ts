@@ -22,6 +22,7 @@ import { actorOf } from "../../platform/access";
 import { can } from "../../platform/actor";
 import { AppError, badRequest } from "../../platform/errors";
 import { noticeText } from "../../platform/notify";
+import { rangeOffices, scopeKey } from "../../platform/tenancy";
 import {
   copyMaterials,
   deleteFolders,
@@ -106,17 +107,29 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     q: typeof MaterialListQuery._zod.output,
     pendingOnly: boolean,
   ) => {
-    const { rows, total } = await materialPage(db, actorOf(req), q, pendingOnly);
-    const names = await uploaderNames(
-      db,
-      rows.map((r) => r.createdBy),
+    const actor = actorOf(req);
+    // Kept in the read cache until a write in the range's offices (see ReadCache and watchWrites).
+    const answer = await services.reads.get(
+      "materials",
+      JSON.stringify([scopeKey(actor), pendingOnly, q]),
+      async () => {
+        const { rows, total } = await materialPage(db, actor, q, pendingOnly);
+        const names = await uploaderNames(
+          db,
+          rows.map((r) => r.createdBy),
+        );
+        return {
+          list: rows.map((r) =>
+            toMaterial(r, r.createdBy === null ? null : (names.get(r.createdBy) ?? null)),
+          ),
+          total,
+          pageNo: q.pageNo,
+          pageSize: q.pageSize,
+        };
+      },
+      rangeOffices(actor),
     );
-    return {
-      list: rows.map((r) => toMaterial(r, r.createdBy === null ? null : (names.get(r.createdBy) ?? null))),
-      total,
-      pageNo: q.pageNo,
-      pageSize: q.pageSize,
-    };
+    return { ...answer };
   };
 
   app.get(

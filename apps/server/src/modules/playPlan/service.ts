@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { playPlans } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Services } from "../../platform/services";
+import { rangeOffices, scopeKey } from "../../platform/tenancy";
 import { deleteItems, recordCreated, saveVersion } from "../content/items";
 import { planKind } from "../content/kinds";
 import { ContentService } from "../content/service";
@@ -26,7 +27,13 @@ export class PlanService extends ContentService {
 
   /** One page of the plans in the actor's range. */
   page(actor: Actor, q: Parameters<typeof planPage>[2]) {
-    return planPage(this.services.db, actor, q);
+    // Kept in the read cache until a write in the range's offices (see ReadCache and watchWrites).
+    return this.services.reads.get(
+      "play_plans",
+      JSON.stringify([scopeKey(actor), q]),
+      () => planPage(this.services.db, actor, q),
+      rangeOffices(actor),
+    );
   }
 
   /** A plan as the editor opens it. */

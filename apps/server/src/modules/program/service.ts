@@ -7,6 +7,7 @@ import { programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
+import { rangeOffices, scopeKey } from "../../platform/tenancy";
 import { recordCreated, saveVersion } from "../content/items";
 import { programKind } from "../content/kinds";
 import { ContentService } from "../content/service";
@@ -51,7 +52,13 @@ export class ProgramService extends ContentService {
 
   /** One page of the programs in the actor's range. */
   page(actor: Actor, q: Parameters<typeof programPage>[2]) {
-    return programPage(this.services.db, actor, q);
+    // Kept in the read cache until a write in the range's offices (see ReadCache and watchWrites).
+    return this.services.reads.get(
+      "programs",
+      JSON.stringify([scopeKey(actor), q]),
+      () => programPage(this.services.db, actor, q),
+      rangeOffices(actor),
+    );
   }
 
   /** A program as the editor opens it. */

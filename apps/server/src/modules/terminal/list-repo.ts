@@ -6,7 +6,7 @@ import type { Db } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
-import { nameScope, officeInScope, scope, scoped } from "../../platform/tenancy";
+import { nameScope, officeInScope, rangeOffices, scope, scoped, scopeKey } from "../../platform/tenancy";
 import {
   findGroup,
   findTerminals,
@@ -71,6 +71,17 @@ export async function inRangeAndPlace(
 
 /** One page of the terminals of the caller's range, filtered and sorted as asked. */
 export async function terminalPage(services: Services, actor: Actor, q: ListQuery) {
+  // Kept in the read cache until a write in the range's offices (see ReadCache and watchWrites).
+  const answer = await services.reads.get(
+    "terminals",
+    JSON.stringify([scopeKey(actor), q]),
+    () => readTerminalPage(services, actor, q),
+    rangeOffices(actor),
+  );
+  return { ...answer };
+}
+
+async function readTerminalPage(services: Services, actor: Actor, q: ListQuery) {
   const db = services.db;
   const c = await inRangeAndPlace(services, actor, q);
   if (q.status) c.push(statusWhere(q.status));
