@@ -159,6 +159,7 @@ describe("the audit trail", () => {
       ip: "127.0.0.1",
       userAgent: "lightMyRequest",
       processId: null,
+      tokenId: null,
       detail: { rotated: false },
     });
     for (const reg of [alone[3], together[3]]) {

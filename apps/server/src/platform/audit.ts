@@ -103,17 +103,18 @@ export async function insertAuditRows(db: Tx, rows: AuditRow[]): Promise<number[
   const col = <T>(pick: (r: AuditRow) => T) => sql.param(rows.map(pick));
   const result = await db.execute<{ id: string | number }>(sql`
     insert into audit_logs (office_id, user_id, username, action, method, path, target, result, status, ip,
-      user_agent, duration_ms, detail, process_id, created_at)
+      user_agent, duration_ms, detail, process_id, created_at, token_id)
     select office_id, user_id, username, action, method, path, target, result, status, ip, user_agent,
-      duration_ms, detail, process_id, created_at
+      duration_ms, detail, process_id, created_at, token_id
     from unnest(${col((r) => r.officeId ?? null)}::int[], ${col((r) => r.userId ?? null)}::int[],
       ${col((r) => r.username ?? null)}::text[], ${col((r) => r.action)}::text[], ${col((r) => r.method)}::text[],
       ${col((r) => r.path)}::text[], ${col((r) => r.target ?? null)}::text[], ${col((r) => r.result)}::text[],
       ${col((r) => r.status)}::int[], ${col((r) => r.ip ?? null)}::text[], ${col((r) => r.userAgent ?? null)}::text[],
       ${col((r) => r.durationMs ?? 0)}::int[], ${col((r) => (r.detail == null ? null : JSON.stringify(r.detail)))}::jsonb[],
-      ${col((r) => r.processId ?? null)}::uuid[], ${col((r) => (r.createdAt ?? new Date()).toISOString())}::timestamptz[])
+      ${col((r) => r.processId ?? null)}::uuid[], ${col((r) => (r.createdAt ?? new Date()).toISOString())}::timestamptz[],
+      ${col((r) => r.tokenId ?? null)}::int[])
       with ordinality as r(office_id, user_id, username, action, method, path, target, result, status, ip,
-        user_agent, duration_ms, detail, process_id, created_at, n)
+        user_agent, duration_ms, detail, process_id, created_at, token_id, n)
     order by n
     returning id`);
   return result.rows.map((r) => Number(r.id));

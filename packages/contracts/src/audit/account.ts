@@ -1,6 +1,6 @@
 import { auditActionLabels } from "./texts";
 
-/** Audited actions of signing in and out, one's own account, notifications, users and roles. */
+/** Audited actions of signing in and out, one's own account and API tokens, notifications, users and roles. */
 export const accountActions = auditActionLabels([
   "sysInit",
   "login",
@@ -10,6 +10,8 @@ export const accountActions = auditActionLabels([
   "/a/api/user/saveUserInfo",
   "/a/api/user/modifyPassword",
   "/a/api/user/uploadAvatar",
+  "tokenSave",
+  "tokenRevoke",
   "/a/api/user/ConfirmOldpwd",
   "/a/api/user/checkPhoneOrEmail",
   "/a/api/user/sendVerificationCode",
