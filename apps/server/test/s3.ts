@@ -12,6 +12,8 @@ import S3rver from "s3rver";
 export interface TestS3 {
   endpoint: string;
   bucket: string;
+  /** Where s3rver keeps the bucket on disk (its multipart uploads in progress under `<bucket>/._S3rver_uploads`). */
+  directory: string;
   /** The server's environment for this bucket (STORAGE=s3 and the S3_* variables). */
   env: Record<string, string>;
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export async function startS3(bucket = "marquee-test"): Promise<TestS3> {
   return {
     endpoint,
     bucket,
+    directory,
     env: {
       STORAGE: "s3",
       S3_BUCKET: bucket,

@@ -16,6 +16,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf } from "../../platform/access";
+import { crashPoint } from "../../platform/crash-point";
 import { binaryResponse } from "../../platform/download";
 import { AppError, badRequest, FieldErrors, notFound } from "../../platform/errors";
 import { sniffMedia } from "../../platform/media-sniff";
@@ -194,10 +195,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (storage.local && !u.verifiedAt && req.query.index < u.chunkCount)
         await services.disk.ensureRoom(chunkLength(u, req.query.index));
       // A checked upload whose finish was cut short (a crash) needs no chunk: the resent last one finishes it.
-      const received = u.verifiedAt
+      // On a bucket the same holds once every part is in: the parts may have been joined already, and a part
+      // sent to a joined multipart upload is refused (the upload would be lost with its joined object).
+      const taken =
+        u.verifiedAt !== null ||
+        (!storage.local && u.received.length === u.chunkCount && u.received.includes(req.query.index));
+      const received = taken
         ? u.received
         : await receiveChunk(services.db, storage, u, req.query.index, req.query.md5, body as never);
-      if (u.verifiedAt) (body as NodeJS.ReadableStream).resume();
+      if (taken) (body as NodeJS.ReadableStream).resume();
       req.audit.target = `upload:${u.id}`;
       if (received.length < u.chunkCount) {
         return { uploadedChunks: received, complete: false };
@@ -211,6 +217,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const finishing = mine;
       const release = holdFinish(services.db, u.id, req.log);
+      crashPoint("upload.claimed");
       try {
         const kind = await verifyAndStore(services.db, storage, finishing);
         if (finishing.purpose === "personal") {
@@ -244,6 +251,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           await deleteUpload(tx, u.id);
           return created;
         });
+        crashPoint("upload.recorded");
         await storage.removeUpload(u.id);
         req.audit.target = `material:${row.id}`;
         req.audit.detail = { md5: finishing.md5, size: finishing.size, type: kind.type };

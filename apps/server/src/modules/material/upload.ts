@@ -359,6 +359,7 @@ async function verifyAndStoreInBucket(db: Db, storage: MediaStorage, u: Upload):
         return refuse(db, storage, u, "material.uploadLost");
       try {
         await multipart.complete(staging, u.multipartId, parts);
+        crashPoint("upload.joined");
       } catch (err) {
         if ((err as { name?: string }).name === "NoSuchUpload")
           return refuse(db, storage, u, "material.uploadLost");
@@ -388,6 +389,7 @@ async function verifyAndStoreInBucket(db: Db, storage: MediaStorage, u: Upload):
   inOrder.delete(u.id);
   if (staged) {
     if (!(await storage.exists(u.md5))) await store.copy(staging, storage.key(u.md5));
+    crashPoint("upload.copied");
     await store.delete(staging);
   } else if (!(await storage.exists(u.md5))) return refuse(db, storage, u, "material.uploadLost");
   crashPoint("upload.stored");
