@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { API_PREFIX, API_TOKEN_PREFIX, API_TOKEN_RATE_PER_MINUTE, type DataRange } from "@marquee/contracts";
+import { API_PREFIX, API_TOKEN_PREFIX, API_TOKEN_RATE_PER_MINUTE } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";

@@ -49,12 +49,14 @@ export class MaterialProcessor {
   }
 
   private update(id: number, set: Partial<typeof materials.$inferInsert>) {
-    return this.services.db
-      .update(materials)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(materials.id, id))
-      // The offices written, so the read cache drops only their list answers (see watchWrites).
-      .returning({ officeId: materials.officeId });
+    return (
+      this.services.db
+        .update(materials)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(materials.id, id))
+        // The offices written, so the read cache drops only their list answers (see watchWrites).
+        .returning({ officeId: materials.officeId })
+    );
   }
 
   async process(id: number): Promise<void> {
