@@ -113,6 +113,12 @@ describe("API tokens", () => {
       .limit(1);
     expect(audit).toMatchObject({ username: "alice", result: "ok" });
     expect(audit?.tokenId).not.toBeNull();
+    // The system log shows it.
+    const log = await admin.get("/a/api/log/ajaxScrollLog", { pageSize: 50 });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().list).toContainEqual(
+      expect.objectContaining({ id: audit?.id, username: "alice", tokenId: audit?.tokenId }),
+    );
     // The same call with the cookie and no console headers is refused as cross-site.
     const cross = await alice.request("POST", "/a/api/material/saveFolder", {
       json: { name: "cross" },

@@ -25,6 +25,8 @@ function logRow(id: number, extra: Partial<AuditLogRow> = {}): AuditLogRow {
     ip: "10.0.0.1",
     durationMs: 12,
     createDate: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
+    // Every tenth call was made by a script with API token 3.
+    tokenId: id % 10 === 0 ? 3 : null,
     ...extra,
   };
 }
@@ -101,6 +103,9 @@ describe("SysLogPage", { timeout: 30_000 }, () => {
     expect(newest.textContent).toContain("User: Ann Admin (#120)");
     expect(newest.textContent).not.toContain("/a/api/");
     expect(screen.getByTestId("log-row-119").textContent).toContain("User: #119");
+    // A call made with an API token says so next to its user; a console call does not.
+    expect(newest.textContent).toContain("admin" + "API token #3");
+    expect(screen.getByTestId("log-row-119").textContent).not.toContain("API token");
     expect(screen.getByTestId("log-count").textContent).toBe("50 of 120 entries");
     fireEvent.click(screen.getByTestId("log-load-more"));
     await screen.findByTestId("log-row-70");

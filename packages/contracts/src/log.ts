@@ -24,6 +24,8 @@ export const AuditLogRow = z.object({
   ip: z.string().nullable(),
   durationMs: z.number(),
   createDate: z.string(),
+  /** The API token the call was made with; null for a console session. */
+  tokenId: z.number().nullable(),
 });
 export type AuditLogRow = z.infer<typeof AuditLogRow>;
 

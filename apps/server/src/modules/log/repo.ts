@@ -71,6 +71,7 @@ const listColumns = {
   ip: auditLogs.ip,
   durationMs: auditLogs.durationMs,
   createdAt: auditLogs.createdAt,
+  tokenId: auditLogs.tokenId,
 };
 
 function prepare(db: Db, shape: Shape, key: string) {

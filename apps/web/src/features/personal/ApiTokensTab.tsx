@@ -132,8 +132,8 @@ export function ApiTokensTab() {
             render: (name: string, r) => (
               <Space direction="vertical" size={0}>
                 <Typography.Text strong>{name}</Typography.Text>
-                <Typography.Text type="secondary" code>
-                  {r.hint}
+                <Typography.Text type="secondary">
+                  #{r.id} <Typography.Text code>{r.hint}</Typography.Text>
                 </Typography.Text>
               </Space>
             ),

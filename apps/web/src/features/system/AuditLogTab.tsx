@@ -78,7 +78,7 @@ function LogDetails({ id, onClose }: { id: number | null; onClose(): void }) {
             bordered
             items={[
               { key: "time", label: t("system.log.columns.time"), children: when(log.createDate) },
-              { key: "user", label: t("system.log.columns.user"), children: log.username ?? "-" },
+              { key: "user", label: t("system.log.columns.user"), children: <Caller row={log} /> },
               { key: "action", label: t("system.log.columns.action"), children: named.action(log.action) },
               {
                 key: "request",
@@ -186,7 +186,7 @@ export function AuditLogTab() {
 
   const columns: TableColumnsType<AuditLogRow> = [
     { key: "time", title: t("system.log.columns.time"), width: 170, render: (_, r) => when(r.createDate) },
-    { key: "user", title: t("system.log.columns.user"), width: 130, render: (_, r) => r.username ?? "-" },
+    { key: "user", title: t("system.log.columns.user"), width: 150, render: (_, r) => <Caller row={r} /> },
     {
       key: "action",
       title: t("system.log.columns.action"),
@@ -313,5 +313,20 @@ export function AuditLogTab() {
       </div>
       <LogDetails id={detailId} onClose={() => setDetailId(null)} />
     </Space>
+  );
+}
+
+/** Who made a call: the user, and the API token when the call was made with one. */
+function Caller({ row }: { row: Pick<AuditLogRow, "username" | "tokenId"> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {row.username ?? "-"}
+      {row.tokenId !== null && (
+        <Tag style={{ marginInlineStart: 6 }} data-testid="audit-token">
+          {t("system.log.viaToken", { id: row.tokenId })}
+        </Tag>
+      )}
+    </>
   );
 }

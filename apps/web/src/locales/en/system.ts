@@ -226,6 +226,7 @@ export default {
     fail: "Failed",
     pending: "In progress",
     interrupted: "Interrupted (the server stopped during it)",
+    viaToken: "API token #{{id}}",
     columns: {
       time: "Time",
       user: "User",

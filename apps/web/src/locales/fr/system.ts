@@ -228,6 +228,7 @@ export default {
     fail: "Échouée",
     pending: "En cours",
     interrupted: "Interrompue (le serveur s'est arrêté pendant l'opération)",
+    viaToken: "Jeton d'API n° {{id}}",
     columns: {
       time: "Heure",
       user: "Utilisateur",

@@ -227,6 +227,7 @@ export default {
     fail: "Non riuscita",
     pending: "In corso",
     interrupted: "Interrotta (il server si è fermato durante l'operazione)",
+    viaToken: "Token API n. {{id}}",
     columns: {
       time: "Ora",
       user: "Utente",

@@ -227,6 +227,7 @@ export default {
     fail: "Ошибка",
     pending: "Выполняется",
     interrupted: "Прервано (сервер остановился во время операции)",
+    viaToken: "API-токен № {{id}}",
     columns: {
       time: "Время",
       user: "Пользователь",

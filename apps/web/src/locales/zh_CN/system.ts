@@ -225,6 +225,7 @@ export default {
     fail: "失败",
     pending: "进行中",
     interrupted: "已中断（服务器在执行中停止）",
+    viaToken: "API 令牌 #{{id}}",
     columns: {
       time: "时间",
       user: "用户",

@@ -225,6 +225,7 @@ export default {
     fail: "失敗",
     pending: "進行中",
     interrupted: "已中斷（伺服器在執行中停止）",
+    viaToken: "API 權杖 #{{id}}",
     columns: {
       time: "時間",
       user: "使用者",
