@@ -1,7 +1,7 @@
 import { PERMISSIONS, tenantMayHold } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, notifications, offices, users } from "../src/db/schema";
+import { apiTokens, auditLogs, notifications, offices, users } from "../src/db/schema";
 import { type ApiRoute, needsDeclaredAccess } from "../src/platform/access";
 import {
   ADMIN,
@@ -20,7 +20,7 @@ import { asQuery, inputPart, partSchema, sampleObject } from "./schema-sample";
 let t: TestApp;
 let guarded: ApiRoute[];
 const MARK = "TENANT-A-PRIVATE";
-const ids = { aUser: 0, aOffice: 0, aNotices: [] as number[] };
+const ids = { aUser: 0, aOffice: 0, aNotices: [] as number[], aToken: 0 };
 let bAll: Client;
 let nobody: Client;
 
@@ -49,6 +49,21 @@ beforeAll(async () => {
     )
     .returning();
   ids.aNotices = notes.map((n) => n.id);
+  // A's API token: B's calls name its id too (revoking it, above all).
+  const [token] = await t.database.db
+    .insert(apiTokens)
+    .values({
+      officeId: aShop.id,
+      userId: aUser.id,
+      kind: "personal",
+      name: `Token ${MARK}`,
+      tokenHash: "a".repeat(43),
+      hint: "mqt_aaaaaa…",
+      expiresAt: new Date(Date.now() + 86_400_000),
+      createdBy: aUser.id,
+    })
+    .returning();
+  ids.aToken = token?.id ?? 0;
   // A's activity in the audit trail
   const alice = await signedIn(t, "alice", aUser.password);
   await alice.post("/a/api/user/saveUserInfo", { phone: "+1 555 0100" });
@@ -122,6 +137,7 @@ describe("every guarded route", () => {
       users: await t.database.db.select().from(users).where(eq(users.id, ids.aUser)),
       notices: await t.database.db.select().from(notifications).where(eq(notifications.userId, ids.aUser)),
       office: await t.database.db.select().from(offices).where(eq(offices.id, ids.aOffice)),
+      tokens: await t.database.db.select().from(apiTokens).where(eq(apiTokens.userId, ids.aUser)),
     });
     const before = JSON.stringify(await protectedRows());
     const digests = await tableDigests(t, [
@@ -130,10 +146,12 @@ describe("every guarded route", () => {
       "login_guards",
       "users",
       "verification_codes",
+      // B's own API tokens (token/save makes one for its caller); A's are compared row by row above.
+      "api_tokens",
       // Derived figures: a refresh by B recounts every tenant's roll-ups from their unchanged rows.
       ...ROLLUP_TABLES,
     ]);
-    const targets = [ids.aUser, ids.aOffice, ...ids.aNotices];
+    const targets = [ids.aUser, ids.aOffice, ...ids.aNotices, ids.aToken];
     let answered = 0;
     for (const route of guarded) {
       // Signing out only ends the caller's own session; it would end this walk.
@@ -157,6 +175,8 @@ describe("every guarded route", () => {
       "login_guards",
       "users",
       "verification_codes",
+      // B's own API tokens (token/save makes one for its caller); A's are compared row by row above.
+      "api_tokens",
       // Derived figures: a refresh by B recounts every tenant's roll-ups from their unchanged rows.
       ...ROLLUP_TABLES,
     ]);

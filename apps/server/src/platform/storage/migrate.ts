@@ -28,6 +28,19 @@ async function sameObject(target: ObjectStore, key: string, size: number, md5: s
 }
 
 /**
+ * Whether a copy just put reads back intact. An S3-compatible server that is not read-after-write
+ * consistent (s3rver under load, some gateways) may still answer the object it replaced for a moment:
+ * the check is asked again a little later before the copy counts as failed.
+ */
+async function copiedIntact(target: ObjectStore, key: string, size: number, md5: string): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    if (await sameObject(target, key, size, md5)) return true;
+    if (attempt === 3) return false;
+    await new Promise((r) => setTimeout(r, 250 * (attempt + 1)));
+  }
+}
+
+/**
  * Copies every file of the data directory's store (DATA_DIR/files/**) into another store under the same
  * keys. Idempotent and resumable: an object already there with the same size and MD5 is skipped, so a rerun
  * after a kill goes on where it stopped. Each copy is verified (its MD5 against the source's) before it
@@ -50,7 +63,7 @@ export async function migrateStorage(
         continue;
       }
       await target.put(key, { file });
-      if (!(await sameObject(target, key, size, md5)))
+      if (!(await copiedIntact(target, key, size, md5)))
         throw new Error("the copy in the bucket differs from the file");
       summary.copied++;
       progress(key, "copied");
