@@ -65,6 +65,9 @@ export function useFitColumns<C extends Droppable>(
   const [available, setAvailable] = useState(0);
   // Secondary columns dropped beyond the count of widths because the table still scrolled sideways.
   const [more, setMore] = useState(0);
+  // Bumped when the table itself changes size without a render of ours (a thumbnail or a font arriving
+  // widens its cells): the check below runs again.
+  const [, setGrown] = useState(0);
   useLayoutEffect(() => {
     const el = box;
     if (!el || typeof ResizeObserver === "undefined") return;
@@ -78,7 +81,24 @@ export function useFitColumns<C extends Droppable>(
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
-    return () => observer.disconnect();
+    // The table inside may come and go (a page that loads first): watch whichever is there now and later.
+    let watched: Element | null = null;
+    const cells = new ResizeObserver(() => setGrown((n) => n + 1));
+    const watchTable = () => {
+      const table = el.querySelector(".ant-table-content > table, .ant-table-body > table");
+      if (table === watched) return;
+      if (watched) cells.unobserve(watched);
+      watched = table;
+      if (table) cells.observe(table);
+    };
+    watchTable();
+    const mutations = new MutationObserver(watchTable);
+    mutations.observe(el, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      cells.disconnect();
+      mutations.disconnect();
+    };
   }, [box]);
   // After a layout in which the table still scrolls sideways (cells wider than their columns' widths): one
   // more secondary column goes, until it fits or only primary columns are left. It only ever grows (but for
