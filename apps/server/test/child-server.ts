@@ -2,9 +2,11 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { freePort } from "../src/db/embedded";
 import { encryptForLogin } from "../src/platform/login-key";
 import { createTestDatabase } from "./helpers";
+import { md5 } from "./media";
 
 export const root = new URL("../../..", import.meta.url).pathname;
 
@@ -137,5 +139,42 @@ export class ChildServers {
   cleanUp(): void {
     for (const c of this.children) if (c.exitCode === null) c.kill("SIGKILL");
     rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Calls to a child server as the console makes them, keeping the session cookie of the last sign-in. */
+export class ChildConsole {
+  cookie = "";
+
+  constructor(private readonly servers: ChildServers) {}
+
+  /** Signs in as the first administrator, creating it when the server has none yet. */
+  async signedIn(): Promise<void> {
+    const init = (await (await fetch(`${this.servers.base()}/f/common/isSysInit`)).json()) as {
+      data: number;
+    };
+    this.cookie = init.data === 1 ? await this.servers.signIn() : await this.servers.initialiseAndSignIn();
+  }
+
+  async call(method: string, url: string, body?: RequestInit["body"], type = "application/json") {
+    const res = await fetch(`${this.servers.base()}${url}`, {
+      method,
+      headers: { ...this.servers.headers(this.cookie), "content-type": type },
+      body,
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  }
+
+  /** Opens (or finds) the upload of a file, as the console's uploader does before sending chunks. */
+  md5Check(file: Buffer, name: string) {
+    const q = new URLSearchParams({ md5: md5(file), size: String(file.length), name });
+    return this.call("GET", `/a/api/fileInfosa/uploaderMD5Check?${q}`);
+  }
+
+  /** Sends chunk `index` of a file to an open upload. */
+  sendChunk(uploadId: string, file: Buffer, index: number) {
+    const chunk = file.subarray(index * UPLOAD_CHUNK_BYTES, (index + 1) * UPLOAD_CHUNK_BYTES);
+    const q = new URLSearchParams({ uploadId, index: String(index), md5: md5(chunk) });
+    return this.call("POST", `/a/api/fileInfosa/uploader?${q}`, chunk, "application/octet-stream");
   }
 }

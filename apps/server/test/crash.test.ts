@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { createProgram } from "@marquee/program";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Fleet } from "../../../tools/fleet-sim";
-import { ChildServers, type Started } from "./child-server";
+import { ChildConsole, ChildServers, type Started } from "./child-server";
+import { fakePng, md5 } from "./media";
 import { openSocket, type TestSocket } from "./terminal-helpers";
 
 /**
@@ -14,42 +15,13 @@ import { openSocket, type TestSocket } from "./terminal-helpers";
  * (platform/crash-point.ts), so every run cuts the same write at the same place.
  */
 let servers: ChildServers;
-let cookie = "";
+let ui: ChildConsole;
 
 beforeAll(async () => {
   servers = await ChildServers.prepare("marquee-crash-");
+  ui = new ChildConsole(servers);
 });
 afterAll(() => servers.cleanUp());
-
-const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
-const fakePng = (bytes: number) =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(bytes - 8)]);
-
-async function call(method: string, url: string, body?: RequestInit["body"], type = "application/json") {
-  const res = await fetch(`${servers.base()}${url}`, {
-    method,
-    headers: { ...servers.headers(cookie), "content-type": type },
-    body,
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
-async function md5Check(file: Buffer, name: string) {
-  const q = new URLSearchParams({ md5: md5(file), size: String(file.length), name });
-  return call("GET", `/a/api/fileInfosa/uploaderMD5Check?${q}`);
-}
-
-function sendChunk(uploadId: string, file: Buffer, index: number) {
-  const chunk = file.subarray(index * UPLOAD_CHUNK_BYTES, (index + 1) * UPLOAD_CHUNK_BYTES);
-  const q = new URLSearchParams({ uploadId, index: String(index), md5: md5(chunk) });
-  return call("POST", `/a/api/fileInfosa/uploader?${q}`, chunk, "application/octet-stream");
-}
-
-/** Signs in as the first administrator (created by the first test that runs). */
-async function signedIn(): Promise<void> {
-  const init = (await (await fetch(`${servers.base()}/f/common/isSysInit`)).json()) as { data: number };
-  cookie = init.data === 1 ? await servers.signIn() : await servers.initialiseAndSignIn();
-}
 
 /** Starts a server (with a kill point, or none) and waits until it answers. */
 async function running(crashAt?: string): Promise<Started> {
@@ -63,30 +35,30 @@ describe("a kill while an upload is being finished", () => {
     "at %s: the resumed upload completes from where it was, once, and leaves no chunk file",
     async (step) => {
       const s = await running(step);
-      await signedIn();
+      await ui.signedIn();
       const file = fakePng(UPLOAD_CHUNK_BYTES + 4321);
       const name = `poster-${step}.png`;
-      const opened = (await md5Check(file, name)).json as { uploadId: string; chunkCount: number };
+      const opened = (await ui.md5Check(file, name)).json as { uploadId: string; chunkCount: number };
       expect(opened.chunkCount).toBe(2);
-      expect((await sendChunk(opened.uploadId, file, 0)).json).toMatchObject({ complete: false });
+      expect((await ui.sendChunk(opened.uploadId, file, 0)).json).toMatchObject({ complete: false });
       // the last chunk makes the server finish the upload, and it dies at the step
-      await expect(sendChunk(opened.uploadId, file, 1)).rejects.toThrow();
+      await expect(ui.sendChunk(opened.uploadId, file, 1)).rejects.toThrow();
       expect(await s.exited).toBe(null);
 
       const again = await running();
-      await signedIn();
+      await ui.signedIn();
       // the upload is still there, every chunk received: nothing is sent twice
-      const resumed = (await md5Check(file, name)).json;
+      const resumed = (await ui.md5Check(file, name)).json;
       expect(resumed).toMatchObject({ exists: false, uploadId: opened.uploadId, uploadedChunks: [0, 1] });
       // the console sends the last chunk again; the server finishes without the bytes of the first
-      const done = (await sendChunk(opened.uploadId, file, 1)).json;
+      const done = (await ui.sendChunk(opened.uploadId, file, 1)).json;
       expect(done).toMatchObject({ complete: true, material: { name } });
-      const list = JSON.stringify((await call("GET", "/a/api/material/list?pageSize=500")).json);
+      const list = JSON.stringify((await ui.call("GET", "/a/api/material/list?pageSize=500")).json);
       expect(list.split(`"${name}"`)).toHaveLength(2); // named once: one material
       expect(existsSync(path.join(servers.dataDir, "uploads", opened.uploadId))).toBe(false);
       expect(existsSync(path.join(servers.dataDir, "files", md5(file).slice(0, 2), md5(file)))).toBe(true);
       // and a second upload of the same file is instant: the tenant holds it
-      expect((await md5Check(file, name)).json).toMatchObject({ exists: true });
+      expect((await ui.md5Check(file, name)).json).toMatchObject({ exists: true });
       expect(readdirSync(path.join(servers.dataDir, "uploads"))).toEqual([]);
       again.child.kill("SIGTERM");
       expect(await again.exited).toBe(0);
@@ -108,7 +80,7 @@ async function enrolScreen(officeId: number): Promise<{ id: number; token: strin
     }),
   });
   const reg = (await res.json()) as { terminalId: number; token: string; enrolCode: string };
-  const auth = await call(
+  const auth = await ui.call(
     "POST",
     "/a/api/terminal/authorize",
     JSON.stringify({ enrolCode: reg.enrolCode, officeId }),
@@ -124,7 +96,7 @@ async function connect(token: string): Promise<TestSocket> {
 }
 
 const onlineCount = async () =>
-  ((await call("GET", "/a/api/terminal/terminalStatusCount")).json as { online: number }).online;
+  ((await ui.call("GET", "/a/api/terminal/terminalStatusCount")).json as { online: number }).online;
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number, what: string): Promise<T> {
   const end = Date.now() + ms;
@@ -139,15 +111,15 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: numbe
 describe("a kill while screens are connected and commands are open", () => {
   it("counts no screen online that no live process holds, and ends each command by its own timeout", async () => {
     const s = await running();
-    await signedIn();
-    const me = (await call("GET", "/a/api/user/getUserInfo")).json as { user: { officeId: number } };
+    await ui.signedIn();
+    const me = (await ui.call("GET", "/a/api/user/getUserInfo")).json as { user: { officeId: number } };
     const screens = [];
     for (let i = 0; i < 3; i++) screens.push(await enrolScreen(me.user.officeId));
     const sockets = await Promise.all(screens.map((x) => connect(x.token)));
     await until(onlineCount, (n) => n === 3, 15_000, "screens online");
     // a command the screens never answer: it waits ("sent") for its 30 s
     const sent = (
-      await call(
+      await ui.call(
         "POST",
         "/a/api/terminal/command",
         JSON.stringify({ ids: screens.map((x) => x.id), name: "refresh" }),
@@ -160,7 +132,7 @@ describe("a kill while screens are connected and commands are open", () => {
     await s.exited;
     await Promise.all(sockets.map((x) => x.closed));
     const again = await running();
-    await signedIn();
+    await ui.signedIn();
     // no screen reconnected yet: none is online, although the dead process left them so
     expect(await onlineCount()).toBe(0);
     const back = await connect(screens[0]?.token ?? "");
@@ -171,7 +143,7 @@ describe("a kill while screens are connected and commands are open", () => {
     const ended = await until(
       async () =>
         (
-          (await call("GET", `/a/api/terminal/commandResults?ids=${ids}`)).json as {
+          (await ui.call("GET", `/a/api/terminal/commandResults?ids=${ids}`)).json as {
             list: { state: string; reason: string | null }[];
           }
         ).list,
@@ -190,17 +162,17 @@ describe("a kill while screens are connected and commands are open", () => {
 describe("a kill after a change and before its answer", () => {
   it("leaves the change with an audit row that says the call was interrupted", async () => {
     const s = await running("audit.answer /apm-web/a/api/material/saveFolder");
-    await signedIn();
+    await ui.signedIn();
     await expect(
-      call("POST", "/a/api/material/saveFolder", JSON.stringify({ name: "Cut short" })),
+      ui.call("POST", "/a/api/material/saveFolder", JSON.stringify({ name: "Cut short" })),
     ).rejects.toThrow();
     expect(await s.exited).toBe(null);
     const again = await running();
-    await signedIn();
+    await ui.signedIn();
     // the folder was made (the handler's transaction committed) …
-    expect(JSON.stringify((await call("GET", "/a/api/material/folderTree")).json)).toContain("Cut short");
+    expect(JSON.stringify((await ui.call("GET", "/a/api/material/folderTree")).json)).toContain("Cut short");
     // … and the system log says it was tried, and that its end is unknown
-    const log = (await call("GET", "/a/api/log/ajaxScrollLog?pageSize=50")).json as {
+    const log = (await ui.call("GET", "/a/api/log/ajaxScrollLog?pageSize=50")).json as {
       list: { path: string; result: string }[];
     };
     const row = log.list.find((r) => r.path.endsWith("/material/saveFolder"));
@@ -213,8 +185,8 @@ describe("a kill after a change and before its answer", () => {
 describe("a kill with delivery reports received and not written", () => {
   it("loses them, and the screens' reports after their reconnect make the states converge without a new publish", async () => {
     const s = await running("delivery.reports");
-    await signedIn();
-    const me = (await call("GET", "/a/api/user/getUserInfo")).json as { user: { officeId: number } };
+    await ui.signedIn();
+    const me = (await ui.call("GET", "/a/api/user/getUserInfo")).json as { user: { officeId: number } };
     // Simulated screens (tools/fleet-sim), which report delivery as the web player does.
     const fleet = new Fleet({
       server: `http://127.0.0.1:${servers.port}`,
@@ -227,7 +199,7 @@ describe("a kill with delivery reports received and not written", () => {
       await fleet.start();
       await fleet.waitFor((x) => x.welcomed === 3 && x.pending === 3, 15_000);
       for (const p of fleet.pending()) {
-        const auth = await call(
+        const auth = await ui.call(
           "POST",
           "/a/api/terminal/authorize",
           JSON.stringify({ enrolCode: p.enrolCode, officeId: me.user.officeId }),
@@ -237,13 +209,13 @@ describe("a kill with delivery reports received and not written", () => {
       await fleet.waitFor((x) => x.authorised === 3, 15_000);
       const terminalIds = fleet.terminals.map((x) => x.terminalId ?? 0);
 
-      const saved = await call(
+      const saved = await ui.call(
         "POST",
         "/a/api/program/save",
         JSON.stringify({ name: "Lobby loop", doc: createProgram({ width: 1920, height: 1080 }) }),
       );
       expect(saved.status).toBe(200);
-      const published = await call(
+      const published = await ui.call(
         "POST",
         "/a/api/publishProgram/saveTerminals",
         JSON.stringify({ id: saved.json.id, terminalIds, name: "Lobby after a crash" }),
@@ -262,10 +234,13 @@ describe("a kill with delivery reports received and not written", () => {
       for (const x of fleet.terminals) x.disconnect();
 
       const again = await running();
-      await signedIn();
+      await ui.signedIn();
       const states = async () => {
         const d = (
-          await call("GET", `/a/api/publishProgram/getPublishProgramDetails?id=${publicationId}&pageSize=100`)
+          await ui.call(
+            "GET",
+            `/a/api/publishProgram/getPublishProgramDetails?id=${publicationId}&pageSize=100`,
+          )
         ).json as {
           list: { terminalId: number; state: string; done: number | null; total: number | null }[];
         };

@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -24,6 +23,7 @@ import {
   type TestApp,
   TestClock,
 } from "./helpers";
+import { fakePng, md5 } from "./media";
 
 /**
  * A full data disk. The data directory is a real, small file system (tmpfs, mounted
@@ -31,9 +31,6 @@ import {
  * must not pass untested).
  */
 const MB = 1024 * 1024;
-const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
-const fakePng = (bytes: number) =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(bytes - 8)]);
 
 describe("a disk full under a call", () => {
   it("answers 507 'storage full' in the caller's language, not 500", async () => {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,9 +5,8 @@ import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, type Client, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
-import { makeVideo } from "./media";
+import { makeVideo, md5 } from "./media";
 
-const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
 let t: TestApp;
 let admin: Client;
 const dir = mkdtempSync(path.join(tmpdir(), "marquee-media-"));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,11 +15,7 @@ import {
   signedIn,
   type TestApp,
 } from "./helpers";
-
-const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
-/** A PNG header followed by random bytes: sniffed as an image, and big enough for several chunks. */
-const fakePng = (bytes: number) =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(bytes - 8)]);
+import { fakePng, md5 } from "./media";
 
 let t: TestApp;
 let admin: Client;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -15,8 +14,7 @@ import { RollupJob } from "../src/modules/statistics/rollup";
 import { Jobs } from "../src/platform/jobs";
 import { watchWorkers } from "../src/platform/processes";
 import { ADMIN, type Client, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
-
-const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
+import { md5 } from "./media";
 
 async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;

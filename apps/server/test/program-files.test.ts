@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Permission, PROGRAM_EXPORT_FORMAT } from "@marquee/contracts";
@@ -17,8 +16,8 @@ import {
   signedIn,
   type TestApp,
 } from "./helpers";
+import { md5 } from "./media";
 
-const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
 const png = (color: string, width = 64, height = 36) =>
   sharp({ create: { width, height, channels: 3, background: color } })
     .png()

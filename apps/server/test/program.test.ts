@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Permission } from "@marquee/contracts";
 import { createProgram, createWidget, type ProgramDoc, type Scene, type Widget } from "@marquee/program";
 import { and, eq } from "drizzle-orm";
@@ -7,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentHistory, materialRefs, notifications, programs } from "../src/db/schema";
 import { writeRefs } from "../src/modules/program/repo";
 import { addOffice, addUser, Client, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
+import { md5 } from "./media";
 
-const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
 const png = (color: string, width = 64, height = 36) =>
   sharp({ create: { width, height, channels: 3, background: color } })
     .png()

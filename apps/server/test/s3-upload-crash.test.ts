@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ChildServers, type Started } from "./child-server";
+import { ChildConsole, ChildServers, type Started } from "./child-server";
+import { fakePng, md5 } from "./media";
 import { startS3, type TestS3 } from "./s3";
 
 /**
@@ -18,7 +18,7 @@ import { startS3, type TestS3 } from "./s3";
 let servers: ChildServers;
 let s3: TestS3;
 let client: S3Client;
-let cookie = "";
+let ui: ChildConsole;
 
 beforeAll(async () => {
   s3 = await startS3("marquee-crash");
@@ -29,41 +29,13 @@ beforeAll(async () => {
     credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
   });
   servers = await ChildServers.prepare("marquee-s3-crash-");
+  ui = new ChildConsole(servers);
 });
 afterAll(async () => {
   servers?.cleanUp();
   client?.destroy();
   await s3?.close();
 });
-
-const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
-const fakePng = (bytes: number) =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(bytes - 8)]);
-
-async function call(method: string, url: string, body?: RequestInit["body"], type = "application/json") {
-  const res = await fetch(`${servers.base()}${url}`, {
-    method,
-    headers: { ...servers.headers(cookie), "content-type": type },
-    body,
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
-async function md5Check(file: Buffer, name: string) {
-  const q = new URLSearchParams({ md5: md5(file), size: String(file.length), name });
-  return call("GET", `/a/api/fileInfosa/uploaderMD5Check?${q}`);
-}
-
-function sendChunk(uploadId: string, file: Buffer, index: number) {
-  const chunk = file.subarray(index * UPLOAD_CHUNK_BYTES, (index + 1) * UPLOAD_CHUNK_BYTES);
-  const q = new URLSearchParams({ uploadId, index: String(index), md5: md5(chunk) });
-  return call("POST", `/a/api/fileInfosa/uploader?${q}`, chunk, "application/octet-stream");
-}
-
-async function signedIn(): Promise<void> {
-  const init = (await (await fetch(`${servers.base()}/f/common/isSysInit`)).json()) as { data: number };
-  cookie = init.data === 1 ? await servers.signIn() : await servers.initialiseAndSignIn();
-}
 
 // Every server started, so that a failed step leaves none on the port for the next one.
 let live: Started[] = [];
@@ -104,7 +76,7 @@ function multipartUploads(): string[] {
 }
 
 async function usedBytes(): Promise<number> {
-  return Number((await call("GET", "/a/api/material/usage")).json.used);
+  return Number((await ui.call("GET", "/a/api/material/usage")).json.used);
 }
 
 describe("a kill at each step of finishing an upload on a bucket", () => {
@@ -125,35 +97,35 @@ describe("a kill at each step of finishing an upload on a bucket", () => {
     "at %s: a second process finishes it once, with the right bytes, nothing left in the bucket, counted once",
     async (step) => {
       const s = await running(step);
-      await signedIn();
+      await ui.signedIn();
       const usedBefore = await usedBytes();
       const multipartBefore = multipartUploads();
       const file = fakePng(UPLOAD_CHUNK_BYTES + 4321);
       const name = `poster-${step}.png`;
-      const opened = (await md5Check(file, name)).json as { uploadId: string; chunkCount: number };
+      const opened = (await ui.md5Check(file, name)).json as { uploadId: string; chunkCount: number };
       expect(opened.chunkCount).toBe(2);
-      expect((await sendChunk(opened.uploadId, file, 0)).json).toMatchObject({ complete: false });
+      expect((await ui.sendChunk(opened.uploadId, file, 0)).json).toMatchObject({ complete: false });
       // the last chunk makes the server finish the upload, and it dies at the step
-      await expect(sendChunk(opened.uploadId, file, 1)).rejects.toThrow();
+      await expect(ui.sendChunk(opened.uploadId, file, 1)).rejects.toThrow();
       expect(await s.exited).toBe(null);
       expect(s.child.signalCode).toBe("SIGKILL");
 
       const again = await running();
-      await signedIn();
+      await ui.signedIn();
       if (step === "upload.recorded") {
         // the material was written (and the upload ended) before the kill: the console's resent last chunk
         // finds no upload, a clear 404. (Asking the MD5 check again would add a second material, as for any
         // second upload of a file the tenant holds: the answer naming the first was lost with the process.)
-        const resent = await sendChunk(opened.uploadId, file, 1);
+        const resent = await ui.sendChunk(opened.uploadId, file, 1);
         expect(resent.status).toBe(404);
       } else {
-        const resumed = (await md5Check(file, name)).json;
+        const resumed = (await ui.md5Check(file, name)).json;
         // the upload is still there, every chunk received; the console sends the last chunk again
         expect(resumed).toMatchObject({ exists: false, uploadId: opened.uploadId, uploadedChunks: [0, 1] });
-        const done = (await sendChunk(opened.uploadId, file, 1)).json;
+        const done = (await ui.sendChunk(opened.uploadId, file, 1)).json;
         expect(done).toMatchObject({ complete: true, material: { name, md5: md5(file) } });
       }
-      const list = (await call("GET", "/a/api/material/list?pageSize=500")).json.list as Array<{
+      const list = (await ui.call("GET", "/a/api/material/list?pageSize=500")).json.list as Array<{
         name: string;
         md5: string;
       }>;
