@@ -179,7 +179,7 @@ export function ServiceAccountsTab({
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? NO_ROWS}
-        scroll={{ x: 900 }}
+        scroll={{ x: "max-content" }}
         locale={{ emptyText: t("user.service.none") }}
         onRow={(r) => ({ "data-testid": `service-row-${r.name}` }) as object}
         pagination={{
@@ -229,15 +229,23 @@ export function ServiceAccountsTab({
               </Tag>
             ),
           },
-          { title: t("user.service.tokens"), dataIndex: "liveTokens" },
           {
-            title: t("personal.tokens.lastUsed"),
-            dataIndex: "lastUsedAt",
-            render: (at: string | null) => (at ? formatTime(at) : t("personal.tokens.never")),
+            title: t("user.service.tokens"),
+            dataIndex: "liveTokens",
+            render: (live: number, r) => (
+              <Space orientation="vertical" size={0}>
+                <span>{live}</span>
+                <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>
+                  {t("personal.tokens.lastUsed")}:{" "}
+                  {r.lastUsedAt ? formatTime(r.lastUsedAt) : t("personal.tokens.never")}
+                </Typography.Text>
+              </Space>
+            ),
           },
           {
             title: t("personal.tokens.actions"),
             key: "actions",
+            fixed: "right",
             render: (_, r) => (
               <Space wrap size={4}>
                 <Button size="small" onClick={() => setTokensOf(r)} data-testid={`service-tokens-${r.name}`}>
@@ -271,7 +279,8 @@ export function ServiceAccountsTab({
         <Form<NewAccountValues>
           form={form}
           layout="vertical"
-          initialValues={{ own: false, officeId }}
+          // The institution chosen in the tree, else the top of the caller's range.
+          initialValues={{ own: false, officeId: officeId ?? forest[0]?.value }}
           onFinish={create}
           preserve={false}
         >
