@@ -287,6 +287,25 @@ describe("service accounts", () => {
     expect(second.cookies.find((c) => c.name.toLowerCase().includes("session"))).toBeUndefined();
   });
 
+  it("takes its tokens along when it moves to another institution", async () => {
+    const inst = await addOffice(t, a1.id, "institution", "A1 branch");
+    // amy's range, read before the branch existed, takes it in.
+    t.app.services.actors.invalidate(amyId);
+    const id = await makeAccount(amy, {
+      name: "Mover",
+      officeId: a1.id,
+      permissions: ["content:material:view"],
+    });
+    const { token, item } = await makeToken(amy, id);
+    ok(await amy.post("/a/api/serviceAccount/save", { id, officeId: inst.id }));
+    const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, item.id));
+    expect(row?.officeId).toBe(inst.id);
+    expect((await bearer(token, "GET", "/a/api/material/folderTree")).statusCode).toBe(200);
+    expect(ok(await amy.get("/a/api/serviceAccount/tokenList", { serviceAccountId: id })).list).toHaveLength(
+      1,
+    );
+  });
+
   it("stops its tokens at once when disabled or deleted", async () => {
     const id = await makeAccount(amy, {
       name: "Kiosk",

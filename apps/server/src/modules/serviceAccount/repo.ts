@@ -1,5 +1,5 @@
 import type { ServiceAccountListQuery } from "@marquee/contracts";
-import { and, asc, count, eq, ilike, inArray, max, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, max, ne, or, type SQL, sql } from "drizzle-orm";
 import { apiTokens, offices, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Db } from "../../platform/db";
@@ -83,17 +83,28 @@ export async function insertServiceAccount(
   return row;
 }
 
-/** Changes a service account of the caller's range (checked by the caller with serviceAccountInRange). */
+/**
+ * Changes a service account of the caller's range (checked by the caller with serviceAccountInRange). Its
+ * tokens move with it to a new office, so that they stay in the scope of the account's administrators.
+ */
 export async function updateServiceAccount(
   db: Db,
   actor: Actor,
   id: number,
   set: Partial<typeof users.$inferInsert>,
 ): Promise<void> {
-  await db
-    .update(users)
-    .set(set)
-    .where(scoped(actor, users, eq(users.id, id), eq(users.kind, "service")));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set(set)
+      .where(scoped(actor, users, eq(users.id, id), eq(users.kind, "service")))
+      .returning({ officeId: users.officeId });
+    if (row)
+      await tx
+        .update(apiTokens)
+        .set({ officeId: row.officeId })
+        .where(and(eq(apiTokens.userId, id), ne(apiTokens.officeId, row.officeId)));
+  });
 }
 
 /** Deletes a service account of the caller's range; its tokens go with it (cascade). */
