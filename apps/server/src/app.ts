@@ -44,6 +44,8 @@ import { publishRoutes } from "./modules/publish/routes";
 import { PublishService } from "./modules/publish/service";
 import { publishMessageRoutes } from "./modules/publishMessage/routes";
 import { roleRoutes } from "./modules/role/routes";
+// Service accounts (issue 23).
+import { serviceAccountRoutes } from "./modules/serviceAccount/routes";
 import { sessionRoutes } from "./modules/session/routes";
 import { statisticsRoutes } from "./modules/statistics/routes";
 import { strategyRoutes } from "./modules/strategy/routes";
@@ -263,6 +265,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dictRoutes);
       await api.register(helpRoutes);
       await api.register(tokenRoutes);
+      // Service accounts (issue 23).
+      await api.register(serviceAccountRoutes);
       await api.register(materialRoutes);
       await api.register(fileRoutes);
       await api.register(programRoutes);

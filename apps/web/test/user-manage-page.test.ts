@@ -167,6 +167,7 @@ describe("user management", () => {
     const row = await screen.findByTestId("user-row-keeper");
     expect(row.textContent).toContain("Viewer");
     expect(row.textContent).toContain("Must change password");
+    expect(screen.getByTestId("service-tab").textContent).toBe("Service accounts");
     // The last sign-in as the rest of the console writes a moment, not in the browser's format.
     expect(row.textContent).toContain(dayjs("2026-01-02T03:04:00.000Z").format("YYYY-MM-DD HH:mm"));
     fireEvent.click(await within(await screen.findByTestId("user-office-tree")).findByText("Acme"));
@@ -281,5 +282,7 @@ describe("user management", () => {
     expect(create).toHaveProperty("disabled", true);
     expect(create.getAttribute("title")).toBe("no permission");
     expect(screen.getByTestId("user-delete-keeper")).toHaveProperty("disabled", true);
+    // Service accounts are for holders of sys:serviceAccount:manage only.
+    expect(screen.queryByTestId("service-tab")).toBeNull();
   });
 });

@@ -25,6 +25,8 @@ export * from "./program";
 export * from "./publish";
 export * from "./publishMessage";
 export * from "./role";
+// Service accounts (issue 23).
+export * from "./service-account";
 export * from "./session";
 export * from "./statistics";
 export * from "./strategy";

@@ -106,6 +106,8 @@ export const PERMISSIONS = [
   "pay:order:confirm",
   // The permission demo page's own permission, named as the spec names it (§6: "permission form").
   "form",
+  // Service accounts (user management): make, change, disable and delete them and their API tokens.
+  "sys:serviceAccount:manage",
 ] as const;
 
 /** One permission of the catalogue. */

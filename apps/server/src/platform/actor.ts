@@ -120,9 +120,10 @@ export class ActorCache {
     if (!tenant) return null;
     const tenantType = tenant?.type === "agent" || tenant?.type === "customer" ? tenant.type : "platform";
     const permissions = new Set(
-      roleRows
-        .flatMap((r) => r.permissions)
-        .filter((p) => tenantType === "platform" || (isPermission(p) && tenantMayHold(p, tenantType))),
+      // A service account holds its permissions itself (never through a role).
+      [...roleRows.flatMap((r) => r.permissions), ...(user.permissions ?? [])].filter(
+        (p) => tenantType === "platform" || (isPermission(p) && tenantMayHold(p, tenantType)),
+      ),
     );
     let officeIds: number[] | null;
     if (user.dataRange === "offices") {

@@ -70,7 +70,8 @@ export async function notify(
   const found = await db
     .select({ id: users.id, officeId: users.officeId })
     .from(users)
-    .where(inArray(users.id, ids));
+    // Notices are for people: a service account never reads one.
+    .where(and(inArray(users.id, ids), eq(users.kind, "person")));
   if (found.length === 0) return 0;
   const text = noticeText(key, values);
   await db.insert(notifications).values(found.map((u) => ({ userId: u.id, officeId: u.officeId, ...text })));

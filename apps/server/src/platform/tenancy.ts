@@ -155,7 +155,8 @@ export const TENANT_OWNED = new Map<Table, TenancyRule>([
   ],
   [notifications, rule({ custom: (actor) => eq(notifications.userId, actor.userId) })],
   [auditLogs, rule({ office: auditLogs.officeId, owner: auditLogs.userId })],
-  [apiTokens, rule({ office: apiTokens.officeId, owner: apiTokens.userId })],
+  // "Own rows only" is the tokens one made: one's own, and those one made for a service account one made.
+  [apiTokens, rule({ office: apiTokens.officeId, owner: apiTokens.createdBy })],
   [tenantSettings, rule({ tenant: tenantSettings.officeId })],
   [payServices, rule({ office: payServices.officeId })],
   [payOrders, rule({ custom: payOrderScope })],

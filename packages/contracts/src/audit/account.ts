@@ -26,4 +26,9 @@ export const accountActions = auditActionLabels([
   "/a/api/user/updateDefDataRange",
   "/a/api/role/save",
   "/a/api/role/delete",
+  // Service accounts (issue 23).
+  "/a/api/serviceAccount/save",
+  "/a/api/serviceAccount/delete",
+  "serviceAccountTokenSave",
+  "serviceAccountTokenRevoke",
 ]);

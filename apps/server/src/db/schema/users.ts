@@ -13,6 +13,8 @@ import { offices } from "./offices";
 
 /** Data range of a user (spec §7 updateDefDataRange): own subtree, chosen offices, or own rows only. */
 export const DATA_RANGES = ["subtree", "offices", "own"] as const;
+/** A person signs in; a service account acts only through its API tokens. */
+export const USER_KINDS = ["person", "service"] as const;
 
 export const users = pgTable(
   "users",
@@ -40,6 +42,11 @@ export const users = pgTable(
     createdBy: integer("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Service accounts: a `service` user is a tenant's non-human principal, acting only through its API
+    // tokens (never signs in); it holds `permissions` directly (no roles), fixed by the administrator who
+    // sets them to a subset of their own. null for people, whose rights come from their roles.
+    kind: text("kind", { enum: USER_KINDS }).notNull().default("person"),
+    permissions: text("permissions").array(),
   },
   (t) => [
     uniqueIndex("users_username_uq").on(sql`lower(${t.username})`),

@@ -147,6 +147,7 @@ async function notifyReviewers(services: Services, spec: ContentSpec, actor: Act
         and(
           inArray(users.officeId, offices),
           eq(users.enabled, true),
+          eq(users.kind, "person"),
           ne(users.id, actor.userId),
           or(eq(roles.allPermissions, true), arrayContains(roles.permissions, [spec.permissions.review])),
         ),

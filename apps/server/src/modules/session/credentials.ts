@@ -1,5 +1,5 @@
 import { type PasswordPolicy, passwordExpired } from "@marquee/contracts";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { users } from "../../db/schema";
 import { CAPTCHA_COOKIE } from "../../platform/captcha";
@@ -33,7 +33,8 @@ export class SignInRules {
     const [user] = await this.services.db
       .select()
       .from(users)
-      .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+      // A service account never signs in: its name answers like an unknown one.
+      .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.kind, "person")));
     return user;
   }
 

@@ -304,6 +304,8 @@ async function rollAudit(tx: Tx, tz: string, now: Date) {
           count(*)::int as n
         from audit_logs a left join users u on u.id = a.user_id
         where a.id > ${from} and a.id <= ${to} and a.user_id is not null
+          -- People's behaviour: a service account's scripted calls are not counted.
+          and coalesce(u.kind, 'person') = 'person'
         group by 1, 2, 3
       ), one as (
         -- A user counted under two offices in a batch (moved meanwhile): one row per user and day.

@@ -8,10 +8,15 @@ export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 /** The caller's own tokens, newest first. */
 export function ownTokens(db: Db, actor: Actor): Promise<ApiTokenRow[]> {
+  return tokensOf(db, actor, actor.userId);
+}
+
+/** The tokens held by a user of the caller's range (the caller, or a service account), newest first. */
+export function tokensOf(db: Db, actor: Actor, userId: number): Promise<ApiTokenRow[]> {
   return db
     .select()
     .from(apiTokens)
-    .where(scoped(actor, apiTokens, eq(apiTokens.userId, actor.userId)))
+    .where(scoped(actor, apiTokens, eq(apiTokens.userId, userId)))
     .orderBy(desc(apiTokens.id));
 }
 
@@ -31,16 +36,30 @@ export async function insertToken(db: Db, values: typeof apiTokens.$inferInsert)
 }
 
 /** Revokes one of the caller's own tokens; answers it, or undefined when the caller has no such token. */
-export async function revokeOwnToken(
+export function revokeOwnToken(
   db: Db,
   actor: Actor,
+  id: number,
+  now: Date,
+): Promise<ApiTokenRow | undefined> {
+  return revokeTokenOf(db, actor, actor.userId, id, now);
+}
+
+/**
+ * Revokes a token held by `userId` (the caller, or a service account of the caller's range); answers it, or
+ * undefined when there is no such token in the caller's scope.
+ */
+export async function revokeTokenOf(
+  db: Db,
+  actor: Actor,
+  userId: number,
   id: number,
   now: Date,
 ): Promise<ApiTokenRow | undefined> {
   const [row] = await db
     .select()
     .from(apiTokens)
-    .where(scoped(actor, apiTokens, eq(apiTokens.id, id), eq(apiTokens.userId, actor.userId)));
+    .where(scoped(actor, apiTokens, eq(apiTokens.id, id), eq(apiTokens.userId, userId)));
   if (!row) return undefined;
   if (row.revokedAt) return row;
   const [revoked] = await db

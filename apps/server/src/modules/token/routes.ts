@@ -15,6 +15,7 @@ import { type Actor, can, rangeNarrowingRefused } from "../../platform/actor";
 import { newApiTokenSecret } from "../../platform/api-token";
 import { AppError, FieldErrors } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
+import type { Services } from "../../platform/services";
 import { type ApiTokenRow, insertToken, liveTokenCount, ownTokens, revokeOwnToken } from "./repo";
 
 const DAY_MS = 86_400_000;
@@ -43,7 +44,7 @@ export function tokenOut(row: ApiTokenRow, now: Date): ApiTokenItem {
 }
 
 /**
- * What a new token may hold, checked against its maker: never a permission they lack, never a range wider
+ * What a new token may hold, checked against its owner: never a permission they lack, never a range wider
  * than theirs. Answers the offices to store for an `offices` range.
  */
 async function checkGrant(actor: Actor, body: ApiTokenSaveRequest, tree: OfficeTree): Promise<number[]> {
@@ -53,6 +54,40 @@ async function checkGrant(actor: Actor, body: ApiTokenSaveRequest, tree: OfficeT
   const refused = await rangeNarrowingRefused(actor, body.dataRange, offices, tree);
   if (refused) throw new FieldErrors([refused]);
   return body.dataRange === "offices" ? offices : [];
+}
+
+/**
+ * Makes a token of `owner` (the maker themselves, or a service account), made by `maker`: at most the
+ * owner's rights, at most API_TOKEN_MAX_PER_USER live ones per owner. Answers the secret (once) and the row.
+ */
+export async function mintToken(
+  services: Services,
+  owner: Actor,
+  maker: Actor,
+  kind: ApiTokenRow["kind"],
+  body: ApiTokenSaveRequest,
+): Promise<{ secret: string; row: ApiTokenRow }> {
+  const { db, clock } = services;
+  const dataOffices = await checkGrant(owner, body, services.tree);
+  const now = clock.now();
+  if ((await liveTokenCount(db, owner.userId, now)) >= API_TOKEN_MAX_PER_USER)
+    throw new AppError(409, "token.tooMany", { max: API_TOKEN_MAX_PER_USER });
+  const { secret, hash, hint } = newApiTokenSecret();
+  const row = await insertToken(db, {
+    officeId: owner.officeId,
+    userId: owner.userId,
+    kind,
+    name: body.name,
+    tokenHash: hash,
+    hint,
+    permissions: body.permissions ? [...new Set(body.permissions)] : null,
+    dataRange: body.dataRange ?? null,
+    dataOffices,
+    expiresAt: new Date(now.getTime() + body.expiresInDays * DAY_MS),
+    createdBy: maker.userId,
+    createdAt: now,
+  });
+  return { secret, row };
 }
 
 /**
@@ -93,29 +128,10 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const body = req.body;
-      const dataOffices = await checkGrant(actor, body, services.tree);
-      const now = clock.now();
-      if ((await liveTokenCount(db, actor.userId, now)) >= API_TOKEN_MAX_PER_USER)
-        throw new AppError(409, "token.tooMany", { max: API_TOKEN_MAX_PER_USER });
-      const { secret, hash, hint } = newApiTokenSecret();
-      const row = await insertToken(db, {
-        officeId: actor.officeId,
-        userId: actor.userId,
-        kind: "personal",
-        name: body.name,
-        tokenHash: hash,
-        hint,
-        permissions: body.permissions ? [...new Set(body.permissions)] : null,
-        dataRange: body.dataRange ?? null,
-        dataOffices,
-        expiresAt: new Date(now.getTime() + body.expiresInDays * DAY_MS),
-        createdBy: actor.userId,
-        createdAt: now,
-      });
+      const { secret, row } = await mintToken(services, actor, actor, "personal", req.body);
       req.audit.target = `token:${row.id}`;
       req.audit.detail = { name: row.name, expiresAt: row.expiresAt.toISOString() };
-      return { token: secret, item: tokenOut(row, now) };
+      return { token: secret, item: tokenOut(row, clock.now()) };
     },
   );
 

@@ -12,7 +12,8 @@ import type { RoleRecord, UserRecord } from "./repo";
 /** One page of the users of the caller's range (with their office's name), filtered as asked, and the total. */
 export async function userPage(services: Services, actor: Actor, q: z.infer<typeof UserListQuery>) {
   const db = services.db;
-  const c: (SQL | undefined)[] = [scope(actor, users)];
+  // People only: service accounts are listed by serviceAccount/list.
+  const c: (SQL | undefined)[] = [scope(actor, users), eq(users.kind, "person")];
   if (q.officeId !== undefined) {
     const node = await officeInScope(services.tree, actor, q.officeId);
     c.push(inArray(users.officeId, await services.tree.subtreeIds(node.path)));
@@ -89,5 +90,6 @@ export async function deleteUsers(db: Db, ids: number[]): Promise<void> {
   });
 }
 
-/** Whether a user's row is of the caller's range. */
-export const visibleUser = (actor: Actor, u: UserRecord): boolean => visible(actor, users, u);
+/** Whether a user's row is a person of the caller's range (a service account is not user management's). */
+export const visibleUser = (actor: Actor, u: UserRecord): boolean =>
+  u.kind === "person" && visible(actor, users, u);

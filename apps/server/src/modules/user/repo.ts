@@ -34,12 +34,15 @@ export async function assertPasswordPolicy(
   return policy;
 }
 
-/** A user in the actor's data range, or 404 (one of another tenant looks the same as none). */
+/**
+ * A user in the actor's data range, or 404 (one of another tenant looks the same as none). People only:
+ * a service account is managed by its own calls (serviceAccount/*), never by user management's.
+ */
 export async function userInRange(db: Db, actor: Actor, id: number): Promise<UserRecord> {
   const [user] = await db
     .select()
     .from(users)
-    .where(scoped(actor, users, eq(users.id, id)));
+    .where(scoped(actor, users, eq(users.id, id), eq(users.kind, "person")));
   if (!user) throw notFound("user", id);
   return user;
 }

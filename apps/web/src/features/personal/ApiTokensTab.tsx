@@ -40,6 +40,26 @@ export const tokenApi = {
   revoke: (id: number) => http.post("/a/api/token/revoke", { id }, { json: true, silent: true }),
 };
 
+/** The calls a token list works through: the caller's own tokens, or a service account's. */
+export interface TokenCalls {
+  list: () => Promise<ApiTokenListResponse>;
+  save: (body: ApiTokenSaveRequest) => Promise<ApiTokenSaveResponse>;
+  revoke: (id: number) => Promise<unknown>;
+}
+
+/** What differs between the personal centre's tokens and a service account's. */
+export interface ApiTokensTabProps {
+  calls?: TokenCalls;
+  queryKey?: readonly unknown[];
+  /** The permissions a token may be given (default: the caller's own). */
+  available?: readonly Permission[];
+  /** The intro line and the label of "every permission of the owner". */
+  intro?: string;
+  allLabel?: string;
+  /** The label of "the owner's own range". */
+  rangeLabel?: string;
+}
+
 interface NewTokenValues {
   name: string;
   expiresInDays: number;
@@ -53,7 +73,14 @@ const STATE_COLOURS = { active: "green", expired: "default", revoked: "red" } as
  * The personal centre's API tokens: keys for scripts and other systems, each with a subset of the user's
  * own permissions. A new token's secret is shown once, with a copy button; a token can be revoked at once.
  */
-export function ApiTokensTab() {
+export function ApiTokensTab({
+  calls = tokenApi,
+  queryKey = ["apiTokens"],
+  available,
+  intro,
+  allLabel,
+  rangeLabel,
+}: ApiTokensTabProps = {}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -63,18 +90,19 @@ export function ApiTokensTab() {
   const [creating, setCreating] = useState(false);
   const [saving, setSaving] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const tokens = useQuery({ queryKey: ["apiTokens"], queryFn: tokenApi.list });
+  const tokens = useQuery({ queryKey, queryFn: calls.list });
   const mine = useMemo(
-    () => PERMISSIONS.filter((p) => can(p, undefined, permissions, roles).can),
-    [permissions, roles],
+    () => available ?? PERMISSIONS.filter((p) => can(p, undefined, permissions, roles).can),
+    [available, permissions, roles],
   );
+  const all = allLabel ?? t("personal.tokens.allMine");
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["apiTokens"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
 
   const create = async (v: NewTokenValues) => {
     setSaving(true);
     try {
-      const answer = await tokenApi.save({
+      const answer = await calls.save({
         name: v.name,
         expiresInDays: v.expiresInDays,
         ...(v.permissions?.length ? { permissions: v.permissions } : {}),
@@ -93,7 +121,7 @@ export function ApiTokensTab() {
 
   const revoke = async (item: ApiTokenItem) => {
     try {
-      await tokenApi.revoke(item.id);
+      await calls.revoke(item.id);
       message.success(t("personal.tokens.revoked", { name: item.name }));
       await refresh();
     } catch (err) {
@@ -106,7 +134,7 @@ export function ApiTokensTab() {
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }} data-testid="api-tokens">
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-        {t("personal.tokens.intro")}
+        {intro ?? t("personal.tokens.intro")}
       </Typography.Paragraph>
       <div>
         <Button
@@ -143,11 +171,7 @@ export function ApiTokensTab() {
             dataIndex: "permissions",
             render: (list: string[] | null, r) => (
               <Space direction="vertical" size={0}>
-                <span>
-                  {list === null
-                    ? t("personal.tokens.allMine")
-                    : t("personal.tokens.some", { count: list.length })}
-                </span>
+                <span>{list === null ? all : t("personal.tokens.some", { count: list.length })}</span>
                 {r.dataRange === "own" && (
                   <Typography.Text type="secondary">{t("personal.tokens.ownRows")}</Typography.Text>
                 )}
@@ -223,7 +247,7 @@ export function ApiTokensTab() {
             <Select
               mode="multiple"
               allowClear
-              placeholder={t("personal.tokens.allMine")}
+              placeholder={all}
               optionFilterProp="label"
               options={mine.map((p) => ({ value: p, label: t(permissionLabelKey(p), { defaultValue: p }) }))}
             />
@@ -231,7 +255,7 @@ export function ApiTokensTab() {
           <Form.Item name="own" label={t("personal.tokens.range")}>
             <Select
               options={[
-                { value: false, label: t("personal.tokens.rangeMine") },
+                { value: false, label: rangeLabel ?? t("personal.tokens.rangeMine") },
                 { value: true, label: t("personal.tokens.ownRows") },
               ]}
             />

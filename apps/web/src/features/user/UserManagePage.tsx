@@ -1,7 +1,21 @@
 import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import type { Permission, UserRow } from "@marquee/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Col, Input, Row, Select, Space, Switch, Table, Tag, Typography } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Input,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../access/useCan";
@@ -14,12 +28,14 @@ import { formatTime } from "../program/format";
 import { type UserListParams, userApi } from "./api";
 import { officeForest } from "./form";
 import { ResetPasswordModal } from "./ResetPasswordModal";
+import { ServiceAccountsTab } from "./ServiceAccountsTab";
 import { UserDrawer } from "./UserDrawer";
 import { UserOfficeTree } from "./UserOfficeTree";
 
 const VIEW: Permission = "sys:user:view";
 const EDIT: Permission = "sys:user:edit";
 const DELETE: Permission = "sys:user:delete";
+const SERVICE: Permission = "sys:serviceAccount:manage";
 const NO_ROWS: UserRow[] = [];
 
 type EnabledFilter = "all" | "enabled" | "disabled";
@@ -31,6 +47,8 @@ export default function UserManagePage() {
   const queryClient = useQueryClient();
   const selfId = useSession((s) => s.user?.id);
   const canEdit = useCan(EDIT, VIEW);
+  const canService = useCan(SERVICE, VIEW);
+  const [tab, setTab] = useState<"users" | "service">("users");
   const [officeId, setOfficeId] = useState<number | undefined>(undefined);
   const [keyword, setKeyword] = useState("");
   const [enabled, setEnabled] = useState<EnabledFilter>("all");
@@ -257,80 +275,94 @@ export default function UserManagePage() {
       </Col>
       <Col xs={24} lg={18}>
         <Card>
-          <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-            <Space wrap>
-              <AuthButton
-                type="primary"
-                icon={<PlusOutlined />}
-                operation={EDIT}
-                routePermission={VIEW}
-                label={t("user.new")}
-                onClick={() => setDrawer({ open: true, id: null })}
-                data-testid="user-new"
-              />
-              <Input.Search
-                allowClear
-                placeholder={t("user.searchPlaceholder")}
-                style={{ width: 260 }}
-                onSearch={(v) => {
-                  setKeyword(v);
-                  firstPage();
-                }}
-                data-testid="user-search"
-              />
-              <Select<EnabledFilter>
-                value={enabled}
-                style={{ width: 140 }}
-                onChange={(v) => {
-                  setEnabled(v);
-                  firstPage();
-                }}
-                options={[
-                  { value: "all", label: t("user.filter.allStates") },
-                  { value: "enabled", label: t("user.filter.enabled") },
-                  { value: "disabled", label: t("user.filter.disabled") },
-                ]}
-                data-testid="user-filter-enabled"
-              />
-              <Select<number>
-                allowClear
-                value={roleId}
-                placeholder={t("user.filter.allRoles")}
-                style={{ width: 180 }}
-                onChange={(v) => {
-                  setRoleId(v);
-                  firstPage();
-                }}
-                options={(roleFilter.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))}
-                data-testid="user-filter-role"
-              />
-              <Button icon={<ReloadOutlined />} onClick={refresh}>
-                {t("common.refresh")}
-              </Button>
+          {canService && (
+            <Tabs
+              activeKey={tab}
+              onChange={(k) => setTab(k as "users" | "service")}
+              items={[
+                { key: "users", label: t("user.service.tabUsers") },
+                { key: "service", label: <span data-testid="service-tab">{t("user.service.tab")}</span> },
+              ]}
+            />
+          )}
+          {tab === "service" && canService ? (
+            <ServiceAccountsTab forest={forest} officeId={officeId} />
+          ) : (
+            <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+              <Space wrap>
+                <AuthButton
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  operation={EDIT}
+                  routePermission={VIEW}
+                  label={t("user.new")}
+                  onClick={() => setDrawer({ open: true, id: null })}
+                  data-testid="user-new"
+                />
+                <Input.Search
+                  allowClear
+                  placeholder={t("user.searchPlaceholder")}
+                  style={{ width: 260 }}
+                  onSearch={(v) => {
+                    setKeyword(v);
+                    firstPage();
+                  }}
+                  data-testid="user-search"
+                />
+                <Select<EnabledFilter>
+                  value={enabled}
+                  style={{ width: 140 }}
+                  onChange={(v) => {
+                    setEnabled(v);
+                    firstPage();
+                  }}
+                  options={[
+                    { value: "all", label: t("user.filter.allStates") },
+                    { value: "enabled", label: t("user.filter.enabled") },
+                    { value: "disabled", label: t("user.filter.disabled") },
+                  ]}
+                  data-testid="user-filter-enabled"
+                />
+                <Select<number>
+                  allowClear
+                  value={roleId}
+                  placeholder={t("user.filter.allRoles")}
+                  style={{ width: 180 }}
+                  onChange={(v) => {
+                    setRoleId(v);
+                    firstPage();
+                  }}
+                  options={(roleFilter.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))}
+                  data-testid="user-filter-role"
+                />
+                <Button icon={<ReloadOutlined />} onClick={refresh}>
+                  {t("common.refresh")}
+                </Button>
+              </Space>
+              <div ref={columnsFit.ref}>
+                <Table<UserRow>
+                  rowKey="id"
+                  size="middle"
+                  columns={columnsFit.columns}
+                  dataSource={list.data?.list ?? NO_ROWS}
+                  loading={list.isFetching}
+                  scroll={{ x: columnsFit.scrollX }}
+                  onRow={(r) => ({ "data-testid": `user-row-${r.username}` }) as object}
+                  pagination={{
+                    current: page.pageNo,
+                    pageSize: page.pageSize,
+                    total: list.data?.total ?? 0,
+                    showSizeChanger: true,
+                    pageSizeOptions: [10, 20, 50, 100],
+                    showTotal: (n) => t("user.total", { count: n }),
+                    onChange: (pageNo, pageSize) =>
+                      setPage((p) => ({ pageNo: pageSize === p.pageSize ? pageNo : 1, pageSize })),
+                  }}
+                  data-testid="user-table"
+                />
+              </div>
             </Space>
-            <div ref={columnsFit.ref}>
-              <Table<UserRow>
-                rowKey="id"
-                size="middle"
-                columns={columnsFit.columns}
-                dataSource={list.data?.list ?? NO_ROWS}
-                loading={list.isFetching}
-                scroll={{ x: columnsFit.scrollX }}
-                onRow={(r) => ({ "data-testid": `user-row-${r.username}` }) as object}
-                pagination={{
-                  current: page.pageNo,
-                  pageSize: page.pageSize,
-                  total: list.data?.total ?? 0,
-                  showSizeChanger: true,
-                  pageSizeOptions: [10, 20, 50, 100],
-                  showTotal: (n) => t("user.total", { count: n }),
-                  onChange: (pageNo, pageSize) =>
-                    setPage((p) => ({ pageNo: pageSize === p.pageSize ? pageNo : 1, pageSize })),
-                }}
-                data-testid="user-table"
-              />
-            </div>
-          </Space>
+          )}
         </Card>
       </Col>
       <UserDrawer

@@ -139,6 +139,8 @@ export default {
       dict: { view: "View the dictionary", edit: "Edit the dictionary" },
       commonProblem: { view: "View the FAQ", edit: "Edit the FAQ" },
       callCenter: { view: "View the customer centre", edit: "Edit the customer centre" },
+      // Service accounts (issue 23).
+      serviceAccount: { manage: "Manage service accounts and their API tokens" },
     },
     stats: {
       data: { view: "View statistics", export: "Export statistics" },

@@ -153,6 +153,8 @@ export default {
       dict: { view: "Voir les dictionnaires", edit: "Modifier les dictionnaires" },
       commonProblem: { view: "Voir les questions fréquentes", edit: "Modifier les questions fréquentes" },
       callCenter: { view: "Voir le centre d'assistance", edit: "Modifier le centre d'assistance" },
+      // Service accounts (issue 23).
+      serviceAccount: { manage: "Gérer les comptes de service et leurs jetons d'API" },
     },
     stats: {
       data: { view: "Voir les statistiques", export: "Exporter les statistiques" },

@@ -106,4 +106,39 @@ export default {
     submit: "Changer et se connecter",
     done: "Le mot de passe a été changé",
   },
+  // Service accounts (issue 23).
+  service: {
+    tabUsers: "Utilisateurs",
+    tab: "Comptes de service",
+    intro:
+      "Les comptes de service sont les comptes non humains du locataire, pour les scripts et les autres systèmes : ils ne se connectent jamais et n'agissent que par leurs jetons d'API, avec les permissions que vous leur donnez (au plus les vôtres).",
+    new: "Nouveau compte de service",
+    search: "Rechercher par nom",
+    none: "Aucun compte de service",
+    name: "Nom",
+    mark: "De service",
+    office: "Institution de rattachement",
+    permissions: "Permissions du compte",
+    permissionsHint:
+      "Uniquement des permissions que vous détenez ; le compte les garde même si vous en perdez une plus tard.",
+    permissionCount_one: "{{count}} droit",
+    permissionCount_many: "{{count}} droits",
+    permissionCount_other: "{{count}} droits",
+    state: "État",
+    tokens: "Jetons actifs",
+    manageTokens: "Jetons",
+    disable: "Désactiver",
+    enable: "Activer",
+    deleteConfirm:
+      "Supprimer le compte de service « {{name}} » ? Ses jetons cessent de fonctionner aussitôt.",
+    deleted: "« {{name}} » a été supprimé",
+    saved: "Compte de service « {{name}} » créé",
+    rangeOffice: "Son institution et en dessous",
+    remarks: "Remarques",
+    tokensOf: "Jetons d'API de {{name}}",
+    tokensIntro:
+      "Les jetons agissent en tant que ce compte de service, avec au plus ses permissions. Le secret n'est affiché qu'une fois.",
+    allOfAccount: "Toutes les permissions du compte",
+    rangeAccount: "Celui du compte",
+  },
 } as const;

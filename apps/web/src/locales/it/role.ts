@@ -152,6 +152,8 @@ export default {
       dict: { view: "Vedere i dizionari", edit: "Modificare i dizionari" },
       commonProblem: { view: "Vedere le domande frequenti", edit: "Modificare le domande frequenti" },
       callCenter: { view: "Vedere il centro assistenza", edit: "Modificare il centro assistenza" },
+      // Service accounts (issue 23).
+      serviceAccount: { manage: "Gestire gli account di servizio e i loro token API" },
     },
     stats: {
       data: { view: "Vedere le statistiche", export: "Esportare le statistiche" },

@@ -180,4 +180,9 @@ export default {
   "audit.entity.payOrder": "Order",
   "audit.entity.payService": "Paid service",
   "audit.entity.stripe": "Stripe payment",
+  // Service accounts (issue 23).
+  "audit.action./a/api/serviceAccount/save": "Save a service account",
+  "audit.action./a/api/serviceAccount/delete": "Delete a service account",
+  "audit.action.serviceAccountTokenSave": "Create a service account's API token",
+  "audit.action.serviceAccountTokenRevoke": "Revoke a service account's API token",
 };

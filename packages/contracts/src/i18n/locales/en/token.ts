@@ -6,4 +6,9 @@ export default {
   "token.rangeWider": "a token cannot see more than you: choose a range inside yours",
   "token.sessionOnly": "This call needs a signed-in session: an API token cannot make it",
   "token.notFound": "You have no API token {{id}}",
+  // Service accounts (issue 23).
+  "serviceAccount.permissionNotHoldable": "{{permission}} cannot be held in this tenant",
+  "serviceAccount.outranks":
+    "Service account {{name}} holds {{permission}}, which you do not: only an administrator who holds all of its permissions may change it or make its tokens",
+  "serviceAccount.disabled": "Service account {{name}} is disabled: enable it first",
 };

@@ -184,4 +184,9 @@ export default {
   "audit.entity.payOrder": "Commande",
   "audit.entity.payService": "Service payant",
   "audit.entity.stripe": "Paiement Stripe",
+  // Service accounts (issue 23).
+  "audit.action./a/api/serviceAccount/save": "Enregistrer un compte de service",
+  "audit.action./a/api/serviceAccount/delete": "Supprimer un compte de service",
+  "audit.action.serviceAccountTokenSave": "Créer un jeton d'API d'un compte de service",
+  "audit.action.serviceAccountTokenRevoke": "Révoquer un jeton d'API d'un compte de service",
 } satisfies Record<keyof typeof en, string>;

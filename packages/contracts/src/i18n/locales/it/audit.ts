@@ -186,4 +186,9 @@ export default {
   "audit.entity.payOrder": "Ordine",
   "audit.entity.payService": "Servizio a pagamento",
   "audit.entity.stripe": "Pagamento Stripe",
+  // Service accounts (issue 23).
+  "audit.action./a/api/serviceAccount/save": "Salva un account di servizio",
+  "audit.action./a/api/serviceAccount/delete": "Elimina un account di servizio",
+  "audit.action.serviceAccountTokenSave": "Crea un token API di un account di servizio",
+  "audit.action.serviceAccountTokenRevoke": "Revoca un token API di un account di servizio",
 } satisfies Record<keyof typeof en, string>;

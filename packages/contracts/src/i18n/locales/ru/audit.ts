@@ -184,4 +184,9 @@ export default {
   "audit.entity.payOrder": "Заказ",
   "audit.entity.payService": "Платная услуга",
   "audit.entity.stripe": "Платёж Stripe",
+  // Service accounts (issue 23).
+  "audit.action./a/api/serviceAccount/save": "Сохранить сервисную учётную запись",
+  "audit.action./a/api/serviceAccount/delete": "Удалить сервисную учётную запись",
+  "audit.action.serviceAccountTokenSave": "Создать API-токен сервисной учётной записи",
+  "audit.action.serviceAccountTokenRevoke": "Отозвать API-токен сервисной учётной записи",
 } satisfies Record<keyof typeof en, string>;

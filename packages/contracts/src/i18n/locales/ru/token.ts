@@ -8,4 +8,9 @@ export default {
   "token.rangeWider": "токен не может видеть больше, чем вы: выберите область внутри своей",
   "token.sessionOnly": "Этот вызов требует входа в систему: API-токен не может его выполнить",
   "token.notFound": "У вас нет API-токена {{id}}",
+  // Service accounts (issue 23).
+  "serviceAccount.permissionNotHoldable": "{{permission}} не может принадлежать этому арендатору",
+  "serviceAccount.outranks":
+    "Сервисная учётная запись {{name}} имеет {{permission}}, которого нет у вас: изменить её или создать её токены может только администратор со всеми её правами",
+  "serviceAccount.disabled": "Сервисная учётная запись {{name}} отключена: сначала включите её",
 } satisfies Record<keyof typeof en, string>;

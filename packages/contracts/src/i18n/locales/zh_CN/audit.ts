@@ -181,4 +181,9 @@ export default {
   "audit.entity.payOrder": "订单",
   "audit.entity.payService": "付费服务",
   "audit.entity.stripe": "Stripe 支付",
+  // Service accounts (issue 23).
+  "audit.action./a/api/serviceAccount/save": "保存服务账号",
+  "audit.action./a/api/serviceAccount/delete": "删除服务账号",
+  "audit.action.serviceAccountTokenSave": "创建服务账号的 API 令牌",
+  "audit.action.serviceAccountTokenRevoke": "撤销服务账号的 API 令牌",
 } satisfies Record<keyof typeof en, string>;

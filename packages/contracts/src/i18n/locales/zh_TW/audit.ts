@@ -181,4 +181,9 @@ export default {
   "audit.entity.payOrder": "訂單",
   "audit.entity.payService": "付費服務",
   "audit.entity.stripe": "Stripe 付款",
+  // Service accounts (issue 23).
+  "audit.action./a/api/serviceAccount/save": "儲存服務帳號",
+  "audit.action./a/api/serviceAccount/delete": "刪除服務帳號",
+  "audit.action.serviceAccountTokenSave": "建立服務帳號的 API 權杖",
+  "audit.action.serviceAccountTokenRevoke": "撤銷服務帳號的 API 權杖",
 } satisfies Record<keyof typeof en, string>;
