@@ -106,6 +106,9 @@ export const PERMISSIONS = [
   "pay:order:confirm",
   // The permission demo page's own permission, named as the spec names it (§6: "permission form").
   "form",
+  // Signed webhooks (issue 23): a tenant's endpoints and their delivery log; edit also sees the secrets.
+  "sys:webhook:view",
+  "sys:webhook:edit",
 ] as const;
 
 /** One permission of the catalogue. */

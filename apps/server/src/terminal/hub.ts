@@ -118,9 +118,9 @@ export class TerminalHub {
     private readonly log: FastifyBaseLogger,
   ) {
     this.manifests = new ManifestService(services);
-    this.delivery = new DeliveryTracker(services.db, services.clock, log);
+    this.delivery = new DeliveryTracker(services.db, services.clock, log, services.webhookEvents);
     this.processId = services.processes.id;
-    this.presence = new PresenceWriter(services.db, log, this.processId);
+    this.presence = new PresenceWriter(services.db, log, this.processId, services.webhookEvents);
     this.commands = new CommandDispatcher(services, log, {
       processId: this.processId,
       connection: (terminalId) => this.conns.get(terminalId),

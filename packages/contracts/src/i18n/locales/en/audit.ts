@@ -180,4 +180,10 @@ export default {
   "audit.entity.payOrder": "Order",
   "audit.entity.payService": "Paid service",
   "audit.entity.stripe": "Stripe payment",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "Save a webhook",
+  "audit.action.webhookDelete": "Delete a webhook",
+  "audit.action.webhookRedeliver": "Redeliver a webhook event",
+  "audit.action.webhookTest": "Send a webhook test",
+  "audit.entity.webhook": "Webhook endpoint",
 };

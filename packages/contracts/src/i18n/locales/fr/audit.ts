@@ -184,4 +184,10 @@ export default {
   "audit.entity.payOrder": "Commande",
   "audit.entity.payService": "Service payant",
   "audit.entity.stripe": "Paiement Stripe",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "Enregistrer un webhook",
+  "audit.action.webhookDelete": "Supprimer un webhook",
+  "audit.action.webhookRedeliver": "Renvoyer un événement de webhook",
+  "audit.action.webhookTest": "Envoyer un test de webhook",
+  "audit.entity.webhook": "Point de réception webhook",
 } satisfies Record<keyof typeof en, string>;

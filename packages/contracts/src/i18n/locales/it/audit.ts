@@ -186,4 +186,10 @@ export default {
   "audit.entity.payOrder": "Ordine",
   "audit.entity.payService": "Servizio a pagamento",
   "audit.entity.stripe": "Pagamento Stripe",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "Salva un webhook",
+  "audit.action.webhookDelete": "Elimina un webhook",
+  "audit.action.webhookRedeliver": "Reinvia un evento webhook",
+  "audit.action.webhookTest": "Invia un test webhook",
+  "audit.entity.webhook": "Endpoint webhook",
 } satisfies Record<keyof typeof en, string>;

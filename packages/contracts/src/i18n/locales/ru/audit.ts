@@ -184,4 +184,10 @@ export default {
   "audit.entity.payOrder": "Заказ",
   "audit.entity.payService": "Платная услуга",
   "audit.entity.stripe": "Платёж Stripe",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "Сохранить вебхук",
+  "audit.action.webhookDelete": "Удалить вебхук",
+  "audit.action.webhookRedeliver": "Повторить отправку события вебхука",
+  "audit.action.webhookTest": "Отправить тест вебхука",
+  "audit.entity.webhook": "Вебхук",
 } satisfies Record<keyof typeof en, string>;

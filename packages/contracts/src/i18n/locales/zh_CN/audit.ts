@@ -181,4 +181,10 @@ export default {
   "audit.entity.payOrder": "订单",
   "audit.entity.payService": "付费服务",
   "audit.entity.stripe": "Stripe 支付",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "保存 Webhook",
+  "audit.action.webhookDelete": "删除 Webhook",
+  "audit.action.webhookRedeliver": "重新投递 Webhook 事件",
+  "audit.action.webhookTest": "发送 Webhook 测试",
+  "audit.entity.webhook": "Webhook 端点",
 } satisfies Record<keyof typeof en, string>;

@@ -181,4 +181,10 @@ export default {
   "audit.entity.payOrder": "訂單",
   "audit.entity.payService": "付費服務",
   "audit.entity.stripe": "Stripe 付款",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "儲存 Webhook",
+  "audit.action.webhookDelete": "刪除 Webhook",
+  "audit.action.webhookRedeliver": "重新投遞 Webhook 事件",
+  "audit.action.webhookTest": "傳送 Webhook 測試",
+  "audit.entity.webhook": "Webhook 端點",
 } satisfies Record<keyof typeof en, string>;
