@@ -107,6 +107,6 @@ export async function createServices({
     jobs: new Jobs(pool, log),
     storage: new MediaStorage(dataDir, store, storage.urlTtlSeconds),
     // Signed webhooks (issue 23)
-    webhookEvents: new WebhookEvents(db, pool, tree, clock, log),
+    webhookEvents: new WebhookEvents(pool, tree, clock, log),
   };
 }

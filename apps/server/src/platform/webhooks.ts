@@ -3,7 +3,6 @@ import type { WebhookEvent, WebhookEventType } from "@marquee/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import type { Db } from "../db/client";
 import type { Tx } from "./db";
 import type { Clock } from "./deps";
 import type { OfficeTree } from "./office-tree";
@@ -87,7 +86,6 @@ export class WebhookEvents {
   private readonly wakers = new Set<() => void>();
 
   constructor(
-    private readonly db: Db,
     private readonly pool: pg.Pool,
     private readonly tree: OfficeTree,
     private readonly clock: Clock,

@@ -41,3 +41,10 @@ UPDATE "roles" r SET "permissions" = r."permissions" || ARRAY['sys:webhook:view'
 FROM "offices" o
 WHERE o.id = r.office_id AND o.type IN ('agent', 'customer') AND r.code = 'admin' AND r.built_in
   AND NOT ('sys:webhook:view' = ANY(r."permissions"));
+--> statement-breakpoint
+-- The console's Webhooks page, at the end of system management.
+INSERT INTO "menus" ("parent_id", "name", "path", "icon", "permission", "roles", "invisible", "sort")
+SELECT s.id, 'webhookManage', 'sys/webhook', 'ApiOutlined', 'sys:webhook:view', NULL, false,
+  coalesce((SELECT max(m.sort) + 1 FROM "menus" m WHERE m.parent_id = s.id), 0)
+FROM "menus" s WHERE s.name = 'sysManage' AND s.parent_id IS NULL
+  AND NOT EXISTS (SELECT 1 FROM "menus" WHERE name = 'webhookManage');
