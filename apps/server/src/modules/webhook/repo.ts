@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { scoped } from "../../platform/tenancy";
+import { webhookBodyText } from "./sender";
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -43,7 +44,8 @@ export function deliveryOut(row: WebhookDeliveryRow): WebhookDeliveryItem {
     responseMs: row.responseMs,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
-    payload: row.payload,
+    // In the documented order of the body sent (jsonb keeps its own).
+    payload: JSON.parse(webhookBodyText(row.payload)),
   };
 }
 

@@ -8,6 +8,8 @@ import { type SendResult, sendWebhook, webhookBodyText } from "./sender";
 export const WEBHOOK_CONCURRENCY = 32;
 /** A claim holds this long: past it (its process died mid-send), the row is taken again. */
 const CLAIM_SECONDS = 60;
+/** Deliveries that ended within this long are recorded by one statement. */
+const RECORD_BATCH_MS = 10;
 /** A look for due deliveries at least this often (retries coming due, a NOTIFY missed). */
 const POLL_MS = 5_000;
 
@@ -94,7 +96,8 @@ export class WebhookWorker {
       do {
         this.again = false;
         const room = WEBHOOK_CONCURRENCY - this.inFlight;
-        if (room <= 0 || this.stopped) break;
+        // Claimed in batches: while sends are under way, wait until a quarter of the room is free.
+        if (room <= 0 || this.stopped || (this.inFlight > 0 && room < WEBHOOK_CONCURRENCY / 4)) break;
         const rows = await this.claim(room);
         if (!rows.length) break;
         const allowPrivate = await this.privateAllowed();
@@ -177,10 +180,7 @@ export class WebhookWorker {
   private async record(row: ClaimedDelivery, r: SendResult, retry: boolean): Promise<void> {
     const me = this.services.processes.id;
     if (r.ok) {
-      await this.services.db.execute(sql`
-        update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status = ${r.status},
-          last_error = null, response_ms = ${r.ms}, claimed_by = null, claimed_until = null
-        where id = ${row.id} and claimed_by = ${me}::uuid`);
+      await this.recordDelivered(row.id, r);
       return;
     }
     const delay = this.delayAfter(row.attempts);
@@ -193,6 +193,47 @@ export class WebhookWorker {
         claimed_by = null, claimed_until = null
       where id = ${row.id} and claimed_by = ${me}::uuid`);
     if (!giveUp) this.wakeAt(next);
+  }
+
+  private delivered: Array<{
+    id: number;
+    status: number | null;
+    ms: number;
+    done: () => void;
+    fail: (e: unknown) => void;
+  }> = [];
+  private deliveredTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * Records a delivery delivered, together with the others that end within a few milliseconds: one
+   * UPDATE for a batch, not one per delivery (a busy endpoint answers hundreds a second).
+   */
+  private recordDelivered(id: number, r: SendResult): Promise<void> {
+    return new Promise((done, fail) => {
+      this.delivered.push({ id, status: r.status, ms: r.ms, done, fail });
+      if (this.delivered.length >= WEBHOOK_CONCURRENCY) void this.flushDelivered();
+      else this.deliveredTimer ??= setTimeout(() => void this.flushDelivered(), RECORD_BATCH_MS);
+    });
+  }
+
+  private async flushDelivered(): Promise<void> {
+    if (this.deliveredTimer) clearTimeout(this.deliveredTimer);
+    this.deliveredTimer = null;
+    const batch = this.delivered;
+    this.delivered = [];
+    if (!batch.length) return;
+    const col = <T>(pick: (b: (typeof batch)[number]) => T) => sql.param(batch.map(pick));
+    try {
+      await this.services.db.execute(sql`
+        update webhook_deliveries d set state = 'delivered', delivered_at = now(), last_status = v.status,
+          last_error = null, response_ms = v.ms, claimed_by = null, claimed_until = null
+        from unnest(${col((b) => b.id)}::bigint[], ${col((b) => b.status)}::int[], ${col((b) => b.ms)}::int[])
+          as v(id, status, ms)
+        where d.id = v.id and d.claimed_by = ${this.services.processes.id}::uuid`);
+      for (const b of batch) b.done();
+    } catch (err) {
+      for (const b of batch) b.fail(err);
+    }
   }
 
   /** Looks again at `at` (a retry coming due), unless a look is already planned sooner. */

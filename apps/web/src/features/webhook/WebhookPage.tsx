@@ -135,9 +135,12 @@ export default function WebhookPage() {
     {
       title: t("webhook.url"),
       dataIndex: "url",
+      width: 320,
       render: (url: string, r) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text code>{url}</Typography.Text>
+          <Typography.Text code style={{ wordBreak: "break-all" }}>
+            {url}
+          </Typography.Text>
           {r.description && <Typography.Text type="secondary">{r.description}</Typography.Text>}
         </Space>
       ),
