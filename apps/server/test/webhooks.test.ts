@@ -102,6 +102,7 @@ const RIGHTS: Permission[] = [
   "sys:webhook:view",
   "sys:webhook:edit",
   "content:playPlan:view",
+  "content:playPlan:edit",
   "content:playPlan:publish",
   "terminal:device:view",
 ];
@@ -112,6 +113,7 @@ const receiver = new Receiver();
 let alice: Client;
 let bob: Client;
 let carol: Client;
+let dave: Client;
 const office = { a1: 0, shopA: 0, b1: 0, shopB: 0 };
 const endpoint = { a: { id: 0, secret: "" }, b: { id: 0, secret: "" } };
 const sockets: TestSocket[] = [];
@@ -142,9 +144,11 @@ beforeAll(async () => {
   await addUser(t, office.a1, "alice", RIGHTS);
   await addUser(t, office.b1, "bob", RIGHTS);
   await addUser(t, office.a1, "carol", ["content:playPlan:view"]);
+  await addUser(t, office.a1, "dave", ["content:playPlan:view", "content:playPlan:review"]);
   alice = await signedIn(t, "alice", "alicePass1", "en");
   bob = await signedIn(t, "bob", "bobPass1", "en");
   carol = await signedIn(t, "carol", "carolPass1", "en");
+  dave = await signedIn(t, "dave", "davePass1", "en");
   origin = await listening(t.app);
 });
 afterAll(async () => {
@@ -386,6 +390,60 @@ describe("events", () => {
     expect(new Set(rows.map((r) => r.office))).toEqual(new Set([office.a1]));
   });
 
+  it("tells alarms raised and cleared, and reviews requested and decided", async () => {
+    const other = await alice.post("/a/api/webhook/save", {
+      url: receiver.url("/a2"),
+      events: ["alarm.raised", "alarm.cleared", "review.requested", "review.decided"],
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const secret = other.json().item.secret as string;
+    socketA.send({ type: "event", kind: "fault", message: "panel overheated", at: Date.now() });
+    await waitFor(() => receiver.at("/a2", "alarm.raised").length === 1, 10_000, "alarm raised");
+    socketA.send({ type: "event", kind: "info", message: "fault cleared", at: Date.now() });
+    await waitFor(() => receiver.at("/a2", "alarm.cleared").length === 1, 10_000, "alarm cleared");
+    const [raised] = receiver.at("/a2", "alarm.raised");
+    expect(raised?.json.data).toMatchObject({
+      alarm: { kind: "fault" },
+      terminal: { id: screenA.id, name: "Lobby A" },
+    });
+    expect(receiver.at("/a2", "alarm.cleared")[0]?.json.data).toMatchObject({ clearedBy: null });
+    expect(verified(raised as Received, secret)).toBe(true);
+
+    await t.app.services.settings.set("audit", true, null);
+    try {
+      const saved = await alice.post("/a/api/playPlan/save", {
+        name: "Reviewed plan",
+        doc: { items: [], defaultProgramId: null },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const id = saved.json().id as number;
+      expect((await alice.post("/a/api/playPlan/submit", { ids: String(id) })).statusCode).toBe(200);
+      await waitFor(() => receiver.at("/a2", "review.requested").length === 1, 10_000, "review requested");
+      const decided = await dave.post("/a/api/playPlan/submitResult", {
+        ids: String(id),
+        result: "rejected",
+        note: "too dark",
+      });
+      expect(decided.statusCode, decided.body).toBe(200);
+      await waitFor(() => receiver.at("/a2", "review.decided").length === 1, 10_000, "review decided");
+      expect(receiver.at("/a2", "review.requested")[0]?.json.data).toMatchObject({
+        item: { kind: "plan", id, name: "Reviewed plan" },
+        by: { name: "alice" },
+      });
+      expect(receiver.at("/a2", "review.decided")[0]?.json.data).toMatchObject({
+        item: { kind: "plan", id },
+        result: "rejected",
+        note: "too dark",
+        by: { name: "dave" },
+      });
+    } finally {
+      await t.app.services.settings.set("audit", false, null);
+    }
+    // Nothing of these reached the endpoint that does not want them, nor B1's.
+    expect(receiver.at("/a").filter((r) => r.json.type.startsWith("review."))).toHaveLength(0);
+    expect(receiver.at("/b").filter((r) => /^(review|alarm)\./.test(r.json.type))).toHaveLength(0);
+  });
+
   it("takes a bearer token in place of the session", async () => {
     const made = await alice.post("/a/api/token/save", { name: "hooks", expiresInDays: 1 });
     expect(made.statusCode, made.body).toBe(200);
@@ -395,7 +453,7 @@ describe("events", () => {
       headers: { authorization: `Bearer ${made.json().token}` },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().list).toHaveLength(1);
+    expect(res.json().list).toHaveLength(2);
   });
 });
 
