@@ -56,6 +56,8 @@ import { terminalSetRoutes } from "./modules/terminalSet/routes";
 import { tokenRoutes } from "./modules/token/routes";
 import { userManageRoutes } from "./modules/user/manage-routes";
 import { userRoutes } from "./modules/user/routes";
+// Signed webhooks (issue 23)
+import { webhookRoutes } from "./modules/webhook/routes";
 import { widgetRoutes } from "./modules/widget/routes";
 import { accessPlugin } from "./platform/access";
 import { apiTokenPlugin } from "./platform/api-token";
@@ -287,6 +289,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(behaviorRoutes);
       await api.register(homeRoutes);
       await api.register(payRoutes);
+      // Signed webhooks (issue 23)
+      await api.register(webhookRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -37,6 +37,11 @@ const ConfigSchema = z.object({
   MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(604_800).default(300),
   MARQUEE_ROLE: z.enum(["all", "web", "worker"], { message: "must be all, web or worker" }).default("all"),
+  // Signed webhooks (issue 23): the pauses before each retry of a delivery, in seconds (the last repeats).
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "seconds separated by commas")
+    .default("30,120,600,3600,10800,21600"),
 });
 
 /** The S3 bucket media are kept in (STORAGE=s3). */
@@ -90,6 +95,9 @@ export type Config = {
   initialAdmin: { username: string; password: string } | undefined;
   storage: StorageConfig;
   role: Role;
+  // Signed webhooks (issue 23)
+  /** The pauses before each retry of a webhook delivery (the last repeats until 24 h passed). */
+  webhookRetryMs: number[];
 };
 
 /** Reads the configuration from an environment (process.env by default); throws a readable error. */
@@ -148,5 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     storage,
     role: c.MARQUEE_ROLE,
+    // Signed webhooks (issue 23)
+    webhookRetryMs: c.WEBHOOK_RETRY_SECONDS.split(",").map((v) => Number(v) * 1000),
   };
 }

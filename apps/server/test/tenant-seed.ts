@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createProgram, createWidget } from "@marquee/program";
 import { DEFAULT_MESSAGE } from "@marquee/schedule";
 import { type AnyColumn, eq, getTableColumns, getTableName, type Table } from "drizzle-orm";
@@ -243,12 +243,16 @@ export async function seedTenant(
       else if (type === "PgDateString" || type === "PgDate") values[key] = today;
       else if (type === "PgBoolean") values[key] = false;
       else if (type === "PgJsonb") values[key] = {};
+      // A uuid (a webhook delivery's event id, issue 23).
+      else if (type === "PgUUID") values[key] = randomUUID();
       // A bit string (the days-played maps): every bit set, as a roll-up of a terminal that played every day.
       else if (type === "PgBinaryVector")
         values[key] = "1".repeat((c as unknown as { dimensions: number }).dimensions);
       else throw new Error(`${name}.${c.name}: a ${type} the seeder cannot fill`);
     }
     if (name === "pay_orders") values.buyerOfficeId = officeId;
+    // Signed webhooks (issue 23): delivered already, or the worker would send it in the middle of a walk.
+    if (name === "webhook_deliveries") values.state = "delivered";
     const [row] = await db
       .insert(table)
       .values(values as never)

@@ -36,3 +36,5 @@ export * from "./terminal";
 export * from "./terminalSet";
 export * from "./token";
 export * from "./user";
+// Signed webhooks (issue 23)
+export * from "./webhook";

@@ -108,6 +108,9 @@ export const PERMISSIONS = [
   "form",
   // Service accounts (user management): make, change, disable and delete them and their API tokens.
   "sys:serviceAccount:manage",
+  // Signed webhooks (issue 23): a tenant's endpoints and their delivery log; edit also sees the secrets.
+  "sys:webhook:view",
+  "sys:webhook:edit",
 ] as const;
 
 /** One permission of the catalogue. */

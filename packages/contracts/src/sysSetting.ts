@@ -223,6 +223,14 @@ export const SETTINGS = {
     visibility: "secret",
     scope: "platform",
   }),
+  // Signed webhooks (issue 23)
+  /** Whether tenants' webhooks may reach loopback and private addresses (never link-local or metadata ones). */
+  webhooksPrivateAddresses: define({
+    schema: z.boolean(),
+    default: false,
+    visibility: "public",
+    scope: "platform",
+  }),
 } as const;
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
@@ -336,6 +344,8 @@ export const SETTING_EDITORS: { readonly [K in SettingKey]: SettingEditor } = {
   paymentSwitchOpenTime: { group: "payment", input: "datetime" },
   bankTransfer: { group: "payment", input: "bankTransfer" },
   stripe: { group: "payment", input: "stripe" },
+  // Signed webhooks (issue 23)
+  webhooksPrivateAddresses: { group: "security" },
 };
 
 /** The definition of one setting as `getKey?debugTypes=1` answers it: what the typed editor is built from. */

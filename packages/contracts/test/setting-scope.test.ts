@@ -29,6 +29,8 @@ const EXPECTED: Record<(typeof SETTING_SCOPES)[number], SettingKey[]> = {
     "transcodeMaxHeight",
     "landingEncryption",
     "captchaThreshold",
+    // Signed webhooks (issue 23)
+    "webhooksPrivateAddresses",
   ],
   shared: [
     "uploadLimitOpen",

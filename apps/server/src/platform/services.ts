@@ -16,6 +16,8 @@ import { ReadCache, watchWrites } from "./read-cache";
 import { SessionStore } from "./session";
 import { SettingsService } from "./settings";
 import { createObjectStore, MediaStorage } from "./storage";
+// Signed webhooks (issue 23)
+import { WebhookEvents } from "./webhooks";
 
 /** The platform's services of one server process, built by createServices. */
 export interface PlatformServices {
@@ -39,6 +41,9 @@ export interface PlatformServices {
   jobs: Jobs;
   /** Media files: on the data disk, or in a bucket. */
   storage: MediaStorage;
+  // Signed webhooks (issue 23)
+  /** Webhook events: who wants what (cached), queuing in the caller's transaction, the wake-up channel. */
+  webhookEvents: WebhookEvents;
 }
 
 /**
@@ -101,5 +106,7 @@ export async function createServices({
     disk,
     jobs: new Jobs(pool, log),
     storage: new MediaStorage(dataDir, store, storage.urlTtlSeconds),
+    // Signed webhooks (issue 23)
+    webhookEvents: new WebhookEvents(pool, tree, clock, log),
   };
 }

@@ -60,6 +60,9 @@ import {
   uploads,
   userRoles,
   users,
+  // Signed webhooks (issue 23)
+  webhookDeliveries,
+  webhookEndpoints,
   widgetSettings,
 } from "../db/schema";
 import type { Actor } from "./actor";
@@ -175,6 +178,9 @@ export const TENANT_OWNED = new Map<Table, TenancyRule>([
   [statUserDay, rule({ office: statUserDay.officeId, owner: statUserDay.userId })],
   [statPageDay, rule({ office: statPageDay.officeId, owner: statPageDay.userId })],
   [statMaterialDay, rule({ office: statMaterialDay.officeId })],
+  // Signed webhooks (issue 23): a tenant's endpoints and their deliveries are the tenant's as a whole.
+  [webhookEndpoints, rule({ tenant: webhookEndpoints.officeId })],
+  [webhookDeliveries, rule({ tenant: webhookDeliveries.officeId })],
 ]);
 
 /** Tables that hold no tenant's rows, and why (the tenancy test fails on a table in neither list). */

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { crashPoint } from "../platform/crash-point";
 import type { Clock } from "../platform/deps";
+import type { WebhookEvents } from "../platform/webhooks";
 
 /** How long delivery changes wait in memory before they are written together. */
 export const DELIVERY_FLUSH_MS = 200;
@@ -48,6 +49,8 @@ export class DeliveryTracker {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /** Webhooks: `publication.delivered` and `publication.failed` per screen, queued with the write. */
+    private readonly webhooks?: WebhookEvents,
   ) {}
 
   /** The terminal was told of its manifest (a `sync` frame, or the welcome after its hello). */
@@ -190,19 +193,70 @@ export class DeliveryTracker {
 
   private async writeReports(rows: Report[], now: string): Promise<void> {
     const column = <T>(pick: (r: Report) => T) => sql.param(rows.map(pick));
+    const values = sql`unnest(${column((r) => r.publicationId)}::int[], ${column((r) => r.terminalId)}::int[],
+                  ${column((r) => r.state)}::text[], ${column((r) => r.done)}::int[],
+                  ${column((r) => r.total)}::int[], ${column((r) => r.reason)}::text[])
+           as v(publication_id, terminal_id, state, done, total, reason)`;
     // Downloaded or playing: every file is there, so done = total when the player did not count.
-    await this.db.execute(sql`
-      update publication_targets pt set
+    const set = sql`
         state = v.state,
         total = coalesce(v.total, pt.total),
         done = coalesce(v.done, case when v.state in ('downloaded', 'playing') then coalesce(v.total, pt.total) end),
         reason = v.reason,
-        updated_at = ${now}::timestamptz
-      from unnest(${column((r) => r.publicationId)}::int[], ${column((r) => r.terminalId)}::int[],
-                  ${column((r) => r.state)}::text[], ${column((r) => r.done)}::int[],
-                  ${column((r) => r.total)}::int[], ${column((r) => r.reason)}::text[])
-           as v(publication_id, terminal_id, state, done, total, reason)
-      where pt.publication_id = v.publication_id and pt.terminal_id = v.terminal_id
-        and pt.state <> 'withdrawn'`);
+        updated_at = ${now}::timestamptz`;
+    if (!(await this.webhooks?.wantsAny(["publication.delivered", "publication.failed"]))) {
+      await this.db.execute(sql`
+        update publication_targets pt set ${set}
+        from ${values}
+        where pt.publication_id = v.publication_id and pt.terminal_id = v.terminal_id
+          and pt.state <> 'withdrawn'`);
+      return;
+    }
+    // Some tenant wants these events: the same write answers the targets that became delivered (downloaded
+    // or playing) or failed, read against their state before it (the join's row is the one before the update).
+    const webhooks = this.webhooks as WebhookEvents;
+    await this.db.transaction(async (tx) => {
+      const changed = await tx.execute<{
+        publication_id: number;
+        terminal_id: number;
+        state: string;
+        reason: string | null;
+        publication_name: string;
+        kind: string;
+        content_id: number;
+        terminal_name: string;
+        office_id: number;
+      }>(sql`
+        with up as (
+          update publication_targets pt set ${set}
+          from ${values}, publication_targets old
+          where pt.publication_id = v.publication_id and pt.terminal_id = v.terminal_id
+            and pt.state <> 'withdrawn'
+            and old.publication_id = pt.publication_id and old.terminal_id = pt.terminal_id
+          returning pt.publication_id, pt.terminal_id, pt.state, pt.reason, old.state as was)
+        select up.publication_id, up.terminal_id, up.state, up.reason, p.name as publication_name, p.kind,
+          p.content_id, t.name as terminal_name, t.office_id
+        from up join publications p on p.id = up.publication_id join terminals t on t.id = up.terminal_id
+        where (up.state in ('downloaded', 'playing') and up.was not in ('downloaded', 'playing'))
+          or (up.state = 'failed' and up.was <> 'failed')`);
+      await webhooks.emit(
+        tx,
+        changed.rows.map((r) => ({
+          officeId: r.office_id,
+          type: r.state === "failed" ? ("publication.failed" as const) : ("publication.delivered" as const),
+          data: {
+            publication: {
+              id: r.publication_id,
+              name: r.publication_name,
+              kind: r.kind,
+              contentId: r.content_id,
+            },
+            terminal: { id: r.terminal_id, name: r.terminal_name },
+            state: r.state,
+            ...(r.state === "failed" ? { reason: r.reason } : {}),
+          },
+        })),
+      );
+    });
   }
 }

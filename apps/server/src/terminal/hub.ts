@@ -118,9 +118,9 @@ export class TerminalHub {
     private readonly log: FastifyBaseLogger,
   ) {
     this.manifests = new ManifestService(services);
-    this.delivery = new DeliveryTracker(services.db, services.clock, log);
+    this.delivery = new DeliveryTracker(services.db, services.clock, log, services.webhookEvents);
     this.processId = services.processes.id;
-    this.presence = new PresenceWriter(services.db, log, this.processId);
+    this.presence = new PresenceWriter(services.db, log, this.processId, services.webhookEvents);
     this.commands = new CommandDispatcher(services, log, {
       processId: this.processId,
       connection: (terminalId) => this.conns.get(terminalId),
@@ -129,10 +129,22 @@ export class TerminalHub {
     });
     // What a process that died held: its terminals are offline until they connect to a live one.
     services.processes.onReap(async (dead) => {
-      await services.db
-        .update(terminals)
-        .set({ online: false, heldBy: null })
-        .where(and(eq(terminals.online, true), inArray(terminals.heldBy, dead)));
+      await services.db.transaction(async (tx) => {
+        const gone = await tx
+          .update(terminals)
+          .set({ online: false, heldBy: null })
+          .where(and(eq(terminals.online, true), inArray(terminals.heldBy, dead)))
+          .returning({ id: terminals.id, name: terminals.name, officeId: terminals.officeId });
+        // Webhooks (issue 23): these screens went offline with the process that held them.
+        await services.webhookEvents.emit(
+          tx,
+          gone.map((r) => ({
+            officeId: r.officeId,
+            type: "terminal.offline" as const,
+            data: { terminal: { id: r.id, name: r.name } },
+          })),
+        );
+      });
     });
     this.bus = new TerminalBus(pool, (msg) => this.onBus(msg), log);
     this.tokens = new TerminalTokens(services.db, () => this.bus.epoch);

@@ -2,6 +2,7 @@ import type { TerminalStatus } from "@marquee/terminal-protocol";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
+import type { WebhookEvents } from "../platform/webhooks";
 
 /** What the process holding a terminal's socket knows of it; written to the terminals row in batches. */
 export interface PresenceRecord {
@@ -39,6 +40,8 @@ export class PresenceWriter {
     private readonly log: FastifyBaseLogger,
     /** This server process (server_processes): written as the holder of the sockets it reports online. */
     private readonly processId: string,
+    /** Webhooks: `terminal.online` and `terminal.offline`, queued with the write that changes `online`. */
+    private readonly webhooks?: WebhookEvents,
   ) {}
 
   /** Records the latest presence of a terminal (a later mark before the flush replaces it). */
@@ -96,7 +99,14 @@ export class PresenceWriter {
     // One statement, one array parameter per column (not ten parameters per terminal to build and parse):
     // the terminals' rows, and each socket's online span (accept → last beat, for the statistics)
     // stretched to its latest end; a terminal deleted meanwhile has neither.
-    await this.db.execute(sql`
+    const told = await this.webhooks?.wantsAny(["terminal.online", "terminal.offline"]);
+    const write = (db: Pick<Db, "execute">, changes: boolean) =>
+      db.execute<{
+        id: number;
+        name: string;
+        office_id: number;
+        online: boolean;
+      }>(sql`
       with v(id, span, online, seen, status, ip, connected, version, width, height) as (
         select * from unnest(
           ${column((r) => r.terminalId)}::int[], ${column((_r, i) => spanDue[i] ?? true)}::boolean[],
@@ -116,12 +126,34 @@ export class PresenceWriter {
           version = coalesce(v.version, t.version),
           width = coalesce(v.width, t.width),
           height = coalesce(v.height, t.height)
-        from v
+        from v${changes ? sql`, terminals old` : sql``}
         where t.id = v.id and (t.connected_at is null or t.connected_at <= v.connected)
+          ${changes ? sql`and old.id = t.id` : sql``}
+        returning ${changes ? sql`t.id, t.name, t.office_id, t.online, old.online as was` : sql`t.id`}
+      ),
+      spans as (
+        insert into terminal_online_spans as s (terminal_id, started_at, ended_at)
+        select v.id, v.connected, greatest(v.connected, coalesce(v.seen, v.connected))
+        from v join terminals t on t.id = v.id where v.span
+        on conflict (terminal_id, started_at) do update set ended_at = greatest(s.ended_at, excluded.ended_at)
       )
-      insert into terminal_online_spans as s (terminal_id, started_at, ended_at)
-      select v.id, v.connected, greatest(v.connected, coalesce(v.seen, v.connected))
-      from v join terminals t on t.id = v.id where v.span
-      on conflict (terminal_id, started_at) do update set ended_at = greatest(s.ended_at, excluded.ended_at)`);
+      ${changes ? sql`select id, name, office_id, online from up where online is distinct from was` : sql`select id, '' as name, 0 as office_id, false as online from up where false`}`);
+    if (!told) {
+      await write(this.db, false);
+      return;
+    }
+    // Some tenant wants presence events: the screens whose `online` changed, queued with the write.
+    const webhooks = this.webhooks as WebhookEvents;
+    await this.db.transaction(async (tx) => {
+      const changed = await write(tx, true);
+      await webhooks.emit(
+        tx,
+        changed.rows.map((r) => ({
+          officeId: r.office_id,
+          type: r.online ? ("terminal.online" as const) : ("terminal.offline" as const),
+          data: { terminal: { id: r.id, name: r.name } },
+        })),
+      );
+    });
   }
 }

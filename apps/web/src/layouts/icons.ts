@@ -1,6 +1,8 @@
 import {
   AlertOutlined,
   ApartmentOutlined,
+  // Signed webhooks (issue 23)
+  ApiOutlined,
   AppstoreAddOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -106,4 +108,6 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   UserOutlined,
   UserSwitchOutlined,
   WarningOutlined,
+  // Signed webhooks (issue 23)
+  ApiOutlined,
 };

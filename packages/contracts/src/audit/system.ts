@@ -38,4 +38,9 @@ export const systemActions = auditActionLabels([
   "/a/api/payOrder/confirm",
   "/a/api/payOrder/refund",
   "payStripeWebhook",
+  // Signed webhooks (issue 23)
+  "webhookSave",
+  "webhookDelete",
+  "webhookRedeliver",
+  "webhookTest",
 ]);

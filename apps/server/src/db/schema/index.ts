@@ -8,3 +8,4 @@ export * from "./stats";
 export * from "./system";
 export * from "./terminal";
 export * from "./users";
+export * from "./webhooks";

@@ -7,6 +7,7 @@ import { allFound, notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
 import { officeInScope, scope } from "../../platform/tenancy";
+import { emitAlarmWebhooks } from "./rules";
 
 /** How far before an alarm the details look for the terminal's events. */
 const EVENTS_BEFORE_MS = 24 * 3600_000;
@@ -242,7 +243,13 @@ export async function clearAlarms(
       .update(alarms)
       .set({ state: "cleared", clearedAt: services.clock.now(), clearedBy: actor.userId, clearNote: note })
       .where(and(inArray(alarms.id, ids), eq(alarms.state, "open")))
-      .returning({ id: alarms.id });
+      .returning({
+        id: alarms.id,
+        terminalId: alarms.terminalId,
+        officeId: alarms.officeId,
+        kind: alarms.kind,
+      });
+    await emitAlarmWebhooks(services, tx, "alarm.cleared", done, { id: actor.userId, name: actor.name });
     return done.map((d) => d.id);
   });
 }

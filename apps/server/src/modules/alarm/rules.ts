@@ -38,6 +38,15 @@ interface Raised {
   threshold: number;
 }
 
+/** An alarm a pass cleared, as its statement answers it. */
+type ClearedRow = { id: number; terminal_id: number; office_id: number; kind: string };
+const clearedOf = (r: ClearedRow): AlarmChange => ({
+  id: r.id,
+  terminalId: r.terminal_id,
+  officeId: r.office_id,
+  kind: r.kind,
+});
+
 /**
  * The alarm rules in force in every office: the platform's, and those of the
  * offices under a tenant (agent or customer) that keeps its own (each
@@ -204,17 +213,19 @@ export class AlarmEngine {
         const book = await this.ruleBook();
         const now = this.services.clock.now();
         const raised: Raised[] = [];
-        let cleared = 0;
+        const cleared: AlarmChange[] = [];
         const offline = await this.offlinePass(tx, book, now);
         raised.push(...offline.raised);
-        cleared += offline.cleared;
+        cleared.push(...offline.cleared);
         const storage = await this.storagePass(tx, book, now);
         raised.push(...storage.raised);
-        cleared += storage.cleared;
+        cleared.push(...storage.cleared);
+        await emitAlarmWebhooks(this.services, tx, "alarm.raised", raised);
+        await emitAlarmWebhooks(this.services, tx, "alarm.cleared", cleared);
         // Told only where the terminal's own rules say so.
         const told = raised.filter((r) => rulesAt(book, r.officeId).notify);
         const notified = await this.notifyPass(tx, told);
-        return { skipped: false, raised: raised.length, cleared, notified };
+        return { skipped: false, raised: raised.length, cleared: cleared.length, notified };
       });
     } finally {
       this.busy = false;
@@ -230,13 +241,14 @@ export class AlarmEngine {
    */
   private async offlinePass(tx: Tx, book: RuleBook, now: Date) {
     const platform = book.platform.offlineMinutes;
-    const cleared = await tx.execute(sql`
+    const cleared = await tx.execute<ClearedRow>(sql`
       update alarms a set state = 'cleared', cleared_at = ${now}, cleared_by = null
       from terminals t left join ${thresholds(book)} r on r.office_id = t.office_id
       where a.terminal_id = t.id and a.kind = 'offline' and a.state = 'open'
-        and (t.online or t.state <> 'authorised' or coalesce(r.offline_minutes, ${platform}::int) = 0)`);
+        and (t.online or t.state <> 'authorised' or coalesce(r.offline_minutes, ${platform}::int) = 0)
+      returning a.id, a.terminal_id, a.office_id, a.kind`);
     if (!anyOn(book, (r) => r.offlineMinutes > 0))
-      return { raised: [] as Raised[], cleared: cleared.rowCount ?? 0 };
+      return { raised: [] as Raised[], cleared: cleared.rows.map(clearedOf) };
     const inserted = await tx.execute<{
       id: number;
       terminal_id: number;
@@ -268,7 +280,7 @@ export class AlarmEngine {
         kind: "offline" as const,
         threshold: r.threshold,
       })),
-      cleared: cleared.rowCount ?? 0,
+      cleared: cleared.rows.map(clearedOf),
     };
   }
 
@@ -285,16 +297,17 @@ export class AlarmEngine {
       from terminals
       where jsonb_typeof(status->'storageUsed') = 'number' and jsonb_typeof(status->'storageQuota') = 'number'
         and (status->>'storageQuota')::numeric > 0`;
-    const cleared = await tx.execute(sql`
+    const cleared = await tx.execute<ClearedRow>(sql`
       update alarms a set state = 'cleared', cleared_at = ${now}, cleared_by = null
       from terminals t
         left join ${thresholds(book)} r on r.office_id = t.office_id
         cross join lateral (select coalesce(r.storage_percent, ${platform}::int) as percent) p
       where a.terminal_id = t.id and a.kind = 'storageLow' and a.state = 'open'
         and (p.percent = 0 or t.state <> 'authorised' or exists (
-          select 1 from (${usage}) u where u.id = t.id and u.used * 100 < p.percent * u.quota))`);
+          select 1 from (${usage}) u where u.id = t.id and u.used * 100 < p.percent * u.quota))
+      returning a.id, a.terminal_id, a.office_id, a.kind`);
     if (!anyOn(book, (r) => r.storageLowPercent > 0))
-      return { raised: [] as Raised[], cleared: cleared.rowCount ?? 0 };
+      return { raised: [] as Raised[], cleared: cleared.rows.map(clearedOf) };
     const quiet = new Date(now.getTime() - STORAGE_QUIET_MS);
     const inserted = await tx.execute<{
       id: number;
@@ -326,7 +339,7 @@ export class AlarmEngine {
         kind: "storageLow" as const,
         threshold: r.threshold,
       })),
-      cleared: cleared.rowCount ?? 0,
+      cleared: cleared.rows.map(clearedOf),
     };
   }
 
@@ -404,9 +417,13 @@ export class AlarmEngine {
     if (e.kind === "info") {
       // "fault cleared" has no code: its message is stored as these words.
       if (e.message.trim().toLowerCase() !== FAULT_CLEARED) return;
-      await db.execute(sql`
-        update alarms set state = 'cleared', cleared_at = ${clock.now()}, cleared_by = null
-        where terminal_id = ${e.terminalId} and kind = 'fault' and state = 'open'`);
+      await db.transaction(async (tx) => {
+        const cleared = await tx.execute<ClearedRow>(sql`
+          update alarms set state = 'cleared', cleared_at = ${clock.now()}, cleared_by = null
+          where terminal_id = ${e.terminalId} and kind = 'fault' and state = 'open'
+          returning id, terminal_id, office_id, kind`);
+        await emitAlarmWebhooks(this.services, tx, "alarm.cleared", cleared.rows.map(clearedOf));
+      });
       return;
     }
     if (!(ALARM_EVENT_KINDS as readonly string[]).includes(e.kind)) return;
@@ -446,7 +463,12 @@ export class AlarmEngine {
         on conflict (terminal_id, kind) where state = 'open'
         do update set count = alarms.count + 1, last_at = excluded.last_at, message = excluded.message
         returning id, (xmax = 0) as inserted`);
-      if (!result.rows[0]?.inserted || !userIds.length) return;
+      const row = result.rows[0];
+      if (row?.inserted)
+        await emitAlarmWebhooks(this.services, tx, "alarm.raised", [
+          { id: row.id, terminalId: terminal.id, officeId: terminal.officeId, kind },
+        ]);
+      if (!row?.inserted || !userIds.length) return;
       const said = reasonNotice(message);
       await notify(tx, userIds, "alarm.notice.event", {
         kind: noticeMsg(`alarm.kind.${kind}`),
@@ -455,4 +477,46 @@ export class AlarmEngine {
       });
     });
   };
+}
+
+/** An alarm as its webhook tells it. */
+export interface AlarmChange {
+  id: number;
+  terminalId: number;
+  officeId: number;
+  kind: string;
+}
+
+/**
+ * Queues `alarm.raised` / `alarm.cleared` webhooks of these alarms in `tx` (nothing at all when no tenant
+ * wants them), with the screen's name and, for a clear, who cleared it (null: the rules, the condition ended).
+ */
+export async function emitAlarmWebhooks(
+  services: Services,
+  tx: Tx,
+  type: "alarm.raised" | "alarm.cleared",
+  changes: readonly AlarmChange[],
+  clearedBy: { id: number; name: string } | null = null,
+): Promise<void> {
+  if (!changes.length || !(await services.webhookEvents.wantsAny([type]))) return;
+  const names = new Map(
+    (
+      await tx
+        .select({ id: terminals.id, name: terminals.name })
+        .from(terminals)
+        .where(inArray(terminals.id, [...new Set(changes.map((c) => c.terminalId))]))
+    ).map((t) => [t.id, t.name]),
+  );
+  await services.webhookEvents.emit(
+    tx,
+    changes.map((c) => ({
+      officeId: c.officeId,
+      type,
+      data: {
+        alarm: { id: c.id, kind: c.kind },
+        terminal: { id: c.terminalId, name: names.get(c.terminalId) ?? "" },
+        ...(type === "alarm.cleared" ? { clearedBy } : {}),
+      },
+    })),
+  );
 }

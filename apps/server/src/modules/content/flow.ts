@@ -44,6 +44,18 @@ export async function submitItems(
       byUserId: actor.userId,
       at: services.clock.now(),
     });
+    if (state === "pending")
+      await services.webhookEvents.emit(
+        tx,
+        found.map((r) => ({
+          officeId: r.officeId,
+          type: "review.requested" as const,
+          data: {
+            item: { kind: spec.kind, id: r.id, name: r.name },
+            by: { id: actor.userId, name: actor.name },
+          },
+        })),
+      );
     return found;
   });
   if (state === "pending") {
@@ -99,6 +111,19 @@ export async function decideItems(
       return [...authors].map((userId) => ({ userId: userId as number, officeId: r.officeId, ...text }));
     });
     if (notices.length) await tx.insert(notifications).values(notices);
+    await services.webhookEvents.emit(
+      tx,
+      rows.map((r) => ({
+        officeId: r.officeId,
+        type: "review.decided" as const,
+        data: {
+          item: { kind: spec.kind, id: r.id, name: r.name },
+          result,
+          note,
+          by: { id: actor.userId, name: actor.name },
+        },
+      })),
+    );
     return rows;
   });
 }

@@ -1,5 +1,4 @@
-import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
+import { hostRefusal } from "../../platform/address";
 
 /** Outgoing HTTP of the server (feeds, data sources): a time limit, a size limit, and a reason when it fails. */
 
@@ -27,31 +26,10 @@ export function isHttpUrl(url: string): boolean {
   }
 }
 
-/**
- * Link-local and unspecified addresses: a cloud machine's metadata service
- * (169.254.169.254) answers there, and no data source or feed does.
- */
-export function isForbiddenAddress(address: string): boolean {
-  const v4 = address.replace(/^::ffff:/i, "");
-  if (isIP(v4) === 4) return v4.startsWith("169.254.") || v4 === "0.0.0.0";
-  const a = address.toLowerCase();
-  return /^fe[89ab][0-9a-f]:/.test(a) || a === "::";
-}
-
-/** Refuses an address whose host is, or resolves to, a forbidden address. */
+/** Refuses an address whose host is, or resolves to, a forbidden (link-local, metadata) address. */
 async function checkHost(url: URL): Promise<void> {
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await lookup(host, { all: true })).map((a) => a.address);
-    } catch (err) {
-      throw new FetchFailed(`unreachable: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-  }
-  const bad = addresses.find(isForbiddenAddress);
-  if (bad) throw new FetchFailed(`unreachable: the address ${bad} is not allowed`);
+  const why = await hostRefusal(url, true);
+  if (why) throw new FetchFailed(`unreachable: ${why}`);
 }
 
 function causeOf(err: unknown): string {

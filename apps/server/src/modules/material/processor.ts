@@ -68,7 +68,40 @@ export class MaterialProcessor {
       // A damaged file fails the same way every time: record why instead of retrying.
       const reason = (err as Error).message.slice(0, 500);
       if (m.type === "video") await this.update(id, { convertState: "failed", convertError: reason });
+      await this.tell(id, "material.failed", reason);
+      return;
     }
+    await this.tell(id, "material.processed");
+  }
+
+  /**
+   * The `material.processed` / `material.failed` webhook of a material (nothing when no tenant wants it);
+   * "processed" waits for a transcode queued or under way.
+   */
+  private async tell(id: number, type: "material.processed" | "material.failed", reason?: string) {
+    const events = this.services.webhookEvents;
+    if (!(await events.wantsAny([type]))) return;
+    const m = await this.load(id);
+    if (!m) return;
+    if (type === "material.processed" && (m.convertState === "queued" || m.convertState === "running"))
+      return;
+    await events.emitQuietly(this.services.db, [
+      {
+        officeId: m.officeId,
+        type,
+        data: {
+          material: {
+            id: m.id,
+            name: m.name,
+            type: m.type,
+            width: m.width,
+            height: m.height,
+            durationMs: m.durationMs,
+          },
+          ...(reason ? { reason } : {}),
+        },
+      },
+    ]);
   }
 
   private async describe(m: typeof materials.$inferSelect): Promise<void> {
@@ -147,9 +180,12 @@ export class MaterialProcessor {
         convertState: "done",
         convertProgress: 100,
       });
+      await this.tell(id, "material.processed");
     } catch (err) {
       await rm(out, { force: true });
-      await this.update(id, { convertState: "failed", convertError: (err as Error).message.slice(0, 500) });
+      const reason = (err as Error).message.slice(0, 500);
+      await this.update(id, { convertState: "failed", convertError: reason });
+      await this.tell(id, "material.failed", reason);
     } finally {
       await source?.release();
     }

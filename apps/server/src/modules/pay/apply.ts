@@ -133,6 +133,25 @@ export async function payAndApply(
   });
   if (startsNow) await shiftQuota(tx, order.buyerOfficeId, order.item.kind, quantity);
   await tellBuyer(services, tx, order, "pay.noticePaid");
+  // Both parties of the sale hear of it, each on its own tenant's endpoints.
+  const orderData = (role: "buyer" | "seller") => ({
+    order: {
+      id: order.id,
+      no: order.no,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      provider: order.provider,
+      item: { name: order.item.name, kind: order.item.kind, quantity, durationDays: order.item.durationDays },
+      paidAt: now.toISOString(),
+      buyerOfficeId: order.buyerOfficeId,
+      sellerOfficeId: order.sellerOfficeId,
+    },
+    role,
+  });
+  await services.webhookEvents.emit(tx, [
+    { officeId: order.buyerOfficeId, type: "order.paid", data: orderData("buyer") },
+    { officeId: order.sellerOfficeId, type: "order.paid", data: orderData("seller") },
+  ]);
   return order;
 }
 

@@ -126,6 +126,11 @@ export default {
         label: "Online payment (Stripe)",
         help: "Card payments through Stripe Checkout. The saved keys are never shown.",
       },
+      // Signed webhooks (issue 23)
+      webhooksPrivateAddresses: {
+        label: "Webhooks may reach private addresses",
+        help: "Off: a tenant's webhook to a loopback or private-network address (127.0.0.1, 10.x, 192.168.x …) is refused, at save and at every send. Link-local and metadata addresses are refused always.",
+      },
     },
     options: {
       weatherProvider: {

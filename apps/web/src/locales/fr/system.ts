@@ -128,6 +128,11 @@ export default {
         label: "Paiement en ligne (Stripe)",
         help: "Paiements par carte via Stripe Checkout. Les clés enregistrées ne sont jamais affichées.",
       },
+      // Signed webhooks (issue 23)
+      webhooksPrivateAddresses: {
+        label: "Les webhooks peuvent joindre des adresses privées",
+        help: "Désactivé : un webhook vers une adresse locale ou d'un réseau privé (127.0.0.1, 10.x, 192.168.x …) est refusé, à l'enregistrement et à chaque envoi. Les adresses link-local et de métadonnées sont toujours refusées.",
+      },
     },
     options: {
       weatherProvider: {

@@ -127,6 +127,11 @@ export default {
         label: "Pagamento online (Stripe)",
         help: "Pagamenti con carta tramite Stripe Checkout. Le chiavi salvate non vengono mai mostrate.",
       },
+      // Signed webhooks (issue 23)
+      webhooksPrivateAddresses: {
+        label: "I webhook possono raggiungere indirizzi privati",
+        help: "Disattivato: un webhook verso un indirizzo di loopback o di rete privata (127.0.0.1, 10.x, 192.168.x …) è rifiutato, al salvataggio e a ogni invio. Gli indirizzi link-local e di metadati sono sempre rifiutati.",
+      },
     },
     options: {
       weatherProvider: {

@@ -127,6 +127,11 @@ export default {
         label: "Онлайн-оплата (Stripe)",
         help: "Оплата картой через Stripe Checkout. Сохранённые ключи никогда не показываются.",
       },
+      // Signed webhooks (issue 23)
+      webhooksPrivateAddresses: {
+        label: "Вебхуки могут обращаться к частным адресам",
+        help: "Выключено: вебхук на адрес loopback или частной сети (127.0.0.1, 10.x, 192.168.x …) отклоняется при сохранении и при каждой отправке. Адреса link-local и метаданных отклоняются всегда.",
+      },
     },
     options: {
       weatherProvider: {

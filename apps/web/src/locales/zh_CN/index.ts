@@ -34,6 +34,8 @@ import sync from "./sync";
 import system from "./system";
 import terminal from "./terminal";
 import user from "./user";
+// Signed webhooks (issue 23)
+import webhook from "./webhook";
 import widget from "./widget";
 
 /** Simplified Chinese (mainland): the product's primary language. */
@@ -75,4 +77,6 @@ export default {
   announcement,
   system,
   review,
+  // Signed webhooks (issue 23)
+  webhook,
 };

@@ -125,6 +125,11 @@ export default {
         label: "在线支付（Stripe）",
         help: "通过 Stripe Checkout 进行银行卡支付。已保存的密钥不会显示。",
       },
+      // Signed webhooks (issue 23)
+      webhooksPrivateAddresses: {
+        label: "Webhook 可访问内网地址",
+        help: "关闭时：指向回环或内网地址（127.0.0.1、10.x、192.168.x …）的 Webhook 在保存和每次发送时都会被拒绝。链路本地和元数据地址始终拒绝。",
+      },
     },
     options: {
       weatherProvider: {

@@ -125,6 +125,11 @@ export default {
         label: "線上付款（Stripe）",
         help: "透過 Stripe Checkout 以信用卡付款。已儲存的金鑰不會顯示。",
       },
+      // Signed webhooks (issue 23)
+      webhooksPrivateAddresses: {
+        label: "Webhook 可存取內網位址",
+        help: "關閉時：指向迴環或內網位址（127.0.0.1、10.x、192.168.x …）的 Webhook 在儲存和每次傳送時都會被拒絕。鏈路本地和中繼資料位址一律拒絕。",
+      },
     },
     options: {
       weatherProvider: {

@@ -185,4 +185,10 @@ export default {
   "audit.action./a/api/serviceAccount/delete": "Delete a service account",
   "audit.action.serviceAccountTokenSave": "Create a service account's API token",
   "audit.action.serviceAccountTokenRevoke": "Revoke a service account's API token",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "Save a webhook",
+  "audit.action.webhookDelete": "Delete a webhook",
+  "audit.action.webhookRedeliver": "Redeliver a webhook event",
+  "audit.action.webhookTest": "Send a webhook test",
+  "audit.entity.webhook": "Webhook endpoint",
 };

@@ -28,6 +28,8 @@ import terminal from "./terminal";
 import terminalSet from "./terminalSet";
 import token from "./token";
 import user from "./user";
+// Signed webhooks (issue 23)
+import webhook from "./webhook";
 import widget from "./widget";
 
 /** Server messages in English by domain: the source of every key. */
@@ -63,4 +65,6 @@ export default {
   pay,
   log,
   token,
+  // Signed webhooks (issue 23)
+  webhook,
 };

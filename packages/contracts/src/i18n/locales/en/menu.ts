@@ -70,4 +70,6 @@ export default {
   "menu.title.exception403": "Access denied",
   "menu.title.exception404": "Page not found",
   "menu.title.exception500": "Server error",
+  // Signed webhooks (issue 23)
+  "menu.title.webhookManage": "Webhooks",
 };

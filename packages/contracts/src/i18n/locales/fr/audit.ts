@@ -189,4 +189,10 @@ export default {
   "audit.action./a/api/serviceAccount/delete": "Supprimer un compte de service",
   "audit.action.serviceAccountTokenSave": "Créer un jeton d'API d'un compte de service",
   "audit.action.serviceAccountTokenRevoke": "Révoquer un jeton d'API d'un compte de service",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "Enregistrer un webhook",
+  "audit.action.webhookDelete": "Supprimer un webhook",
+  "audit.action.webhookRedeliver": "Renvoyer un événement de webhook",
+  "audit.action.webhookTest": "Envoyer un test de webhook",
+  "audit.entity.webhook": "Point de réception webhook",
 } satisfies Record<keyof typeof en, string>;

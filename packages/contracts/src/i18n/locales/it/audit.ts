@@ -191,4 +191,10 @@ export default {
   "audit.action./a/api/serviceAccount/delete": "Elimina un account di servizio",
   "audit.action.serviceAccountTokenSave": "Crea un token API di un account di servizio",
   "audit.action.serviceAccountTokenRevoke": "Revoca un token API di un account di servizio",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "Salva un webhook",
+  "audit.action.webhookDelete": "Elimina un webhook",
+  "audit.action.webhookRedeliver": "Reinvia un evento webhook",
+  "audit.action.webhookTest": "Invia un test webhook",
+  "audit.entity.webhook": "Endpoint webhook",
 } satisfies Record<keyof typeof en, string>;

@@ -189,4 +189,10 @@ export default {
   "audit.action./a/api/serviceAccount/delete": "Удалить сервисную учётную запись",
   "audit.action.serviceAccountTokenSave": "Создать API-токен сервисной учётной записи",
   "audit.action.serviceAccountTokenRevoke": "Отозвать API-токен сервисной учётной записи",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "Сохранить вебхук",
+  "audit.action.webhookDelete": "Удалить вебхук",
+  "audit.action.webhookRedeliver": "Повторить отправку события вебхука",
+  "audit.action.webhookTest": "Отправить тест вебхука",
+  "audit.entity.webhook": "Вебхук",
 } satisfies Record<keyof typeof en, string>;

@@ -72,4 +72,6 @@ export default {
   "menu.title.exception403": "Доступ запрещён",
   "menu.title.exception404": "Страница не найдена",
   "menu.title.exception500": "Ошибка сервера",
+  // Signed webhooks (issue 23)
+  "menu.title.webhookManage": "Вебхуки",
 } satisfies Record<keyof typeof en, string>;

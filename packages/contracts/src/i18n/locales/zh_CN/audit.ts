@@ -186,4 +186,10 @@ export default {
   "audit.action./a/api/serviceAccount/delete": "删除服务账号",
   "audit.action.serviceAccountTokenSave": "创建服务账号的 API 令牌",
   "audit.action.serviceAccountTokenRevoke": "撤销服务账号的 API 令牌",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "保存 Webhook",
+  "audit.action.webhookDelete": "删除 Webhook",
+  "audit.action.webhookRedeliver": "重新投递 Webhook 事件",
+  "audit.action.webhookTest": "发送 Webhook 测试",
+  "audit.entity.webhook": "Webhook 端点",
 } satisfies Record<keyof typeof en, string>;

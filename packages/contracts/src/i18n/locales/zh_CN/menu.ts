@@ -72,4 +72,6 @@ export default {
   "menu.title.exception403": "无权访问",
   "menu.title.exception404": "页面不存在",
   "menu.title.exception500": "服务器错误",
+  // Signed webhooks (issue 23)
+  "menu.title.webhookManage": "Webhook 推送",
 } satisfies Record<keyof typeof en, string>;

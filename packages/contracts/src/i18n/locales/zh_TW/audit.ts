@@ -186,4 +186,10 @@ export default {
   "audit.action./a/api/serviceAccount/delete": "刪除服務帳號",
   "audit.action.serviceAccountTokenSave": "建立服務帳號的 API 權杖",
   "audit.action.serviceAccountTokenRevoke": "撤銷服務帳號的 API 權杖",
+  // Signed webhooks (issue 23)
+  "audit.action.webhookSave": "儲存 Webhook",
+  "audit.action.webhookDelete": "刪除 Webhook",
+  "audit.action.webhookRedeliver": "重新投遞 Webhook 事件",
+  "audit.action.webhookTest": "傳送 Webhook 測試",
+  "audit.entity.webhook": "Webhook 端點",
 } satisfies Record<keyof typeof en, string>;

@@ -29,6 +29,8 @@ import terminal from "./terminal";
 import terminalSet from "./terminalSet";
 import token from "./token";
 import user from "./user";
+// Signed webhooks (issue 23)
+import webhook from "./webhook";
 import widget from "./widget";
 
 /** Server messages in Traditional Chinese (Hong Kong / Taiwan usage) by domain. */
@@ -64,4 +66,6 @@ export default {
   pay,
   log,
   token,
+  // Signed webhooks (issue 23)
+  webhook,
 } satisfies DomainCatalogues;

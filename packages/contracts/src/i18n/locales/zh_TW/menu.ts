@@ -72,4 +72,6 @@ export default {
   "menu.title.exception403": "無權存取",
   "menu.title.exception404": "頁面不存在",
   "menu.title.exception500": "伺服器錯誤",
+  // Signed webhooks (issue 23)
+  "menu.title.webhookManage": "Webhook 推送",
 } satisfies Record<keyof typeof en, string>;
