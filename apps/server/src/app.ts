@@ -45,6 +45,8 @@ import { PublishService } from "./modules/publish/service";
 import { publishMessageRoutes } from "./modules/publishMessage/routes";
 import { roleRoutes } from "./modules/role/routes";
 import { sessionRoutes } from "./modules/session/routes";
+// Single sign-on (issue 23).
+import { ssoRoutes } from "./modules/sso/routes";
 import { statisticsRoutes } from "./modules/statistics/routes";
 import { strategyRoutes } from "./modules/strategy/routes";
 import { syncRoutes } from "./modules/sync/routes";
@@ -283,6 +285,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(behaviorRoutes);
       await api.register(homeRoutes);
       await api.register(payRoutes);
+      // Single sign-on (issue 23).
+      await api.register(ssoRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -26,6 +26,8 @@ export * from "./publish";
 export * from "./publishMessage";
 export * from "./role";
 export * from "./session";
+// Single sign-on (issue 23).
+export * from "./sso";
 export * from "./statistics";
 export * from "./strategy";
 export * from "./sync";

@@ -106,6 +106,8 @@ export const PERMISSIONS = [
   "pay:order:confirm",
   // The permission demo page's own permission, named as the spec names it (§6: "permission form").
   "form",
+  // Single sign-on (issue 23): a tenant's OpenID Connect provider, role mapping and password sign-in switch.
+  "sys:sso:edit",
 ] as const;
 
 /** One permission of the catalogue. */

@@ -223,6 +223,9 @@ export const SETTINGS = {
     visibility: "secret",
     scope: "platform",
   }),
+  // Single sign-on (issue 23): whether a tenant's provider may be reached over plain http on a loopback or
+  // private address (a provider inside the company's network, the tests' local one); https otherwise.
+  ssoAllowHttp: define({ schema: z.boolean(), default: false, visibility: "public", scope: "platform" }),
 } as const;
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
@@ -336,6 +339,8 @@ export const SETTING_EDITORS: { readonly [K in SettingKey]: SettingEditor } = {
   paymentSwitchOpenTime: { group: "payment", input: "datetime" },
   bankTransfer: { group: "payment", input: "bankTransfer" },
   stripe: { group: "payment", input: "stripe" },
+  // Single sign-on (issue 23).
+  ssoAllowHttp: { group: "security" },
 };
 
 /** The definition of one setting as `getKey?debugTypes=1` answers it: what the typed editor is built from. */

@@ -29,6 +29,8 @@ const EXPECTED: Record<(typeof SETTING_SCOPES)[number], SettingKey[]> = {
     "transcodeMaxHeight",
     "landingEncryption",
     "captchaThreshold",
+    // Single sign-on (issue 23): whether tenants' providers may be reached over http on private addresses.
+    "ssoAllowHttp",
   ],
   shared: [
     "uploadLimitOpen",

@@ -26,4 +26,7 @@ export const accountActions = auditActionLabels([
   "/a/api/user/updateDefDataRange",
   "/a/api/role/save",
   "/a/api/role/delete",
+  // Single sign-on (issue 23).
+  "/a/api/sso/save",
+  "/a/api/sso/test",
 ]);

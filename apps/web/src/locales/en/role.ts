@@ -139,6 +139,8 @@ export default {
       dict: { view: "View the dictionary", edit: "Edit the dictionary" },
       commonProblem: { view: "View the FAQ", edit: "Edit the FAQ" },
       callCenter: { view: "View the customer centre", edit: "Edit the customer centre" },
+      // Single sign-on (issue 23).
+      sso: { edit: "Set up single sign-on" },
     },
     stats: {
       data: { view: "View statistics", export: "Export statistics" },

@@ -153,6 +153,8 @@ export default {
       dict: { view: "Voir les dictionnaires", edit: "Modifier les dictionnaires" },
       commonProblem: { view: "Voir les questions fréquentes", edit: "Modifier les questions fréquentes" },
       callCenter: { view: "Voir le centre d'assistance", edit: "Modifier le centre d'assistance" },
+      // Single sign-on (issue 23).
+      sso: { edit: "Configurer l'authentification unique" },
     },
     stats: {
       data: { view: "Voir les statistiques", export: "Exporter les statistiques" },

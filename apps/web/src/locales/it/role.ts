@@ -152,6 +152,8 @@ export default {
       dict: { view: "Vedere i dizionari", edit: "Modificare i dizionari" },
       commonProblem: { view: "Vedere le domande frequenti", edit: "Modificare le domande frequenti" },
       callCenter: { view: "Vedere il centro assistenza", edit: "Modificare il centro assistenza" },
+      // Single sign-on (issue 23).
+      sso: { edit: "Configurare il single sign-on" },
     },
     stats: {
       data: { view: "Vedere le statistiche", export: "Esportare le statistiche" },

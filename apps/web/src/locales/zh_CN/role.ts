@@ -130,6 +130,8 @@ export default {
       dict: { view: "查看字典", edit: "编辑字典" },
       commonProblem: { view: "查看常见问题", edit: "编辑常见问题" },
       callCenter: { view: "查看客服中心", edit: "编辑客服中心" },
+      // Single sign-on (issue 23).
+      sso: { edit: "配置单点登录" },
     },
     stats: {
       data: { view: "查看数据统计", export: "导出数据统计" },

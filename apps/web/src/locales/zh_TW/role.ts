@@ -130,6 +130,8 @@ export default {
       dict: { view: "檢視字典", edit: "編輯字典" },
       commonProblem: { view: "檢視常見問題", edit: "編輯常見問題" },
       callCenter: { view: "檢視客服中心", edit: "編輯客服中心" },
+      // Single sign-on (issue 23).
+      sso: { edit: "設定單一登入" },
     },
     stats: {
       data: { view: "檢視數據統計", export: "匯出數據統計" },

@@ -180,4 +180,7 @@ export default {
   "audit.entity.payOrder": "Order",
   "audit.entity.payService": "Paid service",
   "audit.entity.stripe": "Stripe payment",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "Save single sign-on",
+  "audit.action./a/api/sso/test": "Test an OpenID provider's discovery",
 };

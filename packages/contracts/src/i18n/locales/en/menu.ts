@@ -70,4 +70,6 @@ export default {
   "menu.title.exception403": "Access denied",
   "menu.title.exception404": "Page not found",
   "menu.title.exception500": "Server error",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "Single sign-on",
 };

@@ -184,4 +184,7 @@ export default {
   "audit.entity.payOrder": "Commande",
   "audit.entity.payService": "Service payant",
   "audit.entity.stripe": "Paiement Stripe",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "Enregistrer l'authentification unique",
+  "audit.action./a/api/sso/test": "Tester la découverte d'un fournisseur OpenID",
 } satisfies Record<keyof typeof en, string>;

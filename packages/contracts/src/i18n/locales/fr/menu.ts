@@ -73,4 +73,6 @@ export default {
   "menu.title.exception403": "Accès refusé",
   "menu.title.exception404": "Page introuvable",
   "menu.title.exception500": "Erreur du serveur",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "Authentification unique",
 } satisfies Record<keyof typeof en, string>;

@@ -186,4 +186,7 @@ export default {
   "audit.entity.payOrder": "Ordine",
   "audit.entity.payService": "Servizio a pagamento",
   "audit.entity.stripe": "Pagamento Stripe",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "Salva il single sign-on",
+  "audit.action./a/api/sso/test": "Prova il rilevamento di un provider OpenID",
 } satisfies Record<keyof typeof en, string>;

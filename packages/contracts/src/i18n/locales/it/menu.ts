@@ -72,4 +72,6 @@ export default {
   "menu.title.exception403": "Accesso negato",
   "menu.title.exception404": "Pagina non trovata",
   "menu.title.exception500": "Errore del server",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "Accesso unico (SSO)",
 } satisfies Record<keyof typeof en, string>;

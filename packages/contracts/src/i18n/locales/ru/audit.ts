@@ -184,4 +184,7 @@ export default {
   "audit.entity.payOrder": "Заказ",
   "audit.entity.payService": "Платная услуга",
   "audit.entity.stripe": "Платёж Stripe",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "Сохранить единый вход",
+  "audit.action./a/api/sso/test": "Проверить обнаружение OpenID-провайдера",
 } satisfies Record<keyof typeof en, string>;

@@ -72,4 +72,6 @@ export default {
   "menu.title.exception403": "Доступ запрещён",
   "menu.title.exception404": "Страница не найдена",
   "menu.title.exception500": "Ошибка сервера",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "Единый вход",
 } satisfies Record<keyof typeof en, string>;

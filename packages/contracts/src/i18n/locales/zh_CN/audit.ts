@@ -181,4 +181,7 @@ export default {
   "audit.entity.payOrder": "订单",
   "audit.entity.payService": "付费服务",
   "audit.entity.stripe": "Stripe 支付",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "保存单点登录设置",
+  "audit.action./a/api/sso/test": "测试 OpenID 提供方的发现",
 } satisfies Record<keyof typeof en, string>;

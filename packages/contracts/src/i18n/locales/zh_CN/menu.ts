@@ -72,4 +72,6 @@ export default {
   "menu.title.exception403": "无权访问",
   "menu.title.exception404": "页面不存在",
   "menu.title.exception500": "服务器错误",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "单点登录",
 } satisfies Record<keyof typeof en, string>;

@@ -181,4 +181,7 @@ export default {
   "audit.entity.payOrder": "訂單",
   "audit.entity.payService": "付費服務",
   "audit.entity.stripe": "Stripe 付款",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "儲存單一登入設定",
+  "audit.action./a/api/sso/test": "測試 OpenID 提供者的探索",
 } satisfies Record<keyof typeof en, string>;

@@ -72,4 +72,6 @@ export default {
   "menu.title.exception403": "無權存取",
   "menu.title.exception404": "頁面不存在",
   "menu.title.exception500": "伺服器錯誤",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "單一登入",
 } satisfies Record<keyof typeof en, string>;
