@@ -171,7 +171,7 @@ describe("single sign-on (OpenID Connect) against a real provider", () => {
       groups: ["signage-editors", "other"],
     };
     const { browser, landed } = await ssoSignIn(ACME);
-    expect(landed).toBe("/home");
+    expect(landed).toBe("/login?sso=done");
     expect(await isSignedIn(browser)).toBe(true);
     const db = t.database.db;
     const [carol] = await db.select().from(users).where(eq(users.username, "carol"));
@@ -190,7 +190,7 @@ describe("single sign-on (OpenID Connect) against a real provider", () => {
     expect((audit?.detail as { method?: string })?.method).toBe("sso");
     // A second sign-in finds the same user by its link.
     const again = await ssoSignIn(ACME);
-    expect(again.landed).toBe("/home");
+    expect(again.landed).toBe("/login?sso=done");
     expect((await db.select().from(users).where(eq(users.email, "carol@acme.test"))).length).toBe(1);
   });
 
@@ -227,7 +227,7 @@ describe("single sign-on (OpenID Connect) against a real provider", () => {
     const first = await ssoSignIn(ACME, ACME, (u) => {
       replayed = u.search;
     });
-    expect(first.landed).toBe("/home");
+    expect(first.landed).toBe("/login?sso=done");
     const replay = new Client(t.app, "en");
     const res = await replay.get(`/sso/callback${replayed}`, undefined, { host: ACME });
     expect(res.headers.location).toBe("/login?ssoError=expired");
@@ -235,7 +235,7 @@ describe("single sign-on (OpenID Connect) against a real provider", () => {
     // The nonce kept for the sign-in no longer matches the ID token's.
     const db = t.database.db;
     const nonce = await ssoSignIn(ACME, ACME, () => undefined);
-    expect(nonce.landed).toBe("/home");
+    expect(nonce.landed).toBe("/login?sso=done");
     const browser = new Client(t.app, "en");
     const start = await browser.get("/sso/start", undefined, { host: ACME });
     await db.update(ssoFlows).set({ nonce: "changed-nonce" });
@@ -273,7 +273,7 @@ describe("single sign-on (OpenID Connect) against a real provider", () => {
       preferred_username: "bob",
     };
     const { browser, landed } = await ssoSignIn(ACME);
-    expect(landed).toBe("/home");
+    expect(landed).toBe("/login?sso=done");
     const me = await browser.post("/a/api/user/info");
     expect(me.body).not.toContain(`"id":${bob.id},`);
     const links = await db.select().from(ssoLinks).where(eq(ssoLinks.userId, bob.id));

@@ -65,6 +65,8 @@ export const REGISTRY: Record<string, LazyPage> = {
   exception500: lazyPage(() => import("../features/exception/ServerError")),
   demo: lazyPage(() => import("../features/exception/DemoPage")),
   apmWeb: lazyPage(() => import("../features/exception/EmptyPage")),
+  // Single sign-on (issue 23).
+  ssoSettings: lazyPage(() => import("../features/sso/SsoSettingsPage")),
 };
 
 /** The page a route shows: the component it names, else the one of its own name (undefined: not built). */

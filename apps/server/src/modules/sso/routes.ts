@@ -18,6 +18,9 @@ import { checkIssuer, type client, discover, reasonOf } from "./oidc";
 import { configOf, recordSsoSignIn, rolesInScope, tenantRoles, upsertConfig } from "./repo";
 import { callbackUrl, configView, finishSignIn, SsoRefusal, startSignIn } from "./service";
 
+/** Where a finished sign-in lands. */
+export const SIGNED_IN_AT = "/login?sso=done";
+
 /** Where a refused sign-in lands: the console's sign-in page, which translates the reason. */
 const refusedAt = (reason: string) => `/login?ssoError=${encodeURIComponent(reason)}`;
 
@@ -199,7 +202,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         const token = await services.sessions.create(user.id, req.ip, req.headers["user-agent"]);
         await recordSsoSignIn(db, user.id, services.clock.now(), req.ip);
         setSessionCookie(req, reply, token);
-        return reply.redirect("/home", 302);
+        // The sign-in page loads the session (user, permissions, routes) as after a password, then opens /home.
+        return reply.redirect(SIGNED_IN_AT, 302);
       } catch (err) {
         if (!(err instanceof SsoRefusal)) throw err;
         req.log.warn({ reason: err.reason, detail: err.message }, "sso sign-in refused");
