@@ -1,4 +1,5 @@
-import { createServer, type Server } from "node:http";
+import { createPrivateKey, generateKeyPairSync, type KeyObject, sign } from "node:crypto";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider, { type Configuration } from "oidc-provider";
 
@@ -22,6 +23,12 @@ export interface TestProvider {
   issuer: string;
   /** The account the next interaction signs in (the API tests' fixed login, no form). */
   account: TestAccount;
+  /**
+   * A man in the middle: when set, the ID token of each code exchange is decoded, changed by this function
+   * and signed again with the provider's own key (`otherKey`: with a key the provider never published).
+   */
+  tamper: ((claims: Record<string, unknown>) => Record<string, unknown>) | null;
+  otherKey: boolean;
   close(): Promise<void>;
 }
 
@@ -35,7 +42,15 @@ export async function startTestProvider(
   opts: { form?: boolean; issuerOverride?: (port: number) => string } = {},
 ): Promise<TestProvider> {
   const accounts = new Map<string, TestAccount>();
-  const state: { account: TestAccount } = { account: { sub: "nobody" } };
+  const state: {
+    account: TestAccount;
+    tamper: TestProvider["tamper"];
+    otherKey: boolean;
+  } = { account: { sub: "nobody" }, tamper: null, otherKey: false };
+  // The provider's signing key is ours, so that a test can sign a changed ID token as the provider would.
+  const kid = "marquee-test-key";
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
@@ -63,10 +78,15 @@ export async function startTestProvider(
     features: { devInteractions: { enabled: opts.form === true } },
     pkce: { required: () => true },
     cookies: { keys: ["marquee-test-provider"] },
+    jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" }] },
   };
   const provider = new Provider(issuer, config);
   const callback = provider.callback();
   server.on("request", async (req, res) => {
+    if (state.tamper && req.method === "POST" && req.url?.startsWith("/token")) {
+      const key = state.otherKey ? stranger : privateKey;
+      rewriteIdToken(res, (claims) => (state.tamper ? state.tamper(claims) : claims), key, kid);
+    }
     if (!opts.form && req.url?.startsWith("/interaction/")) {
       try {
         const details = await provider.interactionDetails(req, res);
@@ -101,6 +121,18 @@ export async function startTestProvider(
       state.account = a;
       accounts.set(a.sub, a);
     },
+    get tamper() {
+      return state.tamper;
+    },
+    set tamper(fn: TestProvider["tamper"]) {
+      state.tamper = fn;
+    },
+    get otherKey() {
+      return state.otherKey;
+    },
+    set otherKey(v: boolean) {
+      state.otherKey = v;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -129,4 +161,44 @@ export async function throughProvider(start: string, stopAt: string): Promise<st
     url = new URL(next, url).toString();
   }
   throw new Error("too many redirects at the provider");
+}
+
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+
+/** Catches the token endpoint's answer and replaces its ID token by `change`'s claims, signed with `key`. */
+function rewriteIdToken(
+  res: ServerResponse,
+  change: (claims: Record<string, unknown>) => Record<string, unknown>,
+  key: KeyObject,
+  kid: string,
+) {
+  const chunks: Buffer[] = [];
+  const end = res.end.bind(res) as (body?: Buffer) => ServerResponse;
+  res.write = ((chunk: Buffer | string) => {
+    chunks.push(Buffer.from(chunk));
+    return true;
+  }) as typeof res.write;
+  res.end = ((chunk?: Buffer | string) => {
+    if (chunk && typeof chunk !== "function") chunks.push(Buffer.from(chunk));
+    let body = Buffer.concat(chunks);
+    try {
+      const answer = JSON.parse(body.toString()) as { id_token?: string };
+      if (answer.id_token) {
+        const [, payload = ""] = answer.id_token.split(".");
+        const claims = change(JSON.parse(Buffer.from(payload, "base64url").toString()));
+        const input = `${b64({ alg: "RS256", kid, typ: "JWT" })}.${b64(claims)}`;
+        const signature = sign(
+          "sha256",
+          Buffer.from(input),
+          createPrivateKey(key.export({ format: "pem", type: "pkcs8" })),
+        ).toString("base64url");
+        answer.id_token = `${input}.${signature}`;
+        body = Buffer.from(JSON.stringify(answer));
+      }
+    } catch {
+      // Not JSON (an error page): passed on as it is.
+    }
+    if (!res.headersSent) res.setHeader("content-length", body.length);
+    return end(body);
+  }) as typeof res.end;
 }

@@ -252,6 +252,36 @@ describe("single sign-on (OpenID Connect) against a real provider", () => {
     expect((await saveConfig(acmeAdmin, baseConfig())).statusCode).toBe(200);
   });
 
+  it("refuses an ID token for another audience, from another issuer, expired, or not signed by the provider", async () => {
+    idp.account = {
+      sub: "carol-1",
+      email: "carol@acme.test",
+      email_verified: true,
+      preferred_username: "carol",
+    };
+    const cases: Array<[string, (c: Record<string, unknown>) => Record<string, unknown>, boolean]> = [
+      ["audience", (c) => ({ ...c, aud: "marquee-b" }), false],
+      ["issuer", (c) => ({ ...c, iss: "http://127.0.0.1:1" }), false],
+      ["expiry", (c) => ({ ...c, exp: Math.floor(Date.now() / 1000) - 3600 }), false],
+      ["signature", (c) => c, true],
+    ];
+    try {
+      // Unchanged and signed again with the provider's key, the token is good: the rewriting itself is sound.
+      idp.tamper = (c) => c;
+      expect((await ssoSignIn(ACME)).landed).toBe("/login?sso=done");
+      for (const [what, change, otherKey] of cases) {
+        idp.tamper = change;
+        idp.otherKey = otherKey;
+        const { browser, landed } = await ssoSignIn(ACME);
+        expect(landed, what).toBe("/login?ssoError=invalidResponse");
+        expect(await isSignedIn(browser), what).toBe(false);
+      }
+    } finally {
+      idp.tamper = null;
+      idp.otherKey = false;
+    }
+  });
+
   it("refuses a provider whose discovery names another issuer", async () => {
     const url = new URL(idp.issuer);
     // The same provider reached by another name: its document says it is 127.0.0.1, not localhost.

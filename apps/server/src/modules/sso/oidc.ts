@@ -43,7 +43,8 @@ const cache = new Map<string, { at: number; config: Promise<client.Configuration
 /**
  * The provider of a client, discovered from `<issuer>/.well-known/openid-configuration` (the document's
  * issuer must equal the configured one: openid-client checks it) and kept 10 minutes. The client
- * authenticates with client_secret_post. Call checkIssuer first.
+ * authenticates with client_secret_post; ID tokens are verified with the provider's keys (its jwks_uri).
+ * Call checkIssuer first.
  */
 export function discover(spec: ClientSpec, url: URL): Promise<client.Configuration> {
   const key = createHash("sha256")
@@ -53,7 +54,12 @@ export function discover(spec: ClientSpec, url: URL): Promise<client.Configurati
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
   const config = client.discovery(url, spec.clientId, undefined, client.ClientSecretPost(spec.clientSecret), {
     timeout: DISCOVERY_TIMEOUT_S,
-    execute: url.protocol === "http:" ? [client.allowInsecureRequests] : [],
+    // The ID token's signature is checked against the provider's published keys (openid-client skips it by
+    // default for tokens read straight from the token endpoint; we want it whatever the transport).
+    execute: [
+      client.enableNonRepudiationChecks,
+      ...(url.protocol === "http:" ? [client.allowInsecureRequests] : []),
+    ],
   });
   if (cache.size > 1000) cache.clear();
   cache.set(key, { at: Date.now(), config });
