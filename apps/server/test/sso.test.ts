@@ -211,6 +211,23 @@ describe("single sign-on (OpenID Connect) against a real provider", () => {
     expect((await saveConfig(acmeAdmin, baseConfig())).statusCode).toBe(200);
   });
 
+  it("creates nobody when the roles it would get were deleted since the configuration was saved", async () => {
+    const db = t.database.db;
+    const [temp] = await db
+      .insert(roles)
+      .values({ officeId: a1.id, code: "temp", name: "Temp", permissions: ["content:material:view"] })
+      .returning();
+    expect(
+      (await saveConfig(acmeAdmin, { ...baseConfig(), jitRoleId: temp?.id, roleMap: [] })).statusCode,
+    ).toBe(200);
+    await db.delete(roles).where(eq(roles.id, temp?.id ?? 0));
+    idp.account = { sub: "frank-1", preferred_username: "frank" };
+    const { landed } = await ssoSignIn(ACME);
+    expect(landed).toBe("/login?ssoError=noRole");
+    expect(await db.select().from(users).where(eq(users.username, "frank"))).toEqual([]);
+    expect((await saveConfig(acmeAdmin, baseConfig())).statusCode).toBe(200);
+  });
+
   it("refuses a tampered or replayed state, a changed nonce and a wrong client secret", async () => {
     idp.account = {
       sub: "carol-1",

@@ -183,3 +183,13 @@ export async function tenantRoles(db: Db, actor: Actor, tenantId: number) {
 export async function recordSsoSignIn(db: Db, userId: number, at: Date, ip: string): Promise<void> {
   await db.update(users).set({ lastLoginAt: at, lastLoginIp: ip }).where(eq(users.id, userId));
 }
+
+/** Which of these roles still exist as roles of the tenant (a just-in-time user gets only those). */
+export async function tenantRoleIds(db: Db, tenantId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.officeId, tenantId), inArray(roles.id, ids)));
+  return rows.map((r) => r.id);
+}

@@ -15,6 +15,7 @@ import {
   type SsoConfigRow,
   takeFlow,
   takenNames,
+  tenantRoleIds,
   touchLink,
   type UserRow,
   userByEmail,
@@ -230,9 +231,10 @@ export async function finishSignIn(services: Services, req: FastifyRequest): Pro
   if (!cfg.jit || cfg.jitOfficeId === null || cfg.jitRoleId === null) throw new SsoRefusal("notLinked");
   if (!tenantOffices.includes(cfg.jitOfficeId)) throw new SsoRefusal("notLinked", "jit office outside");
   const values = new Set(claimValues(claims, cfg.roleClaim));
-  const roleIds = [
-    ...new Set([cfg.jitRoleId, ...cfg.roleMap.filter((m) => values.has(m.value)).map((m) => m.roleId)]),
-  ];
+  const wanted = [cfg.jitRoleId, ...cfg.roleMap.filter((m) => values.has(m.value)).map((m) => m.roleId)];
+  // Roles deleted since the configuration was saved are skipped; with none left, nobody is created.
+  const roleIds = await tenantRoleIds(services.db, flow.officeId, [...new Set(wanted)]);
+  if (!roleIds.length) throw new SsoRefusal("noRole");
   const name =
     (typeof claims.name === "string" && claims.name.slice(0, 64)) ||
     (typeof claims.preferred_username === "string" && claims.preferred_username.slice(0, 64)) ||
