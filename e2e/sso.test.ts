@@ -111,6 +111,30 @@ describe("single sign-on in the browser", () => {
     await screenshot(page, "sso-signed-in");
   });
 
+  it("hides the password form when the tenant turns passwords off, and keeps a way in for the administrator", async () => {
+    const admin = await pageIn("en");
+    await signIn(admin, ADMIN.username, ADMIN.password);
+    await admin.waitForURL("**/home");
+    const current = await api<{ config: Record<string, unknown> }>(admin, "GET", "/a/api/sso/get");
+    const { clientSecretSet: _set, ...config } = current.config;
+    await api(admin, "POST", "/a/api/sso/save", { ...config, passwordLogin: false });
+    try {
+      const page = await pageIn("en");
+      await page.goto("/login");
+      await page.getByTestId("sso-password-link").waitFor();
+      expect(await page.getByPlaceholder("User name").isVisible()).toBe(false);
+      await screenshot(page, "sso-login-password-off");
+      // The platform's administrator is never refused a password (docs/sso.md).
+      await page.getByTestId("sso-password-link").click();
+      await page.getByPlaceholder("User name").fill(ADMIN.username);
+      await page.locator("input[type=password]").fill(ADMIN.password);
+      await page.locator("button[type=submit]").click();
+      await page.waitForURL("**/home");
+    } finally {
+      await api(admin, "POST", "/a/api/sso/save", { ...config, passwordLogin: true });
+    }
+  });
+
   it("shows the provider's refusal on the sign-in page, translated", async () => {
     const page = await pageIn("en");
     await page.goto("/login?ssoError=accessDenied");
