@@ -47,6 +47,8 @@ import { roleRoutes } from "./modules/role/routes";
 // Service accounts (issue 23).
 import { serviceAccountRoutes } from "./modules/serviceAccount/routes";
 import { sessionRoutes } from "./modules/session/routes";
+// Single sign-on (issue 23).
+import { ssoRoutes } from "./modules/sso/routes";
 import { statisticsRoutes } from "./modules/statistics/routes";
 import { strategyRoutes } from "./modules/strategy/routes";
 import { syncRoutes } from "./modules/sync/routes";
@@ -291,6 +293,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payRoutes);
       // Signed webhooks (issue 23)
       await api.register(webhookRoutes);
+      // Single sign-on (issue 23).
+      await api.register(ssoRoutes);
     },
     { prefix: API_PREFIX },
   );

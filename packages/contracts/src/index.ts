@@ -28,6 +28,8 @@ export * from "./role";
 // Service accounts (issue 23).
 export * from "./service-account";
 export * from "./session";
+// Single sign-on (issue 23).
+export * from "./sso";
 export * from "./statistics";
 export * from "./strategy";
 export * from "./sync";

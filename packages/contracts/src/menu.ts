@@ -60,6 +60,8 @@ export const ROUTE_NAMES = [
   "personalCenter",
   "paymentCenter",
   "programEditor",
+  // Single sign-on (issue 23).
+  "ssoSettings",
 ] as const;
 
 /** A name of the spec's named route table. */
@@ -324,6 +326,8 @@ export const MENU_SEED: readonly MenuSeed[] = [
         icon: "EnvironmentOutlined",
         permission: "terminal:map:view",
       },
+      // Single sign-on (issue 23): the tenant's OpenID Connect provider (migration 0028 adds it to existing menus).
+      { name: "ssoSettings", path: "sys/sso", icon: "SafetyCertificateOutlined", permission: "sys:sso:edit" },
     ],
   },
   {

@@ -111,6 +111,8 @@ export const PERMISSIONS = [
   // Signed webhooks (issue 23): a tenant's endpoints and their delivery log; edit also sees the secrets.
   "sys:webhook:view",
   "sys:webhook:edit",
+  // Single sign-on (issue 23): a tenant's OpenID Connect provider, role mapping and password sign-in switch.
+  "sys:sso:edit",
 ] as const;
 
 /** One permission of the catalogue. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Envelope } from "./common";
+import { SsoLoginInfo } from "./sso";
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from "./sysSetting";
 import { passwordProblems } from "./user";
 
@@ -60,7 +61,11 @@ export const LoginResponse = Envelope.extend({
 });
 
 export const CheckLoginResponse = Envelope.extend({ isLogin: z.boolean() });
-export const IsSysInitResponse = Envelope.extend({ data: z.number() });
+export const IsSysInitResponse = Envelope.extend({
+  data: z.number(),
+  /** Single sign-on of the host's tenant (issue 23): the button's label and whether passwords are offered. */
+  sso: SsoLoginInfo.nullable().optional(),
+});
 /**
  * GET /f/health, for load balancers and supervisors: 200 with `ok`, `diskLow` or `noWorker` (the node still
  * serves; `noWorker`: no live process runs the jobs and periodic passes, as with web nodes alone), 503 with

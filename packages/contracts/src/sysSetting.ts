@@ -231,6 +231,9 @@ export const SETTINGS = {
     visibility: "public",
     scope: "platform",
   }),
+  // Single sign-on (issue 23): whether a tenant's provider may be reached over plain http on a loopback or
+  // private address (a provider inside the company's network, the tests' local one); https otherwise.
+  ssoAllowHttp: define({ schema: z.boolean(), default: false, visibility: "public", scope: "platform" }),
 } as const;
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
@@ -346,6 +349,8 @@ export const SETTING_EDITORS: { readonly [K in SettingKey]: SettingEditor } = {
   stripe: { group: "payment", input: "stripe" },
   // Signed webhooks (issue 23)
   webhooksPrivateAddresses: { group: "security" },
+  // Single sign-on (issue 23).
+  ssoAllowHttp: { group: "security" },
 };
 
 /** The definition of one setting as `getKey?debugTypes=1` answers it: what the typed editor is built from. */

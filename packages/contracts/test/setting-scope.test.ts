@@ -31,6 +31,8 @@ const EXPECTED: Record<(typeof SETTING_SCOPES)[number], SettingKey[]> = {
     "captchaThreshold",
     // Signed webhooks (issue 23)
     "webhooksPrivateAddresses",
+    // Single sign-on (issue 23): whether tenants' providers may be reached over http on private addresses.
+    "ssoAllowHttp",
   ],
   shared: [
     "uploadLimitOpen",

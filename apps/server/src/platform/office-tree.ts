@@ -157,6 +157,12 @@ export class OfficeTree {
     for (const node of (await this.load()).values()) if (node.secondDomainName === label) return node;
     return undefined;
   }
+
+  /** The platform: the office at the top of the tree (single sign-on of a host without a tenant domain). */
+  async root(): Promise<OfficeNode | undefined> {
+    for (const node of (await this.load()).values()) if (node.parentId === null) return node;
+    return undefined;
+  }
 }
 
 /**

@@ -35,6 +35,9 @@ import {
   publicationTargets,
   publishMessages,
   roles,
+  // Single sign-on (issue 23).
+  ssoConfigs,
+  ssoLinks,
   statMaterialDay,
   statOfficeDay,
   statPageDay,
@@ -181,6 +184,9 @@ export const TENANT_OWNED = new Map<Table, TenancyRule>([
   // Signed webhooks (issue 23): a tenant's endpoints and their deliveries are the tenant's as a whole.
   [webhookEndpoints, rule({ tenant: webhookEndpoints.officeId })],
   [webhookDeliveries, rule({ tenant: webhookDeliveries.officeId })],
+  // Single sign-on (issue 23): a tenant's configuration sits at its tenant office; links follow their user.
+  [ssoConfigs, rule({ office: ssoConfigs.officeId })],
+  [ssoLinks, rule({ via: ssoLinks.userId, parent: users, parentKey: users.id })],
 ]);
 
 /** Tables that hold no tenant's rows, and why (the tenancy test fails on a table in neither list). */
@@ -198,6 +204,8 @@ export const NOT_TENANT_OWNED: Record<string, string> = {
   pay_events: "events of the payment provider, read by its webhook only",
   stat_rollup_state: "the roll-up's own watermarks",
   server_processes: "the server processes on the database and their beats, never shown to a tenant",
+  // Single sign-on (issue 23).
+  sso_flows: "sign-ins on their way through a provider, found by the hash of their state only, read once",
 };
 
 /** The rule of a table; a table missing from the registry is a programming error. */

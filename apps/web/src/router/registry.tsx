@@ -67,6 +67,8 @@ export const REGISTRY: Record<string, LazyPage> = {
   apmWeb: lazyPage(() => import("../features/exception/EmptyPage")),
   // Signed webhooks (issue 23)
   webhookManage: lazyPage(() => import("../features/webhook/WebhookPage")),
+  // Single sign-on (issue 23).
+  ssoSettings: lazyPage(() => import("../features/sso/SsoSettingsPage")),
 };
 
 /** The page a route shows: the component it names, else the one of its own name (undefined: not built). */

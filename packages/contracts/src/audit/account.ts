@@ -31,4 +31,7 @@ export const accountActions = auditActionLabels([
   "/a/api/serviceAccount/delete",
   "serviceAccountTokenSave",
   "serviceAccountTokenRevoke",
+  // Single sign-on (issue 23).
+  "/a/api/sso/save",
+  "/a/api/sso/test",
 ]);

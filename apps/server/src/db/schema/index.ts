@@ -4,6 +4,8 @@ export * from "./offices";
 export * from "./pay";
 export * from "./program";
 export * from "./publish";
+// Single sign-on (issue 23).
+export * from "./sso";
 export * from "./stats";
 export * from "./system";
 export * from "./terminal";

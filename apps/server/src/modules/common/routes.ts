@@ -14,6 +14,7 @@ import { CAPTCHA_COOKIE } from "../../platform/captcha";
 import { binaryResponse } from "../../platform/download";
 import { AppError } from "../../platform/errors";
 import { readPassword } from "../session/password-input";
+import { loginInfo } from "../sso/service";
 import { assertPasswordPolicy } from "../user/repo";
 import { AlreadyInitialisedError, initialiseSystem, isInitialised } from "./init";
 import { pingDatabase } from "./repo";
@@ -26,8 +27,10 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/f/common/isSysInit",
     { config: openLimit, schema: { tags: ["session"], response: { 200: IsSysInitResponse } } },
-    async () => ({
+    async (req) => ({
       data: (await isInitialised(services.db)) ? SYS_INIT.initialised : SYS_INIT.notInitialised,
+      // Single sign-on (issue 23): what the sign-in page of this host offers.
+      sso: await loginInfo(services, req.host),
     }),
   );
 

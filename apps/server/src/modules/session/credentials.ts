@@ -7,6 +7,7 @@ import { AppError, badRequest } from "../../platform/errors";
 import { hostLabel } from "../../platform/office-tree";
 import { dummyHash, verifyPassword } from "../../platform/password";
 import type { Services } from "../../platform/services";
+import { passwordRefused } from "../sso/service";
 import { guardKeys, LoginGuard } from "./guard";
 import { readPassword } from "./password-input";
 
@@ -95,6 +96,9 @@ export class SignInRules {
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
     if (!user || !ok || !(await this.domainAllows(req, user.officeId))) throw await this.fail(keys);
     if (!user.enabled) throw new AppError(403, "login.disabled");
+    // Single sign-on (issue 23): a tenant that turned passwords off signs its users in through its provider.
+    const ssoLabel = await passwordRefused(this.services, user);
+    if (ssoLabel !== null) throw new AppError(403, "sso.passwordOff", { label: ssoLabel });
     const block = await this.services.tree.blocked(user.officeId, this.services.clock.now());
     if (block) {
       throw new AppError(403, block.reason === "expired" ? "login.tenantExpired" : "login.tenantDisabled", {

@@ -1,5 +1,6 @@
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from "@ant-design/icons";
-import { Alert, App, Button, Card, Checkbox, Form, Input, Space } from "antd";
+import { SSO_ERRORS, type SsoLoginInfo } from "@marquee/contracts";
+import { Alert, App, Button, Card, Checkbox, Divider, Form, Input, Space } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -42,15 +43,33 @@ export default function LoginPage() {
   const [countdown, setCountdown] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Single sign-on of this host's tenant (issue 23), and a refusal it sent back here (?ssoError=…).
+  const [sso, setSso] = useState<SsoLoginInfo | null>(null);
+  const [passwordAnyway, setPasswordAnyway] = useState(false);
+  const ssoError = new URLSearchParams(window.location.search).get("ssoError");
+  const ssoRefusal = SSO_ERRORS.find((code) => code === ssoError);
+  const showPasswordForm = !sso || sso.passwordLogin || passwordAnyway;
 
   useEffect(() => {
     sessionApi
       .isSysInit()
       .then((r) => {
         if (r.data !== 0 && r.data !== 1) navigate("/init", { replace: true });
+        setSso(r.sso ?? null);
       })
       .catch(() => undefined);
   }, [navigate]);
+
+  // Back from the identity provider with a session (the server's cookie): load it as a password sign-in does.
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get("sso") !== "done") return;
+    loadSession()
+      .then(() => {
+        void message.success(t("session.welcome", { name: useSession.getState().user?.name ?? "" }));
+        navigate("/home", { replace: true });
+      })
+      .catch(() => navigate("/login", { replace: true }));
+  }, [message, navigate, t]);
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -138,7 +157,37 @@ export default function LoginPage() {
           <span style={{ color: "#888" }}>{t("session.subtitle")}</span>
         </Space>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+        {!error && ssoRefusal && (
+          <Alert
+            type="error"
+            showIcon
+            message={t(`sso.errors.${ssoRefusal}`)}
+            style={{ marginBottom: 16 }}
+            data-testid="sso-error"
+          />
+        )}
+        {sso && (
+          <>
+            <Button type="primary" size="large" block href="/apm-web/sso/start" data-testid="sso-button">
+              {t("sso.loginButton", { label: sso.label })}
+            </Button>
+            {showPasswordForm ? (
+              <Divider plain>{t("sso.or")}</Divider>
+            ) : (
+              // The platform's administrator keeps a password whatever the tenant chose (docs/sso.md).
+              <Button
+                type="link"
+                block
+                onClick={() => setPasswordAnyway(true)}
+                data-testid="sso-password-link"
+              >
+                {t("sso.passwordLink")}
+              </Button>
+            )}
+          </>
+        )}
         <Form
+          hidden={!showPasswordForm}
           form={form}
           name="login"
           onFinish={onFinish}

@@ -141,6 +141,8 @@ export default {
       callCenter: { view: "View the customer centre", edit: "Edit the customer centre" },
       // Service accounts (issue 23).
       serviceAccount: { manage: "Manage service accounts and their API tokens" },
+      // Single sign-on (issue 23).
+      sso: { edit: "Set up single sign-on" },
     },
     stats: {
       data: { view: "View statistics", export: "Export statistics" },

@@ -62,6 +62,10 @@ export default {
         label: "Encrypt passwords at sign-in",
         help: "The console encrypts the password with the server's public key before sending it.",
       },
+      ssoAllowHttp: {
+        label: "Single sign-on over http on private addresses",
+        help: "Lets a tenant's OpenID provider be reached over plain http when its address is loopback or private (a provider inside your network). Off: https only.",
+      },
       captchaThreshold: {
         label: "Captcha after failed sign-ins",
         help: "How many failed sign-ins of a user or an address before a captcha is asked for.",

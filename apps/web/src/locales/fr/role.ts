@@ -155,6 +155,8 @@ export default {
       callCenter: { view: "Voir le centre d'assistance", edit: "Modifier le centre d'assistance" },
       // Service accounts (issue 23).
       serviceAccount: { manage: "Gérer les comptes de service et leurs jetons d'API" },
+      // Single sign-on (issue 23).
+      sso: { edit: "Configurer l'authentification unique" },
     },
     stats: {
       data: { view: "Voir les statistiques", export: "Exporter les statistiques" },

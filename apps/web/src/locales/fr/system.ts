@@ -64,6 +64,10 @@ export default {
         label: "Chiffrer le mot de passe à la connexion",
         help: "La console chiffre le mot de passe avec la clé publique du serveur avant de l'envoyer.",
       },
+      ssoAllowHttp: {
+        label: "Authentification unique en http sur des adresses privées",
+        help: "Permet de joindre le fournisseur OpenID d'un locataire en http simple lorsque son adresse est locale ou privée (un fournisseur du réseau de l'entreprise). Désactivé : https uniquement.",
+      },
       captchaThreshold: {
         label: "Captcha après des échecs de connexion",
         help: "Nombre d'échecs de connexion d'un utilisateur ou d'une adresse avant de demander un captcha.",

@@ -154,6 +154,8 @@ export default {
       callCenter: { view: "Vedere il centro assistenza", edit: "Modificare il centro assistenza" },
       // Service accounts (issue 23).
       serviceAccount: { manage: "Gestire gli account di servizio e i loro token API" },
+      // Single sign-on (issue 23).
+      sso: { edit: "Configurare il single sign-on" },
     },
     stats: {
       data: { view: "Vedere le statistiche", export: "Esportare le statistiche" },

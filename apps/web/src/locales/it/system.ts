@@ -63,6 +63,10 @@ export default {
         label: "Cifra la password all'accesso",
         help: "La console cifra la password con la chiave pubblica del server prima di inviarla.",
       },
+      ssoAllowHttp: {
+        label: "Single sign-on via http su indirizzi privati",
+        help: "Consente di raggiungere il provider OpenID di un tenant in http semplice quando il suo indirizzo è di loopback o privato (un provider nella rete aziendale). Disattivato: solo https.",
+      },
       captchaThreshold: {
         label: "Captcha dopo accessi falliti",
         help: "Quanti accessi falliti di un utente o di un indirizzo prima di chiedere un captcha.",

@@ -154,6 +154,8 @@ export default {
       callCenter: { view: "Просмотр службы поддержки", edit: "Изменение службы поддержки" },
       // Service accounts (issue 23).
       serviceAccount: { manage: "Управление сервисными учётными записями и их API-токенами" },
+      // Single sign-on (issue 23).
+      sso: { edit: "Настраивать единый вход" },
     },
     stats: {
       data: { view: "Просмотр статистики", export: "Экспорт статистики" },

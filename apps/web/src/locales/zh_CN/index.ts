@@ -28,6 +28,8 @@ import review from "./review";
 import role from "./role";
 import session from "./session";
 import settings from "./settings";
+// Single sign-on (issue 23).
+import sso from "./sso";
 import statistics from "./statistics";
 import strategy from "./strategy";
 import sync from "./sync";
@@ -79,4 +81,6 @@ export default {
   review,
   // Signed webhooks (issue 23)
   webhook,
+  // Single sign-on (issue 23).
+  sso,
 };

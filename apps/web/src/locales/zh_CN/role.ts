@@ -132,6 +132,8 @@ export default {
       callCenter: { view: "查看客服中心", edit: "编辑客服中心" },
       // Service accounts (issue 23).
       serviceAccount: { manage: "管理服务账号及其 API 令牌" },
+      // Single sign-on (issue 23).
+      sso: { edit: "配置单点登录" },
     },
     stats: {
       data: { view: "查看数据统计", export: "导出数据统计" },

@@ -61,6 +61,10 @@ export default {
         label: "登录时加密密码",
         help: "控制台在发送密码前使用服务器公钥对其加密。",
       },
+      ssoAllowHttp: {
+        label: "允许单点登录在内网地址上使用 http",
+        help: "开启后，租户的 OpenID 身份提供方位于回环或内网地址时可使用明文 http（公司内网中的提供方）。关闭：仅允许 https。",
+      },
       captchaThreshold: {
         label: "登录失败几次后要求验证码",
         help: "同一用户或地址登录失败达到此次数后要求输入验证码。",

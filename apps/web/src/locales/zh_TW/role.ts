@@ -132,6 +132,8 @@ export default {
       callCenter: { view: "檢視客服中心", edit: "編輯客服中心" },
       // Service accounts (issue 23).
       serviceAccount: { manage: "管理服務帳號及其 API 權杖" },
+      // Single sign-on (issue 23).
+      sso: { edit: "設定單一登入" },
     },
     stats: {
       data: { view: "檢視數據統計", export: "匯出數據統計" },

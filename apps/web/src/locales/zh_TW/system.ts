@@ -61,6 +61,10 @@ export default {
         label: "登入時加密密碼",
         help: "主控台在傳送密碼前使用伺服器公鑰將其加密。",
       },
+      ssoAllowHttp: {
+        label: "允許單一登入在內網位址上使用 http",
+        help: "開啟後，租戶的 OpenID 身分提供者位於迴路或內網位址時可使用明文 http（公司內網中的提供者）。關閉：僅允許 https。",
+      },
       captchaThreshold: {
         label: "登入失敗幾次後要求驗證碼",
         help: "同一使用者或位址登入失敗達到此次數後要求輸入驗證碼。",

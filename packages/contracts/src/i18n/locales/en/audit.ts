@@ -191,4 +191,7 @@ export default {
   "audit.action.webhookRedeliver": "Redeliver a webhook event",
   "audit.action.webhookTest": "Send a webhook test",
   "audit.entity.webhook": "Webhook endpoint",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "Save single sign-on",
+  "audit.action./a/api/sso/test": "Test an OpenID provider's discovery",
 };

@@ -20,6 +20,8 @@ import publishMessage from "./publishMessage";
 import review from "./review";
 import role from "./role";
 import session from "./session";
+// Single sign-on (issue 23).
+import sso from "./sso";
 import statistics from "./statistics";
 import strategy from "./strategy";
 import sync from "./sync";
@@ -67,4 +69,6 @@ export default {
   token,
   // Signed webhooks (issue 23)
   webhook,
+  // Single sign-on (issue 23).
+  sso,
 };

@@ -72,4 +72,6 @@ export default {
   "menu.title.exception500": "Server error",
   // Signed webhooks (issue 23)
   "menu.title.webhookManage": "Webhooks",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "Single sign-on",
 };

@@ -195,4 +195,7 @@ export default {
   "audit.action.webhookRedeliver": "Renvoyer un événement de webhook",
   "audit.action.webhookTest": "Envoyer un test de webhook",
   "audit.entity.webhook": "Point de réception webhook",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "Enregistrer l'authentification unique",
+  "audit.action./a/api/sso/test": "Tester la découverte d'un fournisseur OpenID",
 } satisfies Record<keyof typeof en, string>;

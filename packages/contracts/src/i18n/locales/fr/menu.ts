@@ -75,4 +75,6 @@ export default {
   "menu.title.exception500": "Erreur du serveur",
   // Signed webhooks (issue 23)
   "menu.title.webhookManage": "Webhooks sortants",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "Authentification unique",
 } satisfies Record<keyof typeof en, string>;

@@ -197,4 +197,7 @@ export default {
   "audit.action.webhookRedeliver": "Reinvia un evento webhook",
   "audit.action.webhookTest": "Invia un test webhook",
   "audit.entity.webhook": "Endpoint webhook",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "Salva il single sign-on",
+  "audit.action./a/api/sso/test": "Prova il rilevamento di un provider OpenID",
 } satisfies Record<keyof typeof en, string>;

@@ -74,4 +74,6 @@ export default {
   "menu.title.exception500": "Errore del server",
   // Signed webhooks (issue 23)
   "menu.title.webhookManage": "Webhook in uscita",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "Accesso unico (SSO)",
 } satisfies Record<keyof typeof en, string>;

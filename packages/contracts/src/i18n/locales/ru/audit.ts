@@ -195,4 +195,7 @@ export default {
   "audit.action.webhookRedeliver": "Повторить отправку события вебхука",
   "audit.action.webhookTest": "Отправить тест вебхука",
   "audit.entity.webhook": "Вебхук",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "Сохранить единый вход",
+  "audit.action./a/api/sso/test": "Проверить обнаружение OpenID-провайдера",
 } satisfies Record<keyof typeof en, string>;

@@ -74,4 +74,6 @@ export default {
   "menu.title.exception500": "Ошибка сервера",
   // Signed webhooks (issue 23)
   "menu.title.webhookManage": "Вебхуки",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "Единый вход",
 } satisfies Record<keyof typeof en, string>;

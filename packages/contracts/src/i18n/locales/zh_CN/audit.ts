@@ -192,4 +192,7 @@ export default {
   "audit.action.webhookRedeliver": "重新投递 Webhook 事件",
   "audit.action.webhookTest": "发送 Webhook 测试",
   "audit.entity.webhook": "Webhook 端点",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "保存单点登录设置",
+  "audit.action./a/api/sso/test": "测试 OpenID 提供方的发现",
 } satisfies Record<keyof typeof en, string>;

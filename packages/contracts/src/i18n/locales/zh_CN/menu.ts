@@ -74,4 +74,6 @@ export default {
   "menu.title.exception500": "服务器错误",
   // Signed webhooks (issue 23)
   "menu.title.webhookManage": "Webhook 推送",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "单点登录",
 } satisfies Record<keyof typeof en, string>;

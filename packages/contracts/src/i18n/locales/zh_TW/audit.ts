@@ -192,4 +192,7 @@ export default {
   "audit.action.webhookRedeliver": "重新投遞 Webhook 事件",
   "audit.action.webhookTest": "傳送 Webhook 測試",
   "audit.entity.webhook": "Webhook 端點",
+  // Single sign-on (issue 23).
+  "audit.action./a/api/sso/save": "儲存單一登入設定",
+  "audit.action./a/api/sso/test": "測試 OpenID 提供者的探索",
 } satisfies Record<keyof typeof en, string>;

@@ -21,6 +21,8 @@ import publishMessage from "./publishMessage";
 import review from "./review";
 import role from "./role";
 import session from "./session";
+// Single sign-on (issue 23).
+import sso from "./sso";
 import statistics from "./statistics";
 import strategy from "./strategy";
 import sync from "./sync";
@@ -68,4 +70,6 @@ export default {
   token,
   // Signed webhooks (issue 23)
   webhook,
+  // Single sign-on (issue 23).
+  sso,
 } satisfies DomainCatalogues;

@@ -74,4 +74,6 @@ export default {
   "menu.title.exception500": "伺服器錯誤",
   // Signed webhooks (issue 23)
   "menu.title.webhookManage": "Webhook 推送",
+  // Single sign-on (issue 23).
+  "menu.title.ssoSettings": "單一登入",
 } satisfies Record<keyof typeof en, string>;
