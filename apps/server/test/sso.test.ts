@@ -136,9 +136,21 @@ describe("single sign-on (OpenID Connect) against a real provider", () => {
   });
 
   it("validates: https for public issuers, roles of the tenant only, discovery tested", async () => {
-    const http = await saveConfig(acmeAdmin, { ...baseConfig(), issuer: "http://idp.example.com" });
+    // A public address over plain http (a literal address: the test needs no name server).
+    const http = await saveConfig(acmeAdmin, { ...baseConfig(), issuer: "http://93.184.215.14/realm" });
     expect(http.statusCode).toBe(400);
     expect(http.body).toContain("https");
+    // The cloud's metadata service never, whatever the setting and the scheme.
+    for (const issuer of [
+      "http://169.254.169.254/latest",
+      "https://169.254.169.254/latest",
+      "https://[fe80::1]/",
+    ]) {
+      const metadata = await saveConfig(acmeAdmin, { ...baseConfig(), issuer });
+      expect(metadata.statusCode, issuer).toBe(400);
+      expect(metadata.json().msg, issuer).toContain("may not reach");
+      expect((await acmeAdmin.post("/a/api/sso/test", { issuer })).statusCode, issuer).toBe(400);
+    }
     const [other] = await t.database.db
       .insert(roles)
       .values({ officeId: b1.id, code: "b-viewer", name: "B viewer", permissions: ["content:material:view"] })
@@ -149,6 +161,25 @@ describe("single sign-on (OpenID Connect) against a real provider", () => {
     expect(test.statusCode, test.body).toBe(200);
     expect(test.json().issuer).toBe(idp.issuer);
     expect(test.json().authorizationEndpoint).toContain(idp.issuer);
+  });
+
+  it("keeps a tenant's provider off the server's own network unless the platform allows private addresses", async () => {
+    const settings = t.app.services.settings;
+    await settings.set("ssoAllowHttp", false, null);
+    try {
+      // A name or an address inside the network, even over https: the server's neighbours are not the tenant's.
+      for (const issuer of ["https://127.0.0.1:9/", "https://10.1.2.3/", "https://localhost:9/"]) {
+        const inside = await saveConfig(acmeAdmin, { ...baseConfig(), issuer });
+        expect(inside.statusCode, issuer).toBe(400);
+        expect(inside.json().msg, issuer).toContain("may not reach");
+      }
+      expect((await saveConfig(acmeAdmin, baseConfig())).json().msg).toContain("https");
+      // The configuration saved while it was allowed is not used either.
+      const { landed } = await ssoSignIn(ACME);
+      expect(landed).toBe("/login?ssoError=providerError");
+    } finally {
+      await settings.set("ssoAllowHttp", true, null);
+    }
   });
 
   it("tells the sign-in page of the tenant's host about its single sign-on, and no other host", async () => {

@@ -56,21 +56,24 @@ export function addressRefusal(address: string, allowPrivate: boolean): string |
  * that does not resolve answers its resolver's code.
  */
 export async function hostRefusal(url: URL, allowPrivate: boolean): Promise<string | null> {
-  const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await lookup(host, { all: true })).map((a) => a.address);
-    } catch (err) {
-      return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    }
+  try {
+    addresses = await hostAddresses(url);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
   }
   for (const address of addresses) {
     const why = addressRefusal(address, allowPrivate);
     if (why) return why;
   }
   return null;
+}
+
+/** The addresses the host of `url` is (a literal IP) or resolves to; throws the resolver's error. */
+export async function hostAddresses(url: URL): Promise<string[]> {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host)) return [host];
+  return (await lookup(host, { all: true })).map((a) => a.address);
 }
 
 /**

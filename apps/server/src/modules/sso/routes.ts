@@ -134,12 +134,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     "/a/api/sso/test",
     { config: edit, schema: { tags, body: SsoTestBody, response: { 200: SsoTestResponse } } },
     async (req) => {
-      const url = await checkIssuer(services.settings, req.body.issuer);
+      const at = await checkIssuer(services.settings, req.body.issuer);
       req.audit.detail = { issuer: req.body.issuer };
       let found: ReturnType<client.Configuration["serverMetadata"]>;
       try {
         found = (
-          await discover({ issuer: req.body.issuer, clientId: "marquee-test", clientSecret: "-" }, url)
+          await discover({ issuer: req.body.issuer, clientId: "marquee-test", clientSecret: "-" }, at)
         ).serverMetadata();
       } catch (err) {
         throw new FieldErrors([

@@ -99,8 +99,8 @@ async function providerOf(services: Services, tenantId: number) {
   const cfg = await configOf(services.db, tenantId);
   if (!cfg?.enabled) throw new SsoRefusal("notConfigured");
   try {
-    const url = await checkIssuer(services.settings, cfg.issuer);
-    return { cfg, config: await discover(cfg, url) };
+    const at = await checkIssuer(services.settings, cfg.issuer);
+    return { cfg, config: await discover(cfg, at) };
   } catch (err) {
     throw new SsoRefusal("providerError", reasonOf(err));
   }

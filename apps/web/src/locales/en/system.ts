@@ -63,8 +63,8 @@ export default {
         help: "The console encrypts the password with the server's public key before sending it.",
       },
       ssoAllowHttp: {
-        label: "Single sign-on over http on private addresses",
-        help: "Lets a tenant's OpenID provider be reached over plain http when its address is loopback or private (a provider inside your network). Off: https only.",
+        label: "Single sign-on providers on private addresses",
+        help: "Lets a tenant's OpenID provider be on a loopback or private address (a provider inside your network), over https or plain http. Off: public addresses over https only. Link-local and cloud metadata addresses are always refused.",
       },
       captchaThreshold: {
         label: "Captcha after failed sign-ins",

@@ -65,8 +65,8 @@ export default {
         help: "La console chiffre le mot de passe avec la clé publique du serveur avant de l'envoyer.",
       },
       ssoAllowHttp: {
-        label: "Authentification unique en http sur des adresses privées",
-        help: "Permet de joindre le fournisseur OpenID d'un locataire en http simple lorsque son adresse est locale ou privée (un fournisseur du réseau de l'entreprise). Désactivé : https uniquement.",
+        label: "Fournisseurs d'authentification unique sur des adresses privées",
+        help: "Permet au fournisseur OpenID d'un locataire d'être sur une adresse locale ou privée (un fournisseur du réseau de l'entreprise), en https ou en http simple. Désactivé : adresses publiques en https uniquement. Les adresses lien-local et de métadonnées du cloud sont toujours refusées.",
       },
       captchaThreshold: {
         label: "Captcha après des échecs de connexion",

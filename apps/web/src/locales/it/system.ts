@@ -64,8 +64,8 @@ export default {
         help: "La console cifra la password con la chiave pubblica del server prima di inviarla.",
       },
       ssoAllowHttp: {
-        label: "Single sign-on via http su indirizzi privati",
-        help: "Consente di raggiungere il provider OpenID di un tenant in http semplice quando il suo indirizzo è di loopback o privato (un provider nella rete aziendale). Disattivato: solo https.",
+        label: "Provider di single sign-on su indirizzi privati",
+        help: "Consente al provider OpenID di un tenant di trovarsi su un indirizzo di loopback o privato (un provider nella rete aziendale), in https o in http semplice. Disattivato: solo indirizzi pubblici in https. Gli indirizzi link-local e di metadati del cloud sono sempre rifiutati.",
       },
       captchaThreshold: {
         label: "Captcha dopo accessi falliti",

@@ -62,8 +62,8 @@ export default {
         help: "控制台在发送密码前使用服务器公钥对其加密。",
       },
       ssoAllowHttp: {
-        label: "允许单点登录在内网地址上使用 http",
-        help: "开启后，租户的 OpenID 身份提供方位于回环或内网地址时可使用明文 http（公司内网中的提供方）。关闭：仅允许 https。",
+        label: "允许单点登录提供方位于内网地址",
+        help: "开启后，租户的 OpenID 身份提供方可位于回环或内网地址（公司内网中的提供方），可使用 https 或明文 http。关闭：仅允许公网地址且使用 https。链路本地地址和云元数据地址始终禁止。",
       },
       captchaThreshold: {
         label: "登录失败几次后要求验证码",

@@ -62,8 +62,8 @@ export default {
         help: "主控台在傳送密碼前使用伺服器公鑰將其加密。",
       },
       ssoAllowHttp: {
-        label: "允許單一登入在內網位址上使用 http",
-        help: "開啟後，租戶的 OpenID 身分提供者位於迴路或內網位址時可使用明文 http（公司內網中的提供者）。關閉：僅允許 https。",
+        label: "允許單一登入提供者位於內網位址",
+        help: "開啟後，租戶的 OpenID 身分提供者可位於迴路或內網位址（公司內網中的提供者），可使用 https 或明文 http。關閉：僅允許公網位址且使用 https。鏈路本地位址和雲端中繼資料位址一律禁止。",
       },
       captchaThreshold: {
         label: "登入失敗幾次後要求驗證碼",

@@ -11,4 +11,6 @@ export default {
   "sso.roleOutside": "role {{id}} is not a role of this tenant",
   "sso.notTenant": "{{name}} is not a tenant: single sign-on is set per platform, agent or customer",
   "sso.passwordOff": 'Password sign-in is turned off for your organisation: use "Sign in with {{label}}"',
+  "sso.addressRefused":
+    '"{{issuer}}" is on an address the server may not reach (link-local or metadata addresses never; loopback and private ones only when the setting ssoAllowHttp allows them)',
 };

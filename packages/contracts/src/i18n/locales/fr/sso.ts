@@ -15,4 +15,6 @@ export default {
     "{{name}} n'est pas un locataire : l'authentification unique se règle par plateforme, agent ou client",
   "sso.passwordOff":
     "La connexion par mot de passe est désactivée pour votre organisation : utilisez « Se connecter avec {{label}} »",
+  "sso.addressRefused":
+    "« {{issuer}} » est sur une adresse que le serveur ne peut pas joindre (jamais une adresse lien-local ou de métadonnées ; une adresse locale ou privée seulement si le paramètre ssoAllowHttp l'autorise)",
 } satisfies Record<keyof typeof en, string>;

@@ -14,4 +14,6 @@ export default {
   "sso.notTenant": "{{name}} non è un tenant: il single sign-on si imposta per piattaforma, agente o cliente",
   "sso.passwordOff":
     'L\'accesso con password è disattivato per la tua organizzazione: usa "Accedi con {{label}}"',
+  "sso.addressRefused":
+    "«{{issuer}}» è su un indirizzo che il server non può raggiungere (mai indirizzi link-local o di metadati; di loopback o privati solo se l'impostazione ssoAllowHttp lo consente)",
 } satisfies Record<keyof typeof en, string>;

@@ -12,4 +12,6 @@ export default {
   "sso.roleOutside": "角色 {{id}} 不属于此租户",
   "sso.notTenant": "{{name}} 不是租户：单点登录按平台、代理商或客户设置",
   "sso.passwordOff": "您的组织已关闭密码登录：请使用“通过 {{label}} 登录”",
+  "sso.addressRefused":
+    "“{{issuer}}”位于服务器不可访问的地址（链路本地或元数据地址一律禁止；回环或内网地址仅在设置 ssoAllowHttp 允许时可用）",
 } satisfies Record<keyof typeof en, string>;

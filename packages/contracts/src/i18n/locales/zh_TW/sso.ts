@@ -12,4 +12,6 @@ export default {
   "sso.roleOutside": "角色 {{id}} 不屬於此租戶",
   "sso.notTenant": "{{name}} 不是租戶：單一登入依平台、代理商或客戶設定",
   "sso.passwordOff": "您的組織已關閉密碼登入：請使用「透過 {{label}} 登入」",
+  "sso.addressRefused":
+    "「{{issuer}}」位於伺服器不可存取的位址（鏈路本地或中繼資料位址一律禁止；迴路或內網位址僅在設定 ssoAllowHttp 允許時可用）",
 } satisfies Record<keyof typeof en, string>;
