@@ -263,7 +263,7 @@ describe("events", () => {
     expect(JSON.stringify(receiver.at("/a"))).not.toContain("Lobby B");
   });
 
-  it("sends a signed publication.delivered when a screen reports a published plan playing", async () => {
+  it("sends a signed publication.delivered when a screen reports a plan a script published with a token playing", async () => {
     const doc = createProgram({ width: 1920, height: 1080 }, "Main");
     const [program] = await t.database.db
       .insert(programs)
@@ -288,7 +288,15 @@ describe("events", () => {
       .insert(playPlans)
       .values({ officeId: office.shopA, name: "Week plan", state: "approved", doc: plan, itemCount: 1 })
       .returning();
-    const res = await alice.post("/a/api/playPlan/saveTerminals", { id: row?.id, terminalIds: [screenA.id] });
+    // A script publishes it with an API token (no browser, no session), as the issue's integrations do.
+    const made = await alice.post("/a/api/token/save", { name: "publisher", expiresInDays: 1 });
+    expect(made.statusCode, made.body).toBe(200);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/apm-web/a/api/playPlan/saveTerminals",
+      headers: { authorization: `Bearer ${made.json().token}`, "content-type": "application/json" },
+      payload: { id: row?.id, terminalIds: [screenA.id] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     publicationId = res.json().publicationId;
     version = (await socketA.next("sync")).manifestVersion;
