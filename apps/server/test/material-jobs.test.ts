@@ -6,19 +6,40 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, type Client, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
 import { makeVideo, md5 } from "./media";
+import { Receiver, verified } from "./webhook-receiver";
 
 let t: TestApp;
 let admin: Client;
+// The platform's webhook endpoint for its materials' processing (a local receiver).
+const receiver = new Receiver();
+let secret = "";
 const dir = mkdtempSync(path.join(tmpdir(), "marquee-media-"));
 
 beforeAll(async () => {
   t = await createTestApp();
   await initSystem(t);
   admin = await signedIn(t, ADMIN.username, ADMIN.password, "en");
+  await receiver.start();
+  await t.app.services.settings.set("webhooksPrivateAddresses", true, null);
+  const saved = await admin.post("/a/api/webhook/save", {
+    url: receiver.url("/materials"),
+    events: ["material.processed", "material.failed"],
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  secret = (await admin.get("/a/api/webhook/list")).json().list[0].secret;
 });
 afterAll(async () => {
   await t?.close();
+  await receiver.stop();
 });
+
+/** The signed webhooks of one material, once the worker sent them. */
+async function hooksOf(id: number, type: string) {
+  await t.app.services.webhookWorker.settled();
+  return receiver
+    .at("/materials", type)
+    .filter((r) => (r.json.data.material as { id: number }).id === id && verified(r, secret));
+}
 
 async function upload(file: Buffer, name: string) {
   const r = (
@@ -62,6 +83,19 @@ describe("processing jobs", () => {
       (x) => x.thumbUrl !== null,
     );
     expect(done).toMatchObject({ width: 640, height: 360 });
+    // The tenant's endpoint is told, signed, once.
+    const told = await until(
+      () => hooksOf(m.id, "material.processed"),
+      (x) => x.length > 0,
+      10_000,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.json.data.material).toMatchObject({
+      id: m.id,
+      name: "blue.png",
+      width: 640,
+      height: 360,
+    });
     const thumb = await t.app.inject({
       method: "GET",
       url: done.thumbUrl,
@@ -146,6 +180,13 @@ describe("processing jobs", () => {
     );
     if (p.convertState === "failed") {
       expect(p.convertError).toMatch(/ff(mpeg|probe)/);
+      const failed = await until(
+        () => hooksOf(m.id, "material.failed"),
+        (x) => x.length > 0,
+        10_000,
+      );
+      expect(failed).toHaveLength(1);
+      expect(await hooksOf(m.id, "material.processed")).toHaveLength(0);
       expect((await admin.post("/a/api/material/retryConvert", { ids: String(m.id) })).statusCode).toBe(200);
       const again = (await admin.get("/a/api/fileInfosa/convertProgress", { ids: String(m.id) })).json()
         .progress[0];

@@ -13,6 +13,7 @@ import {
   signedIn,
   type TestApp,
 } from "./helpers";
+import { Receiver, verified } from "./webhook-receiver";
 
 const DAY = 86_400_000;
 
@@ -111,10 +112,37 @@ beforeAll(async () => {
     },
     null,
   );
+  await receiver.start();
+  await t.app.services.settings.set("webhooksPrivateAddresses", true, null);
+  await listenForPaidOrders(admin, "/platform");
+  await listenForPaidOrders(acme, "/acme");
+  await listenForPaidOrders(gamma, "/gamma");
 });
 afterAll(async () => {
   await t?.close();
+  await receiver.stop();
 });
+
+// Each party's own webhook endpoint for paid orders (a local receiver, one path per tenant).
+const receiver = new Receiver();
+const hookSecrets = new Map<string, string>();
+async function listenForPaidOrders(client: Client, path: string) {
+  const saved = await client.post("/a/api/webhook/save", { url: receiver.url(path), events: ["order.paid"] });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const list = (await client.get("/a/api/webhook/list")).json().list as Array<{
+    url: string;
+    secret: string;
+  }>;
+  hookSecrets.set(path, list.find((e) => e.url === receiver.url(path))?.secret ?? "");
+}
+async function paidHooks(path: string, orderNo: string) {
+  await t.app.services.webhookWorker.settled();
+  return receiver
+    .at(path, "order.paid")
+    .filter(
+      (r) => (r.json.data.order as { no: string }).no === orderNo && verified(r, hookSecrets.get(path) ?? ""),
+    );
+}
 
 describe("the catalogue", () => {
   it("lets the platform and agents keep a catalogue, and refuses customers", async () => {
@@ -282,6 +310,16 @@ describe("a bank transfer confirmed by the seller", () => {
       .from(notifications)
       .where(eq(notifications.userId, acmeUserId));
     expect(notes.map((n) => n.contentEn)).toContain(`Order ${orderNo} (10 GB storage) is paid and in effect`);
+
+    // Both parties' endpoints hear of it once, signed, each as its own side; another tenant's never.
+    const bought = await paidHooks("/acme", orderNo);
+    expect(bought).toHaveLength(1);
+    expect(bought[0]?.json).toMatchObject({ tenant: { id: ids.acme }, data: { role: "buyer" } });
+    expect(bought[0]?.json.data.order).toMatchObject({ no: orderNo, amountCents: 9800, currency: "EUR" });
+    const sold = await paidHooks("/platform", orderNo);
+    expect(sold).toHaveLength(1);
+    expect(sold[0]?.json).toMatchObject({ tenant: { id: ids.platform }, data: { role: "seller" } });
+    expect(await paidHooks("/gamma", orderNo)).toHaveLength(0);
   });
 
   it("serves a PDF invoice holding the order number", async () => {

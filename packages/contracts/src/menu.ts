@@ -62,6 +62,8 @@ export const ROUTE_NAMES = [
   "programEditor",
   // Single sign-on (issue 23).
   "ssoSettings",
+  // Signed webhooks (issue 23).
+  "webhookManage",
 ] as const;
 
 /** A name of the spec's named route table. */
@@ -328,6 +330,8 @@ export const MENU_SEED: readonly MenuSeed[] = [
       },
       // Single sign-on (issue 23): the tenant's OpenID Connect provider (migration 0028 adds it to existing menus).
       { name: "ssoSettings", path: "sys/sso", icon: "SafetyCertificateOutlined", permission: "sys:sso:edit" },
+      // Signed webhooks (issue 23): the tenant's endpoints and delivery log (migration 0027 adds it to existing menus).
+      { name: "webhookManage", path: "sys/webhook", icon: "ApiOutlined", permission: "sys:webhook:view" },
     ],
   },
   {

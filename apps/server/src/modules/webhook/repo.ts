@@ -133,3 +133,64 @@ export async function listDeliveries(
     .offset((q.pageNo - 1) * q.pageSize);
   return { rows, total: total?.n ?? 0 };
 }
+
+type EndpointChange = Partial<Omit<typeof webhookEndpoints.$inferInsert, "id" | "officeId" | "createdBy">>;
+
+/** Changes one of the actor's tenant's endpoints; answers it, or undefined when the tenant has no such one. */
+export async function updateEndpoint(
+  db: Db,
+  actor: Actor,
+  id: number,
+  change: EndpointChange,
+): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set(change)
+    .where(scoped(actor, webhookEndpoints, eq(webhookEndpoints.id, id)))
+    .returning();
+  return row;
+}
+
+/** A new endpoint of the actor's tenant. */
+export async function insertEndpoint(
+  db: Db,
+  actor: Actor,
+  values: Omit<typeof webhookEndpoints.$inferInsert, "officeId" | "createdBy">,
+): Promise<WebhookEndpointRow> {
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({ ...values, officeId: actor.tenantId, createdBy: actor.userId })
+    .returning();
+  if (!row) throw new Error("the webhook was not stored");
+  return row;
+}
+
+/** Deletes one of the actor's tenant's endpoints (its deliveries go with it). */
+export async function deleteEndpoint(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.delete(webhookEndpoints).where(scoped(actor, webhookEndpoints, eq(webhookEndpoints.id, id)));
+}
+
+/**
+ * Queues one delivery for an endpoint the caller found in its tenant (a redelivery or a test ping). The
+ * row's tenant is the endpoint's. `claimedBy`: a process that sends it itself at once (no worker takes it
+ * for 60 s); otherwise the senders are woken.
+ */
+export async function queueDelivery(
+  db: Db,
+  endpoint: WebhookEndpointRow,
+  values: Pick<typeof webhookDeliveries.$inferInsert, "eventId" | "type" | "payload">,
+  claimedBy?: string,
+): Promise<WebhookDeliveryRow> {
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({
+      ...values,
+      officeId: endpoint.officeId,
+      endpointId: endpoint.id,
+      ...(claimedBy ? { claimedBy, claimedUntil: sql`now() + interval '60 seconds'` } : {}),
+    })
+    .returning();
+  if (!row) throw new Error("the delivery was not stored");
+  if (!claimedBy) await db.execute(sql`select pg_notify('marquee_webhooks', 'due')`);
+  return row;
+}

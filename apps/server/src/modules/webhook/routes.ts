@@ -12,22 +12,25 @@ import {
   WebhookSaveResponse,
   WebhookTestResponse,
 } from "@marquee/contracts";
-import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { runsWork } from "../../config";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import { type Actor, can } from "../../platform/actor";
 import { hostRefusal } from "../../platform/address";
 import { AppError } from "../../platform/errors";
 import {
+  deleteEndpoint,
   deliveryOut,
   endpointCount,
   endpointOut,
   findDelivery,
   findEndpoint,
+  insertEndpoint,
   listDeliveries,
   listEndpoints,
+  queueDelivery,
+  updateEndpoint,
+  type WebhookEndpointRow,
 } from "./repo";
 import { newWebhookSecret } from "./sender";
 import { WebhookWorker } from "./worker";
@@ -98,41 +101,32 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkAddress(body.url);
       const events = [...new Set(body.events)];
       const now = clock.now();
-      let row: typeof webhookEndpoints.$inferSelect | undefined;
+      let row: WebhookEndpointRow | undefined;
       if (body.id !== undefined) {
         const found = await findEndpoint(db, actor, body.id);
         if (!found) throw new AppError(404, "webhook.notFound", { id: body.id });
-        [row] = await db
-          .update(webhookEndpoints)
-          .set({
-            url: body.url,
-            description: body.description,
-            events,
-            enabled: body.enabled,
-            ...(body.secret || body.rotateSecret ? { secret: body.secret ?? newWebhookSecret() } : {}),
-            updatedAt: now,
-          })
-          .where(eq(webhookEndpoints.id, found.id))
-          .returning();
+        row = await updateEndpoint(db, actor, found.id, {
+          url: body.url,
+          description: body.description,
+          events,
+          enabled: body.enabled,
+          ...(body.secret || body.rotateSecret ? { secret: body.secret ?? newWebhookSecret() } : {}),
+          updatedAt: now,
+        });
       } else {
         if ((await endpointCount(db, actor.tenantId)) >= WEBHOOK_MAX_ENDPOINTS)
           throw new AppError(409, "webhook.tooMany", { max: WEBHOOK_MAX_ENDPOINTS });
-        [row] = await db
-          .insert(webhookEndpoints)
-          .values({
-            officeId: actor.tenantId,
-            url: body.url,
-            description: body.description,
-            events,
-            enabled: body.enabled,
-            secret: body.secret ?? newWebhookSecret(),
-            createdBy: actor.userId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
+        row = await insertEndpoint(db, actor, {
+          url: body.url,
+          description: body.description,
+          events,
+          enabled: body.enabled,
+          secret: body.secret ?? newWebhookSecret(),
+          createdAt: now,
+          updatedAt: now,
+        });
       }
-      if (!row) throw new Error("the webhook was not stored");
+      if (!row) throw new AppError(404, "webhook.notFound", { id: body.id ?? 0 });
       await services.webhookEvents.changed();
       req.audit.target = `webhook:${row.id}`;
       req.audit.detail = {
@@ -157,7 +151,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `webhook:${id}`;
       const found = await findEndpoint(db, actor, id);
       if (!found) throw new AppError(404, "webhook.notFound", { id });
-      await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, found.id));
+      await deleteEndpoint(db, actor, found.id);
       await services.webhookEvents.changed();
       req.audit.detail = { url: found.url };
       return {};
@@ -201,18 +195,13 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       req.audit.target = `webhook:${found.endpointId}`;
       req.audit.detail = { delivery: found.id, eventId: found.eventId, type: found.type };
       // A new attempt of the same event (same id and body, signed anew when sent), queued now.
-      const [row] = await db
-        .insert(webhookDeliveries)
-        .values({
-          eventId: found.eventId,
-          type: found.type,
-          officeId: found.officeId,
-          endpointId: found.endpointId,
-          payload: found.payload,
-        })
-        .returning();
-      if (!row) throw new Error("the redelivery was not stored");
-      await db.execute(sql`select pg_notify('marquee_webhooks', 'due')`);
+      const endpoint = await findEndpoint(db, actor, found.endpointId);
+      if (!endpoint) throw new AppError(404, "webhook.deliveryNotFound", { id });
+      const row = await queueDelivery(db, endpoint, {
+        eventId: found.eventId,
+        type: found.type,
+        payload: found.payload,
+      });
       return { item: deliveryOut(row) };
     },
   );
@@ -231,13 +220,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!endpoint) throw new AppError(404, "webhook.notFound", { id });
       const tenant = await services.tree.get(endpoint.officeId);
       const eventId = crypto.randomUUID();
-      const [queued] = await db
-        .insert(webhookDeliveries)
-        .values({
+      const queued = await queueDelivery(
+        db,
+        endpoint,
+        {
           eventId,
           type: WEBHOOK_PING,
-          officeId: endpoint.officeId,
-          endpointId: endpoint.id,
           payload: {
             id: eventId,
             type: WEBHOOK_PING,
@@ -245,17 +233,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
             tenant: { id: endpoint.officeId, name: tenant?.name ?? "" },
             data: { endpointId: endpoint.id, by: actor.username },
           },
-          // Claimed by this process from the start: no worker takes it while it is sent here.
-          claimedBy: services.processes.id,
-          claimedUntil: sql`now() + interval '60 seconds'`,
-        })
-        .returning({ id: webhookDeliveries.id });
-      if (!queued) throw new Error("the ping was not stored");
+        },
+        // Claimed by this process from the start: no worker takes it while it is sent here.
+        services.processes.id,
+      );
       const result = await worker.sendClaimed(queued.id);
-      const [row] = await db
-        .select()
-        .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.id, queued.id)));
+      const row = await findDelivery(db, actor, queued.id);
       if (!row) throw new Error("the ping vanished");
       req.audit.detail = { status: result.status, ok: result.ok };
       return {

@@ -143,6 +143,8 @@ export default {
       serviceAccount: { manage: "Manage service accounts and their API tokens" },
       // Single sign-on (issue 23).
       sso: { edit: "Set up single sign-on" },
+      // Signed webhooks (issue 23).
+      webhook: { view: "See webhooks and their delivery log", edit: "Edit webhooks (and see their secrets)" },
     },
     stats: {
       data: { view: "View statistics", export: "Export statistics" },

@@ -157,6 +157,11 @@ export default {
       serviceAccount: { manage: "Gérer les comptes de service et leurs jetons d'API" },
       // Single sign-on (issue 23).
       sso: { edit: "Configurer l'authentification unique" },
+      // Signed webhooks (issue 23).
+      webhook: {
+        view: "Voir les webhooks et leur journal d'envoi",
+        edit: "Modifier les webhooks (et voir leurs secrets)",
+      },
     },
     stats: {
       data: { view: "Voir les statistiques", export: "Exporter les statistiques" },

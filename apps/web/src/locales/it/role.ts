@@ -156,6 +156,11 @@ export default {
       serviceAccount: { manage: "Gestire gli account di servizio e i loro token API" },
       // Single sign-on (issue 23).
       sso: { edit: "Configurare il single sign-on" },
+      // Signed webhooks (issue 23).
+      webhook: {
+        view: "Vedere i webhook e il registro degli invii",
+        edit: "Modificare i webhook (e vederne i segreti)",
+      },
     },
     stats: {
       data: { view: "Vedere le statistiche", export: "Esportare le statistiche" },

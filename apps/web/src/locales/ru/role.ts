@@ -156,6 +156,11 @@ export default {
       serviceAccount: { manage: "Управление сервисными учётными записями и их API-токенами" },
       // Single sign-on (issue 23).
       sso: { edit: "Настраивать единый вход" },
+      // Signed webhooks (issue 23).
+      webhook: {
+        view: "Просматривать вебхуки и журнал доставки",
+        edit: "Изменять вебхуки (и видеть их секреты)",
+      },
     },
     stats: {
       data: { view: "Просмотр статистики", export: "Экспорт статистики" },

@@ -134,6 +134,8 @@ export default {
       serviceAccount: { manage: "管理服务账号及其 API 令牌" },
       // Single sign-on (issue 23).
       sso: { edit: "配置单点登录" },
+      // Signed webhooks (issue 23).
+      webhook: { view: "查看 Webhook 及其投递记录", edit: "编辑 Webhook（并查看其密钥）" },
     },
     stats: {
       data: { view: "查看数据统计", export: "导出数据统计" },

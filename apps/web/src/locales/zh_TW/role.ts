@@ -134,6 +134,8 @@ export default {
       serviceAccount: { manage: "管理服務帳號及其 API 權杖" },
       // Single sign-on (issue 23).
       sso: { edit: "設定單一登入" },
+      // Signed webhooks (issue 23).
+      webhook: { view: "檢視 Webhook 及其投遞記錄", edit: "編輯 Webhook（並檢視其金鑰）" },
     },
     stats: {
       data: { view: "檢視數據統計", export: "匯出數據統計" },
