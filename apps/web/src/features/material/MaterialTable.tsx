@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined } from "@ant-design/icons";
 import { formatSize, type Material } from "@marquee/contracts";
-import { Button, Space, Table, type TableColumnsType, Tooltip, Typography } from "antd";
+import { Button, Space, Table, Tooltip, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { type FitColumns, SELECTION_WIDTH, useFitColumns } from "../../components/fitColumns";
 import { rowSelectionAcrossPages, serverPagination } from "../../components/listSelection";
 import { ConvertStatus } from "./ConvertStatus";
 import { formatDimensions, formatDuration, isFileType } from "./format";
@@ -40,7 +41,8 @@ export function MaterialTable(p: MaterialViewProps) {
   const { t } = useTranslation();
   const sortOrder = (field: SortField) =>
     p.sort === field ? (p.order === "asc" ? ("ascend" as const) : ("descend" as const)) : null;
-  const columns: TableColumnsType<Material> = [
+  // On a narrow screen the secondary columns go, the uploader first, so that none hides behind a scroll.
+  const columns: FitColumns<Material> = [
     {
       key: "name",
       title: t("material.name"),
@@ -59,6 +61,7 @@ export function MaterialTable(p: MaterialViewProps) {
     },
     {
       key: "type",
+      drop: 1,
       title: t("material.type"),
       sorter: true,
       sortOrder: sortOrder("type"),
@@ -67,26 +70,35 @@ export function MaterialTable(p: MaterialViewProps) {
     },
     {
       key: "size",
+      drop: 4,
       title: t("material.size"),
       sorter: true,
       sortOrder: sortOrder("size"),
       width: 100,
       render: (_, m) => (isFileType(m.type) ? formatSize(m.size) : ""),
     },
-    { key: "facts", title: t("material.facts"), width: 150, render: (_, m) => mediaFacts(m) },
+    { key: "facts", drop: 5, title: t("material.facts"), width: 150, render: (_, m) => mediaFacts(m) },
     {
       key: "review",
+      drop: 2,
       title: t("material.reviewState"),
       width: 110,
       render: (_, m) => <ReviewTag state={m.reviewState} />,
     },
     {
       key: "convert",
+      drop: 3,
       title: t("material.convert.title"),
       width: 180,
       render: (_, m) => <ConvertStatus material={m} />,
     },
-    { key: "uploader", title: t("material.uploader"), width: 120, render: (_, m) => m.uploaderName ?? "" },
+    {
+      key: "uploader",
+      drop: 6,
+      title: t("material.uploader"),
+      width: 120,
+      render: (_, m) => m.uploaderName ?? "",
+    },
     {
       key: "createDate",
       title: t("material.createDate"),
@@ -139,25 +151,28 @@ export function MaterialTable(p: MaterialViewProps) {
       ),
     },
   ];
+  const fit = useFitColumns(columns, SELECTION_WIDTH);
   return (
-    <Table<Material>
-      data-testid="material-table"
-      rowKey="id"
-      size="middle"
-      scroll={{ x: 1400 }}
-      loading={p.loading}
-      columns={columns}
-      dataSource={p.rows}
-      locale={{ emptyText: t("material.empty") }}
-      rowSelection={rowSelectionAcrossPages(p.selected, p.onSelect)}
-      onChange={(_, __, sorter, extra) => {
-        if (extra.action !== "sort") return;
-        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Material> | undefined;
-        const field = SORT_FIELDS.find((f) => f === s?.columnKey);
-        if (!field || !s?.order) p.onSort("createDate", "desc");
-        else p.onSort(field, s.order === "ascend" ? "asc" : "desc");
-      }}
-      pagination={pagination(p)}
-    />
+    <div ref={fit.ref}>
+      <Table<Material>
+        data-testid="material-table"
+        rowKey="id"
+        size="middle"
+        scroll={{ x: fit.scrollX }}
+        loading={p.loading}
+        columns={fit.columns}
+        dataSource={p.rows}
+        locale={{ emptyText: t("material.empty") }}
+        rowSelection={rowSelectionAcrossPages(p.selected, p.onSelect)}
+        onChange={(_, __, sorter, extra) => {
+          if (extra.action !== "sort") return;
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Material> | undefined;
+          const field = SORT_FIELDS.find((f) => f === s?.columnKey);
+          if (!field || !s?.order) p.onSort("createDate", "desc");
+          else p.onSort(field, s.order === "ascend" ? "asc" : "desc");
+        }}
+        pagination={pagination(p)}
+      />
+    </div>
   );
 }
