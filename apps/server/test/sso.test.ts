@@ -223,6 +223,22 @@ describe("single sign-on (OpenID Connect) against a real provider", () => {
     const again = await ssoSignIn(ACME);
     expect(again.landed).toBe("/login?sso=done");
     expect((await db.select().from(users).where(eq(users.email, "carol@acme.test"))).length).toBe(1);
+    // The provider's groups decide the mapped roles again at every sign-in; the default role stays.
+    const rolesOfCarol = async () =>
+      (
+        await db
+          .select()
+          .from(userRoles)
+          .where(eq(userRoles.userId, carol?.id ?? 0))
+      )
+        .map((r) => r.roleId)
+        .sort();
+    idp.account = { ...idp.account, groups: ["other"] };
+    expect((await ssoSignIn(ACME)).landed).toBe("/login?sso=done");
+    expect(await rolesOfCarol()).toEqual([viewer]);
+    idp.account = { ...idp.account, groups: ["signage-editors"] };
+    expect((await ssoSignIn(ACME)).landed).toBe("/login?sso=done");
+    expect(await rolesOfCarol()).toEqual([viewer, editor].sort());
   });
 
   it("refuses an unknown user when just-in-time creation is off, and the provider's refusal", async () => {

@@ -193,3 +193,34 @@ export async function tenantRoleIds(db: Db, tenantId: number, ids: number[]): Pr
     .where(and(eq(roles.officeId, tenantId), inArray(roles.id, ids)));
   return rows.map((r) => r.id);
 }
+
+/**
+ * Keeps the roles the provider's claim decides in step with it: of `mapped` (the tenant's mapped roles), the
+ * user holds exactly `wanted`. Roles outside the mapping (given by hand, or the default one) are left alone.
+ * Answers whether anything changed.
+ */
+export async function syncMappedRoles(
+  db: Db,
+  userId: number,
+  mapped: number[],
+  wanted: number[],
+): Promise<boolean> {
+  if (!mapped.length) return false;
+  return db.transaction(async (tx) => {
+    const drop = mapped.filter((id) => !wanted.includes(id));
+    const dropped = drop.length
+      ? await tx
+          .delete(userRoles)
+          .where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, drop)))
+          .returning({ roleId: userRoles.roleId })
+      : [];
+    const added = wanted.length
+      ? await tx
+          .insert(userRoles)
+          .values(wanted.map((roleId) => ({ userId, roleId })))
+          .onConflictDoNothing()
+          .returning({ roleId: userRoles.roleId })
+      : [];
+    return dropped.length + added.length > 0;
+  });
+}

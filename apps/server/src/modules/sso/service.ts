@@ -13,6 +13,7 @@ import {
   insertLink,
   linkedUser,
   type SsoConfigRow,
+  syncMappedRoles,
   takeFlow,
   takenNames,
   tenantRoleIds,
@@ -211,9 +212,25 @@ export async function finishSignIn(services: Services, req: FastifyRequest): Pro
   if (!issuer || !subject) throw new SsoRefusal("invalidResponse", "no iss or sub");
   const tenantOffices = await services.tree.officesOfTenant(flow.officeId);
 
+  // The mapped roles the claim asks for, and all the mapping decides (roles deleted since are skipped).
+  const values = new Set(claimValues(claims, cfg.roleClaim));
+  const mappedIds = await tenantRoleIds(services.db, flow.officeId, [
+    ...new Set(cfg.roleMap.map((m) => m.roleId)),
+  ]);
+  const claimed = cfg.roleMap
+    .filter((m) => values.has(m.value) && mappedIds.includes(m.roleId))
+    .map((m) => m.roleId);
+  // At each sign-in the provider's groups decide the mapped roles of a known user again (a group removed
+  // at the provider takes its role away); other roles stay as they were given.
+  const known = async (user: UserRow) => {
+    if (cfg.roleClaim && (await syncMappedRoles(services.db, user.id, mappedIds, [...new Set(claimed)])))
+      services.actors.invalidate(user.id);
+  };
+
   const linked = await linkedUser(services.db, flow.officeId, issuer, subject);
   if (linked && tenantOffices.includes(linked.officeId)) {
     await touchLink(services.db, flow.officeId, issuer, subject, now);
+    await known(linked);
     return { user: linked, tenantId: flow.officeId, created: false, linked: "subject" };
   }
   if (linked) throw new SsoRefusal("notLinked", "linked user left the tenant");
@@ -224,14 +241,14 @@ export async function finishSignIn(services: Services, req: FastifyRequest): Pro
     const byMail = await userByEmail(services.db, tenantOffices, email);
     if (byMail) {
       await insertLink(services.db, { officeId: flow.officeId, userId: byMail.id, issuer, subject, at: now });
+      await known(byMail);
       return { user: byMail, tenantId: flow.officeId, created: false, linked: "email" };
     }
   }
 
   if (!cfg.jit || cfg.jitOfficeId === null || cfg.jitRoleId === null) throw new SsoRefusal("notLinked");
   if (!tenantOffices.includes(cfg.jitOfficeId)) throw new SsoRefusal("notLinked", "jit office outside");
-  const values = new Set(claimValues(claims, cfg.roleClaim));
-  const wanted = [cfg.jitRoleId, ...cfg.roleMap.filter((m) => values.has(m.value)).map((m) => m.roleId)];
+  const wanted = [cfg.jitRoleId, ...claimed];
   // Roles deleted since the configuration was saved are skipped; with none left, nobody is created.
   const roleIds = await tenantRoleIds(services.db, flow.officeId, [...new Set(wanted)]);
   if (!roleIds.length) throw new SsoRefusal("noRole");
