@@ -249,6 +249,22 @@ describe("API tokens", () => {
     expect((await bearer(other, "GET", "/a/api/token/list")).statusCode).toBe(200);
   });
 
+  it("moves with its user: a user moved to another office takes their tokens along", async () => {
+    const made = await makeToken(alice, { name: "moving", expiresInDays: 1 });
+    const shop = await addOffice(t, a1.id, "institution", "A1 shop");
+    const [me] = await t.database.db.select().from(users).where(eq(users.username, "alice"));
+    const moved = await admin.post("/a/api/user/save", { id: me?.id, officeId: shop.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, me?.id ?? 0));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.officeId)).toEqual(rows.map(() => shop.id));
+    expect((await bearer(made.token, "GET", "/a/api/material/folderTree")).statusCode).toBe(200);
+    expect((await admin.post("/a/api/user/save", { id: me?.id, officeId: a1.id })).statusCode).toBe(200);
+  });
+
   it("declares the bearer scheme in the API document", async () => {
     const doc = (await admin.get("/docs/json")).json();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });

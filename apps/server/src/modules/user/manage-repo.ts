@@ -1,7 +1,7 @@
 import type { UserListQuery } from "@marquee/contracts";
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { offices, userRoles, users } from "../../db/schema";
+import { apiTokens, offices, userRoles, users } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Db } from "../../platform/db";
 import type { Services } from "../../platform/services";
@@ -61,7 +61,10 @@ export async function createUser(
   });
 }
 
-/** Saves an edit of a user, and their roles when they changed, in one transaction. */
+/**
+ * Saves an edit of a user, and their roles when they changed, in one transaction. A user moved to another
+ * office takes their API tokens along (a token's office is what scopes it).
+ */
 export async function saveUserEdit(
   db: Db,
   id: number,
@@ -70,6 +73,11 @@ export async function saveUserEdit(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set(changes).where(eq(users.id, id));
+    if (changes.officeId !== undefined)
+      await tx
+        .update(apiTokens)
+        .set({ officeId: changes.officeId })
+        .where(and(eq(apiTokens.userId, id), ne(apiTokens.officeId, changes.officeId)));
     if (assigned) {
       await tx.delete(userRoles).where(eq(userRoles.userId, id));
       if (assigned.length > 0)
