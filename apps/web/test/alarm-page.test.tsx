@@ -192,6 +192,11 @@ describe("alarm list page", { timeout: 30_000 }, () => {
     );
 
     saved = { status: 200, json: { code: 0, msg: "Success" } };
+    // The refusal shows before the button stops loading; a loading button ignores a click (as a person's
+    // would be, who waits for it): on a busy machine the click must wait for it too.
+    await waitFor(() =>
+      expect(screen.getByTestId("alarm-rules-save").classList.contains("ant-btn-loading")).toBe(false),
+    );
     fireEvent.click(screen.getByTestId("alarm-rules-save"));
     expect(await screen.findByText("Alarm rules saved")).toBeTruthy();
     const saves = calls.filter((c) => c.path === "/a/api/sysSetting/saveKey");
