@@ -280,11 +280,17 @@ describe("two web nodes and a worker behind HAProxy", () => {
     expect(terminalIds).toHaveLength(SCREENS);
     await fleet.reconnect();
     await fleet.waitFor((s) => s.authorised === SCREENS && s.welcomed === SCREENS, 60_000);
-    // Both web nodes hold some of them (round robin).
-    const holders = await query<{ n: number }>(
-      "select count(distinct held_by)::int as n from terminals where online",
-    );
-    expect(holders[0]?.n).toBe(2);
+    // Both web nodes hold some of them (round robin), once each has written its presence (in batches, a
+    // moment after the welcome).
+    await expect
+      .poll(
+        async () =>
+          (
+            await query<{ n: number }>("select count(distinct held_by)::int as n from terminals where online")
+          )[0]?.n,
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(2);
 
     operator = await Operator.signIn(web2().origin, ADMIN.username, ADMIN.password);
     officeId = await operator.officeId();

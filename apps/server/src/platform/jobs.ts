@@ -17,7 +17,7 @@ export class Jobs {
   private readonly queues = new Set<string>();
 
   constructor(
-    pool: pg.Pool,
+    private readonly pool: pg.Pool,
     private readonly log: Logger | undefined,
   ) {
     this.boss = new PgBoss({
@@ -31,7 +31,16 @@ export class Jobs {
 
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
+    // Servers starting together on a new database would each create pg-boss's schema, and all but one
+    // fail ("pgboss already exists"): one at a time, as the migrations are.
+    const client = await this.pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(727275)");
+      await this.boss.start();
+    } finally {
+      await client.query("select pg_advisory_unlock(727275)").catch(() => undefined);
+      client.release();
+    }
     this.started = true;
   }
 
