@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type pg from "pg";
+import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { Tx } from "./db";
@@ -32,14 +32,15 @@ export class Jobs {
   async start(): Promise<void> {
     if (this.started) return;
     // Servers starting together on a new database would each create pg-boss's schema, and all but one
-    // fail ("pgboss already exists"): one at a time, as the migrations are.
-    const client = await this.pool.connect();
+    // fail ("pgboss already exists"): one at a time, as the migrations are. The lock is held on a
+    // connection of its own, outside the pool (a pool of one would leave pg-boss none).
+    const client = new pg.Client((this.pool as pg.Pool & { options: pg.ClientConfig }).options);
+    await client.connect();
     try {
       await client.query("select pg_advisory_lock(727275)");
       await this.boss.start();
     } finally {
-      await client.query("select pg_advisory_unlock(727275)").catch(() => undefined);
-      client.release();
+      await client.end().catch(() => undefined);
     }
     this.started = true;
   }
