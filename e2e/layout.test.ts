@@ -6,8 +6,8 @@ import { type E2E, screenshot, signIn, startE2E } from "./harness";
 /**
  * Every page of the menu at 1440 and 1280 px wide in all six languages: no header, title, tab,
  * button, label or menu entry is clipped, no word is broken inside across lines, and no table hides columns
- * behind a horizontal scroll (a table shows its primary columns and lets the secondary ones go on narrow
- * screens). One sign-in per language; pages are opened by the console's own navigation.
+ * behind a horizontal scroll or under a column fixed at its end (a table shows its primary columns and lets
+ * the secondary ones go on narrow screens). One sign-in per language; pages are opened by the console's own navigation.
  */
 let e: E2E;
 const ADMIN = { username: "admin", password: "Admin12345" };
@@ -80,8 +80,12 @@ function findProblems(): string[] {
     const scroller = table.querySelector(".ant-table-content, .ant-table-body");
     if (scroller && scroller.scrollWidth > scroller.clientWidth + 1) {
       const box = scroller.getBoundingClientRect();
-      const hidden = Array.from(table.querySelectorAll(".ant-table-thead th"))
-        .filter((th) => th.getBoundingClientRect().right > box.right + 1)
+      const heads = Array.from(table.querySelectorAll(".ant-table-thead th"));
+      // A column fixed at the end (the actions) stays in view and covers the columns that scroll under it.
+      const fixedEnd = heads.filter((th) => th.classList.contains("ant-table-cell-fix-end"));
+      const edge = Math.min(box.right, ...fixedEnd.map((th) => th.getBoundingClientRect().left));
+      const hidden = heads
+        .filter((th) => !fixedEnd.includes(th) && th.getBoundingClientRect().right > edge + 1)
         .map((th) => label(th) || "(no title)");
       if (hidden.length > 0) problems.push(`columns behind a horizontal scroll: ${hidden.join(", ")}`);
     }

@@ -249,6 +249,8 @@ export default function PaymentCenterPage() {
     },
     {
       key: "buyer",
+      // The last secondary column to go: the order's number and service say most.
+      drop: 0,
       title: t("pay.orders.columns.buyer"),
       width: 160,
       ellipsis: true,

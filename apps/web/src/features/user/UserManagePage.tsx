@@ -136,7 +136,8 @@ export default function UserManagePage() {
         </Space>
       ),
     },
-    { key: "name", title: t("user.columns.name"), dataIndex: "name", width: 140, ellipsis: true },
+    // The name goes last of the secondary columns: the username names the person too.
+    { key: "name", drop: 0, title: t("user.columns.name"), dataIndex: "name", width: 140, ellipsis: true },
     {
       key: "office",
       drop: 1,
@@ -148,7 +149,7 @@ export default function UserManagePage() {
     {
       key: "roles",
       title: t("user.columns.roles"),
-      width: 200,
+      width: 180,
       render: (_, r) =>
         r.roles.length ? (
           r.roles.map((role) => (
@@ -219,8 +220,8 @@ export default function UserManagePage() {
       key: "actions",
       title: t("user.columns.actions"),
       fixed: "right",
-      width: 230,
-      // French and Russian names of the three actions are wider than the column: they wrap inside it.
+      width: 210,
+      // English, French and Russian names of the three actions are wider than the column: they wrap inside it.
       render: (_, r) => (
         <Space size={0} wrap>
           <AuthButton
