@@ -5,7 +5,6 @@ import {
   type ApiTokenListResponse,
   type ApiTokenSaveRequest,
   type ApiTokenSaveResponse,
-  PERMISSIONS,
   type Permission,
 } from "@marquee/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -18,19 +17,16 @@ import {
   InputNumber,
   Modal,
   Popconfirm,
-  Select,
   Space,
   Table,
   Tag,
   Typography,
 } from "antd";
 import dayjs from "dayjs";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "../../access/authority";
 import { HttpError, http } from "../../services/http";
-import { useSession } from "../../stores/session";
-import { permissionLabelKey } from "../role/permissionTree";
+import { GrantFields, useGrantablePermissions } from "./GrantFields";
 
 /** The calls of the API tokens tab (/a/api/token/*). */
 export const tokenApi = {
@@ -84,17 +80,12 @@ export function ApiTokensTab({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const permissions = useSession((s) => s.permissions);
-  const roles = useSession((s) => s.roles);
   const [form] = Form.useForm<NewTokenValues>();
   const [creating, setCreating] = useState(false);
   const [saving, setSaving] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const tokens = useQuery({ queryKey, queryFn: calls.list });
-  const mine = useMemo(
-    () => available ?? PERMISSIONS.filter((p) => can(p, undefined, permissions, roles).can),
-    [available, permissions, roles],
-  );
+  const mine = useGrantablePermissions(available);
   const all = allLabel ?? t("personal.tokens.allMine");
 
   const refresh = () => queryClient.invalidateQueries({ queryKey });
@@ -239,27 +230,13 @@ export function ApiTokensTab({
           >
             <InputNumber min={1} max={API_TOKEN_MAX_DAYS} precision={0} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item
-            name="permissions"
+          <GrantFields
+            grantable={mine}
             label={t("personal.tokens.permissions")}
-            extra={t("personal.tokens.permissionsHint")}
-          >
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder={all}
-              optionFilterProp="label"
-              options={mine.map((p) => ({ value: p, label: t(permissionLabelKey(p), { defaultValue: p }) }))}
-            />
-          </Form.Item>
-          <Form.Item name="own" label={t("personal.tokens.range")}>
-            <Select
-              options={[
-                { value: false, label: rangeLabel ?? t("personal.tokens.rangeMine") },
-                { value: true, label: t("personal.tokens.ownRows") },
-              ]}
-            />
-          </Form.Item>
+            hint={t("personal.tokens.permissionsHint")}
+            placeholder={all}
+            rangeLabel={rangeLabel ?? t("personal.tokens.rangeMine")}
+          />
         </Form>
       </Modal>
       <Modal

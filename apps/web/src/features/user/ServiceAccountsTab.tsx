@@ -18,19 +18,17 @@ import {
   Input,
   Modal,
   Popconfirm,
-  Select,
   Space,
   Table,
   Tag,
   TreeSelect,
   Typography,
 } from "antd";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "../../access/authority";
 import { HttpError, http } from "../../services/http";
-import { useSession } from "../../stores/session";
 import { ApiTokensTab, type TokenCalls } from "../personal/ApiTokensTab";
+import { GrantFields, useGrantablePermissions } from "../personal/GrantFields";
 import { formatTime } from "../program/format";
 import { permissionLabelKey } from "../role/permissionTree";
 import type { officeForest } from "./form";
@@ -83,18 +81,13 @@ export function ServiceAccountsTab({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const permissions = useSession((s) => s.permissions);
-  const roles = useSession((s) => s.roles);
   const [form] = Form.useForm<NewAccountValues>();
   const [creating, setCreating] = useState(false);
   const [saving, setSaving] = useState(false);
   const [keyword, setKeyword] = useState("");
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
   const [tokensOf, setTokensOf] = useState<ServiceAccountRow | null>(null);
-  const mine = useMemo(
-    () => PERMISSIONS.filter((p) => can(p, undefined, permissions, roles).can),
-    [permissions, roles],
-  );
+  const mine = useGrantablePermissions();
   const params = { ...page, officeId, keyword: keyword.trim() || undefined };
   const list = useQuery({
     queryKey: ["serviceAccount", "list", params],
@@ -300,28 +293,14 @@ export function ServiceAccountsTab({
               data-testid="service-office"
             />
           </Form.Item>
-          <Form.Item
-            name="permissions"
+          <GrantFields
+            grantable={mine}
             label={t("user.service.permissions")}
-            extra={t("user.service.permissionsHint")}
-            rules={[{ required: true, type: "array", min: 1 }]}
-          >
-            <Select
-              mode="multiple"
-              allowClear
-              optionFilterProp="label"
-              options={mine.map((p) => ({ value: p, label: t(permissionLabelKey(p), { defaultValue: p }) }))}
-              data-testid="service-permissions"
-            />
-          </Form.Item>
-          <Form.Item name="own" label={t("personal.tokens.range")}>
-            <Select
-              options={[
-                { value: false, label: t("user.service.rangeOffice") },
-                { value: true, label: t("personal.tokens.ownRows") },
-              ]}
-            />
-          </Form.Item>
+            hint={t("user.service.permissionsHint")}
+            required
+            rangeLabel={t("user.service.rangeOffice")}
+            testId="service-permissions"
+          />
           <Form.Item name="remarks" label={t("user.service.remarks")} rules={[{ max: 255 }]}>
             <Input maxLength={255} />
           </Form.Item>
