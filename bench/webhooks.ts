@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { PROTOCOL_VERSION, wsUrl } from "@marquee/terminal-protocol";
 import pg from "pg";
 import WebSocket from "ws";
+import { sampleStatus } from "../apps/server/test/terminal-helpers";
 import type { Cleanup } from "./lib/cleanup";
 import { openDatabase, tempDir } from "./lib/database";
 import { envCount } from "./lib/env";
@@ -246,19 +247,7 @@ async function main(cleanup: Cleanup): Promise<void> {
     JSON.stringify({
       type: "hello",
       v: PROTOCOL_VERSION,
-      status: {
-        version: "1.0.0",
-        resolution: { width: 1920, height: 1080 },
-        programId: null,
-        programName: null,
-        storageUsed: 0,
-        storageQuota: null,
-        uptimeSec: 1,
-        network: "ethernet",
-        volume: 50,
-        lastDownloadError: null,
-        manifestVersion: null,
-      },
+      status: sampleStatus(),
     }),
   );
   await welcomed;
