@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { WebhookEvent, WebhookEventType } from "@marquee/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
+import type pg from "pg";
 import type { Tx } from "./db";
 import type { Clock } from "./deps";
+import { PgListener } from "./listener";
 import type { OfficeTree } from "./office-tree";
 
 /**
@@ -80,17 +81,35 @@ export class WebhookEvents {
   private wanted: Set<string> = new Set();
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
-  private client: pg.Client | null = null;
-  private retry: ReturnType<typeof setTimeout> | null = null;
-  private stopped = true;
   private readonly wakers = new Set<() => void>();
+  private readonly listener: PgListener;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly tree: OfficeTree,
     private readonly clock: Clock,
     private readonly log?: FastifyBaseLogger,
-  ) {}
+  ) {
+    const wake = () => {
+      for (const fn of this.wakers) fn();
+    };
+    this.listener = new PgListener(
+      pool,
+      WEBHOOK_CHANNEL,
+      "marquee-webhooks",
+      "the webhook listener",
+      {
+        onNotify: (payload) => (payload === "endpoints" ? this.forget() : wake()),
+        // News may have been missed while no connection listened.
+        onListening: () => {
+          this.forget();
+          wake();
+        },
+        onLost: () => this.forget(),
+      },
+      log,
+    );
+  }
 
   private async fresh(): Promise<void> {
     if (this.byTenant && Date.now() - this.loadedAt < INTEREST_TTL_MS) return;
@@ -182,63 +201,11 @@ export class WebhookEvents {
   }
 
   /** Listens on WEBHOOK_CHANNEL on a connection of its own (reconnecting with a growing pause). */
-  async start(): Promise<void> {
-    this.stopped = false;
-    await this.connect(0);
+  start(): Promise<void> {
+    return this.listener.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = null;
-    const client = this.client;
-    this.client = null;
-    if (client) await client.end().catch(() => undefined);
-  }
-
-  private async connect(attempt: number): Promise<void> {
-    if (this.stopped) return;
-    const client = new pg.Client({ ...this.pool.options, application_name: "marquee-webhooks" });
-    const lost = (err?: Error) => {
-      if (this.client !== client) return;
-      this.client = null;
-      client.end().catch(() => undefined);
-      this.forget();
-      if (!this.stopped) {
-        this.log?.warn({ err }, "the webhook listener lost its database connection; reconnecting");
-        this.later(0);
-      }
-    };
-    client.on("error", lost);
-    client.on("end", () => lost());
-    client.on("notification", (n) => {
-      if (n.channel !== WEBHOOK_CHANNEL) return;
-      if (n.payload === "endpoints") this.forget();
-      else for (const fn of this.wakers) fn();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${WEBHOOK_CHANNEL}`);
-      this.client = client;
-      // News may have been missed while no connection listened.
-      this.forget();
-      for (const fn of this.wakers) fn();
-    } catch (err) {
-      client.end().catch(() => undefined);
-      this.log?.warn({ err }, "the webhook listener could not listen; retrying");
-      this.later(attempt + 1);
-    }
-  }
-
-  private later(attempt: number): void {
-    if (this.stopped || this.retry) return;
-    this.retry = setTimeout(
-      () => {
-        this.retry = null;
-        void this.connect(attempt);
-      },
-      Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)),
-    );
-    this.retry.unref();
+  stop(): Promise<void> {
+    return this.listener.stop();
   }
 }

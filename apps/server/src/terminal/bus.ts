@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
+import type pg from "pg";
 import { z } from "zod";
+import { PgListener } from "../platform/listener";
 
 /** The PostgreSQL channel the server processes talk on. */
 export const BUS_CHANNEL = "marquee_terminal";
@@ -95,32 +96,48 @@ export function payloadsOf(msg: BusMessage): string[] {
  * "offline").
  */
 export class TerminalBus {
-  private client: pg.Client | null = null;
-  private retry: ReturnType<typeof setTimeout> | null = null;
-  private attempt = 0;
-  private stopped = false;
-  /** Counts the listening connections made: a cache kept while one listened is stale under the next. */
-  private connections = 0;
+  private readonly listener: PgListener;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly onMessage: (msg: BusMessage) => void,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    onMessage: (msg: BusMessage) => void,
+    log: FastifyBaseLogger,
+  ) {
+    this.listener = new PgListener(
+      pool,
+      BUS_CHANNEL,
+      "marquee-bus",
+      "the terminal bus",
+      {
+        onNotify: (payload) => {
+          if (!payload) return;
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(payload);
+          } catch {
+            return;
+          }
+          const msg = BusMessage.safeParse(parsed);
+          if (msg.success) onMessage(msg.data);
+          else log.warn({ payload: payload.slice(0, 200) }, "ignored a malformed terminal bus message");
+        },
+      },
+      log,
+    );
+  }
 
   /** Whether the listening connection is up. */
   get listening(): boolean {
-    return this.client !== null;
+    return this.listener.listening;
   }
 
   /** Which listening connection is up (a new number after every reconnection), null while none is: messages may have been missed. */
   get epoch(): number | null {
-    return this.client === null ? null : this.connections;
+    return this.listener.epoch;
   }
 
-  async start(): Promise<void> {
-    this.stopped = false;
-    await this.connect();
+  start(): Promise<void> {
+    return this.listener.start();
   }
 
   /** Sends a message to every process (this one included; it skips its own). */
@@ -130,63 +147,7 @@ export class TerminalBus {
     }
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = null;
-    const client = this.client;
-    this.client = null;
-    if (!client) return;
-    await client.query(`UNLISTEN ${BUS_CHANNEL}`).catch(() => undefined);
-    await client.end().catch(() => undefined);
-  }
-
-  private async connect(): Promise<void> {
-    if (this.stopped) return;
-    const client = new pg.Client({ ...this.pool.options, application_name: "marquee-bus" });
-    const lost = (err?: Error) => {
-      if (this.client !== client) return;
-      this.client = null;
-      client.end().catch(() => undefined);
-      if (!this.stopped) {
-        this.log.warn({ err }, "the terminal bus lost its database connection; reconnecting");
-        this.later();
-      }
-    };
-    client.on("error", lost);
-    client.on("end", () => lost());
-    client.on("notification", (n) => {
-      if (n.channel !== BUS_CHANNEL || !n.payload) return;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(n.payload);
-      } catch {
-        return;
-      }
-      const msg = BusMessage.safeParse(parsed);
-      if (msg.success) this.onMessage(msg.data);
-      else this.log.warn({ payload: n.payload.slice(0, 200) }, "ignored a malformed terminal bus message");
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${BUS_CHANNEL}`);
-      this.client = client;
-      this.connections++;
-      this.attempt = 0;
-    } catch (err) {
-      client.end().catch(() => undefined);
-      this.log.warn({ err }, "the terminal bus could not listen; retrying");
-      this.later();
-    }
-  }
-
-  private later(): void {
-    if (this.stopped || this.retry) return;
-    const wait = Math.min(30_000, 500 * 2 ** Math.min(this.attempt++, 6));
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      void this.connect();
-    }, wait);
-    this.retry.unref();
+  stop(): Promise<void> {
+    return this.listener.stop();
   }
 }
