@@ -8,6 +8,7 @@ import { Fleet } from "../../../tools/fleet-sim";
 import { ChildConsole, ChildServers, type Started } from "./child-server";
 import { fakePng, md5 } from "./media";
 import { openSocket, type TestSocket } from "./terminal-helpers";
+import { Receiver } from "./webhook-receiver";
 
 /**
  * A server killed (SIGKILL) at a chosen step, then started again on the same data directory,
@@ -268,4 +269,57 @@ describe("a kill with delivery reports received and not written", () => {
       await fleet.stop();
     }
   }, 180_000);
+});
+
+describe("a kill after a webhook was sent and before it was recorded", () => {
+  it("sends it again from the next process, with the same event id, and records it delivered", async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    try {
+      const s = await running("webhook.sent");
+      await ui.signedIn();
+      const allow = await ui.call(
+        "POST",
+        "/a/api/sysSetting/saveKey",
+        JSON.stringify({ key: "webhooksPrivateAddresses", value: true }),
+      );
+      expect(allow.status).toBe(200);
+      const saved = await ui.call(
+        "POST",
+        "/a/api/webhook/save",
+        JSON.stringify({ url: receiver.url("/hook"), events: ["terminal.online"] }),
+      );
+      expect(saved.status).toBe(200);
+      const endpointId = (saved.json as { item: { id: number } }).item.id;
+      // The test ping is sent from the call itself: the receiver gets it, then the process dies.
+      await expect(
+        ui.call("POST", "/a/api/webhook/test", JSON.stringify({ id: endpointId })),
+      ).rejects.toThrow();
+      expect(await s.exited).toBe(null);
+      expect(receiver.at("/hook", "ping")).toHaveLength(1);
+      const eventId = receiver.got[0]?.json.id;
+
+      // A new process reaps the dead one (silent for 15 s), releases its claim and sends the ping again.
+      const again = await running();
+      await ui.signedIn();
+      const deliveries = async () =>
+        (await ui.call("GET", `/a/api/webhook/deliveries?endpointId=${endpointId}`)).json as {
+          list: { eventId: string; state: string; attempts: number }[];
+        };
+      const done = await until(
+        deliveries,
+        (d) => d.list[0]?.state === "delivered",
+        60_000,
+        "the ping delivered by the next process",
+      );
+      expect(done.list).toHaveLength(1);
+      expect(done.list[0]).toMatchObject({ eventId, state: "delivered", attempts: 2 });
+      // Sent twice, as one event: a receiver drops the repeat by its id (docs/webhooks.md).
+      expect(receiver.at("/hook", "ping").map((r) => r.json.id)).toEqual([eventId, eventId]);
+      again.child.kill("SIGTERM");
+      expect(await again.exited).toBe(0);
+    } finally {
+      await receiver.stop();
+    }
+  }, 150_000);
 });

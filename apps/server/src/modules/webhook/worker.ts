@@ -1,6 +1,7 @@
 import { WEBHOOK_RETRY_FOR_MS } from "@marquee/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { crashPoint } from "../../platform/crash-point";
 import type { Services } from "../../platform/services";
 import { type SendResult, sendWebhook, webhookBodyText } from "./sender";
 
@@ -167,6 +168,8 @@ export class WebhookWorker {
       body: webhookBodyText(row.payload),
       allowPrivate,
     });
+    // The crash test kills here: the receiver has it, the queue does not know (sent again, same event id).
+    crashPoint("webhook.sent");
     await this.record(row, result, retry);
     return result;
   }
