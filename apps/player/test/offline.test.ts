@@ -326,6 +326,8 @@ describe("seven days offline", () => {
     // At once: not at the next boundary (12:00), nor at the end of the pass on screen.
     expect(h.snap().manifest?.version).toBe("v2");
     expect(shown(h.snap())).toBe("p5+m10");
+    // What it holds goes with the next beat: this version, every medium complete (docs/runway.md).
+    expect(h.player.status()).toMatchObject({ manifestVersion: "v2", mediaMissing: 0 });
     expect(Date.now() - reconnectedAt).toBeLessThan(1000);
 
     // The proof of play kept offline goes on the welcome, in order, nothing lost.
