@@ -1,7 +1,8 @@
 import { DEFAULT_ALARM_RULES } from "@marquee/contracts";
+import { createProgram } from "@marquee/program";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alarms } from "../src/db/schema";
+import { alarms, programs } from "../src/db/schema";
 import { alarmEngine } from "../src/modules/alarm/rules";
 import { FLUSH_MS } from "../src/terminal/hub";
 import {
@@ -63,9 +64,9 @@ afterAll(async () => {
 });
 
 /** A screen of `officeId` connected over a socket, its first status stored. */
-async function connected(officeId: number, missing: number) {
+async function connected(officeId: number, missing: number, programIds: number[] = []) {
   const reg = await registerTerminal(t.app);
-  await authorise(t.app, reg.terminalId, officeId);
+  await authorise(t.app, reg.terminalId, officeId, programIds);
   const socket = await openSocket(origin, reg.token);
   sockets.push(socket);
   const welcome = await socket.hello(sampleStatus({ manifestVersion: null, mediaMissing: missing }));
@@ -77,7 +78,12 @@ async function connected(officeId: number, missing: number) {
 async function reports(s: { id: number; socket: TestSocket }, status: Parameters<typeof sampleStatus>[0]) {
   s.socket.send({ type: "heartbeat", status: sampleStatus(status) });
   await waitFor(
-    async () => (await terminalRow(t.app, s.id)).status?.mediaMissing === status?.mediaMissing,
+    async () => {
+      const stored = (await terminalRow(t.app, s.id)).status;
+      return (
+        stored?.mediaMissing === status?.mediaMissing && stored?.manifestVersion === status?.manifestVersion
+      );
+    },
     FLUSH_MS * 3,
     "status stored",
   );
@@ -177,5 +183,39 @@ describe("the offline runway", () => {
     await admin.post("/a/api/sysSetting/saveKey", { key: "alarmRules", value: DEFAULT_ALARM_RULES });
     await engine.pass();
     expect(await openRunwayAlarms(other.id)).toHaveLength(0);
+  });
+
+  it("counts a screen holding no manifest as lacking its media, and a data source read from an address", async () => {
+    const doc = createProgram({ width: 1920, height: 1080 });
+    doc.dataSources.push({
+      id: "prices",
+      name: "Prices",
+      format: "json",
+      kind: "url",
+      url: "https://example.com/prices.json",
+      rowsPath: "",
+      rows: [],
+      refreshSec: 3600,
+    });
+    const [program] = await t.database.db
+      .insert(programs)
+      .values({ officeId: office.a, name: "Menu", width: 1920, height: 1080, doc, state: "approved" })
+      .returning({ id: programs.id });
+    const screen = await connected(office.a, 0, [program?.id ?? 0]);
+    const engine = alarmEngine(t.app);
+    await engine.pass();
+    const runwayOf = async () => (await listed(aAdmin)).list.find((r) => r.id === screen.id)?.runway;
+    // It reported no manifest yet: nothing of its programs is on the screen.
+    expect(await runwayOf()).toMatchObject({ reason: "mediaMissing", behind: true });
+
+    // Once it plays the current manifest, the runway is the data source's refresh interval from now.
+    await reports(screen, { manifestVersion: screen.version, mediaMissing: 0 });
+    const before = t.clock.now().getTime();
+    await engine.pass();
+    const runway = await runwayOf();
+    expect(runway).toMatchObject({ reason: "dataStale", name: "Prices", behind: false });
+    const until = Date.parse(runway?.until ?? "");
+    expect(until).toBeGreaterThanOrEqual(before + 3_600_000 - 1000);
+    expect(until).toBeLessThanOrEqual(t.clock.now().getTime() + 3_600_000);
   });
 });

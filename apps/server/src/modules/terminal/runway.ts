@@ -68,8 +68,12 @@ export async function recomputeRunways(services: Services, ids?: number[]): Prom
       schedule: { plans: manifest.schedule, messages: manifest.messages, timezone: manifest.timezone },
       now,
       lastContact: row.online ? now : (row.lastSeenAt?.getTime() ?? now),
-      // An older player does not say: counted as complete.
-      mediaMissing: row.status?.mediaMissing ?? 0,
+      // An older player does not say: counted as complete. A screen that reports holding no manifest
+      // while its manifest has programs holds none of their media.
+      mediaMissing: Math.max(
+        row.status?.mediaMissing ?? 0,
+        row.status && held === null && manifest.programs.length > 0 ? 1 : 0,
+      ),
       sources: sourcesOf(manifest),
     });
     const until = runway.until === null ? null : new Date(runway.until);
