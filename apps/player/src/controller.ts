@@ -15,7 +15,7 @@ import { Connection } from "./connection";
 import { DeliveryReporter } from "./delivery";
 import { DeviceControl } from "./deviceControl";
 import { DebugStream, LogRing } from "./log";
-import { parseManifest } from "./manifest";
+import { filesOf, parseManifest } from "./manifest";
 import { ManifestSync } from "./manifestSync";
 import type { MediaStore } from "./mediaStore";
 import type { EventKind, PlayerParts } from "./parts";
@@ -233,6 +233,7 @@ export class PlayerController implements PlayerParts {
       ...(this.device.settings.autoPosition ? { position: this.device.position } : {}),
       clock: this.connection.clock,
       screen: snap.screen,
+      mediaMissing: filesOf(snap.manifest).filter((f) => !this.manifests.held.has(f.hash)).length,
     });
   }
 

@@ -28,6 +28,8 @@ export interface StatusInput {
   clock?: { offsetMs: number; rttMs: number } | null;
   /** What the settings make of the screen now. */
   screen?: { screenOn: boolean; brightness: number; rotation: number };
+  /** Files of the manifest on screen it does not hold (the offline runway). */
+  mediaMissing?: number;
 }
 
 const clampInt = (v: number, min: number, max: number) =>
@@ -87,5 +89,6 @@ export function buildStatus(i: StatusInput): TerminalStatus {
           rotation: Math.round(i.screen.rotation),
         }
       : {}),
+    ...(i.mediaMissing !== undefined ? { mediaMissing: clampInt(i.mediaMissing, 0, 1_000_000) } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { POP_BATCH, type PopItem, PopQueue, popItemOf } from "../src/pop";
-import { KEYS, memoryStore } from "../src/storage";
+import { POP_BATCH, POP_CHUNK, type PopItem, PopQueue, popItemOf } from "../src/pop";
+import { KEYS, type KeyValue, memoryStore } from "../src/storage";
 
 const item = (at: number): PopItem => ({
   programId: 1,
@@ -84,5 +84,44 @@ describe("PopQueue", () => {
     expect(new PopQueue(kv).size).toBe(0);
     kv.set(KEYS.pop, JSON.stringify([item(1), { bad: true }]));
     expect(new PopQueue(kv).size).toBe(1);
+  });
+
+  it("stores a long queue in chunks and rewrites only the last one as items come (a week offline)", () => {
+    const inner = memoryStore();
+    const writes: string[] = [];
+    const kv: KeyValue = {
+      ...inner,
+      set: (k, v) => {
+        writes.push(k);
+        return inner.set(k, v);
+      },
+    };
+    const q = new PopQueue(kv);
+    for (let i = 0; i < 2 * POP_CHUNK + 10; i++) q.add(item(i));
+    q.flush(() => false);
+    expect(writes).toEqual([KEYS.pop, `${KEYS.pop}.1`, `${KEYS.pop}.2`]);
+    writes.length = 0;
+    q.add(item(9999));
+    q.flush(() => false);
+    expect(writes).toEqual([`${KEYS.pop}.2`]);
+    // After a reload the queue is whole, in order; once sent, no chunk is left behind.
+    const again = new PopQueue(kv);
+    expect(again.size).toBe(2 * POP_CHUNK + 11);
+    const sent: number[] = [];
+    again.flush((items) => sent.push(...items.map((i) => i.at)) > 0);
+    expect(sent.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(sent.at(-1)).toBe(9999);
+    for (const k of [KEYS.pop, `${KEYS.pop}.1`, `${KEYS.pop}.2`]) expect(inner.get(k)).toBeNull();
+  });
+
+  it("reads a queue stored whole (before chunks) and stores it in chunks", () => {
+    const kv = memoryStore();
+    kv.set(KEYS.pop, JSON.stringify(Array.from({ length: POP_CHUNK + 5 }, (_, i) => item(i))));
+    const q = new PopQueue(kv);
+    expect(q.size).toBe(POP_CHUNK + 5);
+    q.flush(() => false);
+    expect(JSON.parse(kv.get(KEYS.pop) ?? "[]")).toHaveLength(POP_CHUNK);
+    expect(JSON.parse(kv.get(`${KEYS.pop}.1`) ?? "[]")).toHaveLength(5);
+    expect(new PopQueue(kv).size).toBe(POP_CHUNK + 5);
   });
 });

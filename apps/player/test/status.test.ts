@@ -93,4 +93,11 @@ describe("buildStatus", () => {
     expect(TerminalStatus.safeParse(odd).success).toBe(true);
     expect("clockOffsetMs" in buildStatus(base)).toBe(false);
   });
+
+  it("reports how many files of its manifest the screen lacks (the offline runway)", () => {
+    expect(buildStatus({ ...base, mediaMissing: 3 }).mediaMissing).toBe(3);
+    expect(buildStatus({ ...base, mediaMissing: -1 }).mediaMissing).toBe(0);
+    expect("mediaMissing" in buildStatus(base)).toBe(false);
+    expect(TerminalStatus.safeParse(buildStatus({ ...base, mediaMissing: 0 })).success).toBe(true);
+  });
 });

@@ -9,7 +9,15 @@ import { COMMAND_STATES } from "./log";
  * report (download failed, playback error, fault). At most one open alarm per
  * terminal and kind; a repeat counts up.
  */
-export const ALARM_KINDS = ["offline", "storageLow", "downloadFailed", "playbackError", "fault"] as const;
+export const ALARM_KINDS = [
+  "offline",
+  "storageLow",
+  "downloadFailed",
+  "playbackError",
+  "fault",
+  // Offline runway (issue 24): a terminal's runway is shorter than the rules' limit.
+  "runwayLow",
+] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 /** The kinds a terminal's event raises (the others are raised by the periodic rules). */
 export const ALARM_EVENT_KINDS = ["downloadFailed", "playbackError", "fault"] as const;
@@ -23,6 +31,8 @@ export const AlarmRules = z.strictObject({
   offlineMinutes: z.number().int().min(0).max(10_080).default(10),
   /** A terminal whose storage is this full (percent of its quota) raises `storageLow`; 0: never. */
   storageLowPercent: z.number().int().min(0).max(100).default(90),
+  /** A terminal whose offline runway (docs/runway.md) is under this many hours raises `runwayLow`; 0: never. */
+  runwayHours: z.number().int().min(0).max(168).default(0),
   /** Which reported events raise alarms. */
   events: z
     .array(z.enum(ALARM_EVENT_KINDS))
@@ -46,7 +56,7 @@ export const AlarmRow = z.object({
   state: z.enum(ALARM_STATES),
   /** What the terminal said (events), or the rule's finding in English (the console words it from `detail`). */
   message: z.string(),
-  /** offline: { since, minutes }; storageLow: { used, quota, percent, threshold }. */
+  /** offline: { since, minutes }; storageLow: { used, quota, percent, threshold }; runwayLow: { until, reason, name, hours }. */
   detail: z.record(z.string(), z.unknown()).nullable(),
   count: z.number(),
   raisedAt: z.string(),

@@ -1,3 +1,4 @@
+import { RUNWAY_REASONS } from "@marquee/schedule";
 import { COMMAND_ARGS, SCREENSHOT_KINDS, TERMINAL_STATES, TerminalStatus } from "@marquee/terminal-protocol";
 
 export {
@@ -22,6 +23,20 @@ import { Envelope, Paging, pageOf, zBool, zId, zIdList } from "./common";
 export const TERMINAL_VIEW_STATUS = ["online", "offline", "fault", "unauthorised", "disabled"] as const;
 export type TerminalViewStatus = (typeof TERMINAL_VIEW_STATUS)[number];
 
+/**
+ * A terminal's offline runway (issue 24, docs/runway.md): until when it plays correctly without the
+ * network (`until` null: beyond 7 days), what ends it, and whether it holds an older manifest.
+ */
+export { RUNWAY_REASONS };
+export const TerminalRunway = z.object({
+  until: z.string().nullable(),
+  reason: z.enum(RUNWAY_REASONS),
+  name: z.string().nullable(),
+  behind: z.boolean(),
+  at: z.string(),
+});
+export type TerminalRunway = z.infer<typeof TerminalRunway>;
+
 export const TerminalSummary = z.object({
   id: z.number(),
   name: z.string(),
@@ -43,6 +58,8 @@ export const TerminalSummary = z.object({
   lastSeenAt: z.string().nullable(),
   screenshotUrl: z.string().nullable(),
   createDate: z.string(),
+  // Offline runway (issue 24, docs/runway.md).
+  runway: TerminalRunway.optional(),
 });
 export type TerminalSummary = z.infer<typeof TerminalSummary>;
 
@@ -57,6 +74,8 @@ export const TerminalListQuery = Paging.extend({
   status: z.enum(TERMINAL_VIEW_STATUS).optional(),
   sort: z.enum(["name", "lastSeen", "createDate", "status"]).default("name"),
   order: z.enum(["asc", "desc"]).default("asc"),
+  /** Offline runway (issue 24): only terminals whose runway ends within this many hours ("runway under 24 h"). */
+  runwayUnderHours: z.coerce.number().int().min(1).max(168).optional(),
 }).strict();
 export const TerminalListResponse = pageOf(TerminalSummary);
 

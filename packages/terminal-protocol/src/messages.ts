@@ -99,6 +99,9 @@ export const TerminalStatus = z.object({
   screenOn: z.boolean().optional(),
   brightness: z.number().int().min(0).max(100).optional(),
   rotation: z.number().int().optional(),
+  // Offline runway (issue 24): what the screen holds of its manifest.
+  /** Files of the manifest on screen that the screen does not hold (0: every medium complete). */
+  mediaMissing: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type TerminalStatus = z.infer<typeof TerminalStatus>;
 

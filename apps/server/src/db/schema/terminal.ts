@@ -1,4 +1,4 @@
-import type { DeviceSettings, StrategyDoc } from "@marquee/schedule";
+import { type DeviceSettings, RUNWAY_REASONS, type StrategyDoc } from "@marquee/schedule";
 import type { TerminalStatus } from "@marquee/terminal-protocol";
 import { sql } from "drizzle-orm";
 import {
@@ -104,6 +104,15 @@ export const terminals = pgTable(
     authorisedAt: timestamp("authorised_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Offline runway (issue 24, docs/runway.md): until when it plays correctly without the network.
+    /** Null: beyond the horizon (reason 'beyond') or not computed yet (runway_at null). */
+    runwayUntil: timestamp("runway_until", { withTimezone: true }),
+    runwayReason: text("runway_reason", { enum: RUNWAY_REASONS }),
+    /** The plan, message or data source that ends it. */
+    runwayName: text("runway_name"),
+    /** The screen holds an older manifest than the current one (or none). */
+    runwayBehind: boolean("runway_behind"),
+    runwayAt: timestamp("runway_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("terminals_device_uq").on(t.deviceId),
@@ -153,7 +162,7 @@ export const alarms = pgTable(
       .notNull()
       .references(() => offices.id),
     kind: text("kind", {
-      enum: ["offline", "storageLow", "downloadFailed", "playbackError", "fault"],
+      enum: ["offline", "storageLow", "downloadFailed", "playbackError", "fault", "runwayLow"],
     }).notNull(),
     state: text("state", { enum: ["open", "cleared"] })
       .notNull()

@@ -1,6 +1,6 @@
 import type { PassThrough } from "node:stream";
 import type { AlarmRow, MessageKey } from "@marquee/contracts";
-import { zoneClock } from "@marquee/schedule";
+import { RUNWAY_REASONS, zoneClock } from "@marquee/schedule";
 import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Services } from "../../platform/services";
@@ -27,6 +27,15 @@ export function alarmMessage(a: AlarmRow, t: Translate, wall: (ms: number) => st
   }
   if (a.kind === "storageLow" && typeof d.percent === "number" && typeof d.threshold === "number")
     return t("alarm.finding.storageLow", { percent: d.percent, threshold: d.threshold });
+  // Offline runway (issue 24)
+  if (a.kind === "runwayLow" && typeof d.until === "string" && typeof d.hours === "number") {
+    const reason = RUNWAY_REASONS.find((r) => r === d.reason);
+    return t("alarm.finding.runwayLow", {
+      until: wall(Date.parse(d.until)),
+      reason: reason ? t(`alarm.runway.${reason}`, { name: typeof d.name === "string" ? d.name : "" }) : "",
+      hours: d.hours,
+    });
+  }
   return reasonMessage(t, a.message);
 }
 

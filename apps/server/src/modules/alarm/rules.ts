@@ -17,6 +17,7 @@ import type { ValuesByOffice } from "../../platform/settings";
 import { officeVisible } from "../../platform/tenancy";
 import { FAULT_CLEARED } from "../../terminal/gateway";
 import type { TerminalEventListener } from "../../terminal/hub";
+import { recomputeRunways } from "../terminal/runway";
 import { reasonNotice } from "./reason";
 
 /** How often the rules look at the terminals. */
@@ -34,7 +35,7 @@ interface Raised {
   terminalId: number;
   officeId: number;
   kind: AlarmKind;
-  /** The rule's limit it passed: offline minutes, or storage percent. */
+  /** The rule's limit it passed: offline minutes, storage percent, or runway hours. */
   threshold: number;
 }
 
@@ -47,6 +48,17 @@ const clearedOf = (r: ClearedRow): AlarmChange => ({
   kind: r.kind,
 });
 
+/** A raised alarm of `kind`, as an insert's returning row answers it. */
+const raisedOf =
+  (kind: AlarmKind) =>
+  (r: { id: number; terminal_id: number; office_id: number; threshold: number }): Raised => ({
+    id: r.id,
+    terminalId: r.terminal_id,
+    officeId: r.office_id,
+    kind,
+    threshold: r.threshold,
+  });
+
 /**
  * The alarm rules in force in every office: the platform's, and those of the
  * offices under a tenant (agent or customer) that keeps its own (each
@@ -58,20 +70,23 @@ const rulesAt = (book: RuleBook, officeId: number): AlarmRules => book.offices.g
 
 /**
  * The offices whose rules are not the platform's, as a relation
- * r(office_id, offline_minutes, storage_percent) the pass joins on a
+ * r(office_id, offline_minutes, storage_percent, runway_hours) the pass joins on a
  * terminal's office; the others take the platform's limits (coalesce).
  */
 function thresholds(book: RuleBook): SQL {
   const ids: number[] = [];
   const offline: number[] = [];
   const storage: number[] = [];
+  const runway: number[] = [];
   for (const [id, rules] of book.offices) {
     ids.push(id);
     offline.push(rules.offlineMinutes);
     storage.push(rules.storageLowPercent);
+    runway.push(rules.runwayHours);
   }
-  return sql`(select * from unnest(${sql.param(ids)}::int[], ${sql.param(offline)}::int[], ${sql.param(storage)}::int[])
-    as r(office_id, offline_minutes, storage_percent))`;
+  return sql`(select * from unnest(${sql.param(ids)}::int[], ${sql.param(offline)}::int[], ${sql.param(storage)}::int[],
+      ${sql.param(runway)}::int[])
+    as r(office_id, offline_minutes, storage_percent, runway_hours))`;
 }
 
 /** Whether any office has the rule on. */
@@ -205,6 +220,8 @@ export class AlarmEngine {
   private async runPass(): Promise<PassResult> {
     this.busy = true;
     try {
+      // The runways first, outside the pass's transaction (they read manifests on other connections).
+      await recomputeRunways(this.services);
       return await this.services.db.transaction(async (tx) => {
         const lock = await tx.execute<{ ok: boolean }>(
           sql`select pg_try_advisory_xact_lock(${ALARM_LOCK}::int, 0) as ok`,
@@ -220,6 +237,10 @@ export class AlarmEngine {
         const storage = await this.storagePass(tx, book, now);
         raised.push(...storage.raised);
         cleared.push(...storage.cleared);
+        // Offline runway (issue 24)
+        const runway = await this.runwayPass(tx, book, now);
+        raised.push(...runway.raised);
+        cleared.push(...runway.cleared);
         await emitAlarmWebhooks(this.services, tx, "alarm.raised", raised);
         await emitAlarmWebhooks(this.services, tx, "alarm.cleared", cleared);
         // Told only where the terminal's own rules say so.
@@ -344,6 +365,46 @@ export class AlarmEngine {
   }
 
   /**
+   * Offline runway (issue 24, docs/runway.md): an authorised terminal whose
+   * runway (computed just before) ends within its tenant's `runwayHours`
+   * raises `runwayLow`; a longer runway, or the rule off, clears it.
+   */
+  private async runwayPass(tx: Tx, book: RuleBook, now: Date) {
+    const platform = book.platform.runwayHours;
+    const hours = sql`coalesce(r.runway_hours, ${platform}::int)`;
+    const short = (h: SQL) =>
+      sql`(t.runway_at is not null and t.runway_until is not null
+        and t.runway_until < ${now}::timestamptz + make_interval(hours => ${h}))`;
+    const cleared = await tx.execute<ClearedRow>(sql`
+      update alarms a set state = 'cleared', cleared_at = ${now}, cleared_by = null
+      from terminals t left join ${thresholds(book)} r on r.office_id = t.office_id
+      where a.terminal_id = t.id and a.kind = 'runwayLow' and a.state = 'open'
+        and (${hours} = 0 or t.state <> 'authorised' or not ${short(hours)})
+      returning a.id, a.terminal_id, a.office_id, a.kind`);
+    if (!anyOn(book, (r) => r.runwayHours > 0))
+      return { raised: [] as Raised[], cleared: cleared.rows.map(clearedOf) };
+    const inserted = await tx.execute<{
+      id: number;
+      terminal_id: number;
+      office_id: number;
+      threshold: number;
+    }>(sql`
+      insert into alarms (terminal_id, office_id, kind, message, detail, raised_at, last_at)
+      select t.id, t.office_id, 'runwayLow',
+        'Runway ends ' || to_char(t.runway_until at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC (' || t.runway_reason || ')',
+        jsonb_build_object('until', t.runway_until, 'reason', t.runway_reason, 'name', t.runway_name,
+          'hours', h.hours),
+        ${now}, ${now}
+      from terminals t
+        left join ${thresholds(book)} r on r.office_id = t.office_id
+        cross join lateral (select ${hours} as hours) h
+      where t.state = 'authorised' and h.hours > 0 and ${short(sql`h.hours`)}
+      on conflict (terminal_id, kind) where state = 'open' do nothing
+      returning id, terminal_id, office_id, (detail->>'hours')::int as threshold`);
+    return { raised: inserted.rows.map(raisedOf("runwayLow")), cleared: cleared.rows.map(clearedOf) };
+  }
+
+  /**
    * One notice per user for everything a pass raised that concerns them
    * ("12 screens went offline: …"), a line per kind and limit (a user is told
    * of their own tenant's screens, so usually of one limit).
@@ -384,6 +445,7 @@ export class AlarmEngine {
       const nameOf = (a: Raised) => names.get(a.terminalId) ?? `#${a.terminalId}`;
       const offline = byThreshold(alarms.filter((a) => a.kind === "offline"));
       const storage = byThreshold(alarms.filter((a) => a.kind === "storageLow"));
+      const runway = byThreshold(alarms.filter((a) => a.kind === "runwayLow"));
       sent += await notify(tx, userIds, "alarm.notice.pass", {
         lines: {
           lines: [
@@ -397,6 +459,13 @@ export class AlarmEngine {
             ...storage.map(([percent, list]) =>
               noticeMsg("alarm.notice.storageLow", {
                 percent,
+                count: list.length,
+                names: nameList(list.map(nameOf)),
+              }),
+            ),
+            ...runway.map(([hours, list]) =>
+              noticeMsg("alarm.notice.runwayLow", {
+                hours,
                 count: list.length,
                 names: nameList(list.map(nameOf)),
               }),

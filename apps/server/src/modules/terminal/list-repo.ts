@@ -19,6 +19,7 @@ import {
   toSummaries,
   viewStatus,
 } from "./repo";
+import { runwayUnder } from "./runway";
 
 /** The query of the paged terminal list (the reads of terminal monitoring are in this file). */
 export type ListQuery = typeof TerminalListQuery._zod.output;
@@ -85,6 +86,7 @@ async function readTerminalPage(services: Services, actor: Actor, q: ListQuery) 
   const db = services.db;
   const c = await inRangeAndPlace(services, actor, q);
   if (q.status) c.push(statusWhere(q.status));
+  if (q.runwayUnderHours !== undefined) c.push(runwayUnder(q.runwayUnderHours, services.clock.now()));
   if (q.keyword) {
     const like = `%${likeEscape(q.keyword)}%`;
     c.push(

@@ -20,6 +20,7 @@ import { allFound, FieldErrors, notFound } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
 import { likeEscape } from "../../platform/sql";
 import { namesIn, officeInScope, scope, scoped } from "../../platform/tenancy";
+import { runwayColumns, runwayView } from "./runway";
 
 /** A terminals row as stored. */
 export type TerminalRow = typeof terminals.$inferSelect;
@@ -45,6 +46,8 @@ export const summaryColumns = {
   lastSeenAt: terminals.lastSeenAt,
   screenshotMd5: terminals.screenshotMd5,
   createdAt: terminals.createdAt,
+  // Offline runway (issue 24)
+  ...runwayColumns,
 };
 /** A select of summary columns (the caller adds where, order and paging). */
 export const selectSummaries = (db: Db) => db.select(summaryColumns).from(terminals);
@@ -124,6 +127,7 @@ export async function toSummaries(db: Db, tree: OfficeTree, rows: SummaryRow[]):
       lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
       screenshotUrl: screenshotUrl(r.id, r.screenshotMd5),
       createDate: r.createdAt.toISOString(),
+      runway: runwayView(r),
     });
   }
   return out;

@@ -32,6 +32,7 @@ export function describeAlarmRules(value: unknown, t: TFunction): string {
     r.storageLowPercent
       ? t("alarm.rules.storageAt", { percent: r.storageLowPercent })
       : t("alarm.rules.storageOff"),
+    r.runwayHours ? t("alarm.rules.runwayUnder", { hours: r.runwayHours }) : t("alarm.rules.runwayOff"),
     r.events.length ? r.events.map((e) => t(`alarm.kind.${e}`)).join(", ") : t("alarm.rules.noEvents"),
     r.notify ? t("alarm.rules.notifyOn") : t("alarm.rules.notifyOff"),
   ].join(" · ");
@@ -84,6 +85,22 @@ export function AlarmRulesEditor({ type, value, onChange, disabled, fieldErrors 
             suffix="%"
             style={{ width: 160 }}
             aria-label={t("alarm.rules.storageLowPercent")}
+          />,
+        )}
+        {/* Offline runway (issue 24) */}
+        {field(
+          "runwayHours",
+          t("alarm.rules.runwayHours"),
+          <InputNumber<number>
+            min={0}
+            max={168}
+            precision={0}
+            value={rules.runwayHours}
+            onChange={(v) => set({ runwayHours: v ?? 0 })}
+            disabled={disabled}
+            suffix={t("alarm.rules.hours")}
+            style={{ width: 160 }}
+            aria-label={t("alarm.rules.runwayHours")}
           />,
         )}
         {field(

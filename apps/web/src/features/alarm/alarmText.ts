@@ -1,7 +1,8 @@
-import type { AlarmKind, AlarmRow } from "@marquee/contracts";
+import { type AlarmKind, type AlarmRow, RUNWAY_REASONS } from "@marquee/contracts";
 import dayjs from "dayjs";
 import type { TFunction } from "i18next";
 import { reasonText } from "../terminal/reason";
+import { runwayReasonText } from "../terminal/runway";
 
 /** Tag colours of the kinds: the ones that stop a screen in red, the others in orange. */
 export const KIND_COLOR: Record<AlarmKind, string> = {
@@ -10,6 +11,8 @@ export const KIND_COLOR: Record<AlarmKind, string> = {
   playbackError: "volcano",
   downloadFailed: "orange",
   storageLow: "gold",
+  // Offline runway (issue 24)
+  runwayLow: "gold",
 };
 
 export const when = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DD HH:mm:ss") : "-");
@@ -28,6 +31,15 @@ export function alarmMessage(a: Pick<AlarmRow, "kind" | "message" | "detail">, t
   }
   if (a.kind === "storageLow" && typeof d.percent === "number" && typeof d.threshold === "number")
     return t("alarm.finding.storageLow", { percent: d.percent, threshold: d.threshold });
+  // Offline runway (issue 24)
+  if (a.kind === "runwayLow" && typeof d.until === "string" && typeof d.hours === "number") {
+    const reason = RUNWAY_REASONS.find((r) => r === d.reason);
+    return t("alarm.finding.runwayLow", {
+      until: when(d.until),
+      reason: reason ? runwayReasonText(t, reason, typeof d.name === "string" ? d.name : null) : "",
+      hours: d.hours,
+    });
+  }
   return reasonText(t, a.message) ?? "";
 }
 

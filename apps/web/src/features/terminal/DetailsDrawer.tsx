@@ -26,6 +26,7 @@ import { OutcomeTag } from "./OutcomeTag";
 import { isSettled } from "./outcomes";
 import { TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";
 import { reasonText } from "./reason";
+import { RunwayCell } from "./runway";
 import { ScreenshotHistory } from "./ScreenshotHistory";
 import { StatusDot } from "./StatusDot";
 import { relativeTime, splitUptime } from "./time";
@@ -220,6 +221,13 @@ export function DetailsDrawer({
           })(),
         },
         { key: "created", label: t("terminal.details.created"), children: when(terminal.createDate) },
+        // Offline runway (issue 24): until when it plays without the network, and why then.
+        {
+          key: "runway",
+          label: t("terminal.details.runway"),
+          span: "filled",
+          children: <RunwayCell runway={terminal.runway} now={now} />,
+        },
       ]
     : [];
   const programs = publish.data?.programs ?? d?.programs ?? [];

@@ -1,12 +1,13 @@
 import { SortAscendingOutlined, SortDescendingOutlined } from "@ant-design/icons";
 import { TERMINAL_VIEW_STATUS, type TerminalViewStatus } from "@marquee/contracts";
-import { Button, Input, Select, Space, Tooltip } from "antd";
+import { Button, Checkbox, Input, Select, Space, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
 import type { TerminalSort } from "./api";
 import { TERMINAL_SORTS, type TerminalFilterValues } from "./query";
+import { SHORT_RUNWAY_HOURS } from "./runway";
 import { StatusDot } from "./StatusDot";
 
-/** Search by keyword (name, code, model, address), status filter and sort. */
+/** Search by keyword (name, code, model, address), status filter, the short-runway filter and sort. */
 export function TerminalFilters({
   value,
   onChange,
@@ -37,6 +38,13 @@ export function TerminalFilters({
         options={TERMINAL_VIEW_STATUS.map((s) => ({ value: s, label: <StatusDot status={s} /> }))}
         data-testid="terminal-filter-status"
       />
+      <Checkbox
+        checked={value.runwayShort === true}
+        onChange={(e) => set({ runwayShort: e.target.checked || undefined })}
+        data-testid="terminal-filter-runway"
+      >
+        {t("terminal.filters.runwayShort", { hours: SHORT_RUNWAY_HOURS })}
+      </Checkbox>
       <Space.Compact>
         <Select<TerminalSort>
           value={value.sort}

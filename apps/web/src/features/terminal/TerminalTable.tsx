@@ -7,6 +7,7 @@ import { type FitColumns, useFitColumns } from "../../components/fitColumns";
 import { rowSelectionAcrossPages } from "../../components/listSelection";
 import type { TerminalSort } from "./api";
 import { PAGE_SIZES } from "./query";
+import { RunwayCell } from "./runway";
 import { StatusDot } from "./StatusDot";
 import { relativeTime } from "./time";
 import { useNow } from "./useNow";
@@ -23,7 +24,18 @@ const SORTABLE: readonly TerminalSort[] = ["name", "status", "lastSeen", "create
 export type TableView = "monitor" | "info";
 /** The columns of each view (shown in the order they are defined below). */
 const COLUMNS: Record<TableView, readonly string[]> = {
-  monitor: ["status", "screenshot", "name", "place", "program", "resolution", "version", "ip", "lastSeen"],
+  monitor: [
+    "status",
+    "screenshot",
+    "name",
+    "place",
+    "program",
+    "runway",
+    "resolution",
+    "version",
+    "ip",
+    "lastSeen",
+  ],
   info: ["status", "name", "place", "model", "version", "resolution", "ip", "createDate", "lastSeen"],
 };
 
@@ -134,6 +146,14 @@ export function TerminalTable({
           {r.programName ?? t("terminal.nothingPlaying")}
         </Typography.Text>
       ),
+    },
+    // Offline runway (issue 24)
+    {
+      key: "runway",
+      drop: 6,
+      title: t("terminal.columns.runway"),
+      width: 200,
+      render: (_, r) => <RunwayCell runway={r.runway} now={now} />,
     },
     {
       key: "resolution",

@@ -56,6 +56,8 @@ export interface TerminalQuery {
   status?: TerminalViewStatus;
   sort: TerminalSort;
   order: "asc" | "desc";
+  /** Offline runway (issue 24): only screens whose runway ends within this many hours. */
+  runwayUnderHours?: number;
 }
 
 export type TerminalPage = z.infer<typeof TerminalListResponse>;

@@ -1,4 +1,5 @@
 import type { TerminalQuery, TerminalSort, TerminalViewStatus } from "./api";
+import { SHORT_RUNWAY_HOURS } from "./runway";
 
 /** Page sizes of the list: 50 by default, up to 200 (the virtual table keeps 200 rows smooth). */
 export const PAGE_SIZES = [50, 100, 200] as const;
@@ -13,6 +14,8 @@ export interface TerminalFilterValues {
   status?: TerminalViewStatus;
   sort: TerminalSort;
   order: "asc" | "desc";
+  /** Offline runway (issue 24): only screens whose runway ends within 24 h. */
+  runwayShort?: boolean;
 }
 
 export const EMPTY_FILTERS: TerminalFilterValues = { keyword: "", sort: "name", order: "asc" };
@@ -50,6 +53,7 @@ export function toTerminalQuery(
     status: f.status,
     sort: f.sort,
     order: f.order,
+    runwayUnderHours: f.runwayShort ? SHORT_RUNWAY_HOURS : undefined,
   };
 }
 
@@ -58,7 +62,7 @@ export function countScope(scope: Scope): { officeId?: number; groupId?: number 
   return scope.groupId !== undefined ? { groupId: scope.groupId } : { officeId: scope.officeId };
 }
 
-/** Whether the keyword or a status narrows the list (an empty list then says "nothing matches"). */
+/** Whether the keyword, a status or the runway filter narrows the list (an empty list then says "nothing matches"). */
 export function hasActiveFilters(f: TerminalFilterValues): boolean {
-  return f.keyword.trim() !== "" || f.status !== undefined;
+  return f.keyword.trim() !== "" || f.status !== undefined || f.runwayShort === true;
 }

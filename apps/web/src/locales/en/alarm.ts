@@ -5,6 +5,8 @@ export default {
     downloadFailed: "Download failed",
     playbackError: "Playback error",
     fault: "Fault",
+    // Offline runway (issue 24)
+    runwayLow: "Offline runway short",
   },
   state: {
     open: "Open",
@@ -14,6 +16,8 @@ export default {
     offline: "Offline since {{since}} (limit {{minutes}} min)",
     offlineNever: "Never connected since it was authorised (limit {{minutes}} min)",
     storageLow: "Storage {{percent}}% full (limit {{threshold}}%)",
+    // Offline runway (issue 24)
+    runwayLow: "Plays offline until {{until}}: {{reason}} (limit {{hours}} h)",
   },
   columns: {
     kind: "Kind",
@@ -105,5 +109,10 @@ export default {
       "These rules apply to your screens and to those of the customers below you that keep no rules of their own.",
     saved: "Alarm rules saved",
     loadFailed: "The alarm rules could not be loaded",
+    // Offline runway (issue 24)
+    runwayHours: "Runway alarm under",
+    hours: "h",
+    runwayUnder: "runway under {{hours}} h",
+    runwayOff: "no runway alarms",
   },
 };

@@ -67,6 +67,8 @@ export default {
     },
     asc: "Ascending",
     desc: "Descending",
+    // Offline runway (issue 24)
+    runwayShort: "Runway under {{hours}} h",
   },
   columns: {
     status: "Status",
@@ -81,6 +83,8 @@ export default {
     lastSeen: "Last seen",
     registered: "Registered",
     screenshot: "Screen",
+    // Offline runway (issue 24)
+    runway: "Offline runway",
   },
   nothingPlaying: "Nothing playing",
   screenshotOf: "Screenshot of {{name}}",
@@ -245,6 +249,8 @@ export default {
     noCommands: "No command sent yet",
     events: "Recent events",
     noEvents: "Nothing reported",
+    // Offline runway (issue 24)
+    runway: "Offline runway",
   },
   setting: {
     terminalsTab: "Screens",
@@ -454,4 +460,18 @@ export default {
   },
   /** Why a command or a delivery failed, and what a screen reported: the server's catalogue holds these texts (terminal.reason.*). */
   reason,
+  // Offline runway (issue 24, docs/runway.md)
+  runway: {
+    until: "until {{time}}",
+    beyond: "beyond 7 days",
+    unknown: "not computed yet",
+    behind: "holds an older version",
+    reason: {
+      mediaMissing: "media not yet downloaded",
+      dataStale: "data source {{name}} goes stale",
+      planEnds: "plan {{name}} ends",
+      messageExpires: "message {{name}} expires",
+      beyond: "nothing ends within 7 days",
+    },
+  },
 };

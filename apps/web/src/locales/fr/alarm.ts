@@ -5,6 +5,8 @@ export default {
     downloadFailed: "Échec du téléchargement",
     playbackError: "Erreur de lecture",
     fault: "Panne",
+    // Offline runway (issue 24)
+    runwayLow: "Autonomie hors ligne courte",
   },
   state: {
     open: "Ouverte",
@@ -14,6 +16,8 @@ export default {
     offline: "Hors ligne depuis {{since}} (seuil {{minutes}} min)",
     offlineNever: "Jamais connecté depuis son autorisation (seuil {{minutes}} min)",
     storageLow: "Stockage plein à {{percent}} % (seuil {{threshold}} %)",
+    // Offline runway (issue 24)
+    runwayLow: "Diffuse hors ligne jusqu'au {{until}} : {{reason}} (seuil {{hours}} h)",
   },
   columns: {
     kind: "Type",
@@ -113,5 +117,10 @@ export default {
       "Ces règles s'appliquent à vos écrans et à ceux des clients en dessous de vous qui n'ont pas de règles propres.",
     saved: "Règles d'alarme enregistrées",
     loadFailed: "Impossible de charger les règles d'alarme",
+    // Offline runway (issue 24)
+    runwayHours: "Alarme d'autonomie sous",
+    hours: "h",
+    runwayUnder: "autonomie sous {{hours}} h",
+    runwayOff: "pas d'alarme d'autonomie",
   },
 };

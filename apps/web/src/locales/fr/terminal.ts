@@ -68,6 +68,8 @@ export default {
     },
     asc: "Croissant",
     desc: "Décroissant",
+    // Offline runway (issue 24)
+    runwayShort: "Autonomie sous {{hours}} h",
   },
   columns: {
     status: "Statut",
@@ -82,6 +84,8 @@ export default {
     lastSeen: "Dernier contact",
     registered: "Enregistré le",
     screenshot: "Écran",
+    // Offline runway (issue 24)
+    runway: "Autonomie hors ligne",
   },
   nothingPlaying: "Aucune diffusion",
   screenshotOf: "Capture d'écran de {{name}}",
@@ -264,6 +268,8 @@ export default {
     noCommands: "Aucune commande envoyée",
     events: "Événements récents",
     noEvents: "Rien de signalé",
+    // Offline runway (issue 24)
+    runway: "Autonomie hors ligne",
   },
   setting: {
     terminalsTab: "Écrans",
@@ -487,4 +493,18 @@ export default {
   },
   /** Why a command or a delivery failed, and what a screen reported: the server's catalogue holds these texts (terminal.reason.*). */
   reason,
+  // Offline runway (issue 24, docs/runway.md)
+  runway: {
+    until: "jusqu'au {{time}}",
+    beyond: "au-delà de 7 jours",
+    unknown: "pas encore calculée",
+    behind: "version plus ancienne",
+    reason: {
+      mediaMissing: "médias pas encore téléchargés",
+      dataStale: "la source de données {{name}} devient périmée",
+      planEnds: "le plan {{name}} se termine",
+      messageExpires: "le message {{name}} expire",
+      beyond: "rien ne se termine dans les 7 jours",
+    },
+  },
 };

@@ -5,6 +5,8 @@ export default {
     downloadFailed: "Download non riuscito",
     playbackError: "Errore di riproduzione",
     fault: "Guasto",
+    // Offline runway (issue 24)
+    runwayLow: "Autonomia offline breve",
   },
   state: {
     open: "Aperto",
@@ -14,6 +16,8 @@ export default {
     offline: "Non in linea dal {{since}} (limite {{minutes}} min)",
     offlineNever: "Mai connesso da quando è stato autorizzato (limite {{minutes}} min)",
     storageLow: "Memoria piena al {{percent}}% (limite {{threshold}}%)",
+    // Offline runway (issue 24)
+    runwayLow: "Riproduce offline fino a {{until}}: {{reason}} (limite {{hours}} h)",
   },
   columns: {
     kind: "Tipo",
@@ -113,5 +117,10 @@ export default {
       "Queste regole valgono per i tuoi schermi e per quelli dei clienti sotto di te che non hanno regole proprie.",
     saved: "Regole degli allarmi salvate",
     loadFailed: "Impossibile caricare le regole degli allarmi",
+    // Offline runway (issue 24)
+    runwayHours: "Allarme autonomia sotto",
+    hours: "h",
+    runwayUnder: "autonomia sotto {{hours}} h",
+    runwayOff: "nessun allarme di autonomia",
   },
 };

@@ -67,6 +67,8 @@ export default {
     },
     asc: "Crescente",
     desc: "Decrescente",
+    // Offline runway (issue 24)
+    runwayShort: "Autonomia sotto {{hours}} h",
   },
   columns: {
     status: "Stato",
@@ -81,6 +83,8 @@ export default {
     lastSeen: "Ultima connessione",
     registered: "Registrato il",
     screenshot: "Schermo",
+    // Offline runway (issue 24)
+    runway: "Autonomia offline",
   },
   nothingPlaying: "Nessuna riproduzione",
   screenshotOf: "Istantanea di {{name}}",
@@ -262,6 +266,8 @@ export default {
     noCommands: "Nessun comando inviato",
     events: "Eventi recenti",
     noEvents: "Nessuna segnalazione",
+    // Offline runway (issue 24)
+    runway: "Autonomia offline",
   },
   setting: {
     terminalsTab: "Schermi",
@@ -486,4 +492,18 @@ export default {
   },
   /** Why a command or a delivery failed, and what a screen reported: the server's catalogue holds these texts (terminal.reason.*). */
   reason,
+  // Offline runway (issue 24, docs/runway.md)
+  runway: {
+    until: "fino a {{time}}",
+    beyond: "oltre 7 giorni",
+    unknown: "non ancora calcolata",
+    behind: "ha una versione precedente",
+    reason: {
+      mediaMissing: "contenuti non ancora scaricati",
+      dataStale: "la fonte dati {{name}} diventa obsoleta",
+      planEnds: "il piano {{name}} termina",
+      messageExpires: "il messaggio {{name}} scade",
+      beyond: "nulla termina entro 7 giorni",
+    },
+  },
 };

@@ -5,6 +5,8 @@ export default {
     downloadFailed: "Ошибка загрузки",
     playbackError: "Ошибка воспроизведения",
     fault: "Неисправность",
+    // Offline runway (issue 24)
+    runwayLow: "Мало автономной работы",
   },
   state: {
     open: "Открыта",
@@ -14,6 +16,8 @@ export default {
     offline: "Не в сети с {{since}} (порог {{minutes}} мин)",
     offlineNever: "Ни разу не подключался после авторизации (порог {{minutes}} мин)",
     storageLow: "Память заполнена на {{percent}}% (порог {{threshold}}%)",
+    // Offline runway (issue 24)
+    runwayLow: "Автономно до {{until}}: {{reason}} (порог {{hours}} ч)",
   },
   columns: {
     kind: "Тип",
@@ -121,5 +125,10 @@ export default {
       "Эти правила действуют для ваших экранов и для экранов нижестоящих клиентов, у которых нет своих правил.",
     saved: "Правила тревог сохранены",
     loadFailed: "Не удалось загрузить правила тревог",
+    // Offline runway (issue 24)
+    runwayHours: "Тревога автономности менее",
+    hours: "ч",
+    runwayUnder: "автономно менее {{hours}} ч",
+    runwayOff: "без тревог автономности",
   },
 };

@@ -67,6 +67,8 @@ export default {
     },
     asc: "По возрастанию",
     desc: "По убыванию",
+    // Offline runway (issue 24)
+    runwayShort: "Автономно менее {{hours}} ч",
   },
   columns: {
     status: "Статус",
@@ -81,6 +83,8 @@ export default {
     lastSeen: "Последняя связь",
     registered: "Зарегистрирован",
     screenshot: "Экран",
+    // Offline runway (issue 24)
+    runway: "Автономная работа",
   },
   nothingPlaying: "Ничего не воспроизводится",
   screenshotOf: "Снимок экрана {{name}}",
@@ -279,6 +283,8 @@ export default {
     noCommands: "Команды ещё не отправлялись",
     events: "Последние события",
     noEvents: "Сообщений нет",
+    // Offline runway (issue 24)
+    runway: "Автономная работа",
   },
   setting: {
     terminalsTab: "Экраны",
@@ -514,4 +520,18 @@ export default {
   },
   /** Why a command or a delivery failed, and what a screen reported: the server's catalogue holds these texts (terminal.reason.*). */
   reason,
+  // Offline runway (issue 24, docs/runway.md)
+  runway: {
+    until: "до {{time}}",
+    beyond: "более 7 дней",
+    unknown: "ещё не рассчитано",
+    behind: "старая версия",
+    reason: {
+      mediaMissing: "медиафайлы ещё не загружены",
+      dataStale: "источник данных {{name}} устаревает",
+      planEnds: "план {{name}} заканчивается",
+      messageExpires: "сообщение {{name}} истекает",
+      beyond: "ничего не заканчивается в ближайшие 7 дней",
+    },
+  },
 };

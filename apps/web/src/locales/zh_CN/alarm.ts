@@ -5,6 +5,8 @@ export default {
     downloadFailed: "下载失败",
     playbackError: "播放错误",
     fault: "故障",
+    // Offline runway (issue 24)
+    runwayLow: "离线续航不足",
   },
   state: {
     open: "未处理",
@@ -14,6 +16,8 @@ export default {
     offline: "自 {{since}} 起离线（阈值 {{minutes}} 分钟）",
     offlineNever: "授权后从未连接（阈值 {{minutes}} 分钟）",
     storageLow: "存储已用 {{percent}}%（阈值 {{threshold}}%）",
+    // Offline runway (issue 24)
+    runwayLow: "离线可播放至 {{until}}：{{reason}}（阈值 {{hours}} 小时）",
   },
   columns: {
     kind: "类型",
@@ -96,5 +100,10 @@ export default {
     scope: "这些规则适用于您的终端，以及下级未自行设置规则的客户的终端。",
     saved: "告警规则已保存",
     loadFailed: "无法加载告警规则",
+    // Offline runway (issue 24)
+    runwayHours: "续航告警阈值",
+    hours: "小时",
+    runwayUnder: "续航不足 {{hours}} 小时",
+    runwayOff: "无续航告警",
   },
 };

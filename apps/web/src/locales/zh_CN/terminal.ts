@@ -67,6 +67,8 @@ export default {
     },
     asc: "升序",
     desc: "降序",
+    // Offline runway (issue 24)
+    runwayShort: "续航不足 {{hours}} 小时",
   },
   columns: {
     status: "状态",
@@ -81,6 +83,8 @@ export default {
     lastSeen: "最后在线",
     registered: "注册时间",
     screenshot: "画面",
+    // Offline runway (issue 24)
+    runway: "离线续航",
   },
   nothingPlaying: "未在播放",
   screenshotOf: "{{name}} 的截图",
@@ -228,6 +232,8 @@ export default {
     noCommands: "尚未发送指令",
     events: "最近的事件",
     noEvents: "没有上报内容",
+    // Offline runway (issue 24)
+    runway: "离线续航",
   },
   setting: {
     terminalsTab: "终端",
@@ -416,4 +422,18 @@ export default {
   },
   /** Why a command or a delivery failed, and what a screen reported: the server's catalogue holds these texts (terminal.reason.*). */
   reason,
+  // Offline runway (issue 24, docs/runway.md)
+  runway: {
+    until: "至 {{time}}",
+    beyond: "超过 7 天",
+    unknown: "尚未计算",
+    behind: "持有旧版本",
+    reason: {
+      mediaMissing: "媒体尚未下载完成",
+      dataStale: "数据源 {{name}} 过期",
+      planEnds: "计划 {{name}} 结束",
+      messageExpires: "消息 {{name}} 到期",
+      beyond: "7 天内无结束项",
+    },
+  },
 };

@@ -5,6 +5,8 @@ export default {
     downloadFailed: "下載失敗",
     playbackError: "播放錯誤",
     fault: "故障",
+    // Offline runway (issue 24)
+    runwayLow: "離線續航不足",
   },
   state: {
     open: "未處理",
@@ -14,6 +16,8 @@ export default {
     offline: "自 {{since}} 起離線（閾值 {{minutes}} 分鐘）",
     offlineNever: "授權後從未連線（閾值 {{minutes}} 分鐘）",
     storageLow: "儲存已用 {{percent}}%（閾值 {{threshold}}%）",
+    // Offline runway (issue 24)
+    runwayLow: "離線可播放至 {{until}}：{{reason}}（閾值 {{hours}} 小時）",
   },
   columns: {
     kind: "類型",
@@ -96,5 +100,10 @@ export default {
     scope: "這些規則適用於您的終端，以及下級未自行設定規則的客戶的終端。",
     saved: "告警規則已儲存",
     loadFailed: "無法載入告警規則",
+    // Offline runway (issue 24)
+    runwayHours: "續航告警閾值",
+    hours: "小時",
+    runwayUnder: "續航不足 {{hours}} 小時",
+    runwayOff: "無續航告警",
   },
 };

@@ -67,6 +67,8 @@ export default {
     },
     asc: "升冪",
     desc: "降冪",
+    // Offline runway (issue 24)
+    runwayShort: "續航不足 {{hours}} 小時",
   },
   columns: {
     status: "狀態",
@@ -81,6 +83,8 @@ export default {
     lastSeen: "最後在線",
     registered: "註冊時間",
     screenshot: "畫面",
+    // Offline runway (issue 24)
+    runway: "離線續航",
   },
   nothingPlaying: "未在播放",
   screenshotOf: "{{name}} 的截圖",
@@ -228,6 +232,8 @@ export default {
     noCommands: "尚未傳送指令",
     events: "最近的事件",
     noEvents: "沒有回報內容",
+    // Offline runway (issue 24)
+    runway: "離線續航",
   },
   setting: {
     terminalsTab: "終端",
@@ -416,4 +422,18 @@ export default {
   },
   /** Why a command or a delivery failed, and what a screen reported: the server's catalogue holds these texts (terminal.reason.*). */
   reason,
+  // Offline runway (issue 24, docs/runway.md)
+  runway: {
+    until: "至 {{time}}",
+    beyond: "超過 7 天",
+    unknown: "尚未計算",
+    behind: "持有舊版本",
+    reason: {
+      mediaMissing: "媒體尚未下載完成",
+      dataStale: "資料來源 {{name}} 過期",
+      planEnds: "計畫 {{name}} 結束",
+      messageExpires: "訊息 {{name}} 到期",
+      beyond: "7 天內無結束項",
+    },
+  },
 };

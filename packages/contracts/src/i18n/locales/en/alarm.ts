@@ -30,4 +30,14 @@ export default {
   "alarm.export.col.clearedBy": "Cleared by",
   "alarm.export.col.note": "Note",
   "alarm.export.byRule": "Automatically (the condition ended)",
+  // Offline runway (issue 24)
+  "alarm.kind.runwayLow": "Offline runway short",
+  "alarm.finding.runwayLow": "Plays offline until {{until}}: {{reason}} (limit {{hours}} h)",
+  "alarm.notice.runwayLow":
+    "Screens that can play offline for less than {{hours}} hours ({{count}}): {{names}}",
+  "alarm.runway.mediaMissing": "media not yet downloaded",
+  "alarm.runway.dataStale": "data source {{name}} goes stale",
+  "alarm.runway.planEnds": "plan {{name}} ends",
+  "alarm.runway.messageExpires": "message {{name}} expires",
+  "alarm.runway.beyond": "nothing ends within 7 days",
 };

@@ -32,4 +32,14 @@ export default {
   "alarm.export.col.clearedBy": "Levée par",
   "alarm.export.col.note": "Remarque",
   "alarm.export.byRule": "Automatiquement (la condition a cessé)",
+  // Offline runway (issue 24)
+  "alarm.kind.runwayLow": "Autonomie hors ligne courte",
+  "alarm.finding.runwayLow": "Diffuse hors ligne jusqu'au {{until}} : {{reason}} (seuil {{hours}} h)",
+  "alarm.notice.runwayLow":
+    "Écrans pouvant diffuser hors ligne moins de {{hours}} heures ({{count}}) : {{names}}",
+  "alarm.runway.mediaMissing": "médias pas encore téléchargés",
+  "alarm.runway.dataStale": "la source de données {{name}} devient périmée",
+  "alarm.runway.planEnds": "le plan {{name}} se termine",
+  "alarm.runway.messageExpires": "le message {{name}} expire",
+  "alarm.runway.beyond": "rien ne se termine dans les 7 jours",
 } satisfies Record<keyof typeof en, string>;

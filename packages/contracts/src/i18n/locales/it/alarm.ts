@@ -32,4 +32,14 @@ export default {
   "alarm.export.col.clearedBy": "Risolto da",
   "alarm.export.col.note": "Nota",
   "alarm.export.byRule": "Automaticamente (la condizione è cessata)",
+  // Offline runway (issue 24)
+  "alarm.kind.runwayLow": "Autonomia offline breve",
+  "alarm.finding.runwayLow": "Riproduce offline fino a {{until}}: {{reason}} (limite {{hours}} h)",
+  "alarm.notice.runwayLow":
+    "Schermi che possono riprodurre offline per meno di {{hours}} ore ({{count}}): {{names}}",
+  "alarm.runway.mediaMissing": "contenuti non ancora scaricati",
+  "alarm.runway.dataStale": "la fonte dati {{name}} diventa obsoleta",
+  "alarm.runway.planEnds": "il piano {{name}} termina",
+  "alarm.runway.messageExpires": "il messaggio {{name}} scade",
+  "alarm.runway.beyond": "nulla termina entro 7 giorni",
 } satisfies Record<keyof typeof en, string>;

@@ -32,4 +32,13 @@ export default {
   "alarm.export.col.clearedBy": "Кем снята",
   "alarm.export.col.note": "Примечание",
   "alarm.export.byRule": "Автоматически (условие исчезло)",
+  // Offline runway (issue 24)
+  "alarm.kind.runwayLow": "Мало автономной работы",
+  "alarm.finding.runwayLow": "Автономно до {{until}}: {{reason}} (порог {{hours}} ч)",
+  "alarm.notice.runwayLow": "Экраны, способные работать автономно менее {{hours}} ч ({{count}}): {{names}}",
+  "alarm.runway.mediaMissing": "медиафайлы ещё не загружены",
+  "alarm.runway.dataStale": "источник данных {{name}} устаревает",
+  "alarm.runway.planEnds": "план {{name}} заканчивается",
+  "alarm.runway.messageExpires": "сообщение {{name}} истекает",
+  "alarm.runway.beyond": "ничего не заканчивается в ближайшие 7 дней",
 } satisfies Record<keyof typeof en, string>;

@@ -32,4 +32,13 @@ export default {
   "alarm.export.col.clearedBy": "清除人",
   "alarm.export.col.note": "备注",
   "alarm.export.byRule": "自动（条件已消失）",
+  // Offline runway (issue 24)
+  "alarm.kind.runwayLow": "离线续航不足",
+  "alarm.finding.runwayLow": "离线可播放至 {{until}}：{{reason}}（阈值 {{hours}} 小时）",
+  "alarm.notice.runwayLow": "离线可播放不足 {{hours}} 小时的终端（{{count}} 台）：{{names}}",
+  "alarm.runway.mediaMissing": "媒体尚未下载完成",
+  "alarm.runway.dataStale": "数据源 {{name}} 过期",
+  "alarm.runway.planEnds": "计划 {{name}} 结束",
+  "alarm.runway.messageExpires": "消息 {{name}} 到期",
+  "alarm.runway.beyond": "7 天内无结束项",
 } satisfies Record<keyof typeof en, string>;

@@ -32,4 +32,13 @@ export default {
   "alarm.export.col.clearedBy": "清除人",
   "alarm.export.col.note": "備註",
   "alarm.export.byRule": "自動（條件已消失）",
+  // Offline runway (issue 24)
+  "alarm.kind.runwayLow": "離線續航不足",
+  "alarm.finding.runwayLow": "離線可播放至 {{until}}：{{reason}}（閾值 {{hours}} 小時）",
+  "alarm.notice.runwayLow": "離線可播放不足 {{hours}} 小時的終端（{{count}} 台）：{{names}}",
+  "alarm.runway.mediaMissing": "媒體尚未下載完成",
+  "alarm.runway.dataStale": "資料來源 {{name}} 過期",
+  "alarm.runway.planEnds": "計畫 {{name}} 結束",
+  "alarm.runway.messageExpires": "訊息 {{name}} 到期",
+  "alarm.runway.beyond": "7 天內無結束項",
 } satisfies Record<keyof typeof en, string>;

@@ -1,0 +1,140 @@
+import type { TerminalRunway } from "@marquee/contracts";
+import { type RunwaySource, runwayOf } from "@marquee/schedule";
+import type { Manifest } from "@marquee/terminal-protocol";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { strategies, terminals } from "../../db/schema";
+import type { Services } from "../../platform/services";
+
+/**
+ * The offline runway of every terminal (issue 24, docs/runway.md): from the
+ * manifest it holds (the current one; `behind` when it reports an older
+ * version) and what it reports (the files it lacks, its last contact), until
+ * when it plays correctly without the network and what ends it. Stored on
+ * the terminal (runway_* columns) by the alarm pass, every ALARM_PASS_MS:
+ * a report, a new manifest and the time passing all show within a pass.
+ * A system pass over all tenants, like the alarm rules: it writes only what
+ * it computes from each terminal's own row and manifest.
+ */
+
+/** The data sources read from an address by the programs of a manifest. */
+export function sourcesOf(manifest: Manifest): RunwaySource[] {
+  const out: RunwaySource[] = [];
+  for (const p of manifest.programs) {
+    const sources = (p.doc as { dataSources?: unknown } | null)?.dataSources;
+    if (!Array.isArray(sources)) continue;
+    for (const s of sources as Array<{ kind?: unknown; name?: unknown; refreshSec?: unknown }>)
+      if (s?.kind === "url" && typeof s.refreshSec === "number" && typeof s.name === "string")
+        out.push({ programId: p.id, name: s.name, refreshSec: s.refreshSec });
+  }
+  return out;
+}
+
+/** Computes and stores the runway of the authorised terminals (`ids`, or all); answers how many changed. */
+export async function recomputeRunways(services: Services, ids?: number[]): Promise<number> {
+  const { db, clock, hub } = services;
+  const where: SQL[] = [eq(terminals.state, "authorised")];
+  if (ids) where.push(inArray(terminals.id, ids));
+  const rows = await db
+    .select({
+      id: terminals.id,
+      name: terminals.name,
+      officeId: terminals.officeId,
+      state: terminals.state,
+      programIds: terminals.programIds,
+      publicationIds: terminals.publicationIds,
+      timezone: terminals.timezone,
+      status: terminals.status,
+      settings: terminals.settings,
+      playNow: terminals.playNow,
+      online: terminals.online,
+      lastSeenAt: terminals.lastSeenAt,
+      strategy: strategies.doc,
+      ...runwayColumns,
+    })
+    .from(terminals)
+    .leftJoin(strategies, eq(strategies.id, terminals.strategyId))
+    .where(and(...where));
+  const now = clock.now().getTime();
+  let n = 0;
+  for (const row of rows) {
+    const manifest = await hub.manifestFor({
+      ...row,
+      reportedTimezone: row.status?.timezone ?? null,
+      strategy: row.strategy ?? null,
+    });
+    if (!manifest) continue;
+    const held = row.status?.manifestVersion ?? null;
+    const runway = runwayOf({
+      schedule: { plans: manifest.schedule, messages: manifest.messages, timezone: manifest.timezone },
+      now,
+      lastContact: row.online ? now : (row.lastSeenAt?.getTime() ?? now),
+      // An older player does not say: counted as complete. A screen that reports holding no manifest
+      // while its manifest has programs holds none of their media.
+      mediaMissing: Math.max(
+        row.status?.mediaMissing ?? 0,
+        row.status && held === null && manifest.programs.length > 0 ? 1 : 0,
+      ),
+      sources: sourcesOf(manifest),
+    });
+    const until = runway.until === null ? null : new Date(runway.until);
+    const behind = held !== manifest.version;
+    // Written only when it changed (a write makes the terminal lists read again); runway_at is since when.
+    // A runway already over stays as it was stored (media missing: over since it was first seen).
+    const was = row.runwayUntil?.getTime() ?? null;
+    const sameUntil =
+      was === runway.until || (was !== null && runway.until !== null && was <= now && runway.until <= now);
+    if (
+      row.runwayAt &&
+      sameUntil &&
+      row.runwayReason === runway.reason &&
+      row.runwayName === runway.name &&
+      row.runwayBehind === behind
+    )
+      continue;
+    await db
+      .update(terminals)
+      .set({
+        runwayUntil: until,
+        runwayReason: runway.reason,
+        runwayName: runway.name,
+        runwayBehind: behind,
+        runwayAt: new Date(now),
+      })
+      .where(eq(terminals.id, row.id));
+    n++;
+  }
+  return n;
+}
+
+/** The runway columns of a terminals select. */
+export const runwayColumns = {
+  runwayUntil: terminals.runwayUntil,
+  runwayReason: terminals.runwayReason,
+  runwayName: terminals.runwayName,
+  runwayBehind: terminals.runwayBehind,
+  runwayAt: terminals.runwayAt,
+};
+
+/** The runway as the console reads it; undefined until computed. */
+export function runwayView(r: {
+  runwayUntil: Date | null;
+  runwayReason: TerminalRunway["reason"] | null;
+  runwayName: string | null;
+  runwayBehind: boolean | null;
+  runwayAt: Date | null;
+}): TerminalRunway | undefined {
+  if (!r.runwayAt || !r.runwayReason) return undefined;
+  return {
+    until: r.runwayUntil?.toISOString() ?? null,
+    reason: r.runwayReason,
+    name: r.runwayName,
+    behind: r.runwayBehind === true,
+    at: r.runwayAt.toISOString(),
+  };
+}
+
+/** The terminals whose runway ends within `hours` of now (the list's filter "runway under 24 h"). */
+export function runwayUnder(hours: number, now: Date): SQL {
+  return sql`(${terminals.runwayAt} is not null and ${terminals.runwayUntil} is not null
+    and ${terminals.runwayUntil} < ${now}::timestamptz + make_interval(hours => ${hours}::int))`;
+}
