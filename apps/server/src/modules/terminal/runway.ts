@@ -1,5 +1,5 @@
 import type { TerminalRunway } from "@marquee/contracts";
-import { type RunwaySource, runwayOf } from "@marquee/schedule";
+import { type Runway, type RunwaySource, runwayOf } from "@marquee/schedule";
 import type { Manifest } from "@marquee/terminal-protocol";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { strategies, terminals } from "../../db/schema";
@@ -55,6 +55,9 @@ export async function recomputeRunways(services: Services, ids?: number[]): Prom
     .leftJoin(strategies, eq(strategies.id, terminals.strategyId))
     .where(and(...where));
   const now = clock.now().getTime();
+  // Screens given the same content (the manifest cache answers them one schedule object) in one time zone
+  // share their runway but for what they report: computed once per pass for each such set.
+  const memo = new WeakMap<object, Map<string, Runway>>();
   let n = 0;
   for (const row of rows) {
     const manifest = await hub.manifestFor({
@@ -64,18 +67,31 @@ export async function recomputeRunways(services: Services, ids?: number[]): Prom
     });
     if (!manifest) continue;
     const held = row.status?.manifestVersion ?? null;
-    const runway = runwayOf({
-      schedule: { plans: manifest.schedule, messages: manifest.messages, timezone: manifest.timezone },
-      now,
-      lastContact: row.online ? now : (row.lastSeenAt?.getTime() ?? now),
-      // An older player does not say: counted as complete. A screen that reports holding no manifest
-      // while its manifest has programs holds none of their media.
-      mediaMissing: Math.max(
-        row.status?.mediaMissing ?? 0,
-        row.status && held === null && manifest.programs.length > 0 ? 1 : 0,
-      ),
-      sources: sourcesOf(manifest),
-    });
+    const lastContact = row.online ? now : (row.lastSeenAt?.getTime() ?? now);
+    // An older player does not say: counted as complete. A screen that reports holding no manifest while
+    // its manifest has programs holds none of their media.
+    const mediaMissing = Math.max(
+      row.status?.mediaMissing ?? 0,
+      row.status && held === null && manifest.programs.length > 0 ? 1 : 0,
+    );
+    const sources = sourcesOf(manifest);
+    const key = `${manifest.timezone}|${mediaMissing > 0}|${sources.length ? lastContact : ""}`;
+    let known = memo.get(manifest.schedule);
+    if (!known) {
+      known = new Map();
+      memo.set(manifest.schedule, known);
+    }
+    let runway = known.get(key);
+    if (!runway) {
+      runway = runwayOf({
+        schedule: { plans: manifest.schedule, messages: manifest.messages, timezone: manifest.timezone },
+        now,
+        lastContact,
+        mediaMissing,
+        sources,
+      });
+      known.set(key, runway);
+    }
     const until = runway.until === null ? null : new Date(runway.until);
     const behind = held !== manifest.version;
     // Written only when it changed (a write makes the terminal lists read again); runway_at is since when.
