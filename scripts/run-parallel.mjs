@@ -7,6 +7,9 @@
  * databases on DATABASE_URL) and its own servers on free ports.
  */
 import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 const commands = process.argv.slice(2);
 if (commands.length === 0) {
@@ -17,14 +20,17 @@ if (commands.length === 0) {
 const started = Date.now();
 const seconds = () => Math.round((Date.now() - started) / 1000);
 const running = new Set(commands);
+const dir = mkdtempSync(path.join(tmpdir(), "run-parallel-"));
 
 const runs = commands.map(
-  (command) =>
+  (command, i) =>
     new Promise((resolve) => {
-      const chunks = [];
-      const child = spawn(command, { shell: true, stdio: ["ignore", "pipe", "pipe"], env: process.env });
-      child.stdout.on("data", (c) => chunks.push(c));
-      child.stderr.on("data", (c) => chunks.push(c));
+      // Each command writes into a file of its own, not a pipe: a process that ends with process.exit()
+      // (vitest after a failure does) loses what it still had queued for a pipe, its summary among it.
+      const log = path.join(dir, `${i}.log`);
+      const fd = openSync(log, "w");
+      const child = spawn(command, { shell: true, stdio: ["ignore", fd, fd], env: process.env });
+      closeSync(fd);
       const stop = () => child.kill("SIGTERM");
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
@@ -34,7 +40,7 @@ const runs = commands.map(
         process.stdout.write(
           `\n=== ${command} (${ok ? "passed" : `failed: ${signal ?? `exit ${code}`}`}, ${seconds()} s)\n`,
         );
-        process.stdout.write(Buffer.concat(chunks));
+        process.stdout.write(readFileSync(log));
         resolve(ok);
       });
     }),
@@ -46,10 +52,13 @@ const ticker = setInterval(() => {
 
 const results = await Promise.all(runs);
 clearInterval(ticker);
+rmSync(dir, { recursive: true, force: true });
 const failed = commands.filter((_, i) => !results[i]);
 console.log(
   failed.length === 0
     ? `\nall ${commands.length} passed in ${seconds()} s`
     : `\nFAILED (${seconds()} s): ${failed.join(" | ")}`,
 );
-process.exit(failed.length === 0 ? 0 : 1);
+// Not process.exit(): it would cut off what is still queued for a pipe (CI pipes this output). Node exits
+// with this code once everything is written.
+process.exitCode = failed.length === 0 ? 0 : 1;
