@@ -6,7 +6,9 @@ import { startServer } from "../apps/server/src/server";
 import {
   type CaseResult,
   FIDELITY_DIR,
+  MESSAGE_CASES,
   openFidelity,
+  runMessageCases,
   runSceneCases,
   SCENE_CASES,
   TARGET_PERCENT,
@@ -30,7 +32,7 @@ const ADMIN = { username: "admin", password: "Admin12345" };
 
 async function main(cleanup: Cleanup) {
   const only = (process.env.FIDELITY_CASES ?? "").split(",").filter(Boolean);
-  const unknown = only.filter((n) => !SCENE_CASES.some((c) => c.name === n));
+  const unknown = only.filter((n) => ![...SCENE_CASES, ...MESSAGE_CASES].some((c) => c.name === n));
   if (unknown.length) throw new Error(`unknown cases: ${unknown.join(", ")}`);
   const database = await openDatabase(cleanup);
   const dataDir = mkdtempSync(path.join(tmpdir(), "marquee-bench-fidelity-"));
@@ -64,18 +66,18 @@ async function main(cleanup: Cleanup) {
       cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  "),
     );
   row(head);
-  const results: CaseResult[] = await runSceneCases(
-    f,
-    (r) =>
-      row([
-        r.name,
-        r.percent.toFixed(3),
-        String(r.maxDelta),
-        r.ratio.toFixed(3),
-        r.passed ? "PASS" : `FAIL${r.unready.length ? ` (not ready: ${r.unready.join("; ")})` : ""}`,
-      ]),
-    { always: true, only },
-  );
+  const print = (r: CaseResult) =>
+    row([
+      r.name,
+      r.percent.toFixed(3),
+      String(r.maxDelta),
+      r.ratio.toFixed(3),
+      r.passed ? "PASS" : `FAIL${r.unready.length ? ` (not ready: ${r.unready.join("; ")})` : ""}`,
+    ]);
+  const results: CaseResult[] = [
+    ...(await runSceneCases(f, print, { always: true, only })),
+    ...(await runMessageCases(f, print, { always: true, only })),
+  ];
   const worst = results.reduce((m, r) => Math.max(m, r.percent), 0);
   console.log(`  diff images: ${FIDELITY_DIR}`);
   console.log(

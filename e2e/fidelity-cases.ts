@@ -11,6 +11,7 @@ import {
   type WidgetProps,
   type WidgetType,
 } from "@marquee/program";
+import { DEFAULT_MESSAGE, type MessageDoc } from "@marquee/schedule";
 import pixelmatch from "pixelmatch";
 import type { BrowserContext, Page } from "playwright-core";
 import { PNG } from "pngjs";
@@ -302,6 +303,7 @@ export interface Fidelity {
   player: Page;
   programId: number;
   doc: ProgramDoc;
+  terminalId: number;
   close(): Promise<void>;
 }
 
@@ -431,6 +433,7 @@ export async function openFidelity(
     player,
     programId: saved.id,
     doc,
+    terminalId: Number(terminalId),
     async close() {
       await Promise.all(opened.map((c) => c.close().catch(() => undefined)));
       await web.close();
@@ -482,6 +485,13 @@ function settle(page: Page): Promise<boolean> {
 
 const sameBuffer = (a: Buffer | null, b: Buffer) => a !== null && a.length === b.length && a.equals(b);
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** The most a still picture may take to come (real time). */
 const STILL_LIMIT_MS = 20_000;
 /** The fake time a still picture may let pass: under a second, so the clock's second does not change. */
@@ -493,13 +503,13 @@ const STILL_CLOCK_MS = 800;
  * page, a widget's data), letting the page's timers run 20 ms of the paused
  * fake clock between tries (up to STILL_CLOCK_MS), then waiting in real time.
  */
-async function stillShot(page: Page): Promise<Buffer> {
+async function stillShot(page: Page, clip?: Box): Promise<Buffer> {
   let last: Buffer | null = null;
   let clockSpent = 0;
   const deadline = Date.now() + STILL_LIMIT_MS;
   for (;;) {
     const settled = (await settle(page)) && !(await loading(page));
-    const shot = await page.screenshot({ animations: "allow", caret: "hide" });
+    const shot = await page.screenshot({ animations: "allow", caret: "hide", clip });
     if ((settled && sameBuffer(last, shot)) || Date.now() > deadline) return shot;
     last = shot;
     if (clockSpent < STILL_CLOCK_MS) {
@@ -629,5 +639,136 @@ export async function runSceneCases(
     results.push(r);
     onResult(r);
   }
+  return results;
+}
+
+// ---- messages ----
+
+/** A message case: a message drawn by the message form's preview and over the screen's program. */
+export interface MessageCase {
+  name: string;
+  doc: MessageDoc;
+}
+
+/** Scroll, notice and emergency, each opaque where it is drawn (what is compared is the message itself). */
+export const MESSAGE_CASES: MessageCase[] = [
+  {
+    name: "message-scroll",
+    doc: {
+      ...DEFAULT_MESSAGE,
+      kind: "scroll",
+      text: "Scrolling message · 滚动消息 · same place on both",
+      fontSize: 64,
+      background: "#0d47a1",
+      opacity: 100,
+      position: "bottom",
+      speed: 200,
+    },
+  },
+  {
+    name: "message-notice",
+    doc: {
+      ...DEFAULT_MESSAGE,
+      kind: "notice",
+      text: "A notice over the whole screen",
+      fontSize: 72,
+      bold: true,
+      background: "#1b5e20",
+      opacity: 100,
+      position: "full",
+    },
+  },
+  {
+    name: "message-emergency",
+    doc: {
+      ...DEFAULT_MESSAGE,
+      kind: "notice",
+      text: "Emergency: please leave the building",
+      fontSize: 72,
+      color: "#ffffff",
+      background: "#b71c1c",
+      opacity: 100,
+      position: "full",
+      priority: "emergency",
+      emergencyDisplay: "alone",
+    },
+  },
+];
+
+/** The box of the message's band (where the message draws itself opaque), in the page's pixels. */
+async function bandBox(page: Page, scope: string): Promise<Box> {
+  const box = await page.locator(scope).locator('[data-testid="mq-message-band"]').first().boundingBox();
+  const outer = await page.locator(scope).first().boundingBox();
+  if (!box || !outer) throw new Error(`no message band in ${scope}`);
+  // The band of a full-screen message is the whole box: clipped to it, in whole pixels.
+  const x = Math.max(Math.round(box.x), Math.round(outer.x));
+  const y = Math.max(Math.round(box.y), Math.round(outer.y));
+  const right = Math.min(Math.round(box.x + box.width), Math.round(outer.x + outer.width));
+  const bottom = Math.min(Math.round(box.y + box.height), Math.round(outer.y + outer.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** Moves a page's paused clock on in small steps (with real time between) until `done`. */
+async function stepUntil(page: Page, what: string, done: () => Promise<boolean>): Promise<void> {
+  const until = Date.now() + 30_000;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await page.clock.runFor(50);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * Each message case: saved and approved, its preview captured in the console's message form (the
+ * window as wide as an operator's), then published to the screen, whose window is made the preview's
+ * size, captured over the program, and withdrawn. The band of the message is compared.
+ */
+export async function runMessageCases(
+  f: Fidelity,
+  onResult: (r: CaseResult) => void,
+  { always = false, only = [] as string[] } = {},
+): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  const page = f.console;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const c of MESSAGE_CASES) {
+    if (only.length > 0 && !only.includes(c.name)) continue;
+    const saved = await api<{ id: number }>(page, "POST", "/a/api/publishMessage/ajaxSave", {
+      name: c.name,
+      doc: c.doc,
+      startAt: null,
+      endAt: null,
+    });
+    await api(page, "POST", "/a/api/publishMessage/submit", { ids: String(saved.id) });
+
+    // The console: the message form's preview of the saved message.
+    await page.goto(`/message/form?id=${saved.id}`);
+    const previewBox = page.getByTestId("message-preview");
+    // The console's clock is paused: it moves on in steps while the page loads (its queries batch on timers).
+    const drawn = previewBox.locator(`[data-testid="mq-message"][data-kind="${c.doc.kind}"]`);
+    await stepUntil(page, `${c.name} in the console's preview`, () => drawn.isVisible());
+    const box = await previewBox.boundingBox();
+    if (!box) throw new Error("no message preview");
+    const size = { width: Math.round(box.width), height: Math.round(box.height) };
+    const preview = await stillShot(page, await bandBox(page, '[data-testid="message-preview"]'));
+
+    // The screen, at the preview's size, with the message published to it.
+    await f.player.setViewportSize(size);
+    await api(page, "POST", "/a/api/publishMessage/savePublish", {
+      id: saved.id,
+      terminalIds: [f.terminalId],
+    });
+    const shown = f.player.locator(`[data-testid="mq-message"][data-priority="${c.doc.priority}"]`);
+    await stepUntil(f.player, `${c.name} on the screen`, () => shown.isVisible());
+    const screen = await stillShot(f.player, await bandBox(f.player, '[data-testid="mq-message"]'));
+    const problems = [...(await unready(page)), ...(await unready(f.player))];
+    const r = comparePictures(c.name, preview, screen, always, problems);
+    results.push(r);
+    onResult(r);
+
+    await api(page, "POST", "/a/api/publishMessage/withdraw", { ids: [saved.id] });
+    await stepUntil(f.player, `${c.name} withdrawn`, async () => (await shown.count()) === 0);
+  }
+  await f.player.setViewportSize(VIEWPORT);
   return results;
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Fidelity, openFidelity, runSceneCases, TARGET_PERCENT } from "./fidelity-cases";
+import {
+  type Fidelity,
+  openFidelity,
+  runMessageCases,
+  runSceneCases,
+  TARGET_PERCENT,
+} from "./fidelity-cases";
 import { type E2E, startE2E } from "./harness";
 
 /**
@@ -24,9 +30,9 @@ afterAll(async () => {
 
 describe("the editor's preview and the screen draw the same picture", () => {
   it("differs by under 0.5 % of pixels in every case", async () => {
-    const results = await runSceneCases(f, (r) =>
-      console.log(`fidelity ${r.name}: ${r.percent.toFixed(3)} % differ, max delta ${r.maxDelta}`),
-    );
+    const log = (r: { name: string; percent: number; maxDelta: number }) =>
+      console.log(`fidelity ${r.name}: ${r.percent.toFixed(3)} % differ, max delta ${r.maxDelta}`);
+    const results = [...(await runSceneCases(f, log)), ...(await runMessageCases(f, log))];
     const over = results.filter((r) => !r.passed);
     expect(
       over.map(
