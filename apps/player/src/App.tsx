@@ -113,15 +113,18 @@ export function App({
     );
   else screen = <Message snap={snap} lang={lang} />;
   // A transformed (or filtered) element holds its fixed-position children: the layers fill the stage.
+  // Centred by its offset from the corner, not by `left: 50%` and `translate(-50%)`: in a window of an
+  // odd size those two half pixels were rounded apart and everything was drawn half a pixel off, blurred
+  // against the editor's preview (the fidelity test's message cases found it).
   const stage: CSSProperties = {
     position: "fixed",
-    left: "50%",
-    top: "50%",
+    left: 0,
+    top: 0,
     width: size.width,
     height: size.height,
     overflow: "hidden",
     background: "#000",
-    transform: `translate(-50%, -50%) rotate(${rotation}deg)`,
+    transform: `translate(${(windowSize.width - size.width) / 2}px, ${(windowSize.height - size.height) / 2}px) rotate(${rotation}deg)`,
     filter: brightness < 100 ? `brightness(${brightness / 100})` : undefined,
   };
   return (

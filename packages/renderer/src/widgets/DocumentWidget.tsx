@@ -31,6 +31,8 @@ function PdfView({ widget, sceneId, url }: WidgetComponentProps<"document"> & { 
   const [loaded, setLoaded] = useState<Loading>({ status: "loading" });
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
+  /** The page on the canvas is fully drawn (`data-drawn`: a test waits for it before it compares pictures). */
+  const [drawn, setDrawn] = useState(false);
   const p = widget.props;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt opens the document again
@@ -85,6 +87,7 @@ function PdfView({ widget, sceneId, url }: WidgetComponentProps<"document"> & { 
     if (!doc || !canvas) return;
     let alive = true;
     let task: RenderTask | null = null;
+    setDrawn(false);
     doc
       .getPage(Math.min(page, doc.numPages))
       .then((pdfPage) => {
@@ -100,7 +103,10 @@ function PdfView({ widget, sceneId, url }: WidgetComponentProps<"document"> & { 
         canvas.style.width = p.fit === "fill" ? "100%" : `${viewport.width / dpr}px`;
         canvas.style.height = p.fit === "fill" ? "100%" : `${viewport.height / dpr}px`;
         task = pdfPage.render({ canvas, viewport });
-        return task.promise.then(() => pdfPage.cleanup());
+        return task.promise.then(() => {
+          pdfPage.cleanup();
+          if (alive) setDrawn(true);
+        });
       })
       .catch((e: unknown) => {
         if (!alive || (e instanceof Error && e.name === "RenderingCancelledException")) return;
@@ -126,7 +132,13 @@ function PdfView({ widget, sceneId, url }: WidgetComponentProps<"document"> & { 
         background: p.background,
       }}
     >
-      {doc ? <canvas ref={canvasRef} style={{ flex: "none", display: "block" }} /> : null}
+      {doc ? (
+        <canvas
+          ref={canvasRef}
+          data-drawn={drawn ? "true" : "false"}
+          style={{ flex: "none", display: "block" }}
+        />
+      ) : null}
       {loaded.status === "loading" ? (
         <Placeholder state="loading" title={rt(ctx.locale, "loading")} frame={widget} />
       ) : null}
