@@ -80,7 +80,13 @@ export function WallStage({
       if (!p || !el) return;
       const now = wallPosition(timeline, elapsed());
       if (!now || now.cycle !== p.cycle || now.index !== p.index) return;
-      const list = el.querySelectorAll("video");
+      // The showing scene's layer only: during a transition the outgoing scene's videos are still there.
+      const layers = [...el.querySelectorAll<HTMLElement>(".mq-layer")];
+      const top = layers.reduce<HTMLElement | null>(
+        (best, l) => (!best || Number(l.dataset.run) > Number(best.dataset.run) ? l : best),
+        null,
+      );
+      const list = top?.querySelectorAll("video") ?? [];
       for (const [i, v] of [...list].entries()) {
         const read = keepVideoInStep(v, now.intoMs);
         if (read && i === 0 && n++ % 2 === 0)

@@ -19,9 +19,9 @@ export const WALL_REPORT_MS = 1000;
 /** A video within this of its position plays at its rate. */
 export const DRIFT_OK_MS = 8;
 /** Beyond this it seeks; between the two its rate is nudged to catch up. */
-export const DRIFT_SEEK_MS = 500;
+export const DRIFT_SEEK_MS = 250;
 /** A nudge closes the drift in about this long, within ±MAX_NUDGE of the normal rate. */
-const CATCH_UP_MS = 1500;
+const CATCH_UP_MS = 500;
 const MAX_NUDGE = 0.25;
 /** A scene shorter than this is timed at this (a zero-second scene would spin). */
 const MIN_SCENE_MS = 500;
