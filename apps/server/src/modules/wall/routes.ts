@@ -1,5 +1,9 @@
 import {
   OkResponse,
+  SyncProgramsQuery,
+  SyncProgramsResponse,
+  TerminalListResponse,
+  TerminalSelectQuery,
   WALL_SKEW_TARGET_MS,
   WallIdBody,
   WallIdQuery,
@@ -19,6 +23,8 @@ import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
 import { AppError, badRequest, notFound } from "../../platform/errors";
 import { playableState } from "../../terminal/manifest";
+import { terminalPage } from "../publish/select";
+import { syncPrograms } from "../sync/repo";
 import { findTerminals } from "../terminal/repo";
 import { programToPlay } from "../terminalSet/play-repo";
 import {
@@ -74,6 +80,32 @@ export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pageNo, pageSize } = req.query;
       const { rows, total } = await wallPage(db, actor, pageNo, pageSize);
       return { list: await out(actor, rows), total, pageNo, pageSize };
+    },
+  );
+
+  // The terminals and programs to choose from (the console's wall editor and publish form).
+  app.get(
+    `${BASE}/terminals`,
+    {
+      config: { access: edit },
+      schema: { tags, querystring: TerminalSelectQuery, response: { 200: TerminalListResponse } },
+    },
+    async (req) => ({ ...(await terminalPage(services, actorOf(req), req.query)) }),
+  );
+  app.get(
+    `${BASE}/programs`,
+    {
+      config: { access: edit },
+      schema: { tags, querystring: SyncProgramsQuery, response: { 200: SyncProgramsResponse } },
+    },
+    async (req) => {
+      const { pageNo, pageSize } = req.query;
+      const audit = await settings.get("audit");
+      const states = (["draft", "pending", "approved", "rejected", "published"] as const).filter((s) =>
+        playableState(s, audit),
+      );
+      const { list, total } = await syncPrograms(db, actorOf(req), states, req.query);
+      return { list, total, pageNo, pageSize };
     },
   );
 
