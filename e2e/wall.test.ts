@@ -87,5 +87,16 @@ describe("a video wall of four web players", () => {
       `/a/api/wall/skew?id=${wall.wallId}`,
     );
     expect(skew.sceneDevice.maxMs).toBeLessThan(BOUND_MS);
+
+    // The console's page: the wall drawn cut by its bezels, what it plays, and the live skew.
+    await operator.goto("/terminalMonitor/videoWalls");
+    await operator.getByTestId("wall-table").getByText("Lobby wall").click();
+    const detail = operator.getByTestId("wall-detail");
+    await expect.poll(() => detail.getByTestId("wall-cell").count()).toBe(4);
+    await expect.poll(() => detail.getByTestId("wall-playing").textContent()).toBe("Playing Wall show");
+    await expect
+      .poll(() => operator.getByTestId("wall-skew").textContent(), { timeout: 30_000 })
+      .toMatch(/Scene changes.*median [\d.]+ ms, max [\d.]+ ms over \d+ samples/);
+    await screenshot(operator, "wall-page");
   });
 });
