@@ -5,6 +5,7 @@ import type { Actor } from "../../platform/actor";
 import type { Db } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { scoped } from "../../platform/tenancy";
+import { programScope } from "../program/repo";
 
 export type WallRow = typeof walls.$inferSelect;
 
@@ -50,7 +51,7 @@ export async function wallsOut(db: Db, actor: Actor, rows: WallRow[], online: (i
           await db
             .select({ id: programs.id, name: programs.name })
             .from(programs)
-            .where(inArray(programs.id, programIds))
+            .where(and(inArray(programs.id, programIds), programScope(actor)))
         ).map((p) => [p.id, p.name])
       : [],
   );
@@ -99,7 +100,10 @@ export async function wallPage(db: Db, actor: Actor, pageNo: number, pageSize: n
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
-/** Terminals among these already placed in a wall other than `exceptWallId`. */
+/**
+ * Terminals among these already placed in a wall other than `exceptWallId`, whoever's wall it is: a
+ * terminal is in one wall at most (the unique index says so too); only the terminals' ids are answered.
+ */
 export async function terminalsInOtherWalls(db: Db, terminalIds: number[], exceptWallId: number | null) {
   return db
     .select({ terminalId: wallScreens.terminalId })
@@ -152,6 +156,15 @@ export async function deleteWall(db: Db, actor: Actor, row: WallRow): Promise<nu
     await tx.delete(walls).where(scoped(actor, walls, eq(walls.id, row.id)));
     return screens.map((s) => s.terminalId);
   });
+}
+
+/** The canvas size of a program of the caller's range. */
+export async function programSize(db: Db, actor: Actor, programId: number) {
+  const [size] = await db
+    .select({ width: programs.width, height: programs.height })
+    .from(programs)
+    .where(and(eq(programs.id, programId), programScope(actor)));
+  return size;
 }
 
 /** The crop of each screen of a wall for a program of this size. */

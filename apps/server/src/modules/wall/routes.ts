@@ -16,9 +16,7 @@ import {
   WallSkewResponse,
 } from "@marquee/contracts";
 import { WallFrame } from "@marquee/terminal-protocol";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { programs } from "../../db/schema";
 import { actorOf } from "../../platform/access";
 import type { Actor } from "../../platform/actor";
 import { AppError, badRequest, notFound } from "../../platform/errors";
@@ -31,6 +29,7 @@ import {
   cropsOf,
   deleteWall,
   findWall,
+  programSize,
   publishWall,
   saveWall,
   stopWall,
@@ -112,10 +111,7 @@ export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Replays the wall's program with the crops of its current geometry (after a change of it). */
   const replay = async (actor: Actor, row: WallRow, before: number[]) => {
     if (row.programId === null || row.startAt === null) return;
-    const [program] = await db
-      .select({ width: programs.width, height: programs.height })
-      .from(programs)
-      .where(eq(programs.id, row.programId));
+    const program = await programSize(db, actor, row.programId);
     const cleared = await stopWall(db, actor, row, before);
     if (!program) return hub.notifySync(cleared);
     const cells = (await wallCells(db, actor, row.id)).filter((c) => c.state === "authorised");
@@ -237,10 +233,7 @@ export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const t of targets)
         if (!(await services.tree.sameTenant(t.officeId, program.officeId)))
           throw badRequest("sync.otherTenant", { name: t.name ?? `#${t.id}`, program: program.name });
-      const [size] = await db
-        .select({ width: programs.width, height: programs.height })
-        .from(programs)
-        .where(eq(programs.id, programId));
+      const size = await programSize(db, actor, programId);
       if (!size) throw notFound("program", programId);
       // The server's real clock: the one the gateway's clock replies carry, which the players measure against.
       const startAtMs = Date.now() + leadSeconds * 1000;
