@@ -22,7 +22,7 @@ import type { Actor } from "../../platform/actor";
 import { AppError, badRequest, notFound } from "../../platform/errors";
 import { playableState } from "../../terminal/manifest";
 import { terminalPage } from "../publish/select";
-import { syncPrograms } from "../sync/repo";
+import { playableStates, syncPrograms } from "../sync/repo";
 import { findTerminals } from "../terminal/repo";
 import { programToPlay } from "../terminalSet/play-repo";
 import {
@@ -100,10 +100,7 @@ export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { pageNo, pageSize } = req.query;
       const audit = await settings.get("audit");
-      const states = (["draft", "pending", "approved", "rejected", "published"] as const).filter((s) =>
-        playableState(s, audit),
-      );
-      const { list, total } = await syncPrograms(db, actorOf(req), states, req.query);
+      const { list, total } = await syncPrograms(db, actorOf(req), playableStates(audit), req.query);
       return { list, total, pageNo, pageSize };
     },
   );
