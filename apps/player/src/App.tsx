@@ -21,6 +21,7 @@ import { type PlayerKey, type PlayerLanguage, screenLabel, t } from "./i18n";
 import { triplePress } from "./keys";
 import { messageKey, type PlayItem } from "./playlist";
 import { PLAYER_VERSION } from "./version";
+import { WallStage } from "./WallStage";
 
 /**
  * The screen: the program the schedule picked, full-screen, with the active
@@ -207,6 +208,16 @@ function Playing({
     [media, lang, feeds, player],
   );
   const { width, height } = item.doc;
+  // A screen of a video wall: its crop of the wall's program, in step with the others (WallStage).
+  const wall = snap.manifest?.playNow;
+  if (wall?.wall && wall.startAt !== null && wall.programId === item.id && playKey.startsWith("now:"))
+    return (
+      <div style={full}>
+        <RenderProvider value={ctx}>
+          <WallStage doc={item.doc} cell={wall.wall} startAt={wall.startAt} host={player.wallHost} />
+        </RenderProvider>
+      </div>
+    );
   return (
     <div style={full}>
       <RenderProvider value={ctx}>

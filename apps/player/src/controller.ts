@@ -26,6 +26,7 @@ import { type PlayerSnapshot, SnapshotStore } from "./snapshot";
 import { buildStatus } from "./status";
 import { KEYS, type KeyValue, readJson } from "./storage";
 import { PLAYER_VERSION } from "./version";
+import type { WallHost } from "./WallStage";
 
 export { browserSocket } from "./connection";
 export type { PlayerSnapshot } from "./snapshot";
@@ -152,6 +153,13 @@ export class PlayerController implements PlayerParts {
   setScreenshotTarget(target: (() => ScreenshotTarget | null) | null): void {
     this.screenshotTarget = target;
   }
+
+  /** A video wall's screen (WallStage): the clock offset, a new measure of it, its reports. */
+  readonly wallHost: WallHost = {
+    offsetMs: () => this.connection.clock?.offsetMs ?? 0,
+    measureClock: () => void this.connection.client?.measureClock(),
+    send: (frame) => void this.connection.sendWelcomed(frame),
+  };
 
   /** The program on screen finished one pass of its main scenes: the schedule says what plays next. */
   programEnded = (): void => {

@@ -58,6 +58,8 @@ import { terminalSetRoutes } from "./modules/terminalSet/routes";
 import { tokenRoutes } from "./modules/token/routes";
 import { userManageRoutes } from "./modules/user/manage-routes";
 import { userRoutes } from "./modules/user/routes";
+// Video walls (issue 24).
+import { wallRoutes } from "./modules/wall/routes";
 // Signed webhooks (issue 23)
 import { webhookRoutes } from "./modules/webhook/routes";
 import { widgetRoutes } from "./modules/widget/routes";
@@ -295,6 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(webhookRoutes);
       // Single sign-on (issue 23).
       await api.register(ssoRoutes);
+      // Video walls (issue 24).
+      await api.register(wallRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -122,6 +122,16 @@ function overrides(table: string, seed: Pick<TenantSeed, "mark">, ref: (t: strin
       return { kind: "storage", enabled: true };
     case "pay_orders":
       return { state: "cancelled", provider: "bank" };
+    // Video walls (issue 24): a 1 × 1 wall whose one screen is the tenant's terminal.
+    case "walls":
+      return {
+        rows: 1,
+        cols: 1,
+        bezelMm: { top: 1, right: 1, bottom: 1, left: 1 },
+        programId: ref("programs"),
+      };
+    case "wall_screens":
+      return { row: 0, col: 0 };
     default:
       return {};
   }
@@ -132,6 +142,8 @@ const AFTER: Record<string, string[]> = {
   play_plans: ["programs"],
   content_history: ["play_plans"],
   sync_sessions: ["terminals", "programs"],
+  // Video walls (issue 24).
+  walls: ["programs"],
 };
 
 /** Tables whose rows exist before any seeding: the tenant's office, its user, role and grant. */

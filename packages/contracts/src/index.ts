@@ -38,5 +38,7 @@ export * from "./terminal";
 export * from "./terminalSet";
 export * from "./token";
 export * from "./user";
+// Video walls (issue 24)
+export * from "./wall";
 // Signed webhooks (issue 23)
 export * from "./webhook";

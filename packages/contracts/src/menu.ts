@@ -64,6 +64,8 @@ export const ROUTE_NAMES = [
   "ssoSettings",
   // Signed webhooks (issue 23).
   "webhookManage",
+  // Video walls (issue 24).
+  "videoWalls",
 ] as const;
 
 /** A name of the spec's named route table. */
@@ -212,6 +214,13 @@ export const MENU_SEED: readonly MenuSeed[] = [
         path: "terminalMonitor/synchronizedBroadcast",
         icon: "SyncOutlined",
         permission: "terminal:syncBroadcast:view",
+      },
+      // Video walls (issue 24).
+      {
+        name: "videoWalls",
+        path: "terminalMonitor/videoWalls",
+        icon: "AppstoreOutlined",
+        permission: "terminal:wall:view",
       },
     ],
   },

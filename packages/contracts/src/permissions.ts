@@ -113,6 +113,9 @@ export const PERMISSIONS = [
   "sys:webhook:edit",
   // Single sign-on (issue 23): a tenant's OpenID Connect provider, role mapping and password sign-in switch.
   "sys:sso:edit",
+  // Video walls (issue 24): see the walls and their live skew; make, arrange, delete them and publish to them.
+  "terminal:wall:view",
+  "terminal:wall:edit",
 ] as const;
 
 /** One permission of the catalogue. */

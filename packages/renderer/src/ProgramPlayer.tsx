@@ -32,6 +32,11 @@ export interface ProgramPlayerProps {
   onState?: (state: PreviewState) => void;
   /** Called when the last main scene ends (the player moves on to the next program). */
   onEnded?: () => void;
+  /**
+   * The host times the scenes (a video wall's screens, from the server's
+   * clock): no scene ends by itself, the host moves on with `startSceneId`.
+   */
+  hostClock?: boolean;
 }
 
 type Showing = { sceneId: string; run: number };
@@ -72,7 +77,14 @@ const Layer = memo(function Layer({
  * buttons, transitions between scenes; it reports the §3 preview state and,
  * in play mode, PlayEvents of the scenes shown.
  */
-export function ProgramPlayer({ program, startSceneId, scale = 1, onState, onEnded }: ProgramPlayerProps) {
+export function ProgramPlayer({
+  program,
+  startSceneId,
+  scale = 1,
+  onState,
+  onEnded,
+  hostClock = false,
+}: ProgramPlayerProps) {
   useRendererStyles();
   const ctx = useRender();
   const [state, dispatch] = useReducer(
@@ -96,7 +108,7 @@ export function ProgramPlayer({ program, startSceneId, scale = 1, onState, onEnd
     dispatch({ type: "popup", sceneId: startSceneId });
   }, [startSceneId]);
 
-  usePlayerClock(program, state, dispatch);
+  usePlayerClock(program, state, dispatch, hostClock);
   useSceneEvents(state);
 
   const stateRef = useLatest(onState);
@@ -119,7 +131,12 @@ export function ProgramPlayer({ program, startSceneId, scale = 1, onState, onEnd
       if (target) dispatch({ type: action, sceneId: target });
     } else dispatch({ type: action });
   }, []);
-  const onMediaDone = useCallback((run: number) => dispatch({ type: "mediaDone", run }), []);
+  const onMediaDone = useCallback(
+    (run: number) => {
+      if (!hostClock) dispatch({ type: "mediaDone", run });
+    },
+    [hostClock],
+  );
 
   // Two main layers while a transition runs: the outgoing scene under the incoming one.
   const [layers, setLayers] = useState<Layers>(() => ({
@@ -203,14 +220,19 @@ export function ProgramPlayer({ program, startSceneId, scale = 1, onState, onEnd
  * after the scene's seconds unless the scene waits for its media. A covered
  * scene's clock is paused and resumes with the time it had left.
  */
-function usePlayerClock(program: ProgramDoc, state: PlayerState, dispatch: (a: PlayerAction) => void): void {
+function usePlayerClock(
+  program: ProgramDoc,
+  state: PlayerState,
+  dispatch: (a: PlayerAction) => void,
+  hostClock: boolean,
+): void {
   const left = useRef(new Map<number, number>());
   const top = topShowing(program, state);
   const ms = top.scene ? top.scene.duration.seconds * 1000 : null;
   const waits = top.scene ? waitsForMedia(top.scene) : false;
   const run = top.run;
   useEffect(() => {
-    if (ms === null || waits) return;
+    if (ms === null || waits || hostClock) return;
     const remaining = left.current.get(run) ?? ms;
     const since = Date.now();
     const timer = setTimeout(() => dispatch({ type: "sceneEnded", run }), Math.max(0, remaining));
@@ -218,7 +240,7 @@ function usePlayerClock(program: ProgramDoc, state: PlayerState, dispatch: (a: P
       clearTimeout(timer);
       left.current.set(run, remaining - (Date.now() - since));
     };
-  }, [run, ms, waits, dispatch]);
+  }, [run, ms, waits, dispatch, hostClock]);
   const live = [state.mainRun, ...state.stackRuns].join(",");
   useEffect(() => {
     const keep = new Set(live.split(",").map(Number));

@@ -34,6 +34,11 @@ export interface ScaledStageProps {
   background?: string;
   className?: string;
   style?: CSSProperties;
+  /**
+   * Shows only this rectangle of the design (design px), scaled to fit as a
+   * whole design would be: a screen of a video wall showing its crop.
+   */
+  crop?: { x: number; y: number; width: number; height: number };
 }
 
 /**
@@ -49,6 +54,7 @@ export function ScaledStage({
   background,
   className,
   style,
+  crop,
 }: ScaledStageProps) {
   const outer = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState<Box>({ width: 0, height: 0 });
@@ -71,7 +77,9 @@ export function ScaledStage({
     return () => window.removeEventListener("resize", measure);
   }, []);
 
-  const fit = fitScale(box, { width, height });
+  const fit = fitScale(box, crop ?? { width, height });
+  const x = fit.x - (crop?.x ?? 0) * fit.scale;
+  const y = fit.y - (crop?.y ?? 0) * fit.scale;
   useLayoutEffect(() => {
     scaleRef.current?.(fit.scale);
   }, [fit.scale, scaleRef]);
@@ -98,7 +106,7 @@ export function ScaledStage({
           width,
           height,
           transformOrigin: "0 0",
-          transform: `translate(${fit.x}px, ${fit.y}px) scale(${fit.scale})`,
+          transform: `translate(${x}px, ${y}px) scale(${fit.scale})`,
           visibility: fit.scale > 0 ? "visible" : "hidden",
         }}
       >

@@ -42,6 +42,24 @@ describe("ProgramPlayer", () => {
     expect(onEnded).toHaveBeenCalledTimes(2);
   });
 
+  it("with hostClock, ends no scene by itself: the host moves it on (a video wall's screen)", async () => {
+    const doc = program([scene("a", { seconds: 1, widgets: [label("A")] }), scene("b", { seconds: 1 })]);
+    const host = makeHost("play");
+    const { container, rerender } = renderIn(
+      host,
+      <ProgramPlayer program={doc} startSceneId="a" hostClock />,
+    );
+    await advance(5000);
+    expect(shownScenes(container)).toEqual(["a"]);
+    rerender(
+      <RenderProvider value={host.ctx}>
+        <ProgramPlayer program={doc} startSceneId="b" hostClock />
+      </RenderProvider>,
+    );
+    await advance(0);
+    expect(shownScenes(container)).toEqual(["b"]);
+  });
+
   it("starts at the scene asked for", () => {
     const doc = program([scene("a"), scene("b"), scene("c")]);
     const states: PreviewState[] = [];

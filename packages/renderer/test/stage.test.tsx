@@ -54,6 +54,19 @@ describe("ScaledStage", () => {
     expect(onScale).toHaveBeenLastCalledWith(0.5);
   });
 
+  it("shows only a crop, scaled to fill as a whole design would be (a video wall's screen)", () => {
+    parentSize(960, 540);
+    const { container } = render(
+      <ScaledStage width={3840} height={2160} crop={{ x: 1920, y: 1080, width: 1920, height: 1080 }}>
+        <p>content</p>
+      </ScaledStage>,
+    );
+    const stage = container.querySelector(".mq-stage") as HTMLElement;
+    // The whole program stays at its size; the crop's corner is moved to the screen's corner.
+    expect(stage.style.width).toBe("3840px");
+    expect(stage.style.transform).toBe("translate(-960px, -540px) scale(0.5)");
+  });
+
   it("follows window resizes where there is no ResizeObserver", () => {
     expect(typeof globalThis.ResizeObserver).toBe("undefined");
     parentSize(1920, 1080);

@@ -191,6 +191,31 @@ export const LogFrame = z.object({ type: z.literal("log"), lines: z.array(LogLin
 /** A clock probe: the server answers at once with its time (NTP-like offset estimate over the socket). */
 export const ClockProbeFrame = z.object({ type: z.literal("clock"), t0: z.number() });
 
+/**
+ * Video walls: what a screen of a wall did, on its own clock (`at`, ms) with the clock offset it used
+ * (device minus server): a scene change (the `index`th main scene of the program's `cycle`th pass), or
+ * the position of its video then. The server compares the screens of a wall (their skew).
+ */
+export const WallSample = z.object({
+  kind: z.enum(["scene", "video"]),
+  cycle: z.number().int().min(0),
+  index: z.number().int().min(0),
+  at: z.number(),
+  /** video: its position (ms) and its length (ms; a looping video wraps). */
+  posMs: z.number().min(0).optional(),
+  durMs: z.number().min(0).optional(),
+});
+export type WallSample = z.infer<typeof WallSample>;
+export const WallFrame = z.object({
+  type: z.literal("wall"),
+  wallId: z.number().int(),
+  /** The wall's start instant (server clock, ms): samples of another start are another run. */
+  startAt: z.number(),
+  offsetMs: z.number(),
+  samples: z.array(WallSample).min(1).max(200),
+});
+export type WallFrame = z.infer<typeof WallFrame>;
+
 export const TerminalFrame = z.discriminatedUnion("type", [
   HelloFrame,
   HeartbeatFrame,
@@ -201,6 +226,8 @@ export const TerminalFrame = z.discriminatedUnion("type", [
   ProgressFrame,
   LogFrame,
   ClockProbeFrame,
+  // Video walls (issue 24).
+  WallFrame,
 ]);
 export type TerminalFrame = z.infer<typeof TerminalFrame>;
 
@@ -299,6 +326,18 @@ export const ManifestPublication = z.object({
 });
 export type ManifestPublication = z.infer<typeof ManifestPublication>;
 
+/** A screen's cell of a video wall: the wall and the rectangle of the program it shows (program px). */
+export const WallCell = z.object({
+  wallId: z.number().int(),
+  crop: z.object({
+    x: z.number(),
+    y: z.number(),
+    width: z.number().positive(),
+    height: z.number().positive(),
+  }),
+});
+export type WallCell = z.infer<typeof WallCell>;
+
 export const Manifest = z.object({
   version: z.string(),
   terminalId: z.number().int(),
@@ -325,6 +364,8 @@ export const Manifest = z.object({
       programId: z.number().int(),
       until: z.string().nullable(),
       startAt: z.number().nullable().default(null),
+      /** Video walls: this screen is a cell of a wall and shows only its crop of the program (program px). */
+      wall: WallCell.nullable().optional(),
     })
     .nullable()
     .default(null),

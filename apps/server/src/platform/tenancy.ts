@@ -63,6 +63,9 @@ import {
   uploads,
   userRoles,
   users,
+  // Video walls (issue 24).
+  wallScreens,
+  walls,
   // Signed webhooks (issue 23)
   webhookDeliveries,
   webhookEndpoints,
@@ -187,6 +190,9 @@ export const TENANT_OWNED = new Map<Table, TenancyRule>([
   // Single sign-on (issue 23): a tenant's configuration sits at its tenant office; links follow their user.
   [ssoConfigs, rule({ office: ssoConfigs.officeId })],
   [ssoLinks, rule({ via: ssoLinks.userId, parent: users, parentKey: users.id })],
+  // Video walls (issue 24): a wall carries its office; its screens follow it.
+  [walls, rule({ office: walls.officeId, owner: walls.createdBy })],
+  [wallScreens, rule({ via: wallScreens.wallId, parent: walls, parentKey: walls.id })],
 ]);
 
 /** Tables that hold no tenant's rows, and why (the tenancy test fails on a table in neither list). */

@@ -203,6 +203,9 @@ async function handleFrame(
       // Answered at once, on the real clock: players estimate their offset from it (synchronized broadcast).
       conn.send({ type: "clock", t0: frame.t0, server: Date.now() });
       return;
+    case "wall":
+      // Video walls: read by the wall module's frame listener (modules/wall/skew.ts), never stored.
+      return;
     case "pop": {
       // Plays and clicks of content the terminal was not given are dropped (and counted), never stored.
       const items = await hub.keepGiven(conn, frame.items);

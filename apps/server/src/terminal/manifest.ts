@@ -150,7 +150,7 @@ export class ManifestService {
     const p = t.playNow;
     const playNow =
       p && p.programId !== null && p.programId === content.playNowProgramId && !ended(p.until, now)
-        ? { programId: p.programId, until: p.until, startAt: p.startAt }
+        ? { programId: p.programId, until: p.until, startAt: p.startAt, wall: p.wall ?? null }
         : null;
     // Settings and play-now are the terminal's own: they change its version next to its time zone (and
     // its name, which the player shows, but which every other terminal of the fleet has its own of).

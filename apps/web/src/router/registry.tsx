@@ -69,6 +69,8 @@ export const REGISTRY: Record<string, LazyPage> = {
   webhookManage: lazyPage(() => import("../features/webhook/WebhookPage")),
   // Single sign-on (issue 23).
   ssoSettings: lazyPage(() => import("../features/sso/SsoSettingsPage")),
+  // Video walls (issue 24).
+  videoWalls: lazyPage(() => import("../features/wall/VideoWallPage")),
 };
 
 /** The page a route shows: the component it names, else the one of its own name (undefined: not built). */

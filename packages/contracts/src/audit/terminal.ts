@@ -44,6 +44,11 @@ export const terminalActions = auditActionLabels([
   "/a/api/debug/send",
   "/a/api/sync/start",
   "/a/api/sync/stop",
+  // Video walls (issue 24).
+  "/a/api/wall/save",
+  "/a/api/wall/delete",
+  "/a/api/wall/publish",
+  "/a/api/wall/stop",
 ]);
 
 /**

@@ -10,4 +10,6 @@ export * from "./stats";
 export * from "./system";
 export * from "./terminal";
 export * from "./users";
+// Video walls (issue 24).
+export * from "./walls";
 export * from "./webhooks";

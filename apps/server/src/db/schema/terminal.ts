@@ -1,5 +1,5 @@
 import { type DeviceSettings, RUNWAY_REASONS, type StrategyDoc } from "@marquee/schedule";
-import type { TerminalStatus } from "@marquee/terminal-protocol";
+import type { TerminalStatus, WallCell } from "@marquee/terminal-protocol";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -91,6 +91,8 @@ export const terminals = pgTable(
       until: string | null;
       startAt: number | null;
       messages?: Array<{ messageId: number; until: string | null }>;
+      /** Video walls: the wall this play-now is the program of, and this screen's crop of it. */
+      wall?: WallCell | null;
     }>(),
     /** Where it stands: placed by hand, reported by the device, or unknown. */
     latitude: doublePrecision("latitude"),

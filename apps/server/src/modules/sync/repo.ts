@@ -6,6 +6,7 @@ import type { Db } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
+import { playableState } from "../../terminal/manifest";
 import { programScope } from "../program/repo";
 
 /** A terminal's play-now is still this session's: same program, same start instant. */
@@ -61,6 +62,10 @@ export async function findSession(db: Db, actor: Actor, id: number): Promise<Ses
   if (!row) throw notFound("syncSession", id);
   return row;
 }
+
+/** The program states that may play now, review (`audit`) on or off. */
+export const playableStates = (audit: boolean) =>
+  (["draft", "pending", "approved", "rejected", "published"] as const).filter((s) => playableState(s, audit));
 
 /** One page of the programs of the caller's range in these states (by name when one is given), latest first. */
 export async function syncPrograms(

@@ -22,6 +22,7 @@ import { programToPlay } from "../terminalSet/play-repo";
 import {
   createSession,
   findSession,
+  playableStates,
   sessionMembers,
   sessionPage,
   setSessionCommands,
@@ -72,10 +73,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { pageNo, pageSize } = req.query;
       const audit = await settings.get("audit");
-      const states = (["draft", "pending", "approved", "rejected", "published"] as const).filter((s) =>
-        playableState(s, audit),
-      );
-      const { list, total } = await syncPrograms(db, actorOf(req), states, req.query);
+      const { list, total } = await syncPrograms(db, actorOf(req), playableStates(audit), req.query);
       return { list, total, pageNo, pageSize };
     },
   );

@@ -122,8 +122,12 @@ export async function rewritePlayNow(
         until: r.playNow?.until ?? null,
         startAt: r.playNow?.startAt ?? null,
         messages: (r.playNow?.messages ?? []).filter((m) => !ended(m.until, now.getTime())),
+        wall: r.playNow?.wall ?? null,
       };
-      const next = change(prev);
+      const changed = change(prev);
+      // A video wall's crop belongs to its program and start: another program played now leaves the wall.
+      const sameRun = changed.programId === prev.programId && changed.startAt === prev.startAt;
+      const next = { ...changed, wall: sameRun ? changed.wall : null };
       const value = next.programId === null && !next.messages.length ? null : next;
       const key = JSON.stringify(value);
       const g = groups.get(key) ?? { value, ids: [] };

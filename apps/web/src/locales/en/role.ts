@@ -112,6 +112,11 @@ export default {
         export: "Export alarms",
         rules: "Set the alarm rules",
       },
+      // Video walls (issue 24).
+      wall: {
+        view: "See video walls and their skew",
+        edit: "Make, arrange and delete video walls and publish to them",
+      },
     },
     sys: {
       user: { view: "View users", edit: "Create and edit users", delete: "Delete users" },

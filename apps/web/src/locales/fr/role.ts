@@ -115,6 +115,11 @@ export default {
         export: "Exporter les alarmes",
         rules: "Définir les règles d'alarme",
       },
+      // Video walls (issue 24).
+      wall: {
+        view: "Voir les murs d'images et leur décalage",
+        edit: "Créer, disposer et supprimer les murs d'images et y publier",
+      },
     },
     sys: {
       user: {

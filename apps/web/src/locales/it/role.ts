@@ -118,6 +118,11 @@ export default {
         export: "Esportare gli allarmi",
         rules: "Impostare le regole degli allarmi",
       },
+      // Video walls (issue 24).
+      wall: {
+        view: "Vedere i videowall e il loro sfasamento",
+        edit: "Creare, disporre ed eliminare i videowall e pubblicarvi",
+      },
     },
     sys: {
       user: { view: "Vedere gli utenti", edit: "Creare e modificare utenti", delete: "Eliminare utenti" },

@@ -103,6 +103,8 @@ export default {
       },
       syncBroadcast: { view: "查看同步播放", start: "启动同步播放" },
       alarm: { view: "查看告警", clear: "清除告警", export: "导出告警", rules: "设置告警规则" },
+      // Video walls (issue 24).
+      wall: { view: "查看拼接屏及其偏差", edit: "创建、排列、删除拼接屏并向其发布" },
     },
     sys: {
       user: { view: "查看用户", edit: "新建和编辑用户", delete: "删除用户" },

@@ -36,6 +36,8 @@ import sync from "./sync";
 import system from "./system";
 import terminal from "./terminal";
 import user from "./user";
+// Video walls (issue 24).
+import wall from "./wall";
 // Signed webhooks (issue 23)
 import webhook from "./webhook";
 import widget from "./widget";
@@ -83,4 +85,6 @@ export default {
   webhook,
   // Single sign-on (issue 23).
   sso,
+  // Video walls (issue 24).
+  wall,
 };

@@ -103,6 +103,8 @@ export default {
       },
       syncBroadcast: { view: "檢視同步播放", start: "啟動同步播放" },
       alarm: { view: "檢視告警", clear: "清除告警", export: "匯出告警", rules: "設定告警規則" },
+      // Video walls (issue 24).
+      wall: { view: "檢視拼接螢幕及其偏差", edit: "建立、排列、刪除拼接螢幕並向其發布" },
     },
     sys: {
       user: { view: "檢視使用者", edit: "新增和編輯使用者", delete: "刪除使用者" },

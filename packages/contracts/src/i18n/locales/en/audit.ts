@@ -194,4 +194,10 @@ export default {
   // Single sign-on (issue 23).
   "audit.action./a/api/sso/save": "Save single sign-on",
   "audit.action./a/api/sso/test": "Test an OpenID provider's discovery",
+  // Video walls (issue 24).
+  "audit.action./a/api/wall/save": "Save a video wall",
+  "audit.action./a/api/wall/delete": "Delete a video wall",
+  "audit.action./a/api/wall/publish": "Publish a program to a video wall",
+  "audit.action./a/api/wall/stop": "Stop a video wall",
+  "audit.entity.wall": "Video wall",
 };

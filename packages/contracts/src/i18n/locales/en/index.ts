@@ -30,6 +30,8 @@ import terminal from "./terminal";
 import terminalSet from "./terminalSet";
 import token from "./token";
 import user from "./user";
+// Video walls (issue 24).
+import wall from "./wall";
 // Signed webhooks (issue 23)
 import webhook from "./webhook";
 import widget from "./widget";
@@ -71,4 +73,6 @@ export default {
   webhook,
   // Single sign-on (issue 23).
   sso,
+  // Video walls (issue 24).
+  wall,
 };

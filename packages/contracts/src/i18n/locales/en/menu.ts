@@ -74,4 +74,6 @@ export default {
   "menu.title.webhookManage": "Webhooks",
   // Single sign-on (issue 23).
   "menu.title.ssoSettings": "Single sign-on",
+  // Video walls (issue 24).
+  "menu.title.videoWalls": "Video walls",
 };

@@ -198,4 +198,10 @@ export default {
   // Single sign-on (issue 23).
   "audit.action./a/api/sso/save": "Enregistrer l'authentification unique",
   "audit.action./a/api/sso/test": "Tester la découverte d'un fournisseur OpenID",
+  // Video walls (issue 24).
+  "audit.action./a/api/wall/save": "Enregistrer un mur d'images",
+  "audit.action./a/api/wall/delete": "Supprimer un mur d'images",
+  "audit.action./a/api/wall/publish": "Publier un programme sur un mur d'images",
+  "audit.action./a/api/wall/stop": "Arrêter un mur d'images",
+  "audit.entity.wall": "Mur d'images",
 } satisfies Record<keyof typeof en, string>;

@@ -31,6 +31,8 @@ import terminal from "./terminal";
 import terminalSet from "./terminalSet";
 import token from "./token";
 import user from "./user";
+// Video walls (issue 24).
+import wall from "./wall";
 // Signed webhooks (issue 23)
 import webhook from "./webhook";
 import widget from "./widget";
@@ -72,4 +74,6 @@ export default {
   webhook,
   // Single sign-on (issue 23).
   sso,
+  // Video walls (issue 24).
+  wall,
 } satisfies DomainCatalogues;

@@ -77,4 +77,6 @@ export default {
   "menu.title.webhookManage": "Webhooks sortants",
   // Single sign-on (issue 23).
   "menu.title.ssoSettings": "Authentification unique",
+  // Video walls (issue 24).
+  "menu.title.videoWalls": "Murs d'images",
 } satisfies Record<keyof typeof en, string>;

@@ -200,4 +200,10 @@ export default {
   // Single sign-on (issue 23).
   "audit.action./a/api/sso/save": "Salva il single sign-on",
   "audit.action./a/api/sso/test": "Prova il rilevamento di un provider OpenID",
+  // Video walls (issue 24).
+  "audit.action./a/api/wall/save": "Salvare un videowall",
+  "audit.action./a/api/wall/delete": "Eliminare un videowall",
+  "audit.action./a/api/wall/publish": "Pubblicare un programma su un videowall",
+  "audit.action./a/api/wall/stop": "Fermare un videowall",
+  "audit.entity.wall": "Videowall",
 } satisfies Record<keyof typeof en, string>;

@@ -76,4 +76,6 @@ export default {
   "menu.title.webhookManage": "Webhook in uscita",
   // Single sign-on (issue 23).
   "menu.title.ssoSettings": "Accesso unico (SSO)",
+  // Video walls (issue 24).
+  "menu.title.videoWalls": "Videowall",
 } satisfies Record<keyof typeof en, string>;

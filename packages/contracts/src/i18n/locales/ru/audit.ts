@@ -198,4 +198,10 @@ export default {
   // Single sign-on (issue 23).
   "audit.action./a/api/sso/save": "Сохранить единый вход",
   "audit.action./a/api/sso/test": "Проверить обнаружение OpenID-провайдера",
+  // Video walls (issue 24).
+  "audit.action./a/api/wall/save": "Сохранить видеостену",
+  "audit.action./a/api/wall/delete": "Удалить видеостену",
+  "audit.action./a/api/wall/publish": "Опубликовать программу на видеостене",
+  "audit.action./a/api/wall/stop": "Остановить видеостену",
+  "audit.entity.wall": "Видеостена",
 } satisfies Record<keyof typeof en, string>;

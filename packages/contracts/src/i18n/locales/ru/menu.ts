@@ -76,4 +76,6 @@ export default {
   "menu.title.webhookManage": "Вебхуки",
   // Single sign-on (issue 23).
   "menu.title.ssoSettings": "Единый вход",
+  // Video walls (issue 24).
+  "menu.title.videoWalls": "Видеостены",
 } satisfies Record<keyof typeof en, string>;

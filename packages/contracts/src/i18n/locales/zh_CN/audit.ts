@@ -195,4 +195,10 @@ export default {
   // Single sign-on (issue 23).
   "audit.action./a/api/sso/save": "保存单点登录设置",
   "audit.action./a/api/sso/test": "测试 OpenID 提供方的发现",
+  // Video walls (issue 24).
+  "audit.action./a/api/wall/save": "保存拼接屏",
+  "audit.action./a/api/wall/delete": "删除拼接屏",
+  "audit.action./a/api/wall/publish": "向拼接屏发布节目",
+  "audit.action./a/api/wall/stop": "停止拼接屏",
+  "audit.entity.wall": "拼接屏",
 } satisfies Record<keyof typeof en, string>;

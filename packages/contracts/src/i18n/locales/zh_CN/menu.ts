@@ -76,4 +76,6 @@ export default {
   "menu.title.webhookManage": "Webhook 推送",
   // Single sign-on (issue 23).
   "menu.title.ssoSettings": "单点登录",
+  // Video walls (issue 24).
+  "menu.title.videoWalls": "拼接屏",
 } satisfies Record<keyof typeof en, string>;

@@ -195,4 +195,10 @@ export default {
   // Single sign-on (issue 23).
   "audit.action./a/api/sso/save": "儲存單一登入設定",
   "audit.action./a/api/sso/test": "測試 OpenID 提供者的探索",
+  // Video walls (issue 24).
+  "audit.action./a/api/wall/save": "儲存拼接螢幕",
+  "audit.action./a/api/wall/delete": "刪除拼接螢幕",
+  "audit.action./a/api/wall/publish": "向拼接螢幕發布節目",
+  "audit.action./a/api/wall/stop": "停止拼接螢幕",
+  "audit.entity.wall": "拼接螢幕",
 } satisfies Record<keyof typeof en, string>;

@@ -76,4 +76,6 @@ export default {
   "menu.title.webhookManage": "Webhook 推送",
   // Single sign-on (issue 23).
   "menu.title.ssoSettings": "單一登入",
+  // Video walls (issue 24).
+  "menu.title.videoWalls": "拼接螢幕",
 } satisfies Record<keyof typeof en, string>;
