@@ -325,7 +325,7 @@ export const ScreenshotTruthQuery = z.strictObject({
  * `differs`: another program, nothing, or the screen on/off against its timer, with the reason;
  * `unknown`: an older player that did not say what it showed.
  */
-export const ScreenshotTruth = z.object({
+export const ScreenshotTruth = Envelope.extend({
   terminalId: z.number(),
   shotId: z.number(),
   url: z.string(),

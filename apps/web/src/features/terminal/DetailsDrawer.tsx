@@ -28,6 +28,7 @@ import { TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";
 import { reasonText } from "./reason";
 import { RunwayCell } from "./runway";
 import { ScreenshotHistory } from "./ScreenshotHistory";
+import { ScreenTruth } from "./ScreenTruth";
 import { StatusDot } from "./StatusDot";
 import { relativeTime, splitUptime } from "./time";
 import { useCommandRun } from "./useCommandRun";
@@ -67,6 +68,10 @@ function Screenshot({ terminal }: { terminal: TerminalSummary }) {
         />
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("terminal.details.noScreenshot")} />
+      )}
+      {/* Screen truth (issue 24): the picture against what the schedule expected then. */}
+      {terminal.screenshotUrl && (
+        <ScreenTruth terminalId={terminal.id} screenshotUrl={terminal.screenshotUrl} />
       )}
       <Space wrap>
         <AuthButton
