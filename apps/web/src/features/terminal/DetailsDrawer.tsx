@@ -69,10 +69,7 @@ function Screenshot({ terminal }: { terminal: TerminalSummary }) {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("terminal.details.noScreenshot")} />
       )}
-      {/* Screen truth (issue 24): the picture against what the schedule expected then. */}
-      {terminal.screenshotUrl && (
-        <ScreenTruth terminalId={terminal.id} screenshotUrl={terminal.screenshotUrl} />
-      )}
+      <ScreenTruth terminal={terminal} />
       <Space wrap>
         <AuthButton
           operation={TERMINAL_PERMISSIONS.screenshot}

@@ -1,4 +1,4 @@
-import type { ScreenshotTruth } from "@marquee/contracts";
+import type { ScreenshotTruth, TerminalSummary } from "@marquee/contracts";
 import type { ProgramDoc } from "@marquee/program";
 import { drawElement, ProgramPlayer, RenderProvider } from "@marquee/renderer";
 import { useQuery } from "@tanstack/react-query";
@@ -106,12 +106,13 @@ function ExpectedRender({
   );
 }
 
-/** The "looks right / differs" mark of a screen's latest screenshot, both pictures side by side. */
-export function ScreenTruth({ terminalId, screenshotUrl }: { terminalId: number; screenshotUrl: string }) {
+/** The "looks right / differs" mark of a screen's latest screenshot (issue 24), both pictures side by side. */
+export function ScreenTruth({ terminal }: { terminal: Pick<TerminalSummary, "id" | "screenshotUrl"> }) {
   const { t } = useTranslation();
   const truth = useQuery({
-    queryKey: ["terminal", "truth", terminalId, screenshotUrl],
-    queryFn: () => terminalApi.screenshotTruth(terminalId),
+    queryKey: ["terminal", "truth", terminal.id, terminal.screenshotUrl],
+    queryFn: () => terminalApi.screenshotTruth(terminal.id),
+    enabled: terminal.screenshotUrl !== null,
   });
   const programId = truth.data?.program?.id ?? null;
   const detail = useQuery({
@@ -134,7 +135,7 @@ export function ScreenTruth({ terminalId, screenshotUrl }: { terminalId: number;
 
   if (truth.isError) return <Typography.Text type="secondary">{t("terminal.truth.failed")}</Typography.Text>;
   const data = truth.data;
-  if (!data) return null;
+  if (!data || !terminal.screenshotUrl) return null;
   const pixels: PixelResult = detail.isError
     ? { kind: "failed", message: t("terminal.truth.failed") }
     : result.pixels;
