@@ -118,6 +118,29 @@ describe("a browser tab as a managed screen", () => {
     await expect
       .poll(() => shot.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
       .toBeGreaterThan(100);
+    // Screen truth (issue 24): the picture is what the schedule expected, drawn alike by the console.
+    const mark = operator.getByTestId("terminal-truth-mark");
+    await expect.poll(() => mark.getAttribute("data-state"), { timeout: 30_000 }).toBe("looksRight");
+    const expected = operator.getByTestId("terminal-truth-expected");
+    await expected.waitFor();
+    // The expected picture is the program drawn (its text), not a blank that a mostly black screen would match.
+    const lit = await expected.evaluate(async (img) => {
+      const el = img as HTMLImageElement;
+      await el.decode();
+      const c = document.createElement("canvas");
+      c.width = el.naturalWidth;
+      c.height = el.naturalHeight;
+      const g = c.getContext("2d");
+      g?.drawImage(el, 0, 0);
+      const d = g?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if ((d[i] ?? 0) > 128) n++;
+      return n / (c.width * c.height);
+    });
+    expect(lit).toBeGreaterThan(0.005);
+    await expected.scrollIntoViewIfNeeded();
+    await screenshot(operator, "terminal-truth");
+    await operator.getByTestId("terminal-details").getByText("Latest screenshot").scrollIntoViewIfNeeded();
     await operator.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
     await screenshot(operator, "terminal-monitor-details");
 

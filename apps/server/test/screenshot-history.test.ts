@@ -202,3 +202,46 @@ describe("findScreenshotBytreeIdAndType", () => {
     expect(Object.keys(doc.json().paths)).toContain(`/apm-web${PATH}`);
   });
 });
+
+// Screen truth (issue 24): a screenshot against what the screen's manifest expected at its instant.
+describe("GET /a/api/terminal/screenshotTruth", () => {
+  const TRUTH = "/a/api/terminal/screenshotTruth";
+
+  it("stores what the player said it showed and answers the verdict with its reason in the caller's language", async () => {
+    const shownAt = Date.now() - 1000;
+    const res = await upload(
+      term.shop.token,
+      shots.shop as Buffer,
+      `?programId=5&sceneId=s1&shownAt=${shownAt}&screen=on`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const truth = await alice.get(TRUTH, { id: term.shop.id });
+    expect(truth.statusCode, truth.body).toBe(200);
+    const body = truth.json();
+    // Nothing is published to this screen: a program on it differs.
+    expect(body).toMatchObject({
+      terminalId: term.shop.id,
+      verdict: "differs",
+      shownAt: new Date(shownAt).toISOString(),
+      shown: { programId: 5, sceneId: "s1", screenOn: true },
+      expected: { programIds: [], screenOn: true },
+      program: null,
+    });
+    expect(body.reason).toBe("Rien n'était attendu à cette heure, affiche #5");
+    expect(body.url).toMatch(new RegExp(`shot=${body.shotId}$`));
+  });
+
+  it("cannot check a picture from an older player that said nothing of what it showed", async () => {
+    const { list } = (await alice.get(PATH, { terminalId: term.a.id, type: "manual" })).json();
+    const truth = (await alice.get(TRUTH, { id: term.a.id, shot: list[0].id })).json();
+    expect(truth).toMatchObject({ verdict: "unknown", shownAt: null, shown: { programId: null } });
+    expect(truth.reason).toContain("ancien lecteur");
+  });
+
+  it("answers another tenant's screen like a missing one, and refuses a caller without terminal:device:view", async () => {
+    expect((await bob.get(TRUTH, { id: term.shop.id })).statusCode).toBe(404);
+    await addUser(t, ids.a, "carol", ["terminal:device:screenshot"]);
+    const carol = await signedIn(t, "carol", "carolPass1");
+    expect((await carol.get(TRUTH, { id: term.shop.id })).statusCode).toBe(403);
+  });
+});

@@ -309,3 +309,43 @@ export const ProgramPublishInfoResponse = Envelope.extend({
   /** The manifest version the terminal last reported having applied. */
   manifestVersion: z.string().nullable(),
 });
+
+// ---- Screen truth (issue 24): a screen's own screenshot against what the server expected then ----
+
+/** GET /a/api/terminal/screenshotTruth: one screenshot of a terminal (the latest when `shot` is absent). */
+export const ScreenshotTruthQuery = z.strictObject({
+  id: zId,
+  shot: zId.optional(),
+});
+
+/**
+ * The server's side of the "looks right / differs" mark: which programs the schedule (or a play-now, a
+ * wall, a synchronized broadcast) allowed at the picture's instant, and whether what the screen said it
+ * showed is one of them. `expected`: the same program (the console then compares the pixels);
+ * `differs`: another program, nothing, or the screen on/off against its timer, with the reason;
+ * `unknown`: an older player that did not say what it showed.
+ */
+export const ScreenshotTruth = Envelope.extend({
+  terminalId: z.number(),
+  shotId: z.number(),
+  url: z.string(),
+  at: z.string(),
+  shownAt: z.string().nullable(),
+  verdict: z.enum(["expected", "differs", "unknown"]),
+  /** The reason of `differs` / `unknown`, in the caller's language. */
+  reason: z.string().nullable(),
+  shown: z.object({
+    programId: z.number().nullable(),
+    programName: z.string().nullable(),
+    sceneId: z.string().nullable(),
+    screenOn: z.boolean().nullable(),
+  }),
+  expected: z.object({
+    programIds: z.array(z.number()),
+    programNames: z.array(z.string()),
+    screenOn: z.boolean(),
+  }),
+  /** The design of the program shown (its doc, as in the manifest), for the console's rendering; null when not expected. */
+  program: z.object({ id: z.number(), name: z.string(), doc: z.unknown() }).nullable(),
+});
+export type ScreenshotTruth = z.infer<typeof ScreenshotTruth>;

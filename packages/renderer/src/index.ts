@@ -1,4 +1,6 @@
 export { BackgroundView } from "./BackgroundView";
+// Screen truth (issue 24): the DOM painter the player's screenshot and the console's expected picture share.
+export { drawElement, isPainted, type Placement, placeFit, rotationOf, wordsOf } from "./capture";
 export { RenderProvider, useRender } from "./context";
 export { DefaultButtons, defaultButtonsOf } from "./DefaultButtons";
 export { localeTag, RENDERER_MESSAGES, type RtKey, rt } from "./i18n";

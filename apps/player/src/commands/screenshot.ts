@@ -8,9 +8,18 @@ export const screenshot: CommandHandler = async (c, ctx) => {
   if (!target) return { ok: false, reason: playerReason("nothingShownYet") };
   const token = ctx.token();
   if (!token) return { ok: false, reason: playerReason("notRegistered") };
+  // Screen truth: what was on screen when the picture was drawn (server clock), for the console's comparison.
+  const shownAt = Date.now() - (ctx.clock()?.offsetMs ?? 0);
+  const snap = ctx.snapshot();
+  const programId = snap.showing?.item.id;
+  const sceneId = target.element.querySelector("[data-scene-id]")?.getAttribute("data-scene-id");
   const png = await capture(target.element, target.width, target.height);
   const url = new URL(API_PREFIX + TERMINAL_PATHS.screenshot, ctx.env.origin);
   url.searchParams.set("commandId", c.id);
+  url.searchParams.set("shownAt", String(Math.round(shownAt)));
+  if (programId !== undefined && programId > 0) url.searchParams.set("programId", String(programId));
+  if (sceneId) url.searchParams.set("sceneId", sceneId);
+  url.searchParams.set("screen", snap.screen.screenOn ? "on" : "off");
   const res = await ctx.fetch(url, {
     method: "POST",
     headers: {

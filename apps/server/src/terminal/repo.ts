@@ -101,9 +101,21 @@ export async function commandArgs(
 export async function saveScreenshot(
   db: Db,
   terminal: { id: number; officeId: number },
-  shot: { kind: ScreenshotKind; md5: string; at: Date; commandId?: string },
+  shot: {
+    kind: ScreenshotKind;
+    md5: string;
+    at: Date;
+    commandId?: string;
+    /** What the player says it showed (screen truth); absent from older players. */
+    shown?: {
+      programId: number | null;
+      sceneId: string | null;
+      shownAt: Date | null;
+      screenOn: boolean | null;
+    };
+  },
 ): Promise<void> {
-  const { kind, md5, at, commandId } = shot;
+  const { kind, md5, at, commandId, shown } = shot;
   await db.transaction(async (tx) => {
     await tx
       .update(terminals)
@@ -111,7 +123,7 @@ export async function saveScreenshot(
       .where(eq(terminals.id, terminal.id));
     await tx
       .insert(terminalScreenshots)
-      .values({ terminalId: terminal.id, officeId: terminal.officeId, kind, md5, at });
+      .values({ terminalId: terminal.id, officeId: terminal.officeId, kind, md5, at, ...shown });
   });
   if (commandId) {
     await db

@@ -262,6 +262,11 @@ export const terminalRoutes =
             commandId: z.string().min(1).max(64).optional(),
             /** A picture taken of the terminal's own accord (no command): its kind, scheduled when absent. */
             kind: z.enum(["scheduled", "monitor"]).optional(),
+            // Screen truth: what the player was showing when it drew the picture (older players send none).
+            programId: z.coerce.number().int().positive().optional(),
+            sceneId: z.string().min(1).max(64).optional(),
+            shownAt: z.coerce.number().int().positive().optional(),
+            screen: z.enum(["on", "off"]).optional(),
           }),
           response: { 200: ScreenshotResponse },
         },
@@ -287,7 +292,14 @@ export const terminalRoutes =
           shotKind = SCREENSHOT_KINDS.find((k) => k === named) ?? "manual";
         }
         const md5 = await storage.putBuffer(bytes);
-        await saveScreenshot(db, terminal, { kind: shotKind, md5, at: clock.now(), commandId });
+        const { programId, sceneId, shownAt, screen } = req.query;
+        const shown = {
+          programId: programId ?? null,
+          sceneId: sceneId ?? null,
+          shownAt: shownAt === undefined ? null : new Date(shownAt),
+          screenOn: screen === undefined ? null : screen === "on",
+        };
+        await saveScreenshot(db, terminal, { kind: shotKind, md5, at: clock.now(), commandId, shown });
         req.audit.target = `terminal:${terminal.id}`;
         req.audit.officeId = terminal.officeId;
         req.audit.detail = { md5, size: bytes.length, kind: shotKind, ...(commandId ? { commandId } : {}) };

@@ -298,6 +298,11 @@ export const terminalScreenshots = pgTable(
     kind: text("kind", { enum: ["manual", "scheduled", "monitor"] }).notNull(),
     md5: text("md5").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
+    // Screen truth (issue 24): what the player says it was showing when it drew the picture (null: older players).
+    programId: integer("program_id"),
+    sceneId: text("scene_id"),
+    shownAt: timestamp("shown_at", { withTimezone: true, precision: 3 }),
+    screenOn: boolean("screen_on"),
   },
   (t) => [
     index("terminal_screenshots_office_idx").on(t.officeId, t.at),

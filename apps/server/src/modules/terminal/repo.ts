@@ -358,3 +358,26 @@ export async function historyShotMd5(
     );
   return row?.md5;
 }
+
+/** One screenshot of a terminal's history (the newest when `shotId` is absent), read through its own scope (screen truth). */
+export async function findShot(
+  db: Db,
+  actor: Actor,
+  terminalId: number,
+  shotId?: number,
+): Promise<ScreenshotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(terminalScreenshots)
+    .where(
+      scoped(
+        actor,
+        terminalScreenshots,
+        eq(terminalScreenshots.terminalId, terminalId),
+        shotId === undefined ? undefined : eq(terminalScreenshots.id, shotId),
+      ),
+    )
+    .orderBy(desc(terminalScreenshots.at), desc(terminalScreenshots.id))
+    .limit(1);
+  return row;
+}

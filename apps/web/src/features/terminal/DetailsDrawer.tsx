@@ -28,6 +28,7 @@ import { TERMINAL_PERMISSIONS, TERMINAL_ROUTE_PERMISSION } from "./permissions";
 import { reasonText } from "./reason";
 import { RunwayCell } from "./runway";
 import { ScreenshotHistory } from "./ScreenshotHistory";
+import { ScreenTruth } from "./ScreenTruth";
 import { StatusDot } from "./StatusDot";
 import { relativeTime, splitUptime } from "./time";
 import { useCommandRun } from "./useCommandRun";
@@ -68,6 +69,7 @@ function Screenshot({ terminal }: { terminal: TerminalSummary }) {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("terminal.details.noScreenshot")} />
       )}
+      <ScreenTruth terminal={terminal} />
       <Space wrap>
         <AuthButton
           operation={TERMINAL_PERMISSIONS.screenshot}

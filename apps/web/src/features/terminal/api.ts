@@ -20,6 +20,7 @@ import {
   type ScreenshotHistoryItem,
   type ScreenshotHistoryResponse,
   type ScreenshotKind,
+  type ScreenshotTruth,
   type SendApkResponse,
   type TerminalCommandBody,
   type TerminalDetails,
@@ -122,6 +123,9 @@ export const terminalApi = {
   /** A screen's screenshots, newest first, of one kind or all (spec §7 findScreenshotBytreeIdAndType). */
   screenshotHistory: (q: { terminalId: number; type?: ScreenshotKind; pageNo: number; pageSize: number }) =>
     http.get<ScreenshotHistoryPage>("/a/api/fileInfosa/findScreenshotBytreeIdAndType", { ...q }),
+  /** Screen truth (issue 24): a screenshot (the latest when `shot` is absent) against what the schedule expected then. */
+  screenshotTruth: (id: number, shot?: number) =>
+    http.get<ScreenshotTruth>(`${BASE}/screenshotTruth`, { id, ...(shot ? { shot } : {}) }, { silent: true }),
   /** The outcomes of the commands in a comma list, live; silent: a missed poll is retried a second later. */
   commandResults: (idList: string) =>
     http.get<OutcomesAnswer>(`${BASE}/commandResults`, { ids: idList }, { silent: true }),

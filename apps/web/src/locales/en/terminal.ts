@@ -474,4 +474,21 @@ export default {
       beyond: "nothing ends within 7 days",
     },
   },
+  // Screen truth: a screen's own screenshot (issue 24, docs/fidelity.md)
+  truth: {
+    title: "Looks right?",
+    checking: "Comparing…",
+    looksRight: "Looks right",
+    differs: "Differs",
+    cannotCompare: "Cannot be compared",
+    unknown: "Cannot be checked",
+    share: "{{pct}} % of pixels differ",
+    live: "Web pages, live streams and videos are left out of the comparison",
+    onlyLive: "This scene shows only web pages, live streams or videos",
+    shown: "Screenshot",
+    expected: "Expected",
+    expectedPrograms: "Expected at {{time}}: {{names}}",
+    nothingExpected: "Expected at {{time}}: nothing",
+    failed: "The check could not be loaded",
+  },
 };

@@ -507,4 +507,21 @@ export default {
       beyond: "rien ne se termine dans les 7 jours",
     },
   },
+  // Screen truth: a screen's own screenshot (issue 24, docs/fidelity.md)
+  truth: {
+    title: "Est-ce juste ?",
+    checking: "Comparaison…",
+    looksRight: "Semble juste",
+    differs: "Diffère",
+    cannotCompare: "Impossible à comparer",
+    unknown: "Impossible à vérifier",
+    share: "{{pct}} % des pixels diffèrent",
+    live: "Les pages web, flux en direct et vidéos sont exclus de la comparaison",
+    onlyLive: "Cette scène ne montre que des pages web, flux en direct ou vidéos",
+    shown: "Capture",
+    expected: "Attendu",
+    expectedPrograms: "Attendu à {{time}} : {{names}}",
+    nothingExpected: "Attendu à {{time}} : rien",
+    failed: "La vérification n'a pas pu être chargée",
+  },
 };

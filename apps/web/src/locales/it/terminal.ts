@@ -506,4 +506,21 @@ export default {
       beyond: "nulla termina entro 7 giorni",
     },
   },
+  // Screen truth: a screen's own screenshot (issue 24, docs/fidelity.md)
+  truth: {
+    title: "È corretto?",
+    checking: "Confronto in corso…",
+    looksRight: "Sembra corretto",
+    differs: "Diverso",
+    cannotCompare: "Non confrontabile",
+    unknown: "Non verificabile",
+    share: "{{pct}} % dei pixel è diverso",
+    live: "Pagine web, flussi live e video sono esclusi dal confronto",
+    onlyLive: "Questa scena mostra solo pagine web, flussi live o video",
+    shown: "Schermata",
+    expected: "Atteso",
+    expectedPrograms: "Atteso alle {{time}}: {{names}}",
+    nothingExpected: "Atteso alle {{time}}: nulla",
+    failed: "Impossibile caricare la verifica",
+  },
 };

@@ -534,4 +534,21 @@ export default {
       beyond: "ничего не заканчивается в ближайшие 7 дней",
     },
   },
+  // Screen truth: a screen's own screenshot (issue 24, docs/fidelity.md)
+  truth: {
+    title: "Всё верно?",
+    checking: "Сравнение…",
+    looksRight: "Выглядит верно",
+    differs: "Отличается",
+    cannotCompare: "Сравнить нельзя",
+    unknown: "Проверить нельзя",
+    share: "Отличается {{pct}} % пикселей",
+    live: "Веб-страницы, прямые трансляции и видео не сравниваются",
+    onlyLive: "В этой сцене только веб-страницы, прямые трансляции или видео",
+    shown: "Снимок экрана",
+    expected: "Ожидалось",
+    expectedPrograms: "Ожидалось в {{time}}: {{names}}",
+    nothingExpected: "Ожидалось в {{time}}: ничего",
+    failed: "Не удалось загрузить проверку",
+  },
 };

@@ -436,4 +436,21 @@ export default {
       beyond: "7 天内无结束项",
     },
   },
+  // Screen truth: a screen's own screenshot (issue 24, docs/fidelity.md)
+  truth: {
+    title: "画面是否正确？",
+    checking: "正在比对…",
+    looksRight: "画面正确",
+    differs: "画面不符",
+    cannotCompare: "无法比对",
+    unknown: "无法核对",
+    share: "{{pct}} % 的像素不同",
+    live: "网页、直播流和视频不参与比对",
+    onlyLive: "此场景仅包含网页、直播流或视频",
+    shown: "截图",
+    expected: "预期画面",
+    expectedPrograms: "{{time}} 应播放：{{names}}",
+    nothingExpected: "{{time}} 应播放：无",
+    failed: "无法加载核对结果",
+  },
 };

@@ -436,4 +436,21 @@ export default {
       beyond: "7 天內無結束項",
     },
   },
+  // Screen truth: a screen's own screenshot (issue 24, docs/fidelity.md)
+  truth: {
+    title: "畫面是否正確？",
+    checking: "正在比對…",
+    looksRight: "畫面正確",
+    differs: "畫面不符",
+    cannotCompare: "無法比對",
+    unknown: "無法核對",
+    share: "{{pct}} % 的像素不同",
+    live: "網頁、直播串流和影片不參與比對",
+    onlyLive: "此場景僅包含網頁、直播串流或影片",
+    shown: "截圖",
+    expected: "預期畫面",
+    expectedPrograms: "{{time}} 應播放：{{names}}",
+    nothingExpected: "{{time}} 應播放：無",
+    failed: "無法載入核對結果",
+  },
 };

@@ -109,5 +109,13 @@ export default {
   "gateway.noPlatform": "The system has no platform institution yet; create the first administrator first",
   "gateway.screenshotInvalid": "A screenshot must be a PNG, JPEG or WebP image of at most 5 MB",
   "gateway.upgradeRequired": "This address only takes WebSocket connections from terminals",
+  // Screen truth (issue 24): a screenshot against what the schedule expected.
+  "terminal.truth.notSaid":
+    "This screen did not say what it was showing (an older player): the picture cannot be checked",
+  "terminal.truth.otherProgram": "Expected {{expected}}, showing {{shown}}",
+  "terminal.truth.nothingShown": "Expected {{expected}}, showing nothing",
+  "terminal.truth.nothingExpected": "Expected nothing at this time, showing {{shown}}",
+  "terminal.truth.shouldBeOff": "The screen should be off by its timer at this time, but it is on",
+  "terminal.truth.shouldBeOn": "The screen is off, but it should be playing {{expected}} at this time",
   ...prefixed("terminal.reason", reason),
 };

@@ -113,5 +113,14 @@ export default {
     "Le système n'a pas encore d'institution de plateforme ; créez d'abord le premier administrateur",
   "gateway.screenshotInvalid": "Une capture d'écran doit être une image PNG, JPEG ou WebP de 5 Mo au plus",
   "gateway.upgradeRequired": "Cette adresse n'accepte que les connexions WebSocket des terminaux",
+  // Screen truth (issue 24): a screenshot against what the schedule expected.
+  "terminal.truth.notSaid":
+    "Cet écran n'a pas dit ce qu'il affichait (ancien lecteur) : l'image ne peut pas être vérifiée",
+  "terminal.truth.otherProgram": "Attendu {{expected}}, affiche {{shown}}",
+  "terminal.truth.nothingShown": "Attendu {{expected}}, n'affiche rien",
+  "terminal.truth.nothingExpected": "Rien n'était attendu à cette heure, affiche {{shown}}",
+  "terminal.truth.shouldBeOff":
+    "L'écran devrait être éteint par sa minuterie à cette heure, mais il est allumé",
+  "terminal.truth.shouldBeOn": "L'écran est éteint, mais il devrait diffuser {{expected}} à cette heure",
   ...prefixed("terminal.reason", reason),
 } satisfies Record<keyof typeof en, string>;

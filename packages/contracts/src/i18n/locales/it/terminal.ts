@@ -112,5 +112,13 @@ export default {
     "Il sistema non ha ancora un'istituzione della piattaforma; crea prima il primo amministratore",
   "gateway.screenshotInvalid": "Lo screenshot deve essere un'immagine PNG, JPEG o WebP di al massimo 5 MB",
   "gateway.upgradeRequired": "Questo indirizzo accetta solo connessioni WebSocket dai terminali",
+  // Screen truth (issue 24): a screenshot against what the schedule expected.
+  "terminal.truth.notSaid":
+    "Questo schermo non ha detto cosa mostrava (un player più vecchio): l'immagine non si può verificare",
+  "terminal.truth.otherProgram": "Atteso {{expected}}, mostra {{shown}}",
+  "terminal.truth.nothingShown": "Atteso {{expected}}, non mostra nulla",
+  "terminal.truth.nothingExpected": "A quest'ora non era atteso nulla, mostra {{shown}}",
+  "terminal.truth.shouldBeOff": "A quest'ora lo schermo dovrebbe essere spento dal suo timer, ma è acceso",
+  "terminal.truth.shouldBeOn": "Lo schermo è spento, ma a quest'ora dovrebbe riprodurre {{expected}}",
   ...prefixed("terminal.reason", reason),
 } satisfies Record<keyof typeof en, string>;

@@ -111,5 +111,12 @@ export default {
   "gateway.screenshotInvalid":
     "Снимок экрана должен быть изображением PNG, JPEG или WebP размером не более 5 МБ",
   "gateway.upgradeRequired": "Этот адрес принимает только WebSocket-подключения терминалов",
+  // Screen truth (issue 24): a screenshot against what the schedule expected.
+  "terminal.truth.notSaid": "Этот экран не сообщил, что показывал (старый плеер): снимок нельзя проверить",
+  "terminal.truth.otherProgram": "Ожидалось {{expected}}, показывается {{shown}}",
+  "terminal.truth.nothingShown": "Ожидалось {{expected}}, ничего не показывается",
+  "terminal.truth.nothingExpected": "В это время ничего не ожидалось, показывается {{shown}}",
+  "terminal.truth.shouldBeOff": "В это время экран должен быть выключен по таймеру, но он включён",
+  "terminal.truth.shouldBeOn": "Экран выключен, но в это время должен показывать {{expected}}",
   ...prefixed("terminal.reason", reason),
 } satisfies Record<keyof typeof en, string>;

@@ -104,5 +104,12 @@ export default {
   "gateway.noPlatform": "系统尚无平台机构，请先创建第一个管理员",
   "gateway.screenshotInvalid": "截图必须是不超过 5 MB 的 PNG、JPEG 或 WebP 图片",
   "gateway.upgradeRequired": "此地址仅接受终端的 WebSocket 连接",
+  // Screen truth (issue 24): a screenshot against what the schedule expected.
+  "terminal.truth.notSaid": "此屏幕未报告其显示的内容（旧版播放器）：无法核对该截图",
+  "terminal.truth.otherProgram": "应播放 {{expected}}，实际显示 {{shown}}",
+  "terminal.truth.nothingShown": "应播放 {{expected}}，实际未显示任何节目",
+  "terminal.truth.nothingExpected": "此时不应播放任何节目，实际显示 {{shown}}",
+  "terminal.truth.shouldBeOff": "按定时设置此时屏幕应关闭，但屏幕开着",
+  "terminal.truth.shouldBeOn": "屏幕已关闭，但此时应播放 {{expected}}",
   ...prefixed("terminal.reason", reason),
 } satisfies Record<keyof typeof en, string>;

@@ -104,5 +104,12 @@ export default {
   "gateway.noPlatform": "系統尚無平台機構，請先建立第一位管理員",
   "gateway.screenshotInvalid": "截圖必須是不超過 5 MB 的 PNG、JPEG 或 WebP 圖片",
   "gateway.upgradeRequired": "此位址僅接受終端的 WebSocket 連線",
+  // Screen truth (issue 24): a screenshot against what the schedule expected.
+  "terminal.truth.notSaid": "此螢幕未回報其顯示的內容（舊版播放器）：無法核對該截圖",
+  "terminal.truth.otherProgram": "應播放 {{expected}}，實際顯示 {{shown}}",
+  "terminal.truth.nothingShown": "應播放 {{expected}}，實際未顯示任何節目",
+  "terminal.truth.nothingExpected": "此時不應播放任何節目，實際顯示 {{shown}}",
+  "terminal.truth.shouldBeOff": "依定時設定此時螢幕應關閉，但螢幕開著",
+  "terminal.truth.shouldBeOn": "螢幕已關閉，但此時應播放 {{expected}}",
   ...prefixed("terminal.reason", reason),
 } satisfies Record<keyof typeof en, string>;
