@@ -73,11 +73,41 @@ describe("the pixel comparison", () => {
     const b = solid(10, 10, [200, 0, 0]);
     // JPEG-like noise within the tolerance does not count.
     for (let i = 0; i < 100; i++) b[i * 4 + 1] = 20;
-    expect(diffShare(a, b, 10, 10)).toEqual({ percent: 0, compared: 100 });
+    expect(diffShare(a, b, 10, 10)).toEqual({ percent: 0, contentPercent: 0, compared: 100 });
     // The left half is another colour: 50 %; masked, it is not compared.
     for (let y = 0; y < 10; y++) for (let x = 0; x < 5; x++) b.set([0, 0, 255], (y * 10 + x) * 4);
     expect(diffShare(a, b, 10, 10).percent).toBe(50);
-    expect(diffShare(a, b, 10, 10, [{ x: 0, y: 0, w: 5, h: 10 }])).toEqual({ percent: 0, compared: 50 });
+    expect(diffShare(a, b, 10, 10, [{ x: 0, y: 0, w: 5, h: 10 }])).toMatchObject({
+      percent: 0,
+      compared: 50,
+    });
+  });
+
+  it("differs when a dark scene's little content is wrong, though under the threshold of the whole", () => {
+    // 100×100 black with a line of "text" of 200 pixels: the screen shows other text at another place.
+    const expected = solid(100, 100, [0, 0, 0]);
+    const shown = solid(100, 100, [0, 0, 0]);
+    for (let x = 10; x < 110; x++) {
+      expected.set([255, 255, 255], (10 * 100 + (x % 100)) * 4);
+      expected.set([255, 255, 255], (11 * 100 + (x % 100)) * 4);
+      shown.set([255, 255, 255], (80 * 100 + (x % 100)) * 4);
+      shown.set([255, 255, 255], (81 * 100 + (x % 100)) * 4);
+    }
+    const d = diffShare(shown, expected, 100, 100);
+    expect(d.percent).toBe(4);
+    expect(d.contentPercent).toBe(100);
+    // 2 % of the whole would pass alone; the content says it differs.
+    expect(markOf(truth(), { kind: "measured", percent: 2, contentPercent: d.contentPercent })).toMatchObject(
+      {
+        state: "differs",
+      },
+    );
+    // The same picture: nothing differs.
+    expect(diffShare(expected, expected, 100, 100)).toEqual({
+      percent: 0,
+      contentPercent: 0,
+      compared: 10_000,
+    });
   });
 
   it("masks web pages, streams, videos and a video background; a scene of only those leaves nothing to compare", () => {

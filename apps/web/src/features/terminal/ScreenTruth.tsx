@@ -76,9 +76,15 @@ function ExpectedRender({
           w: r.w * k,
           h: r.h * k,
         }));
-        const { percent, compared } = diffShare(shot.data, expected.data, shot.width, shot.height, masks);
+        const { percent, contentPercent, compared } = diffShare(
+          shot.data,
+          expected.data,
+          shot.width,
+          shot.height,
+          masks,
+        );
         onResult(
-          compared === 0 ? { kind: "uncomparable" } : { kind: "measured", percent },
+          compared === 0 ? { kind: "uncomparable" } : { kind: "measured", percent, contentPercent },
           canvas.toDataURL(),
         );
       } catch (e) {
