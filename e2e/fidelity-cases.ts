@@ -513,11 +513,19 @@ async function stillShot(page: Page, clip?: Box): Promise<Buffer> {
     const shot = await page.screenshot({ animations: "allow", caret: "hide", clip });
     if ((settled && sameBuffer(last, shot)) || Date.now() > deadline) return shot;
     last = shot;
-    if (clockSpent < STILL_CLOCK_MS) {
+    if (clockSpent < STILL_CLOCK_MS || (await drawingPdf(page))) {
+      // pdf.js draws a page in steps run by the page's (fake) timers: while one is being drawn the clock
+      // goes on past STILL_CLOCK_MS (a document scene shows no time), else a busy machine's late worker
+      // leaves the page half drawn for good (CI saw a blank page).
       await page.clock.runFor(20);
       clockSpent += 20;
     } else await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Whether a PDF page is still being drawn (DocumentWidget marks its canvas when done). */
+function drawingPdf(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.querySelector('canvas[data-drawn="false"]') !== null);
 }
 
 /** Whether a widget still says "loading". */
@@ -530,7 +538,8 @@ function unready(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>(".mq-placeholder[data-state]"))
       .filter((el) => el.dataset.state === "loading" || el.dataset.state === "error")
-      .map((el) => `${el.dataset.state}: ${el.textContent ?? ""}`),
+      .map((el) => `${el.dataset.state}: ${el.textContent ?? ""}`)
+      .concat(document.querySelector('canvas[data-drawn="false"]') ? ["drawing: a PDF page"] : []),
   );
 }
 
