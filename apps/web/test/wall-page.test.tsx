@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import type { Wall } from "@marquee/contracts";
+import { createProgram } from "@marquee/program";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import VideoWallPage from "../src/features/wall/VideoWallPage";
@@ -47,6 +48,12 @@ describe("the video walls page", () => {
         screens: [],
       }),
       "POST /a/api/wall/publish": () => ({ wall, crops: [] }),
+      "GET /a/api/program/detail": () => ({
+        id: 9,
+        name: "Opening",
+        doc: createProgram({ width: 3840, height: 1080 }),
+        materials: [],
+      }),
     });
     renderPage(<VideoWallPage />);
     fireEvent.click(await screen.findByText("Lobby"));
@@ -58,6 +65,13 @@ describe("the video walls page", () => {
     const width = Number.parseFloat(cells[0]?.style.width ?? "0");
     expect(left).toBeGreaterThan(width);
     expect(left - width).toBeCloseTo((560 * 10) / 2010, 3);
+    // The program playing is drawn across the wall: each screen shows its own crop of it (the right one's
+    // moved left by its crop's start), the bezels between them left out.
+    await waitFor(() => expect(detail.querySelectorAll("[data-testid=wall-crop]")).toHaveLength(2));
+    const crops = detail.querySelectorAll<HTMLElement>("[data-testid=wall-crop]");
+    expect(Number.parseFloat(crops[0]?.style.left ?? "1")).toBeCloseTo(0, 5);
+    expect(Number.parseFloat(crops[1]?.style.left ?? "0")).toBeCloseTo(-left, 3);
+    expect(crops[0]?.querySelector(".mq-scene")).not.toBeNull();
     expect(screen.getByTestId("wall-playing").textContent).toBe("Playing Opening");
     await waitFor(() =>
       expect(screen.getByTestId("wall-skew").textContent).toContain("median 5 ms, max 14 ms over 12 samples"),

@@ -6,11 +6,16 @@ import {
   type WallSkewFigures,
   wallCrop,
 } from "@marquee/contracts";
+import type { ProgramDoc } from "@marquee/program";
+import { RenderProvider, SceneView } from "@marquee/renderer";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Card, Col, Form, Input, InputNumber, Row, Select, Space, Table, Tag, Typography } from "antd";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButton } from "../../components/AuthButton";
+import { createRenderContext } from "../../editor/renderContext";
+import { mediaInfo } from "../../editor/renderData";
+import { programApi } from "../program/api";
 import { wallApi } from "./api";
 
 const VIEW: Permission = "terminal:wall:view";
@@ -41,10 +46,13 @@ function WallGrid({
   wall,
   names,
   onDrop,
+  program,
 }: {
   wall: Draft;
   names: Names;
   onDrop?: (terminalId: number, row: number, col: number) => void;
+  /** The program drawn across the wall (its first scene), each screen showing its crop. */
+  program?: ProgramPreview | null;
 }) {
   const { t } = useTranslation();
   const scale = 560 / wall.width;
@@ -82,11 +90,14 @@ function WallGrid({
               display: "grid",
               placeItems: "center",
               fontSize: 12,
+              overflow: "hidden",
             }}
           >
+            {program ? <CropView program={program} wall={wall} crop={crop} scale={scale} /> : null}
             {screen ? (
               // biome-ignore lint/a11y/noStaticElementInteractions: dragged with the pointer to another cell
               <span
+                style={program ? LABEL_OVER_PROGRAM : undefined}
                 draggable={!!onDrop}
                 onDragStart={(e) => e.dataTransfer.setData("text/plain", String(screen.terminalId))}
               >
@@ -98,6 +109,69 @@ function WallGrid({
           </div>
         );
       })}
+    </div>
+  );
+}
+
+/** A program to draw on the wall: its document and its materials' addresses. */
+interface ProgramPreview {
+  doc: ProgramDoc;
+  media: Parameters<typeof createRenderContext>[2];
+}
+
+/** A screen's name over the program it shows: readable on any picture. */
+const LABEL_OVER_PROGRAM = {
+  position: "relative",
+  zIndex: 1,
+  background: "rgba(0, 0, 0, 0.55)",
+  padding: "0 6px",
+  borderRadius: 4,
+} as const;
+
+/**
+ * One screen's part of the program: the program's first main scene laid over the whole wall (scaled from
+ * its design size to the wall's canvas) and moved so that this cell shows its crop; the cells' gaps are
+ * the bezels, so the wall reads as the program cut by them, as the screens will show it.
+ */
+function CropView({
+  program,
+  wall,
+  crop,
+  scale,
+}: {
+  program: ProgramPreview;
+  wall: Draft;
+  crop: { x: number; y: number };
+  scale: number;
+}) {
+  const { i18n } = useTranslation();
+  const ctx = useMemo(
+    () => createRenderContext("preview", i18n.language, program.media),
+    [i18n.language, program.media],
+  );
+  const { doc } = program;
+  const scene = doc.scenes.find((x) => x.kind === "main");
+  if (!scene) return null;
+  const sx = (wall.width * scale) / doc.width;
+  const sy = (wall.height * scale) / doc.height;
+  return (
+    <div
+      aria-hidden
+      data-testid="wall-crop"
+      style={{
+        position: "absolute",
+        left: -crop.x * scale,
+        top: -crop.y * scale,
+        width: doc.width,
+        height: doc.height,
+        transform: `scale(${sx}, ${sy})`,
+        transformOrigin: "0 0",
+        pointerEvents: "none",
+      }}
+    >
+      <RenderProvider value={ctx}>
+        <SceneView program={doc} scene={scene} />
+      </RenderProvider>
     </div>
   );
 }
@@ -262,6 +336,18 @@ function WallDetail({ wall, onChanged }: { wall: Wall; onChanged: () => void }) 
     refetchInterval: 2000,
   });
   const names: Names = new Map(wall.screens.map((s) => [s.terminalId, s.terminalName ?? `#${s.terminalId}`]));
+  // The program chosen to publish, else the one playing: drawn across the wall, cut by its bezels.
+  const shownId = programId ?? wall.programId ?? null;
+  const detail = useQuery({
+    queryKey: ["program", "detail", shownId],
+    queryFn: () => programApi.detail(shownId ?? 0, { silent: true }),
+    enabled: shownId !== null,
+  });
+  const preview = useMemo<ProgramPreview | null>(() => {
+    if (!detail.data) return null;
+    const byId = new Map(detail.data.materials.map((m) => [m.id, m]));
+    return { doc: detail.data.doc, media: (id: number) => mediaInfo(byId.get(id)) };
+  }, [detail.data]);
   const publish = async () => {
     setError(null);
     if (!programId) return;
@@ -277,7 +363,7 @@ function WallDetail({ wall, onChanged }: { wall: Wall; onChanged: () => void }) 
     <Card size="small" title={wall.name} data-testid="wall-detail">
       <Row gutter={24}>
         <Col span={12}>
-          <WallGrid wall={wall} names={names} />
+          <WallGrid wall={wall} names={names} program={shownId !== null ? preview : null} />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
             {t("wall.size", { width: wall.width, height: wall.height, rows: wall.rows, cols: wall.cols })}
           </Typography.Paragraph>
