@@ -1,16 +1,7 @@
-import {
-  ScreenshotHistoryQuery,
-  ScreenshotHistoryResponse,
-  ScreenshotTruth,
-  ScreenshotTruthQuery,
-} from "@marquee/contracts";
+import { ScreenshotHistoryQuery, ScreenshotHistoryResponse } from "@marquee/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../platform/access";
-import { notFound } from "../../platform/errors";
-import { strategiesByIds } from "../terminalSet/repo";
-import { subjectOf } from "../terminalSet/shared";
-import { findShot, findTerminals, screenshotHistory } from "./repo";
-import { expectShot } from "./screenshot-truth";
+import { screenshotHistory } from "./repo";
 
 /** The address of one screenshot of a terminal's history (served by GET /a/api/terminal/screenshot). */
 export const historyShotUrl = (terminalId: number, shotId: number) =>
@@ -54,63 +45,6 @@ export const screenshotHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         total,
         pageNo: q.pageNo,
         pageSize: q.pageSize,
-      };
-    },
-  );
-
-  // Screen truth (issue 24, docs/fidelity.md): a screenshot against what the terminal's manifest expected at its instant.
-  app.get(
-    "/a/api/terminal/screenshotTruth",
-    {
-      config: { access: { permission: "terminal:device:view" } },
-      schema: {
-        tags: ["terminal"],
-        querystring: ScreenshotTruthQuery,
-        response: { 200: ScreenshotTruth },
-      },
-    },
-    async (req) => {
-      const actor = actorOf(req);
-      const { id, shot } = req.query;
-      const [row] = await findTerminals(db, actor, [id]);
-      const pic = row ? await findShot(db, actor, id, shot) : undefined;
-      if (!row || !pic) throw notFound("screenshot", shot ?? id);
-      const strategy = row.strategyId ? (await strategiesByIds(db, [row.strategyId]))[0]?.doc : null;
-      // The manifest the terminal has now: the server keeps no history of manifests (docs/fidelity.md).
-      const manifest = await services.hub.manifestFor(subjectOf(row, strategy ?? null));
-      const shown = {
-        programId: pic.programId,
-        screenOn: pic.screenOn,
-        shownAt: pic.shownAt?.getTime() ?? null,
-      };
-      const e = manifest
-        ? expectShot(manifest, shown)
-        : { verdict: "unknown" as const, reason: null, expectedProgramIds: [], screenOn: true };
-      const nameOf = (pid: number) => manifest?.programs.find((p) => p.id === pid)?.name ?? `#${pid}`;
-      const program =
-        e.verdict === "expected" && pic.programId !== null
-          ? (manifest?.programs.find((p) => p.id === pic.programId) ?? null)
-          : null;
-      return {
-        terminalId: row.id,
-        shotId: pic.id,
-        url: historyShotUrl(row.id, pic.id),
-        at: pic.at.toISOString(),
-        shownAt: pic.shownAt?.toISOString() ?? null,
-        verdict: e.verdict,
-        reason: e.reason ? req.t(e.reason.key, e.reason.values) : null,
-        shown: {
-          programId: pic.programId,
-          programName: pic.programId === null ? null : nameOf(pic.programId),
-          sceneId: pic.sceneId,
-          screenOn: pic.screenOn,
-        },
-        expected: {
-          programIds: e.expectedProgramIds,
-          programNames: e.expectedProgramIds.map(nameOf),
-          screenOn: e.screenOn,
-        },
-        program: program ? { id: program.id, name: program.name, doc: program.doc } : null,
       };
     },
   );

@@ -22,6 +22,7 @@ import { clearTerminals, commandsOfRange, livePublicationsOf, screenshotOfTermin
 import { scanRoutes } from "./scan-routes";
 import { patchSettings, sendSettings } from "./settings";
 import { permissionOf, rangedTerminals, SCREENSHOT_WAIT_MS, timeoutOf } from "./shared";
+import { truthRoutes } from "./truth-routes";
 import { viewRoutes } from "./view-routes";
 
 /** States of a command that a retry sends again. */
@@ -50,6 +51,7 @@ export const terminalSetRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(playRoutes);
   await app.register(packageRoutes);
   await app.register(scanRoutes);
+  await app.register(truthRoutes);
 
   app.post(
     "/a/api/terminalSet/terminalSet",
