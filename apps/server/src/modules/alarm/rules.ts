@@ -294,13 +294,7 @@ export class AlarmEngine {
       on conflict (terminal_id, kind) where state = 'open' do nothing
       returning id, terminal_id, office_id, (detail->>'minutes')::int as threshold`);
     return {
-      raised: inserted.rows.map((r) => ({
-        id: r.id,
-        terminalId: r.terminal_id,
-        officeId: r.office_id,
-        kind: "offline" as const,
-        threshold: r.threshold,
-      })),
+      raised: inserted.rows.map(raisedOf("offline")),
       cleared: cleared.rows.map(clearedOf),
     };
   }
@@ -353,13 +347,7 @@ export class AlarmEngine {
       on conflict (terminal_id, kind) where state = 'open' do nothing
       returning id, terminal_id, office_id, (detail->>'threshold')::int as threshold`);
     return {
-      raised: inserted.rows.map((r) => ({
-        id: r.id,
-        terminalId: r.terminal_id,
-        officeId: r.office_id,
-        kind: "storageLow" as const,
-        threshold: r.threshold,
-      })),
+      raised: inserted.rows.map(raisedOf("storageLow")),
       cleared: cleared.rows.map(clearedOf),
     };
   }
