@@ -169,30 +169,7 @@ export async function upload(page: Page, paths: string[]): Promise<void> {
   await page.keyboard.press("Escape");
 }
 
-/** A JSON call of the console's API from the signed-in page; throws unless code 0. */
-export async function api<T = Record<string, unknown>>(
-  page: Page,
-  method: "GET" | "POST",
-  url: string,
-  body?: unknown,
-) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(`/apm-web${url}`, {
-        method,
-        headers: {
-          "X-Requested-With": "XMLHttpRequest",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as { code: number; msg: string };
-      if (json.code !== 0) throw new Error(`${url}: ${res.status} ${json.msg}`);
-      return json;
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
+export { api } from "./page-api";
 
 /**
  * Opens a hover menu and clicks one of its items, until `done` holds. While the page behind is still busy (a

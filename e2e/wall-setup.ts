@@ -1,5 +1,6 @@
 import { createProgram, createWidget } from "@marquee/program";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { api } from "./page-api";
 
 /**
  * A four-screen video wall in one Chromium, shared by the browser test
@@ -30,30 +31,8 @@ export interface WallScreen {
   name: string;
 }
 
-/** A JSON call of the console's API from the signed-in page; throws unless code 0. */
-export async function call<T = Record<string, unknown>>(
-  page: Page,
-  method: "GET" | "POST",
-  url: string,
-  body?: unknown,
-) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(`/apm-web${url}`, {
-        method,
-        headers: {
-          "X-Requested-With": "XMLHttpRequest",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as { code: number; msg: string };
-      if (json.code !== 0) throw new Error(`${url}: ${res.status} ${json.msg}`);
-      return json;
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
+/** A JSON call of the console's API from the signed-in page (harness.ts's `api`, which a benchmark can import). */
+export const call = api;
 
 async function until<T>(
   what: string,
