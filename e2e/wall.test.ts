@@ -72,6 +72,22 @@ describe("a video wall of four web players", () => {
         expect(Math.abs(off)).toBeLessThan(BOUND_MS);
       }
 
+    // What shows is the scene the stage names; the layer mounted ahead of the next change stays hidden.
+    for (const s of wall.screens) {
+      const shown = await s.page.evaluate(() => {
+        const stage = document.querySelector('[data-testid="wall-stage"]');
+        const layers = Array.from(stage?.querySelectorAll<HTMLElement>(".mq-layer") ?? []);
+        const sceneOf = (l: HTMLElement) => l.querySelector("[data-scene-id]")?.getAttribute("data-scene-id");
+        return {
+          stage: stage?.getAttribute("data-scene"),
+          visible: layers.filter((l) => getComputedStyle(l).visibility !== "hidden").map(sceneOf),
+          ahead: layers.filter((l) => l.dataset.upcoming).map((l) => getComputedStyle(l).visibility),
+        };
+      });
+      expect(shown.visible.at(-1)).toBe(shown.stage);
+      expect(shown.ahead.every((v) => v === "hidden")).toBe(true);
+    }
+
     // The server's figure from the players' reports agrees.
     await expect
       .poll(

@@ -2,15 +2,22 @@ import type { ProgramDoc } from "@marquee/program";
 import { ProgramPlayer, ScaledStage } from "@marquee/renderer";
 import type { WallCell, WallFrame, WallSample } from "@marquee/terminal-protocol";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import {
-  keepVideoInStep,
+  runKey,
+  sceneClock,
   serverTime,
+  VideoCues,
   WALL_CLOCK_EVERY_MS,
   WALL_REPORT_MS,
   WALL_VIDEO_CHECK_MS,
+  type WallPosition,
   wallPosition,
   wallTimeline,
 } from "./wall";
+
+/** The run after the showing one is mounted (hidden) this long before it shows. */
+const PREPARE_MS = 1200;
 
 /** What a wall's screen needs of the player: its clock offset, a new measure of it, and the socket. */
 export interface WallHost {
@@ -43,19 +50,40 @@ export function WallStage({
   const [pos, setPos] = useState(() => wallPosition(timeline, elapsed()));
   const posRef = useRef(pos);
   posRef.current = pos;
+  // The run coming next, mounted hidden PREPARE_MS before it shows (ProgramPlayer's upcomingSceneId).
+  const [upcoming, setUpcoming] = useState<WallPosition | null>(null);
+  const upcomingRef = useRef(upcoming);
+  upcomingRef.current = upcoming;
   const box = useRef<HTMLDivElement>(null);
   const samples = useRef<WallSample[]>([]);
 
-  // The scene from the server's clock: woken at the next change (at most a second ahead, to follow a new offset).
+  // The scene from the server's clock: woken at the next change (at most a second ahead, to follow a new offset),
+  // and committed in the timer's own task (flushSync), not in a later one that other work may delay. The run
+  // after it is mounted hidden PREPARE_MS ahead, so the change only shows it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: elapsed reads the host through its ref.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
-    const tick = () => {
-      const next = wallPosition(timeline, elapsed());
-      setPos((p) => (p && next && p.cycle === next.cycle && p.index === next.index ? p : next));
-      timer = setTimeout(tick, Math.max(1, Math.min(next?.untilNextMs ?? 1000, 1000)));
+    const tick = (inEffect = false) => {
+      const at = elapsed();
+      const next = wallPosition(timeline, at);
+      const due = next ? next.untilNextMs : 1000;
+      const coming = next && due <= PREPARE_MS ? wallPosition(timeline, at + due) : null;
+      const p = posRef.current;
+      const u = upcomingRef.current;
+      const change = !(p && next && p.cycle === next.cycle && p.index === next.index);
+      const prepare = (coming && (!u || runKey(u) !== runKey(coming))) || (!coming && u);
+      const update = () => {
+        if (change) setPos(next);
+        // In the same render as the change: the layer shown stops being the one ahead, and none is mounted again.
+        if (change || prepare) setUpcoming(coming);
+      };
+      if (change && !inEffect) flushSync(update);
+      else update();
+      // Woken for the change, and for the preparing before it.
+      const wake = due > PREPARE_MS ? Math.min(due - PREPARE_MS, due) : due;
+      timer = setTimeout(tick, Math.max(1, Math.min(wake, 1000)));
     };
-    tick();
+    tick(true);
     return () => clearTimeout(timer);
   }, [timeline, startAt]);
 
@@ -70,25 +98,46 @@ export function WallStage({
     samples.current.push({ kind: "scene", cycle: pos.cycle, index: pos.index, at: Date.now() });
   }, [pos]);
 
-  // Videos at their positions; the clock measured again; reports sent.
+  // Videos and sounds started together and kept at their positions; the clock measured again; reports sent.
   // biome-ignore lint/correctness/useExhaustiveDependencies: elapsed reads the host through its ref.
   useEffect(() => {
     let n = 0;
+    const cues = new VideoCues(sceneClock(timeline, elapsed));
+    // The run a layer plays: the hidden one mounted ahead is the run coming next, the others the showing one.
+    const keyOf = (layer: Element | null): string | null => {
+      const run =
+        layer instanceof HTMLElement && layer.dataset.upcoming ? upcomingRef.current : posRef.current;
+      return run ? runKey(run) : null;
+    };
+    // A medium is held as soon as it knows its length, not at the next check.
+    const onMetadata = (e: Event) => {
+      if (!(e.target instanceof HTMLMediaElement)) return;
+      const key = keyOf(e.target.closest(".mq-layer"));
+      if (key) cues.step(e.target, key);
+    };
+    const stage = box.current;
+    stage?.addEventListener("loadedmetadata", onMetadata, true);
     const videos = setInterval(() => {
       const p = posRef.current;
       const el = box.current;
       if (!p || !el) return;
-      const now = wallPosition(timeline, elapsed());
-      if (!now || now.cycle !== p.cycle || now.index !== p.index) return;
-      // The showing scene's layer only: during a transition the outgoing scene's videos are still there.
+      // The showing scene's layer (during a transition the outgoing scene's media are still there), and the
+      // layer mounted ahead, whose media wait held for their start.
       const layers = [...el.querySelectorAll<HTMLElement>(".mq-layer")];
-      const top = layers.reduce<HTMLElement | null>(
-        (best, l) => (!best || Number(l.dataset.run) > Number(best.dataset.run) ? l : best),
-        null,
-      );
-      const list = top?.querySelectorAll("video") ?? [];
+      const top = layers
+        .filter((l) => !l.dataset.upcoming)
+        .reduce<HTMLElement | null>(
+          (best, l) => (!best || Number(l.dataset.run) > Number(best.dataset.run) ? l : best),
+          null,
+        );
+      const ahead = layers.find((l) => l.dataset.upcoming);
+      const aheadKey = keyOf(ahead ?? null);
+      if (ahead && aheadKey)
+        for (const m of ahead.querySelectorAll("video, audio")) cues.step(m as HTMLMediaElement, aheadKey);
+      const key = runKey(p);
+      const list = top?.querySelectorAll("video, audio") ?? [];
       for (const [i, v] of [...list].entries()) {
-        const read = keepVideoInStep(v, now.intoMs);
+        const read = cues.step(v as HTMLMediaElement, key);
         if (read && i === 0 && n++ % 2 === 0)
           samples.current.push({ kind: "video", cycle: p.cycle, index: p.index, at: Date.now(), ...read });
       }
@@ -106,6 +155,7 @@ export function WallStage({
       });
     }, WALL_REPORT_MS);
     return () => {
+      stage?.removeEventListener("loadedmetadata", onMetadata, true);
       clearInterval(videos);
       clearInterval(clock);
       clearInterval(report);
@@ -122,7 +172,12 @@ export function WallStage({
       style={{ position: "fixed", inset: 0 }}
     >
       <ScaledStage width={doc.width} height={doc.height} crop={cell.crop} background="#000">
-        <ProgramPlayer program={doc} startSceneId={pos?.sceneId} hostClock />
+        <ProgramPlayer
+          program={doc}
+          startSceneId={pos?.sceneId}
+          upcomingSceneId={upcoming?.sceneId}
+          hostClock
+        />
       </ScaledStage>
     </div>
   );

@@ -119,9 +119,15 @@ export interface VideoLike {
 
 /**
  * Brings one video to its position for a scene `intoMs` in; answers its
- * position and length (ms) as read, or null when it is not ready.
+ * position and length (ms) as read, or null when it is not ready. A video
+ * far off is sought there, or handed to `far` when given (VideoCues holds it
+ * and starts it at an instant instead).
  */
-export function keepVideoInStep(v: VideoLike, intoMs: number): { posMs: number; durMs: number } | null {
+export function keepVideoInStep(
+  v: VideoLike,
+  intoMs: number,
+  far?: (expectedMs: number) => void,
+): { posMs: number; durMs: number } | null {
   if (v.readyState < 2 || !Number.isFinite(v.duration) || v.duration <= 0) return null;
   const durMs = v.duration * 1000;
   const posMs = v.currentTime * 1000;
@@ -130,8 +136,161 @@ export function keepVideoInStep(v: VideoLike, intoMs: number): { posMs: number; 
   if (!v.loop && expected >= durMs) return { posMs, durMs };
   const fix = videoFix(videoDrift(posMs, expected, durMs, v.loop), expected);
   if (fix.kind === "seek") {
+    if (far) {
+      far(fix.toMs);
+      return null;
+    }
     v.currentTime = fix.toMs / 1000;
     v.playbackRate = 1;
   } else if (v.playbackRate !== fix.rate) v.playbackRate = fix.rate;
   return { posMs, durMs };
+}
+
+/** The least time a video is held on its first frame before the instant it starts. */
+export const CUE_MIN_LEAD_MS = 60;
+/** The most (a device that cannot seek within it starts late and is nudged). */
+export const CUE_MAX_LEAD_MS = 2400;
+/** The lead is this many times the slowest recent seek, plus CUE_MARGIN_MS. */
+const CUE_LEAD_FACTOR = 1.5;
+const CUE_MARGIN_MS = 30;
+/** How many recent seeks the lead is learnt from. */
+const CUE_SEEKS_KEPT = 8;
+/** A seek that ends with less than this before its instant is too late to start on time. */
+const CUE_TOO_LATE_MS = 2;
+
+/** A video element as the cues drive it. */
+export interface CuedVideo extends VideoLike {
+  pause(): void;
+  play(): Promise<void> | undefined;
+  addEventListener(type: "seeked", listener: () => void, options?: { once?: boolean }): void;
+}
+
+/**
+ * How far into a run of a scene (`cycle:index`) the wall is now, in ms on the server's clock: negative
+ * before that run starts (the scene coming next), null when it is neither showing nor next.
+ */
+export type SceneClock = (key: string) => number | null;
+
+/** The key of a run of a scene, as the cues and the layers know it. */
+export const runKey = (p: Pick<WallPosition, "cycle" | "index">) => `${p.cycle}:${p.index}`;
+
+/** The wall's SceneClock from its timeline and the elapsed time since its start (server clock). */
+export function sceneClock(tl: WallTimeline, elapsed: () => number): SceneClock {
+  return (key) => {
+    const at = elapsed();
+    const now = wallPosition(tl, at);
+    if (!now) return null;
+    if (runKey(now) === key) return now.intoMs;
+    const next = wallPosition(tl, at + now.untilNextMs);
+    return next && runKey(next) === key ? -now.untilNextMs : null;
+  };
+}
+
+type Cue =
+  | {
+      phase: "held";
+      key: string;
+      startIntoMs: number;
+      askedAt: number;
+      timer?: ReturnType<typeof setTimeout>;
+    }
+  | { phase: "playing"; key: string };
+
+/**
+ * Starts a wall's videos (and sounds) together. A medium does not play from
+ * wherever it loaded and catch up: as soon as it knows its length it is
+ * paused, sought to where its scene will be a little later (the lead, learnt
+ * from how long this device's seeks take) or to its very start when its scene
+ * is still to come (mounted ahead, hidden), held on that frame, and played at
+ * that instant on the server's clock; from then on small drifts are nudged by
+ * its rate (keepVideoInStep), and one far out of step is held and started
+ * again. Every screen holds the same frame and starts it at the same server
+ * instant, so a late loader costs a held frame, not a skew. A held medium is
+ * not sampled: it is not playing.
+ */
+export class VideoCues {
+  private readonly cues = new WeakMap<CuedVideo, Cue>();
+  private readonly seeks: number[] = [];
+
+  constructor(
+    private readonly clock: SceneClock,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** The hold before a start: 1.5 × the slowest recent seek and a margin, within the bounds. */
+  lead(): number {
+    const slowest = this.seeks.length ? Math.max(...this.seeks) : 100;
+    return Math.round(
+      Math.min(CUE_MAX_LEAD_MS, Math.max(CUE_MIN_LEAD_MS, slowest * CUE_LEAD_FACTOR + CUE_MARGIN_MS)),
+    );
+  }
+
+  /**
+   * One check of a medium of the run `key`: answers its position when it plays in its showing scene,
+   * null while it is held (or its scene is still to come).
+   */
+  step(v: CuedVideo, key: string): { posMs: number; durMs: number } | null {
+    const into = this.clock(key);
+    if (into === null) return null;
+    const cue = this.cues.get(v);
+    if (!cue || cue.key !== key) {
+      if (v.readyState < 1 || !Number.isFinite(v.duration) || v.duration <= 0) return null;
+      this.hold(v, key, into);
+      return null;
+    }
+    if (cue.phase === "held") {
+      // A seek that never ended (the element stalled): asked again.
+      if (cue.timer === undefined && this.now() - cue.askedAt > CUE_MAX_LEAD_MS + 1000)
+        this.hold(v, key, into);
+      return null;
+    }
+    if (into < 0) return null;
+    return keepVideoInStep(v, into, () => this.hold(v, key, into));
+  }
+
+  private hold(v: CuedVideo, key: string, into: number) {
+    const durMs = v.duration * 1000;
+    const askedAt = this.now();
+    // A run still to come starts at its start when there is time to seek before it, else a lead from now.
+    const startIntoMs = Math.max(into + this.lead(), 0);
+    const cue: Cue = { phase: "held", key, startIntoMs, askedAt };
+    this.cues.set(v, cue);
+    v.pause();
+    v.playbackRate = 1;
+    v.addEventListener(
+      "seeked",
+      () => {
+        if (this.cues.get(v) !== cue) return;
+        this.seeks.push(this.now() - askedAt);
+        if (this.seeks.length > CUE_SEEKS_KEPT) this.seeks.shift();
+        const now = this.clock(key);
+        if (now === null) return;
+        const wait = cue.startIntoMs - now;
+        // Sought too late for its instant: held again, with the lead learnt from this seek.
+        if (wait < CUE_TOO_LATE_MS) {
+          this.hold(v, key, now);
+          return;
+        }
+        cue.timer = setTimeout(() => this.start(v, cue), wait);
+      },
+      { once: true },
+    );
+    v.currentTime = expectedVideoMs(startIntoMs, durMs, v.loop) / 1000;
+  }
+
+  /**
+   * At the instant (a timer is never early; it is late by a ms or two, which the rate's nudge takes up;
+   * one that fired early after a new clock offset waits again), played.
+   */
+  private start(v: CuedVideo, cue: Cue & { phase: "held" }) {
+    if (this.cues.get(v) !== cue) return;
+    const now = this.clock(cue.key);
+    if (now === null) return;
+    if (now < cue.startIntoMs) {
+      cue.timer = setTimeout(() => this.start(v, cue), cue.startIntoMs - now);
+      return;
+    }
+    this.cues.set(v, { phase: "playing", key: cue.key });
+    v.play()?.catch(() => undefined);
+  }
 }

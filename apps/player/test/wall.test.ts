@@ -1,10 +1,13 @@
 import { createProgram } from "@marquee/program";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  type CuedVideo,
   DRIFT_SEEK_MS,
   expectedVideoMs,
   keepVideoInStep,
+  type SceneClock,
   serverTime,
+  VideoCues,
   type VideoLike,
   videoDrift,
   videoFix,
@@ -107,5 +110,135 @@ describe("videos in step", () => {
     expect(v.playbackRate).toBe(1);
     // Not ready: nothing read, nothing touched.
     expect(keepVideoInStep({ ...v, readyState: 1 }, 3000)).toBeNull();
+  });
+});
+
+/** A video element as far as the cues see it: a seek ends when the test says so. */
+class FakeVideo implements CuedVideo {
+  currentTime = 0;
+  duration = 6;
+  loop = true;
+  playbackRate = 1;
+  readyState = 1;
+  paused = false;
+  plays = 0;
+  private seeked: Array<() => void> = [];
+  pause() {
+    this.paused = true;
+  }
+  play() {
+    this.paused = false;
+    this.plays++;
+    return Promise.resolve();
+  }
+  addEventListener(_type: "seeked", listener: () => void) {
+    this.seeked.push(listener);
+  }
+  endSeek() {
+    const list = this.seeked;
+    this.seeked = [];
+    for (const l of list) l();
+  }
+}
+
+describe("videos started together (VideoCues)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A scene run "0:0" that started at the fake clock's 0 (and "0:1" due at `nextAt`), and cues on that clock. */
+  function setup(nextAt = 60_000) {
+    const start = Date.now();
+    let showing = "0:0";
+    const clock: SceneClock = (key) => {
+      const t = Date.now() - start;
+      if (t >= nextAt) showing = "0:1";
+      if (key === showing) return showing === "0:0" ? t : t - nextAt;
+      return key === "0:1" && showing === "0:0" ? t - nextAt : null;
+    };
+    return { into: () => Date.now() - start, clock, cues: new VideoCues(clock, () => Date.now()) };
+  }
+
+  it("holds a new video on the frame of a later instant and plays it exactly then", () => {
+    const { into, cues } = setup();
+    const v = new FakeVideo();
+    vi.advanceTimersByTime(40);
+    const lead = cues.lead();
+    expect(cues.step(v, "0:0")).toBeNull();
+    expect(v.paused).toBe(true);
+    expect(v.currentTime * 1000).toBeCloseTo(40 + lead, 6);
+    vi.advanceTimersByTime(20);
+    v.endSeek();
+    // Held: not sampled, not playing, until its instant.
+    v.readyState = 4;
+    expect(cues.step(v, "0:0")).toBeNull();
+    vi.advanceTimersByTime(lead - 20 - 1);
+    expect(v.plays).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(v.plays).toBe(1);
+    expect(into()).toBe(40 + lead);
+    // Then it is in step and read like any playing video.
+    v.currentTime = into() / 1000;
+    expect(cues.step(v, "0:0")).toEqual({ posMs: 40 + lead, durMs: 6000 });
+  });
+
+  it("holds a video of the scene coming next at its first frame and starts it at the change", () => {
+    const { cues } = setup(1000);
+    const v = new FakeVideo();
+    v.currentTime = 2.5;
+    vi.advanceTimersByTime(100);
+    expect(cues.step(v, "0:1")).toBeNull();
+    expect(v.paused).toBe(true);
+    expect(v.currentTime).toBe(0);
+    v.endSeek();
+    vi.advanceTimersByTime(899);
+    expect(v.plays).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(v.plays).toBe(1);
+  });
+
+  it("holds again with a longer lead when the seek ended after the instant", () => {
+    const { into, cues } = setup();
+    const v = new FakeVideo();
+    const first = cues.lead();
+    cues.step(v, "0:0");
+    vi.advanceTimersByTime(first + 200);
+    v.endSeek();
+    expect(v.plays).toBe(0);
+    // Learnt from the slow seek: the next hold leads by 1.5 × it and a margin.
+    expect(cues.lead()).toBe(Math.round((first + 200) * 1.5 + 30));
+    expect(v.currentTime * 1000).toBeCloseTo(into() + cues.lead(), 6);
+    v.endSeek();
+    vi.advanceTimersByTime(cues.lead());
+    expect(v.plays).toBe(1);
+  });
+
+  it("holds a playing video that fell far out of step instead of seeking it while it plays", () => {
+    const { into, cues } = setup();
+    const v = new FakeVideo();
+    const lead = cues.lead();
+    cues.step(v, "0:0");
+    v.endSeek();
+    vi.advanceTimersByTime(lead);
+    expect(v.plays).toBe(1);
+    v.readyState = 4;
+    vi.advanceTimersByTime(1000);
+    v.currentTime = (into() - DRIFT_SEEK_MS - 50) / 1000;
+    expect(cues.step(v, "0:0")).toBeNull();
+    expect(v.paused).toBe(true);
+  });
+
+  it("never starts a video whose scene has gone", () => {
+    const { cues } = setup(1000);
+    const v = new FakeVideo();
+    // Held at 900 ms for an instant after the change at 1000 ms: "0:0" is no longer showing then.
+    vi.advanceTimersByTime(900);
+    cues.step(v, "0:0");
+    v.endSeek();
+    vi.advanceTimersByTime(5000);
+    expect(v.plays).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { ButtonAction, ProgramDoc, Scene, Transition } from "@marquee/program";
-import { memo, useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { memo, type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useRender } from "./context";
 import { useLatest } from "./hooks";
 import {
@@ -37,6 +37,13 @@ export interface ProgramPlayerProps {
    * clock): no scene ends by itself, the host moves on with `startSceneId`.
    */
   hostClock?: boolean;
+  /**
+   * With `hostClock`: the main scene the host will move on to next. It is
+   * mounted ahead, hidden, as the layer the move will show, so the move only
+   * makes it visible (a wall's screens change together, not each after
+   * mounting the scene at its own speed).
+   */
+  upcomingSceneId?: string;
 }
 
 type Showing = { sceneId: string; run: number };
@@ -50,6 +57,7 @@ const Layer = memo(function Layer({
   z,
   onButton,
   onMediaDone,
+  upcoming = false,
 }: {
   program: ProgramDoc;
   scene: Scene;
@@ -58,13 +66,24 @@ const Layer = memo(function Layer({
   z: number;
   onButton: (action: ButtonAction, targetSceneId: string | null) => void;
   onMediaDone: (run: number) => void;
+  /** Mounted ahead of its showing, hidden (ProgramPlayerProps.upcomingSceneId). */
+  upcoming?: boolean;
 }) {
   const done = useCallback(() => onMediaDone(run), [onMediaDone, run]);
   return (
     <div
       className="mq-layer"
       data-run={run}
-      style={{ position: "absolute", inset: 0, zIndex: z, animation, pointerEvents: "auto" }}
+      data-upcoming={upcoming ? "1" : undefined}
+      aria-hidden={upcoming || undefined}
+      style={{
+        position: "absolute",
+        inset: 0,
+        zIndex: z,
+        animation,
+        pointerEvents: upcoming ? "none" : "auto",
+        visibility: upcoming ? "hidden" : undefined,
+      }}
     >
       <SceneView program={program} scene={scene} onButton={onButton} onMediaDone={done} />
     </div>
@@ -84,6 +103,7 @@ export function ProgramPlayer({
   onState,
   onEnded,
   hostClock = false,
+  upcomingSceneId,
 }: ProgramPlayerProps) {
   useRendererStyles();
   const ctx = useRender();
@@ -99,14 +119,16 @@ export function ProgramPlayer({
     dispatch({ type: "sync" });
   }, [program]);
 
-  const start = useRef(startSceneId);
-  useEffect(() => {
-    if (startSceneId === start.current) return;
-    start.current = startSceneId;
-    if (!startSceneId) return;
-    dispatch({ type: "jump", sceneId: startSceneId });
-    dispatch({ type: "popup", sceneId: startSceneId });
-  }, [startSceneId]);
+  // A new start scene from the host is taken in the same render (not in an effect, which would wait for a
+  // later task and render twice): a wall's screens change scene at the instant their clock says.
+  const [start, setStart] = useState(startSceneId);
+  if (startSceneId !== start) {
+    setStart(startSceneId);
+    if (startSceneId) {
+      dispatch({ type: "jump", sceneId: startSceneId });
+      dispatch({ type: "popup", sceneId: startSceneId });
+    }
+  }
 
   usePlayerClock(program, state, dispatch, hostClock);
   useSceneEvents(state);
@@ -165,36 +187,57 @@ export function ProgramPlayer({
   const anim = layers.transition ? transitionAnimations(layers.transition) : null;
   const outgoing = layers.outgoing ? find(layers.outgoing.sceneId) : undefined;
   const current = find(layers.current.sceneId);
+  // The next main scene the host will show, mounted hidden under the run the move will give it: the layers
+  // are one keyed list, so the move keeps that very layer and only shows it.
+  const upcoming = hostClock && upcomingSceneId ? find(upcomingSceneId) : undefined;
+  const mains: ReactNode[] = [];
+  if (outgoing && layers.outgoing)
+    mains.push(
+      <Layer
+        key={layers.outgoing.run}
+        program={program}
+        scene={outgoing}
+        run={layers.outgoing.run}
+        animation={anim?.leave}
+        z={0}
+        onButton={onButton}
+        onMediaDone={onMediaDone}
+      />,
+    );
+  if (current)
+    mains.push(
+      <Layer
+        key={layers.current.run}
+        program={program}
+        scene={current}
+        run={layers.current.run}
+        animation={anim?.enter}
+        z={1}
+        onButton={onButton}
+        onMediaDone={onMediaDone}
+      />,
+    );
+  if (upcoming?.kind === "main" && state.stack.length === 0)
+    mains.push(
+      <Layer
+        key={state.nextRun}
+        program={program}
+        scene={upcoming}
+        run={state.nextRun}
+        animation={undefined}
+        z={0}
+        onButton={onButton}
+        onMediaDone={onMediaDone}
+        upcoming
+      />,
+    );
   return (
     <div
       className="mq-player"
       data-mode={ctx.mode}
       style={{ position: "relative", width: program.width, height: program.height, overflow: "hidden" }}
     >
-      {outgoing && layers.outgoing ? (
-        <Layer
-          key={layers.outgoing.run}
-          program={program}
-          scene={outgoing}
-          run={layers.outgoing.run}
-          animation={anim?.leave}
-          z={0}
-          onButton={onButton}
-          onMediaDone={onMediaDone}
-        />
-      ) : null}
-      {current ? (
-        <Layer
-          key={layers.current.run}
-          program={program}
-          scene={current}
-          run={layers.current.run}
-          animation={anim?.enter}
-          z={1}
-          onButton={onButton}
-          onMediaDone={onMediaDone}
-        />
-      ) : null}
+      {mains}
       {state.stack.map((id, i) => {
         const popup = find(id);
         const run = state.stackRuns[i] ?? 0;

@@ -311,7 +311,9 @@ function Figures({ label, f, target }: { label: string; f: WallSkewFigures; targ
     <Space>
       <Typography.Text strong>{label}</Typography.Text>
       <span>
-        {t("wall.skewFigures", { median: f.medianMs ?? "—", max: f.maxMs ?? "—", samples: f.samples })}
+        {f.samples
+          ? t("wall.skewFigures", { median: f.medianMs ?? "—", max: f.maxMs ?? "—", count: f.samples })
+          : t("wall.skewNone")}
       </span>
       {f.samples ? (
         <Tag color={met ? "green" : "red"}>{t(met ? "wall.met" : "wall.notMet", { target })}</Tag>

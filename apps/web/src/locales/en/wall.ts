@@ -22,7 +22,9 @@ export default {
   skewTitle: "Live skew between the screens",
   sceneSkew: "Scene changes",
   videoSkew: "Video positions",
-  skewFigures: "median {{median}} ms, max {{max}} ms over {{samples}} samples",
+  skewFigures_one: "median {{median}} ms, max {{max}} ms over {{count}} sample",
+  skewFigures_other: "median {{median}} ms, max {{max}} ms over {{count}} samples",
+  skewNone: "nothing measured yet",
   met: "under {{target}} ms",
   notMet: "over {{target}} ms",
   field: {

@@ -22,7 +22,10 @@ export default {
   skewTitle: "Décalage entre les écrans, en direct",
   sceneSkew: "Changements de scène",
   videoSkew: "Positions des vidéos",
-  skewFigures: "médiane {{median}} ms, max {{max}} ms sur {{samples}} mesures",
+  skewFigures_one: "médiane {{median}} ms, max {{max}} ms sur {{count}} mesure",
+  skewFigures_many: "médiane {{median}} ms, max {{max}} ms sur {{count}} mesures",
+  skewFigures_other: "médiane {{median}} ms, max {{max}} ms sur {{count}} mesures",
+  skewNone: "aucune mesure pour l’instant",
   met: "sous {{target}} ms",
   notMet: "au-dessus de {{target}} ms",
   field: {

@@ -22,7 +22,10 @@ export default {
   skewTitle: "Sfasamento tra gli schermi, in diretta",
   sceneSkew: "Cambi di scena",
   videoSkew: "Posizioni dei video",
-  skewFigures: "mediana {{median}} ms, max {{max}} ms su {{samples}} campioni",
+  skewFigures_one: "mediana {{median}} ms, max {{max}} ms su {{count}} campione",
+  skewFigures_many: "mediana {{median}} ms, max {{max}} ms su {{count}} campioni",
+  skewFigures_other: "mediana {{median}} ms, max {{max}} ms su {{count}} campioni",
+  skewNone: "ancora nessuna misura",
   met: "sotto {{target}} ms",
   notMet: "oltre {{target}} ms",
   field: {

@@ -21,7 +21,11 @@ export default {
   skewTitle: "Рассинхронизация экранов в реальном времени",
   sceneSkew: "Смены сцен",
   videoSkew: "Позиции видео",
-  skewFigures: "медиана {{median}} мс, макс. {{max}} мс по {{samples}} замерам",
+  skewFigures_one: "медиана {{median}} мс, макс. {{max}} мс по {{count}} замеру",
+  skewFigures_few: "медиана {{median}} мс, макс. {{max}} мс по {{count}} замерам",
+  skewFigures_many: "медиана {{median}} мс, макс. {{max}} мс по {{count}} замерам",
+  skewFigures_other: "медиана {{median}} мс, макс. {{max}} мс по {{count}} замера",
+  skewNone: "замеров пока нет",
   met: "меньше {{target}} мс",
   notMet: "больше {{target}} мс",
   field: {

@@ -21,7 +21,8 @@ export default {
   skewTitle: "屏幕间实时偏差",
   sceneSkew: "场景切换",
   videoSkew: "视频位置",
-  skewFigures: "中位数 {{median}} 毫秒，最大 {{max}} 毫秒，共 {{samples}} 个样本",
+  skewFigures_other: "中位数 {{median}} 毫秒，最大 {{max}} 毫秒，共 {{count}} 个样本",
+  skewNone: "尚无测量",
   met: "低于 {{target}} 毫秒",
   notMet: "超过 {{target}} 毫秒",
   field: {

@@ -21,7 +21,8 @@ export default {
   skewTitle: "螢幕間即時偏差",
   sceneSkew: "場景切換",
   videoSkew: "影片位置",
-  skewFigures: "中位數 {{median}} 毫秒，最大 {{max}} 毫秒，共 {{samples}} 個樣本",
+  skewFigures_other: "中位數 {{median}} 毫秒，最大 {{max}} 毫秒，共 {{count}} 個樣本",
+  skewNone: "尚無測量",
   met: "低於 {{target}} 毫秒",
   notMet: "超過 {{target}} 毫秒",
   field: {
