@@ -1,12 +1,14 @@
 import { type DataSource, parseCsv, rowsAt } from "@marquee/program";
 import type { Loaded, RatesResult, WeatherResult } from "@marquee/renderer";
-import { API_PREFIX } from "@marquee/terminal-protocol";
+import { API_PREFIX, FEED_KEEP_SEC } from "@marquee/terminal-protocol";
 
 /**
  * Weather, exchange rates and data-source rows for the widgets on a screen.
  * Weather and rates come through the server's open feeds (cached there);
  * address sources are fetched directly by the screen. Whatever fails answers
- * "no data" with the reason, never invented figures, and never blocks play.
+ * "no data" with the reason, never invented figures, and never blocks play;
+ * but weather and rates that fail keep their last answer for FEED_KEEP_SEC
+ * (a screen offline for an hour still shows the day's weather).
  */
 
 /** Rows a source may give, as on the server. */
@@ -60,17 +62,41 @@ export function createFeeds(fetchFn: typeof fetch, origin: string, now: () => nu
     recent.set(key, { at: t, answer });
     return answer;
   };
+  // The last answer with data of each feed question, kept for its FEED_KEEP_SEC when the feed fails.
+  const good = new Map<string, { at: number; answer: Loaded<unknown> }>();
+  const kept = <T>(key: string, keepSec: number, answer: Promise<Loaded<T>>): Promise<Loaded<T>> =>
+    answer.then((a) => {
+      const t = now();
+      if (a.data !== null) {
+        good.set(key, { at: t, answer: a });
+        return a;
+      }
+      const last = good.get(key);
+      if (last && t - last.at < keepSec * 1000) return last.answer as Loaded<T>;
+      good.delete(key);
+      return a;
+    });
   return {
     weather(q: { latitude: number; longitude: number; units: "metric" | "imperial"; days: number }) {
       const url = new URL(`${API_PREFIX}/f/common/weather`, origin);
       for (const [k, v] of Object.entries(q)) url.searchParams.set(k, String(v));
-      return loaded(url.toString(), async () => feedAnswer(await getJson(fetchFn, url), isWeather));
+      const key = url.toString();
+      return kept(
+        key,
+        FEED_KEEP_SEC.weather,
+        loaded(key, async () => feedAnswer(await getJson(fetchFn, url), isWeather)),
+      );
     },
     rates(q: { base: string; symbols: string[] }) {
       const url = new URL(`${API_PREFIX}/f/common/apiStore`, origin);
       url.searchParams.set("base", q.base);
       url.searchParams.set("symbols", q.symbols.join(","));
-      return loaded(url.toString(), async () => feedAnswer(await getJson(fetchFn, url), isRates));
+      const key = url.toString();
+      return kept(
+        key,
+        FEED_KEEP_SEC.rates,
+        loaded(key, async () => feedAnswer(await getJson(fetchFn, url), isRates)),
+      );
     },
     async rows(source: DataSource): Promise<Loaded<Array<Record<string, unknown>>>> {
       if (source.kind === "inline") return { data: source.rows, reason: null };

@@ -1,4 +1,5 @@
 import type { DataSource } from "@marquee/program";
+import { FEED_KEEP_SEC } from "@marquee/terminal-protocol";
 import { describe, expect, it } from "vitest";
 import { createFeeds, feedAnswer, rowsOfText, SHARE_MS } from "../src/feeds";
 
@@ -55,6 +56,34 @@ describe("feeds", () => {
     expect(asked).toHaveLength(2);
     const w = await feeds.weather({ latitude: 1, longitude: 2, units: "metric", days: 3 });
     expect(w).toEqual({ data: null, reason: "unreachable: Failed to fetch" });
+  });
+
+  it("keeps showing the last weather and rates offline for their keep time, then says why", async () => {
+    let now = 0;
+    let online = true;
+    const weather = { current: { t: 20 }, daily: [], units: "metric" };
+    const f = (async (url: URL | string) => {
+      if (!online) throw new TypeError("Failed to fetch");
+      return Response.json({
+        code: 0,
+        data: String(url).includes("weather") ? weather : rates,
+        reason: null,
+      });
+    }) as typeof fetch;
+    const feeds = createFeeds(f, "http://s", () => now);
+    const wq = { latitude: 1, longitude: 2, units: "metric" as const, days: 3 };
+    const rq = { base: "EUR", symbols: ["USD"] };
+    expect((await feeds.weather(wq)).data).toEqual(weather);
+    expect((await feeds.rates(rq)).data).toEqual(rates);
+    online = false;
+    now += FEED_KEEP_SEC.weather * 1000 - SHARE_MS;
+    expect(await feeds.weather(wq)).toEqual({ data: weather, reason: null });
+    now += SHARE_MS;
+    expect(await feeds.weather(wq)).toEqual({ data: null, reason: "unreachable: Failed to fetch" });
+    // Rates keep longer.
+    expect(await feeds.rates(rq)).toEqual({ data: rates, reason: null });
+    now = FEED_KEEP_SEC.rates * 1000;
+    expect((await feeds.rates(rq)).data).toBeNull();
   });
 
   it("gives inline rows as they are and fetches addresses directly", async () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_ALARM_RULES } from "@marquee/contracts";
-import { createProgram } from "@marquee/program";
+import { createProgram, createWidget } from "@marquee/program";
+import { FEED_KEEP_SEC } from "@marquee/terminal-protocol";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alarms, programs } from "../src/db/schema";
@@ -217,5 +218,35 @@ describe("the offline runway", () => {
     const until = Date.parse(runway?.until ?? "");
     expect(until).toBeGreaterThanOrEqual(before + 3_600_000 - 1000);
     expect(until).toBeLessThanOrEqual(t.clock.now().getTime() + 3_600_000);
+  });
+
+  it("follows a screen's report at once, without an alarm pass, and counts a weather widget going stale", async () => {
+    const doc = createProgram({ width: 1920, height: 1080 });
+    doc.scenes[0]?.widgets.push(createWidget("weather", { width: 1920, height: 1080 }));
+    const [program] = await t.database.db
+      .insert(programs)
+      .values({ officeId: office.a, name: "Lobby", width: 1920, height: 1080, doc, state: "approved" })
+      .returning({ id: programs.id });
+    // No alarm pass in this test: what is stored comes from the report alone.
+    const screen = await connected(office.a, 0, [program?.id ?? 0]);
+    const runwayOf = async () => (await listed(aAdmin)).list.find((r) => r.id === screen.id)?.runway;
+    await waitFor(
+      async () => (await runwayOf())?.reason === "mediaMissing",
+      FLUSH_MS * 4,
+      "runway of the hello",
+    );
+    const before = t.clock.now().getTime();
+    await reports(screen, { manifestVersion: screen.version, mediaMissing: 0 });
+    await waitFor(
+      async () => (await runwayOf())?.reason === "dataStale",
+      FLUSH_MS * 4,
+      "runway of the report",
+    );
+    const runway = await runwayOf();
+    // The player keeps the last weather for FEED_KEEP_SEC.weather after its last contact, then shows "no data".
+    expect(runway).toMatchObject({ reason: "dataStale", name: "weather Roma", behind: false });
+    const until = Date.parse(runway?.until ?? "");
+    expect(until).toBeGreaterThanOrEqual(before + FEED_KEEP_SEC.weather * 1000 - 1000);
+    expect(until).toBeLessThanOrEqual(t.clock.now().getTime() + FEED_KEEP_SEC.weather * 1000);
   });
 });

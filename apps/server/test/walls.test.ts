@@ -1,5 +1,9 @@
 import { createProgram } from "@marquee/program";
+import type { FastifyInstance } from "fastify";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { connect, type Database } from "../src/db/client";
 import { programs } from "../src/db/schema";
 import {
   ADMIN,
@@ -26,11 +30,14 @@ import {
  * Video walls: a wall of screens saved in a grid, a program published to it
  * (each screen's manifest carries its crop, the bezels compensated), the
  * refusals (a cell twice, a terminal of another wall or tenant), the
- * permissions, and the skew computed from the screens' reports.
+ * permissions, and the skew computed from the screens' reports, whichever
+ * server processes hold the screens (a second process on the same database).
  */
 
 let t: TestApp;
+let second: { app: FastifyInstance; database: Database };
 let origin: string;
+let origin2: string;
 let admin: Client;
 let platformId: number;
 let shopId: number;
@@ -44,9 +51,17 @@ beforeAll(async () => {
   otherShopId = (await addOffice(t, platformId, "customer", "Other wall shop")).id;
   admin = await signedIn(t, ADMIN.username, ADMIN.password, "en");
   origin = await listening(t.app);
+  const url = t.config.databaseUrl;
+  if (!url) throw new Error("the test app has no database URL");
+  const database = connect(url, 5, pino({ level: "silent" }));
+  second = { app: await buildApp({ config: t.config, database, clock: t.clock }), database };
+  await second.app.ready();
+  origin2 = await listening(second.app);
 });
 afterAll(async () => {
   await Promise.all(sockets.map((s) => s.close()));
+  await second?.app.close();
+  await second?.database.close();
   await t?.close();
 });
 
@@ -59,12 +74,13 @@ async function addProgram(officeId: number, name: string, width = 3840, height =
   return row.id;
 }
 
-async function terminal(officeId: number, online = false) {
+/** A terminal of `officeId`, connected (to the first process, or the second) when `online`. */
+async function terminal(officeId: number, online: boolean | "second" = false) {
   const reg = await registerTerminal(t.app);
   await authorise(t.app, reg.terminalId, officeId);
   let socket: TestSocket | null = null;
   if (online) {
-    socket = await openSocket(origin, reg.token);
+    socket = await openSocket(online === "second" ? origin2 : origin, reg.token);
     sockets.push(socket);
     await socket.hello();
   }
@@ -214,8 +230,9 @@ describe("a video wall", () => {
     ).toBe(403);
   });
 
-  it("computes the skew between its screens from their reports", async () => {
-    const [a, b] = await Promise.all([terminal(shopId, true), terminal(shopId, true)]);
+  it("computes the skew between its screens from their reports, on every server process", async () => {
+    // a's socket is held by the first process, b's by the second: each passes its screen's reports on.
+    const [a, b] = await Promise.all([terminal(shopId, true), terminal(shopId, "second")]);
     const saved = await ok(
       await admin.post("/a/api/wall/save", {
         name: "Skew",
@@ -252,20 +269,26 @@ describe("a video wall", () => {
         { kind: "video", cycle: 0, index: 1, at: startAt + 10_600, posMs: 580, durMs: 8000 },
       ],
     });
-    let skew: Record<string, { samples: number; maxMs: number | null }> = {};
-    await waitFor(
-      async () => {
-        skew = await ok(await admin.get("/a/api/wall/skew", { id: wallId }));
-        return (skew.scene?.samples ?? 0) > 0 && (skew.video?.samples ?? 0) > 0;
-      },
-      5000,
-      "the skew",
-    );
-    expect(skew).toMatchObject({ targetMs: 33 });
-    // Server clock: a at startAt + 10000, b at + 10012; device clocks: 10005 and 10012.
-    expect(skew.scene?.maxMs).toBe(12);
-    expect(skew.sceneDevice?.maxMs).toBe(7);
-    // Position less server time: a 500 − 10500, b 580 − 10600: 20 ms apart.
-    expect(skew.video?.maxMs).toBe(20);
+    const admin2 = await signedIn({ ...t, app: second.app }, ADMIN.username, ADMIN.password, "en");
+    for (const [name, client] of [
+      ["first", admin],
+      ["second", admin2],
+    ] as const) {
+      let skew: Record<string, { samples: number; maxMs: number | null }> = {};
+      await waitFor(
+        async () => {
+          skew = await ok(await client.get("/a/api/wall/skew", { id: wallId }));
+          return (skew.scene?.samples ?? 0) > 0 && (skew.video?.samples ?? 0) > 0;
+        },
+        8000,
+        `the skew on the ${name} process`,
+      );
+      expect(skew).toMatchObject({ targetMs: 33 });
+      // Server clock: a at startAt + 10000, b at + 10012; device clocks: 10005 and 10012.
+      expect(skew.scene?.maxMs).toBe(12);
+      expect(skew.sceneDevice?.maxMs).toBe(7);
+      // Position less server time: a 500 − 10500, b 580 − 10600: 20 ms apart.
+      expect(skew.video?.maxMs).toBe(20);
+    }
   });
 });

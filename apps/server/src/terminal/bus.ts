@@ -23,6 +23,8 @@ const MAX_PAYLOAD = 7800;
  *   stopped (off): the holder of each forwards its frames;
  * - frames: frames of terminals held by `from` that another process taps, in batches (each frame
  *   cut to fit a payload, `truncated` its size before; `dropped` frames left out over the rate).
+ * - wall: video-wall reports of terminals held by `from` ([terminalId, frame]), so that every process
+ *   knows a wall's skew whichever nodes hold its screens (modules/wall).
  */
 export const BusMessage = z.discriminatedUnion("kind", [
   z.object({
@@ -58,6 +60,11 @@ export const BusMessage = z.discriminatedUnion("kind", [
         dropped: z.number().int().optional(),
       }),
     ),
+  }),
+  z.object({
+    kind: z.literal("wall"),
+    from: z.string(),
+    items: z.array(z.tuple([z.number().int(), z.looseObject({ type: z.literal("wall") })])),
   }),
 ]);
 export type BusMessage = z.infer<typeof BusMessage>;

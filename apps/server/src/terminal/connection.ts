@@ -41,6 +41,8 @@ export class TerminalConnection {
   /** Closed because a newer socket of the same terminal took over: its close does not mean offline. */
   replaced = false;
   status: TerminalStatus | null = null;
+  /** What the hub last saw this screen report holding (manifest version, media missing): see hub.onHoldingChanged. */
+  holding: string | null | undefined = undefined;
   /** The clock's time of the last hello or heartbeat, in ms. */
   lastBeatMs = 0;
   queue: Promise<void> = Promise.resolve();

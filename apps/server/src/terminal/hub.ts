@@ -167,7 +167,7 @@ export class TerminalHub {
       timer.unref();
       this.intervals.push(timer);
     };
-    every(FLUSH_MS, () => this.presence.flush());
+    every(FLUSH_MS, () => this.flushPresenceAndHolding());
     every(SWEEP_MS, () => this.sweep());
     every(STALE_SWEEP_MS, () => this.sweepStale());
     every(COMMAND_SWEEP_MS, () => this.sweepCommands());
@@ -294,7 +294,37 @@ export class TerminalHub {
 
   /** Writes pending presence now (the timer does it every FLUSH_MS); tests use it to skip the wait. */
   flushPresence(): Promise<void> {
-    return this.presence.flush();
+    return this.flushPresenceAndHolding();
+  }
+
+  /** Terminals whose report of what they hold changed since their last presence write. */
+  private holdingDirty = new Set<number>();
+  /** A run of the holding listeners is under way: what changes meanwhile waits for the next flush. */
+  private holdingBusy = false;
+  private readonly holdingListeners = new Set<(terminalIds: number[]) => Promise<void>>();
+
+  /**
+   * Calls `fn`, once their presence is written, with the terminals whose report of what they hold changed
+   * (a first report on a socket, another manifest version, media missing or complete): the offline runway
+   * follows a screen's report at once instead of at the next alarm pass. Answers the unsubscribe.
+   */
+  onHoldingChanged(fn: (terminalIds: number[]) => Promise<void>): () => void {
+    this.holdingListeners.add(fn);
+    return () => this.holdingListeners.delete(fn);
+  }
+
+  private async flushPresenceAndHolding(): Promise<void> {
+    await this.presence.flush();
+    if (!this.holdingDirty.size || this.holdingBusy) return;
+    const ids = [...this.holdingDirty];
+    this.holdingDirty = new Set();
+    this.holdingBusy = true;
+    try {
+      for (const fn of this.holdingListeners)
+        await fn(ids).catch((err) => this.log.warn({ err }, "a terminal holding listener failed"));
+    } finally {
+      this.holdingBusy = false;
+    }
   }
 
   /** Whether this process holds a welcomed socket of the terminal. */
@@ -384,6 +414,13 @@ export class TerminalHub {
   }
 
   private markOnline(conn: TerminalConnection): void {
+    const holding = conn.status
+      ? `${conn.status.manifestVersion ?? ""}|${(conn.status.mediaMissing ?? 0) > 0}`
+      : null;
+    if (holding !== conn.holding) {
+      conn.holding = holding;
+      this.holdingDirty.add(conn.terminalId);
+    }
     this.presence.mark({
       terminalId: conn.terminalId,
       online: true,
@@ -597,13 +634,13 @@ export class TerminalHub {
 
   private readonly busListeners = new Set<(msg: BusMessage) => void>();
 
-  /** Calls `fn` with the bus messages of other processes that modules act on (debugging: tap, frames). */
+  /** Calls `fn` with the bus messages of other processes that modules act on (debugging: tap, frames; walls). */
   onBusMessage(fn: (msg: BusMessage) => void): () => void {
     this.busListeners.add(fn);
     return () => this.busListeners.delete(fn);
   }
 
-  /** Sends a module's message (debugging: tap, frames) to the other processes. */
+  /** Sends a module's message (debugging: tap, frames; walls) to the other processes. */
   publishBus(msg: BusMessage): Promise<void> {
     return this.bus.publish(msg);
   }
@@ -631,6 +668,7 @@ export class TerminalHub {
           return;
         case "tap":
         case "frames":
+        case "wall":
           for (const fn of this.busListeners) fn(msg);
           return;
       }

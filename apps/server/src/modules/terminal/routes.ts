@@ -19,6 +19,7 @@ import { officeInScope } from "../../platform/tenancy";
 import { terminalCommandRoutes } from "./command-routes";
 import { liveStatus, programPublishInfo, statusCounts, terminalDetails, terminalPage } from "./list-repo";
 import { terminalManageRoutes } from "./manage-routes";
+import { recomputeRunways } from "./runway";
 import { screenshotHistoryRoutes } from "./screenshot-routes";
 import { findNode, groupForest, officeForest } from "./tree";
 
@@ -33,6 +34,15 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = services.db;
   const view = { access: { permission: "terminal:device:view" as const } };
   const tags = ["terminal"];
+
+  // The offline runway follows a screen's report of what it holds (a new manifest fetched, media complete or
+  // missing) once its presence is written, not only at the next alarm pass (docs/runway.md).
+  const offHolding = services.hub.onHoldingChanged(async (ids) => {
+    await recomputeRunways(services, ids);
+  });
+  app.addHook("onClose", async () => {
+    offHolding();
+  });
 
   // list and search are the spec's two names of the paged, filtered list; `screen` is the same list as the
   // filter panel narrows it; baseList and screenBaseList are the spec's names for the lists other screens

@@ -1,6 +1,6 @@
 import type { TerminalRunway } from "@marquee/contracts";
 import { type Runway, type RunwaySource, runwayOf } from "@marquee/schedule";
-import type { Manifest } from "@marquee/terminal-protocol";
+import { FEED_KEEP_SEC, type Manifest } from "@marquee/terminal-protocol";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { strategies, terminals } from "../../db/schema";
 import type { Services } from "../../platform/services";
@@ -10,21 +10,42 @@ import type { Services } from "../../platform/services";
  * manifest it holds (the current one; `behind` when it reports an older
  * version) and what it reports (the files it lacks, its last contact), until
  * when it plays correctly without the network and what ends it. Stored on
- * the terminal (runway_* columns) by the alarm pass, every ALARM_PASS_MS:
- * a report, a new manifest and the time passing all show within a pass.
+ * the terminal (runway_* columns) by the alarm pass, every ALARM_PASS_MS
+ * (the time passing, a publish, screens offline), and for the screens whose
+ * report of what they hold changed as soon as their presence is written
+ * (hub.onHoldingChanged, about 2 s).
  * A system pass over all tenants, like the alarm rules: it writes only what
  * it computes from each terminal's own row and manifest.
  */
 
-/** The data sources read from an address by the programs of a manifest. */
+type LooseWidget = { type?: unknown; name?: unknown; props?: { locationName?: unknown; base?: unknown } };
+
+/**
+ * What goes stale offline in the programs of a manifest: the data sources a program reads from an address
+ * (after their refresh interval), and its weather and exchange-rate widgets, which the player keeps showing
+ * from the server's feeds for FEED_KEEP_SEC (one of each kind per program: the same keep time).
+ */
 export function sourcesOf(manifest: Manifest): RunwaySource[] {
   const out: RunwaySource[] = [];
   for (const p of manifest.programs) {
-    const sources = (p.doc as { dataSources?: unknown } | null)?.dataSources;
-    if (!Array.isArray(sources)) continue;
-    for (const s of sources as Array<{ kind?: unknown; name?: unknown; refreshSec?: unknown }>)
-      if (s?.kind === "url" && typeof s.refreshSec === "number" && typeof s.name === "string")
-        out.push({ programId: p.id, name: s.name, refreshSec: s.refreshSec });
+    const doc = p.doc as { dataSources?: unknown; scenes?: unknown } | null;
+    const sources = doc?.dataSources;
+    if (Array.isArray(sources))
+      for (const s of sources as Array<{ kind?: unknown; name?: unknown; refreshSec?: unknown }>)
+        if (s?.kind === "url" && typeof s.refreshSec === "number" && typeof s.name === "string")
+          out.push({ programId: p.id, name: s.name, refreshSec: s.refreshSec });
+    const feeds = new Set<string>();
+    const scenes = Array.isArray(doc?.scenes) ? (doc.scenes as Array<{ widgets?: unknown }>) : [];
+    for (const scene of scenes)
+      for (const w of (Array.isArray(scene?.widgets) ? scene.widgets : []) as LooseWidget[]) {
+        const kind = w?.type === "weather" ? "weather" : w?.type === "exchange" ? "rates" : null;
+        if (!kind || feeds.has(kind)) continue;
+        feeds.add(kind);
+        const named = typeof w.name === "string" && w.name.trim() ? w.name.trim() : null;
+        const detail = kind === "weather" ? w.props?.locationName : w.props?.base;
+        const name = named ?? (typeof detail === "string" && detail ? `${w.type} ${detail}` : String(w.type));
+        out.push({ programId: p.id, name, refreshSec: FEED_KEEP_SEC[kind] });
+      }
   }
   return out;
 }

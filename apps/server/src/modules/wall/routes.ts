@@ -42,6 +42,18 @@ import {
 import { WallSkew } from "./skew";
 
 const BASE = "/a/api/wall";
+/** Walls' reports go to the other processes this often. */
+const WALL_SHARE_MS = 1000;
+/** Samples per shared part: a part stays well under a NOTIFY payload (about 80 bytes a sample). */
+const SAMPLES_PER_PART = 40;
+
+/** A screen's report cut into parts that each fit the bus. */
+function sharedParts(terminalId: number, frame: WallFrame): Array<[number, WallFrame]> {
+  const parts: Array<[number, WallFrame]> = [];
+  for (let i = 0; i < frame.samples.length; i += SAMPLES_PER_PART)
+    parts.push([terminalId, { ...frame, samples: frame.samples.slice(i, i + SAMPLES_PER_PART) }]);
+  return parts;
+}
 const tags = ["wall"];
 
 /**
@@ -54,14 +66,36 @@ const tags = ["wall"];
 export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const { db, settings, hub } = services;
+  // The skew of every wall, in every process: a screen's reports reach the process that holds its socket,
+  // which keeps them and passes them on over the bus (once a second), so any node answers for a whole wall.
   const skew = new WallSkew();
+  const outgoing: Array<[number, WallFrame]> = [];
   const off = hub.onFrame((f) => {
     if (f.dir !== "in" || (f.frame as { type?: string }).type !== "wall") return;
     const frame = WallFrame.safeParse(f.frame);
-    if (frame.success) skew.report(f.terminalId, frame.data);
+    if (!frame.success) return;
+    skew.report(f.terminalId, frame.data);
+    outgoing.push(...sharedParts(f.terminalId, frame.data));
   });
+  const offBus = hub.onBusMessage((msg) => {
+    if (msg.kind !== "wall") return;
+    for (const [terminalId, raw] of msg.items) {
+      const frame = WallFrame.safeParse(raw);
+      if (frame.success) skew.report(terminalId, frame.data);
+    }
+  });
+  const share = setInterval(() => {
+    if (!outgoing.length) return;
+    const items = outgoing.splice(0);
+    hub
+      .publishBus({ kind: "wall", from: hub.processId, items })
+      .catch((err) => app.log.warn({ err }, "the walls' reports were not passed to the other processes"));
+  }, WALL_SHARE_MS);
+  share.unref();
   app.addHook("onClose", async () => {
     off();
+    offBus();
+    clearInterval(share);
   });
 
   const view = { anyOf: ["terminal:wall:view", "terminal:wall:edit"] } as const;
