@@ -98,6 +98,19 @@ describe("screen truth: the server's expectation of a screenshot", () => {
     expect(expectShot(m, { programId: 1, screenOn: true, shownAt: at("09:59") }).verdict).toBe("expected");
   });
 
+  it("a picture taken under another manifest than the screen's current one is not judged by it", () => {
+    // At 12:30 the current manifest expects Afternoon: a picture of Morning taken under manifest v0 is not called wrong.
+    const shot = { programId: 1, screenOn: true, shownAt: at("12:30") };
+    expect(expectShot(manifest(), { ...shot, manifestVersion: "v0" })).toMatchObject({
+      verdict: "unknown",
+      reason: { key: "terminal.truth.olderManifest" },
+    });
+    // Under the current one it is judged as before.
+    expect(expectShot(manifest(), { ...shot, manifestVersion: "v1" }).reason?.key).toBe(
+      "terminal.truth.otherProgram",
+    );
+  });
+
   it("an older player that did not say what it showed cannot be checked", () => {
     expect(expectShot(manifest(), { programId: null, screenOn: null, shownAt: null })).toMatchObject({
       verdict: "unknown",

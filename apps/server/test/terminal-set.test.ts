@@ -492,6 +492,14 @@ describe("play now", () => {
 
     const cur = await ok(await post(amy, "getCurTerminalProgram", { ids: [B.id] }));
     expect(cur.list[0].expected).toMatchObject({ source: "playNow", programIds: [program] });
+    // Past its 30 minutes it no longer counts, though the manifest still names it until it is stopped.
+    t.clock.advance(31 * 60_000);
+    try {
+      const later = await ok(await post(amy, "getCurTerminalProgram", { ids: [B.id] }));
+      expect(later.list[0].expected.source).not.toBe("playNow");
+    } finally {
+      t.clock.advance(-31 * 60_000);
+    }
   });
 
   it("refuses a program that is not playable or not the caller's", async () => {

@@ -338,6 +338,13 @@ export const WallCell = z.object({
 });
 export type WallCell = z.infer<typeof WallCell>;
 
+/**
+ * How long a player keeps showing the last weather and exchange rates it had from the server's feeds when
+ * it cannot reach them (offline), in seconds; after that the widget says "no data". The server's offline
+ * runway counts these widgets as data going stale that long after the screen's last contact.
+ */
+export const FEED_KEEP_SEC = { weather: 3 * 3600, rates: 24 * 3600 } as const;
+
 export const Manifest = z.object({
   version: z.string(),
   terminalId: z.number().int(),
@@ -372,3 +379,13 @@ export const Manifest = z.object({
   generatedAt: z.string(),
 });
 export type Manifest = z.infer<typeof Manifest>;
+
+/** Whether a manifest's play-now plays at `at` (server clock, ms): started, and not past its `until`. */
+export function playNowPlaysAt(
+  playNow: Manifest["playNow"],
+  at: number,
+): playNow is NonNullable<Manifest["playNow"]> {
+  if (!playNow) return false;
+  if (playNow.startAt !== null && playNow.startAt > at) return false;
+  return playNow.until === null || !(Date.parse(playNow.until) <= at);
+}

@@ -20,6 +20,7 @@ export const screenshot: CommandHandler = async (c, ctx) => {
   if (programId !== undefined && programId > 0) url.searchParams.set("programId", String(programId));
   if (sceneId) url.searchParams.set("sceneId", sceneId);
   url.searchParams.set("screen", snap.screen.screenOn ? "on" : "off");
+  if (snap.manifest?.version) url.searchParams.set("manifest", snap.manifest.version);
   const res = await ctx.fetch(url, {
     method: "POST",
     headers: {

@@ -112,6 +112,7 @@ export async function saveScreenshot(
       sceneId: string | null;
       shownAt: Date | null;
       screenOn: boolean | null;
+      manifestVersion: string | null;
     };
   },
 ): Promise<void> {

@@ -267,6 +267,7 @@ export const terminalRoutes =
             sceneId: z.string().min(1).max(64).optional(),
             shownAt: z.coerce.number().int().positive().optional(),
             screen: z.enum(["on", "off"]).optional(),
+            manifest: z.string().min(1).max(128).optional(),
           }),
           response: { 200: ScreenshotResponse },
         },
@@ -292,12 +293,13 @@ export const terminalRoutes =
           shotKind = SCREENSHOT_KINDS.find((k) => k === named) ?? "manual";
         }
         const md5 = await storage.putBuffer(bytes);
-        const { programId, sceneId, shownAt, screen } = req.query;
+        const { programId, sceneId, shownAt, screen, manifest } = req.query;
         const shown = {
           programId: programId ?? null,
           sceneId: sceneId ?? null,
           shownAt: shownAt === undefined ? null : new Date(shownAt),
           screenOn: screen === undefined ? null : screen === "on",
+          manifestVersion: manifest ?? null,
         };
         await saveScreenshot(db, terminal, { kind: shotKind, md5, at: clock.now(), commandId, shown });
         req.audit.target = `terminal:${terminal.id}`;

@@ -303,6 +303,7 @@ export const terminalScreenshots = pgTable(
     sceneId: text("scene_id"),
     shownAt: timestamp("shown_at", { withTimezone: true, precision: 3 }),
     screenOn: boolean("screen_on"),
+    manifestVersion: text("manifest_version"),
   },
   (t) => [
     index("terminal_screenshots_office_idx").on(t.officeId, t.at),

@@ -1,5 +1,5 @@
 import { deviceStateAt, hidesProgram, resolveAt } from "@marquee/schedule";
-import type { Manifest } from "@marquee/terminal-protocol";
+import { type Manifest, playNowPlaysAt } from "@marquee/terminal-protocol";
 
 /**
  * Screen truth (issue 24, docs/fidelity.md "A screen's own screenshot"): what the server expected a
@@ -15,12 +15,15 @@ export interface ShotShown {
   screenOn: boolean | null;
   /** Server clock, ms. */
   shownAt: number | null;
+  /** The version of the manifest the screen held (null: an older player said nothing of it). */
+  manifestVersion?: string | null;
 }
 
 /** A reason key of packages/contracts' terminal locale and its values. */
 export interface TruthReason {
   key:
     | "terminal.truth.notSaid"
+    | "terminal.truth.olderManifest"
     | "terminal.truth.otherProgram"
     | "terminal.truth.nothingShown"
     | "terminal.truth.nothingExpected"
@@ -53,21 +56,27 @@ export function expectedAt(
   );
   // An emergency message shown alone hides the program: the screen may show nothing else.
   const hidden = res.interrupt !== null && hidesProgram(res.interrupt.doc);
-  if (
-    playNow &&
-    (playNow.startAt === null || playNow.startAt <= at) &&
-    (playNow.until === null || Date.parse(playNow.until) > at)
-  )
-    return { programIds: [playNow.programId], screenOn, hidden };
+  if (playNowPlaysAt(playNow, at)) return { programIds: [playNow.programId], screenOn, hidden };
   return { programIds: [...new Set(res.playing.map((c) => c.programId))], screenOn, hidden };
 }
 
-/** The verdict on one screenshot: the program shown is one the manifest allowed at its instant, and the screen's power agrees. */
+/**
+ * The verdict on one screenshot: the program shown is one the manifest allowed at its instant, and the
+ * screen's power agrees; "unknown" when the player said nothing, or held another manifest than `manifest`.
+ */
 export function expectShot(manifest: Manifest, shown: ShotShown): ShotExpectation {
   if (shown.shownAt === null)
     return {
       verdict: "unknown",
       reason: { key: "terminal.truth.notSaid", values: {} },
+      expectedProgramIds: [],
+      screenOn: true,
+    };
+  // The server keeps no history of manifests: a picture taken under another one is not judged by today's.
+  if (shown.manifestVersion && shown.manifestVersion !== manifest.version)
+    return {
+      verdict: "unknown",
+      reason: { key: "terminal.truth.olderManifest", values: {} },
       expectedProgramIds: [],
       screenOn: true,
     };

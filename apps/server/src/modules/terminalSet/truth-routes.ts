@@ -35,12 +35,14 @@ export const truthRoutes: FastifyPluginAsyncZod = async (app) => {
       const pic = row ? await findShot(db, actor, id, shot) : undefined;
       if (!row || !pic) throw notFound("screenshot", shot ?? id);
       const strategy = row.strategyId ? (await strategiesByIds(db, [row.strategyId]))[0]?.doc : null;
-      // The manifest the terminal has now: the server keeps no history of manifests (docs/fidelity.md).
+      // The manifest the terminal has now: the server keeps no history of manifests, so a picture taken
+      // under another version is not judged (docs/fidelity.md).
       const manifest = await services.hub.manifestFor(subjectOf(row, strategy ?? null));
       const shown = {
         programId: pic.programId,
         screenOn: pic.screenOn,
         shownAt: pic.shownAt?.getTime() ?? null,
+        manifestVersion: pic.manifestVersion,
       };
       const e = manifest
         ? expectShot(manifest, shown)

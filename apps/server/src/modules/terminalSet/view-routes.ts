@@ -14,6 +14,7 @@ import {
   TerminalSetIdsBody,
 } from "@marquee/contracts";
 import { deviceStateAt, mergeDeviceSettings, resolveAt, type StrategyDoc } from "@marquee/schedule";
+import { playNowPlaysAt } from "@marquee/terminal-protocol";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf } from "../../platform/access";
@@ -208,8 +209,9 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
           programNames: [],
           tier: null,
         };
-        const playNow = manifest?.playNow;
-        if (playNow && (playNow.startAt === null || playNow.startAt <= now)) {
+        // A play-now counts while it runs: from its start to its `until` (an ended one leaves the schedule).
+        const playNow = manifest?.playNow ?? null;
+        if (playNowPlaysAt(playNow, now)) {
           expected = {
             source: "playNow",
             programIds: [playNow.programId],

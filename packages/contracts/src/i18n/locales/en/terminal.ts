@@ -112,6 +112,8 @@ export default {
   // Screen truth (issue 24): a screenshot against what the schedule expected.
   "terminal.truth.notSaid":
     "This screen did not say what it was showing (an older player): the picture cannot be checked",
+  "terminal.truth.olderManifest":
+    "This picture was taken under an earlier version of the screen's content: take a new screenshot to check it",
   "terminal.truth.otherProgram": "Expected {{expected}}, showing {{shown}}",
   "terminal.truth.nothingShown": "Expected {{expected}}, showing nothing",
   "terminal.truth.nothingExpected": "Expected nothing at this time, showing {{shown}}",

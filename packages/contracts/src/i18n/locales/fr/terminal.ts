@@ -116,6 +116,8 @@ export default {
   // Screen truth (issue 24): a screenshot against what the schedule expected.
   "terminal.truth.notSaid":
     "Cet écran n'a pas dit ce qu'il affichait (ancien lecteur) : l'image ne peut pas être vérifiée",
+  "terminal.truth.olderManifest":
+    "Cette image a été prise avec une version antérieure du contenu de l'écran : faites une nouvelle capture pour la vérifier",
   "terminal.truth.otherProgram": "Attendu {{expected}}, affiche {{shown}}",
   "terminal.truth.nothingShown": "Attendu {{expected}}, n'affiche rien",
   "terminal.truth.nothingExpected": "Rien n'était attendu à cette heure, affiche {{shown}}",

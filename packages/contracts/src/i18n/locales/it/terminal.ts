@@ -115,6 +115,8 @@ export default {
   // Screen truth (issue 24): a screenshot against what the schedule expected.
   "terminal.truth.notSaid":
     "Questo schermo non ha detto cosa mostrava (un player più vecchio): l'immagine non si può verificare",
+  "terminal.truth.olderManifest":
+    "Questa immagine è stata presa con una versione precedente dei contenuti dello schermo: fai un nuovo screenshot per verificarla",
   "terminal.truth.otherProgram": "Atteso {{expected}}, mostra {{shown}}",
   "terminal.truth.nothingShown": "Atteso {{expected}}, non mostra nulla",
   "terminal.truth.nothingExpected": "A quest'ora non era atteso nulla, mostra {{shown}}",

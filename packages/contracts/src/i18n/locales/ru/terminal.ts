@@ -113,6 +113,8 @@ export default {
   "gateway.upgradeRequired": "Этот адрес принимает только WebSocket-подключения терминалов",
   // Screen truth (issue 24): a screenshot against what the schedule expected.
   "terminal.truth.notSaid": "Этот экран не сообщил, что показывал (старый плеер): снимок нельзя проверить",
+  "terminal.truth.olderManifest":
+    "Снимок сделан при прежней версии содержимого экрана: сделайте новый снимок, чтобы проверить его",
   "terminal.truth.otherProgram": "Ожидалось {{expected}}, показывается {{shown}}",
   "terminal.truth.nothingShown": "Ожидалось {{expected}}, ничего не показывается",
   "terminal.truth.nothingExpected": "В это время ничего не ожидалось, показывается {{shown}}",

@@ -106,6 +106,7 @@ export default {
   "gateway.upgradeRequired": "此地址仅接受终端的 WebSocket 连接",
   // Screen truth (issue 24): a screenshot against what the schedule expected.
   "terminal.truth.notSaid": "此屏幕未报告其显示的内容（旧版播放器）：无法核对该截图",
+  "terminal.truth.olderManifest": "该截图拍摄于屏幕内容的较早版本：请重新截图后再核对",
   "terminal.truth.otherProgram": "应播放 {{expected}}，实际显示 {{shown}}",
   "terminal.truth.nothingShown": "应播放 {{expected}}，实际未显示任何节目",
   "terminal.truth.nothingExpected": "此时不应播放任何节目，实际显示 {{shown}}",

@@ -106,6 +106,7 @@ export default {
   "gateway.upgradeRequired": "此位址僅接受終端的 WebSocket 連線",
   // Screen truth (issue 24): a screenshot against what the schedule expected.
   "terminal.truth.notSaid": "此螢幕未回報其顯示的內容（舊版播放器）：無法核對該截圖",
+  "terminal.truth.olderManifest": "該截圖拍攝於螢幕內容的較早版本：請重新截圖後再核對",
   "terminal.truth.otherProgram": "應播放 {{expected}}，實際顯示 {{shown}}",
   "terminal.truth.nothingShown": "應播放 {{expected}}，實際未顯示任何節目",
   "terminal.truth.nothingExpected": "此時不應播放任何節目，實際顯示 {{shown}}",
