@@ -1,10 +1,8 @@
 import { AUTH_COOKIE, type DebugSocketMessage } from "@marquee/contracts";
 import type { FastifyInstance } from "fastify";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { buildApp } from "../src/app";
-import { connect, type Database } from "../src/db/client";
+import type { Database } from "../src/db/client";
 import { shrink } from "../src/modules/debug/tap";
 import { payloadsOf } from "../src/terminal/bus";
 import { FLUSH_MS } from "../src/terminal/hub";
@@ -15,6 +13,7 @@ import {
   type Client,
   createTestApp,
   initSystem,
+  secondProcess,
   signedIn,
   type TestApp,
 } from "./helpers";
@@ -51,11 +50,7 @@ beforeAll(async () => {
   platformId = ids.officeId;
   shopId = (await addOffice(t, platformId, "customer", "Shop")).id;
   admin = await signedIn(t, ADMIN.username, ADMIN.password, "en");
-  const url = t.config.databaseUrl;
-  if (!url) throw new Error("the test app has no database URL");
-  const database = connect(url, 5, pino({ level: "silent" }));
-  second = { app: await buildApp({ config: t.config, database, clock: t.clock }), database };
-  await second.app.ready();
+  second = await secondProcess(t);
   origin = await listening(t.app);
   origin2 = await listening(second.app);
 });

@@ -91,6 +91,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return t;
 }
 
+/**
+ * A second server process on the test app's database (its own pool, terminal hub and bus connection), as
+ * another node of a cluster would be.
+ */
+export async function secondProcess(t: TestApp): Promise<{ app: FastifyInstance; database: Database }> {
+  const url = t.config.databaseUrl;
+  if (!url) throw new Error("the test app has no database URL");
+  const database = connect(url, 5, pino({ level: "silent" }));
+  const app = await buildApp({ config: t.config, database, clock: t.clock });
+  await app.ready();
+  return { app, database };
+}
+
 export const ADMIN = { username: "admin", password: "Admin12345" } as const;
 
 type Method = "GET" | "POST" | "DELETE" | "PUT" | "PATCH";

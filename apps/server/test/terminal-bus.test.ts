@@ -1,15 +1,21 @@
 import { CLOSE_REFUSED, CLOSE_REPLACED } from "@marquee/terminal-protocol";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
-import { connect, type Database } from "../src/db/client";
+import type { Database } from "../src/db/client";
 import { terminals } from "../src/db/schema";
 import { payloadsOf } from "../src/terminal/bus";
 import { COMMAND_REASONS } from "../src/terminal/commands";
 import { FLUSH_MS } from "../src/terminal/hub";
-import { ADMIN, addOffice, createTestApp, initSystem, signedIn, type TestApp } from "./helpers";
+import {
+  ADMIN,
+  addOffice,
+  createTestApp,
+  initSystem,
+  secondProcess,
+  signedIn,
+  type TestApp,
+} from "./helpers";
 import {
   authorise,
   listening,
@@ -38,11 +44,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const { officeId } = await initSystem(t);
   shopId = (await addOffice(t, officeId, "customer", "Customer")).id;
-  const url = t.config.databaseUrl;
-  if (!url) throw new Error("the test app has no database URL");
-  const database = connect(url, 5, pino({ level: "silent" }));
-  second = { app: await buildApp({ config: t.config, database, clock: t.clock }), database };
-  await second.app.ready();
+  second = await secondProcess(t);
   origin1 = await listening(t.app);
   origin2 = await listening(second.app);
 });

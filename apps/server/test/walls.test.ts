@@ -1,9 +1,7 @@
 import { createProgram } from "@marquee/program";
 import type { FastifyInstance } from "fastify";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
-import { connect, type Database } from "../src/db/client";
+import type { Database } from "../src/db/client";
 import { programs } from "../src/db/schema";
 import {
   ADMIN,
@@ -12,6 +10,7 @@ import {
   type Client,
   createTestApp,
   initSystem,
+  secondProcess,
   signedIn,
   type TestApp,
 } from "./helpers";
@@ -51,11 +50,7 @@ beforeAll(async () => {
   otherShopId = (await addOffice(t, platformId, "customer", "Other wall shop")).id;
   admin = await signedIn(t, ADMIN.username, ADMIN.password, "en");
   origin = await listening(t.app);
-  const url = t.config.databaseUrl;
-  if (!url) throw new Error("the test app has no database URL");
-  const database = connect(url, 5, pino({ level: "silent" }));
-  second = { app: await buildApp({ config: t.config, database, clock: t.clock }), database };
-  await second.app.ready();
+  second = await secondProcess(t);
   origin2 = await listening(second.app);
 });
 afterAll(async () => {

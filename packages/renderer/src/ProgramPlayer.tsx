@@ -190,47 +190,24 @@ export function ProgramPlayer({
   // The next main scene the host will show, mounted hidden under the run the move will give it: the layers
   // are one keyed list, so the move keeps that very layer and only shows it.
   const upcoming = hostClock && upcomingSceneId ? find(upcomingSceneId) : undefined;
+  const layer = (scene: Scene, run: number, animation: string | undefined, z: number, ahead = false) => (
+    <Layer
+      key={run}
+      program={program}
+      scene={scene}
+      run={run}
+      animation={animation}
+      z={z}
+      onButton={onButton}
+      onMediaDone={onMediaDone}
+      upcoming={ahead}
+    />
+  );
   const mains: ReactNode[] = [];
-  if (outgoing && layers.outgoing)
-    mains.push(
-      <Layer
-        key={layers.outgoing.run}
-        program={program}
-        scene={outgoing}
-        run={layers.outgoing.run}
-        animation={anim?.leave}
-        z={0}
-        onButton={onButton}
-        onMediaDone={onMediaDone}
-      />,
-    );
-  if (current)
-    mains.push(
-      <Layer
-        key={layers.current.run}
-        program={program}
-        scene={current}
-        run={layers.current.run}
-        animation={anim?.enter}
-        z={1}
-        onButton={onButton}
-        onMediaDone={onMediaDone}
-      />,
-    );
+  if (outgoing && layers.outgoing) mains.push(layer(outgoing, layers.outgoing.run, anim?.leave, 0));
+  if (current) mains.push(layer(current, layers.current.run, anim?.enter, 1));
   if (upcoming?.kind === "main" && state.stack.length === 0)
-    mains.push(
-      <Layer
-        key={state.nextRun}
-        program={program}
-        scene={upcoming}
-        run={state.nextRun}
-        animation={undefined}
-        z={0}
-        onButton={onButton}
-        onMediaDone={onMediaDone}
-        upcoming
-      />,
-    );
+    mains.push(layer(upcoming, state.nextRun, undefined, 0, true));
   return (
     <div
       className="mq-player"
@@ -241,18 +218,7 @@ export function ProgramPlayer({
       {state.stack.map((id, i) => {
         const popup = find(id);
         const run = state.stackRuns[i] ?? 0;
-        return popup ? (
-          <Layer
-            key={run}
-            program={program}
-            scene={popup}
-            run={run}
-            animation={transitionAnimations(popup.transition).enter}
-            z={2 + i}
-            onButton={onButton}
-            onMediaDone={onMediaDone}
-          />
-        ) : null;
+        return popup ? layer(popup, run, transitionAnimations(popup.transition).enter, 2 + i) : null;
       })}
     </div>
   );
