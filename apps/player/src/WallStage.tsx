@@ -80,7 +80,7 @@ export function WallStage({
       if (change && !inEffect) flushSync(update);
       else update();
       // Woken for the change, and for the preparing before it.
-      const wake = due > PREPARE_MS ? Math.min(due - PREPARE_MS, due) : due;
+      const wake = due > PREPARE_MS ? due - PREPARE_MS : due;
       timer = setTimeout(tick, Math.max(1, Math.min(wake, 1000)));
     };
     tick(true);
