@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { LANGUAGE_COOKIE } from "@marquee/contracts";
@@ -32,6 +40,15 @@ const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 20);
 const TRACE = process.env.BENCH_PAGES_TRACE === "1";
 /** BENCH_PAGES_ONLY=personal,editor: only the pages whose names contain one of these (a partial run). */
 const ONLY = (process.env.BENCH_PAGES_ONLY ?? "").split(",").filter(Boolean);
+/**
+ * BENCH_PAGES_BEFORE=DIR: DIR is another build of the console (a copy of apps/web/dist from before a change).
+ * Each page is then loaded from both builds in turn, "before" and "after", and the table compares them: on a
+ * shared machine two runs minutes apart differ by more than most changes. The server reads index.html on
+ * every load, so the bench writes the build's index.html before each load; the "before" build's hashed files
+ * are copied beside the current ones before the server starts (it serves the files it finds then), and
+ * removed after the run.
+ */
+const BEFORE = process.env.BENCH_PAGES_BEFORE ?? "";
 const WARMUPS = 2;
 const ADMIN = { username: "admin", password: "Admin12345" };
 const BENCH_LIMIT_MS = 900_000;
@@ -141,6 +158,11 @@ async function timeline(page: Page): Promise<string[]> {
     (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
       .concat(performance.getEntriesByType("navigation") as PerformanceNavigationTiming[])
       .map((r) => ({ name: r.name.replace(location.origin, ""), start: r.startTime, end: r.responseEnd }))
+      .concat(
+        performance
+          .getEntriesByType("mark")
+          .map((m) => ({ name: `mark ${m.name}`, start: m.startTime, end: m.startTime })),
+      )
       .sort((a, b) => a.start - b.start)
       .map((r) => `${r.start.toFixed(0).padStart(6)}–${r.end.toFixed(0).padEnd(6)} ${r.name}`),
   );
@@ -169,7 +191,45 @@ function summarise(profile: { nodes: ProfileNode[]; samples: number[]; timeDelta
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`);
-  return ["self time by script:", ...top(byScript, 12), "self time by function:", ...top(byFunction, 25)];
+  return [
+    "self time by script:",
+    ...top(byScript, 12),
+    "self time by function:",
+    ...top(byFunction, 25),
+    "busy time by 100 ms of the load, with its three largest functions:",
+    ...slices(profile, byId),
+  ];
+}
+
+/** The profile cut into 100 ms slices from its start: busy (not idle) ms and the functions that took most. */
+function slices(
+  profile: { samples: number[]; timeDeltas: number[]; startTime?: number },
+  byId: Map<number, ProfileNode>,
+): string[] {
+  const buckets = new Map<number, Map<string, number>>();
+  let t = 0;
+  profile.samples.forEach((id, i) => {
+    t += (profile.timeDeltas[i] ?? 0) / 1000;
+    const frame = byId.get(id)?.callFrame;
+    if (!frame || frame.functionName === "(idle)") return;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const b = Math.floor(t / 100);
+    const m = buckets.get(b) ?? new Map<string, number>();
+    const fn = `${frame.functionName || "(anonymous)"} ${frame.url.replace(/^.*\//, "")}:${frame.lineNumber}`;
+    m.set(fn, (m.get(fn) ?? 0) + ms);
+    buckets.set(b, m);
+  });
+  return [...buckets]
+    .sort((a, b) => a[0] - b[0])
+    .map(([b, m]) => {
+      const busy = [...m.values()].reduce((x, y) => x + y, 0);
+      const top3 = [...m]
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, 3)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(" · ");
+      return `${String(b * 100).padStart(6)} ms  busy ${busy.toFixed(0).padStart(3)}  ${top3}`;
+    });
 }
 
 /** One full navigation to `url`, in ms on the page's clock until usable. */
@@ -196,6 +256,10 @@ async function loadOnce(context: BrowserContext, url: string, trace = false): Pr
       const { profile } = await cdp.send("Profiler.stop");
       console.log(`\n${url}: usable at ${ms.toFixed(0)} ms\n${(await timeline(page)).join("\n")}`);
       console.log(summarise(profile as never).join("\n"));
+      mkdirSync(shots, { recursive: true });
+      const file = path.join(shots, `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, "_")}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`the whole profile (for the browser's performance panel): ${path.relative(root, file)}`);
     }
     return ms;
   } catch (err) {
@@ -206,6 +270,34 @@ async function loadOnce(context: BrowserContext, url: string, trace = false): Pr
   } finally {
     await page.close();
   }
+}
+
+/** A build of the console the run loads pages from. */
+interface ConsoleBuild {
+  /** Makes the server answer page addresses with this build's index.html. */
+  serve(): void;
+}
+
+/** The current build alone, or the one in BENCH_PAGES_BEFORE and then the current one. */
+function buildsToCompare(cleanup: Cleanup): ConsoleBuild[] {
+  const dist = path.join(root, "apps/web/dist");
+  const indexFile = path.join(dist, "index.html");
+  const current = readFileSync(indexFile);
+  const serving = (index: Buffer): ConsoleBuild => ({ serve: () => writeFileSync(indexFile, index) });
+  if (!BEFORE) return [serving(current)];
+  const before = readFileSync(path.join(BEFORE, "index.html"));
+  const added: string[] = [];
+  cleanup.add("putting the console's own index.html back and removing the before build's files", () => {
+    writeFileSync(indexFile, current);
+    for (const file of added) rmSync(file, { force: true });
+  });
+  for (const name of readdirSync(path.join(BEFORE, "assets"))) {
+    const to = path.join(dist, "assets", name);
+    if (existsSync(to)) continue;
+    copyFileSync(path.join(BEFORE, "assets", name), to);
+    added.push(to);
+  }
+  return [serving(before), serving(current)];
 }
 
 async function main(cleanup: Cleanup, started: number): Promise<void> {
@@ -241,6 +333,8 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   await database.close();
   if (program === undefined) throw new Error("no program generated");
 
+  // Before the server starts: it serves the files it finds then.
+  const consoles = buildsToCompare(cleanup);
   const server = await startRealServer(cleanup, {
     dataDir: tempDir(cleanup, "marquee-bench-pages-"),
     databaseUrl: db.url,
@@ -260,25 +354,32 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   const baseline: number[] = [];
   for (let i = 0; i < WARMUPS; i++) await loadOnce(baseCtx, baselineUrl);
 
-  const rows: Array<{ name: string; p50: number; p95: number; base95: number }> = [];
+  const rows: Array<{ name: string; builds: Array<{ p50: number; p95: number }>; base95: number }> = [];
   for (const p of PAGES.filter((x) => ONLY.length === 0 || ONLY.some((o) => x.name.includes(o)))) {
     const url = `${server.origin}${p.url.replace("{program}", String(program))}`;
     const context = await contextFor(browser, server.origin, p.ready, server.origin);
     try {
-      for (let i = 0; i < WARMUPS; i++) await loadOnce(context, url);
-      const times: number[] = [];
+      for (const build of consoles) {
+        build.serve();
+        for (let i = 0; i < WARMUPS; i++) await loadOnce(context, url);
+      }
+      const times = consoles.map(() => [] as number[]);
       const base: number[] = [];
-      // The page and the baseline alternate, so a busy moment of the machine falls on both.
+      // The page (from each build in turn) and the baseline alternate, so a busy moment of the machine
+      // falls on all of them.
       for (let i = 0; i < RUNS; i++) {
-        times.push(await loadOnce(context, url));
+        for (const [b, build] of consoles.entries()) {
+          build.serve();
+          times[b]?.push(await loadOnce(context, url));
+        }
         base.push(await loadOnce(baseCtx, baselineUrl));
       }
       baseline.push(...base);
+      // The current build (the last) is traced and pictured.
       if (TRACE) await loadOnce(context, url, true);
       rows.push({
         name: p.name,
-        p50: percentile(times, 50),
-        p95: percentile(times, 95),
+        builds: times.map((t) => ({ p50: percentile(t, 50), p95: percentile(t, 95) })),
         base95: percentile(base, 95),
       });
       const shot = await context.newPage();
@@ -297,16 +398,26 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
     `\ntime until usable, ms on the page's clock (${RUNS} full navigations each after ${WARMUPS} warm-ups, ` +
       "code cached, API calls fresh); baseline: a static page from a bare node:http server, loaded alternately",
   );
+  const compared = consoles.length > 1;
+  if (compared) console.log(`"before": the console built in ${BEFORE}; "after": apps/web/dist`);
+  const head = compared
+    ? ["before p50", "before p95", "after p50", "after p95", "after÷before"]
+    : ["p50", "p95"];
   console.log(
-    `${"page".padEnd(22)}${"p50".padStart(8)}${"p95".padStart(8)}${"baseline p95".padStart(14)}${"ratio".padStart(8)}${"target".padStart(10)}`,
+    `${"page".padEnd(22)}${head.map((h) => h.padStart(compared ? 13 : 8)).join("")}` +
+      `${"baseline p95".padStart(14)}${"ratio".padStart(8)}${"target".padStart(10)}`,
   );
   let met = true;
+  const p95Of = (r: (typeof rows)[number]) => r.builds.at(-1)?.p95 ?? Number.NaN;
   for (const r of rows) {
-    const ok = r.p95 < TARGET_P95_MS;
+    const p95 = p95Of(r);
+    const ok = p95 < TARGET_P95_MS;
     met &&= ok;
+    const cells = r.builds.flatMap((b) => [fmt(b.p50), fmt(b.p95)]);
+    if (compared) cells.push(`${fmt(p95 / (r.builds[0]?.p95 ?? Number.NaN), 2)}×`);
     console.log(
-      `${r.name.padEnd(22)}${fmt(r.p50).padStart(8)}${fmt(r.p95).padStart(8)}${fmt(r.base95, 1).padStart(14)}` +
-        `${`${fmt(r.p95 / r.base95, 1)}×`.padStart(8)}${(ok ? "met" : "MISSED").padStart(10)}`,
+      `${r.name.padEnd(22)}${cells.map((c) => c.padStart(compared ? 13 : 8)).join("")}${fmt(r.base95, 1).padStart(14)}` +
+        `${`${fmt(p95 / r.base95, 1)}×`.padStart(8)}${(ok ? "met" : "MISSED").padStart(10)}`,
     );
   }
   console.log(`baseline over the whole run: p95 ${fmt(percentile(baseline, 95), 1)} ms`);
@@ -317,7 +428,7 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
       : met
         ? `\nall targets met (p95 under ${TARGET_P95_MS} ms on every page)`
         : `\nTARGET MISSED: ${rows
-            .filter((r) => r.p95 >= TARGET_P95_MS)
+            .filter((r) => p95Of(r) >= TARGET_P95_MS)
             .map((r) => r.name)
             .join(", ")} over ${TARGET_P95_MS} ms at p95`,
   );

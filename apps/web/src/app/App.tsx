@@ -33,6 +33,7 @@ export function App() {
       <ConfigProvider
         locale={ANTD_LOCALES[locale] ?? ANTD_LOCALES.zh_CN}
         theme={{
+          zeroRuntime: true,
           algorithm: settings.theme.mode === "night" ? theme.darkAlgorithm : theme.defaultAlgorithm,
           token: {
             colorPrimary: color,

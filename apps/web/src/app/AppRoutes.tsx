@@ -9,7 +9,7 @@ import { recordPageView } from "../features/behavior/beacon";
 import { runGuards } from "../router/guards";
 import { type LazyPage, lazyPage } from "../router/lazy";
 import { pageOf } from "../router/registry";
-import { flattenRoutes } from "../router/routes";
+import { flattenRoutes, type PageRoute } from "../router/routes";
 import { setHttpHost } from "../services/http";
 import { sessionApi } from "../services/session";
 import { sessionExpired, watchExpiry } from "../services/sessionExpiry";
@@ -48,6 +48,18 @@ const STATIC_PAGES: Record<string, LazyPage> = {
 };
 
 /**
+ * Fetches the code of what `path` shows: a static page of its own, or the main layout and the page in it
+ * (`routes`: the session's tree). Resolves once it is all there; a chunk that fails or times out resolves
+ * too, and the page's error boundary then says so when it renders.
+ */
+function loadCodeFor(path: string, routes: readonly PageRoute[]): Promise<void> {
+  const fixed = STATIC_PAGES[path];
+  const page = routes.find((p) => p.path === path);
+  const parts = fixed ? [fixed] : [AdminLayout, page && pageOf(page)];
+  return Promise.all(parts.map((part) => part?.preload().catch(() => undefined))).then(() => undefined);
+}
+
+/**
  * A page load of someone signed in (the session kept in this browser): the code of the page asked for, and of
  * the layout around it, is fetched while the app starts and the server confirms the session, not one after
  * the other once each has rendered. The guards still decide what is shown; this only fetches code.
@@ -55,20 +67,26 @@ const STATIC_PAGES: Record<string, LazyPage> = {
 function preloadStartPage(): void {
   const { user, routesConfig } = useSession.getState();
   const path = window.location.pathname.replace(/\/+$/, "") || "/";
-  const fixed = STATIC_PAGES[path];
-  if (fixed) {
-    void fixed.preload().catch(() => undefined);
-    return;
-  }
-  if (!user) return;
-  void AdminLayout.preload().catch(() => undefined);
-  const page = flattenRoutes(routesConfig).find((p) => p.path === path);
-  if (page)
-    void pageOf(page)
-      ?.preload()
-      .catch(() => undefined);
+  if (user || STATIC_PAGES[path]) void loadCodeFor(path, flattenRoutes(routesConfig));
 }
 preloadStartPage();
+
+/** Asks the server whether the session lives; false when it does not or cannot say. */
+const askSession = () =>
+  sessionApi
+    .checkIsLogin()
+    .then((r) => r.isLogin)
+    .catch(() => false);
+
+/**
+ * A signed-in page load asks about its session at once, while the language and the page's code still load,
+ * instead of after the first render: the first guard run that checks the session takes this answer, if it
+ * comes within EARLY_SESSION_MS of the load (a later check asks again).
+ */
+const EARLY_SESSION_MS = 10_000;
+const loadedAt = Date.now();
+let earlySession: Promise<boolean> | null =
+  useSession.getState().user !== null && !sessionExpired() ? askSession() : null;
 
 /** Whether this page load has asked the server about the session yet ("when unsure"). */
 let sessionVerified = false;
@@ -131,10 +149,10 @@ export function AppRoutes() {
         sessionExpired: sessionExpired(),
         checkSession: async () => {
           if (sessionVerified) return true;
-          const alive = await sessionApi
-            .checkIsLogin()
-            .then((r) => r.isLogin)
-            .catch(() => false);
+          const early = Date.now() - loadedAt < EARLY_SESSION_MS ? earlySession : null;
+          earlySession = null;
+          const alive = await (early ?? askSession());
+          performance.mark("marquee:session");
           sessionVerified = alive;
           if (!alive) useSession.getState().clear();
           return alive;
@@ -146,6 +164,9 @@ export function AppRoutes() {
         startProgress: () => NProgress.start(),
         setLoading: (v) => useSession.getState().setLoading(v),
       });
+      // What the guards let through is shown once its code is there, in one render: a page rendered before
+      // would suspend, and React holds a revealed Suspense boundary back for about 300 ms.
+      if (!("redirect" in result)) await loadCodeFor(path, pages);
       if (latest.current !== path) return;
       NProgress.done();
       useSession.getState().setLoading(false);
@@ -154,6 +175,7 @@ export function AppRoutes() {
           void message.warning({ content: t(result.warn.key, result.warn.values), key: result.warn.key });
         navigate(result.redirect, { replace: true });
       } else {
+        performance.mark("marquee:allowed");
         setAllowed(path);
         setShown(location);
         recordPageView(path, pages);
