@@ -196,8 +196,14 @@ export class CommandDispatcher {
       if (t.state === "pending") return ended("failed", COMMAND_REASONS.pending);
       if (t.state === "disabled") return ended("failed", COMMAND_REASONS.disabled);
       const conn = this.host.connection(t.id);
-      if (conn) local.push({ id, conn });
-      else if (t.online) remote.push([id, t.id]);
+      if (conn) {
+        // Put on its socket right after this insert: written as sent, so that no second write of the row
+        // (behind the fleet's acks, which arrive at once) holds up the answer. A process killed in between
+        // leaves it sent, and the sweep ends it by its timeout.
+        local.push({ id, conn });
+        return { ...row, state: "sent" as const };
+      }
+      if (t.online) remote.push([id, t.id]);
       else return ended("offline", COMMAND_REASONS.offline);
       return { ...row, state: "queued" as const };
     });
@@ -209,8 +215,9 @@ export class CommandDispatcher {
     for (const { id, conn } of local) {
       (conn.send({ type: "command", id, name, args, timeoutMs: timeout }) ? sent : gone).push(id);
     }
-    await this.markSent(sent, timeout);
-    if (gone.length) await this.finish(gone, "offline", COMMAND_REASONS.offline, ["queued"]);
+    if (sent.length)
+      this.expire(sent, timeout, "timeout", COMMAND_REASONS.timeout(timeout), ["queued", "sent"]);
+    if (gone.length) await this.finish(gone, "offline", COMMAND_REASONS.offline, ["sent"]);
     if (remote.length) {
       try {
         await this.host.publish({
