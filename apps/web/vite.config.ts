@@ -12,17 +12,5 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: "vendor",
-              test: /node_modules[\\/](react|react-dom|scheduler|antd|@ant-design|@rc-component|rc-[^\\/]+|@babel[\\/]runtime|classnames|clsx|dayjs|i18next|react-i18next|@tanstack|zustand|react-router|nprogress|dompurify|use-sync-external-store|@emotion|stylis|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|resize-observer-polyfill|json2mq|copy-to-clipboard|toggle-selection|string-convert|zod)[\\/]/,
-            },
-          ],
-        },
-      },
-    },
   },
 });

@@ -71,23 +71,6 @@ function preloadStartPage(): void {
 }
 preloadStartPage();
 
-/** Asks the server whether the session lives; false when it does not or cannot say. */
-const askSession = () =>
-  sessionApi
-    .checkIsLogin()
-    .then((r) => r.isLogin)
-    .catch(() => false);
-
-/**
- * A signed-in page load asks about its session at once, while the language and the page's code still load,
- * instead of after the first render: the first guard run that checks the session takes this answer, if it
- * comes within EARLY_SESSION_MS of the load (a later check asks again).
- */
-const EARLY_SESSION_MS = 10_000;
-const loadedAt = Date.now();
-let earlySession: Promise<boolean> | null =
-  useSession.getState().user !== null && !sessionExpired() ? askSession() : null;
-
 /** Whether this page load has asked the server about the session yet ("when unsure"). */
 let sessionVerified = false;
 export function markSessionVerified(): void {
@@ -149,9 +132,10 @@ export function AppRoutes() {
         sessionExpired: sessionExpired(),
         checkSession: async () => {
           if (sessionVerified) return true;
-          const early = Date.now() - loadedAt < EARLY_SESSION_MS ? earlySession : null;
-          earlySession = null;
-          const alive = await (early ?? askSession());
+          const alive = await sessionApi
+            .checkIsLogin()
+            .then((r) => r.isLogin)
+            .catch(() => false);
           performance.mark("marquee:session");
           sessionVerified = alive;
           if (!alive) useSession.getState().clear();
