@@ -215,8 +215,7 @@ export class CommandDispatcher {
     for (const { id, conn } of local) {
       (conn.send({ type: "command", id, name, args, timeoutMs: timeout }) ? sent : gone).push(id);
     }
-    if (sent.length)
-      this.expire(sent, timeout, "timeout", COMMAND_REASONS.timeout(timeout), ["queued", "sent"]);
+    this.timeOutSent(sent, timeout);
     if (gone.length) await this.finish(gone, "offline", COMMAND_REASONS.offline, ["sent"]);
     if (remote.length) {
       try {
@@ -357,7 +356,13 @@ export class CommandDispatcher {
         .set({ state: "sent" })
         .where(and(inArray(terminalCommands.id, ids), eq(terminalCommands.state, "queued"))),
     );
-    this.expire(ids, timeout, "timeout", COMMAND_REASONS.timeout(timeout), ["queued", "sent"]);
+    this.timeOutSent(ids, timeout);
+  }
+
+  /** Commands put on a socket of this process that are not acknowledged within `timeout` end timed out. */
+  private timeOutSent(ids: string[], timeout: number): void {
+    if (ids.length)
+      this.expire(ids, timeout, "timeout", COMMAND_REASONS.timeout(timeout), ["queued", "sent"]);
   }
 
   /** After `ms`, the commands still in one of `from` end in `state` with `reason`. */
