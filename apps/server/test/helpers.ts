@@ -19,14 +19,29 @@ import { childPath } from "../src/platform/office-tree";
 import { hashPassword } from "../src/platform/password";
 import "./provided";
 
-/** A clock the test moves by hand. */
+/**
+ * A clock the test moves by hand. It follows real time, ahead by what the test advanced; frozen, it stands
+ * still between advances, so a test that measures a span with it does not depend on how busy the machine is.
+ */
 export class TestClock implements Clock {
   offsetMs = 0;
+  private frozenAtMs: number | null = null;
   now() {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date(this.frozenAtMs ?? Date.now() + this.offsetMs);
   }
   advance(ms: number) {
-    this.offsetMs += ms;
+    if (this.frozenAtMs !== null) this.frozenAtMs += ms;
+    else this.offsetMs += ms;
+  }
+  /** Stops the clock where it is until `thaw`. */
+  freeze() {
+    this.frozenAtMs ??= Date.now() + this.offsetMs;
+  }
+  /** Lets the clock run again from where it stood: it never goes back. */
+  thaw() {
+    if (this.frozenAtMs === null) return;
+    this.offsetMs = this.frozenAtMs - Date.now();
+    this.frozenAtMs = null;
   }
 }
 
