@@ -136,6 +136,17 @@ describe("languages", () => {
     await page.reload();
     await expect.poll(() => page.getByTestId("side-menu").textContent()).toContain("Home");
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    // The cookie's catalogue is asked for while the page is parsed, before the console's code has run.
+    const catalogue = await page.evaluate(() => {
+      const fetched = performance.getEntriesByType("resource").find((r) => r.name.includes("/assets/en-"));
+      const code = performance.getEntriesByName("marquee:code")[0];
+      return {
+        preloaded: document.querySelector('link[rel=modulepreload][href*="/assets/en-"]') !== null,
+        askedBeforeTheCodeRan:
+          fetched !== undefined && code !== undefined && fetched.startTime < code.startTime,
+      };
+    });
+    expect(catalogue).toEqual({ preloaded: true, askedBeforeTheCodeRan: true });
     await chooseFromHoverMenu(page, "language-switch", "lang-zh_CN", menuSays("首页"));
   });
 });

@@ -188,7 +188,9 @@ describe("home, statistics, proof of play and paid services", () => {
     await admin.goto("/paymentCenter/index");
     await admin.getByTestId(`pay-confirm-${orderNo}`).click();
     // The confirmation writes the order, the quota and a log: on a busy machine it can take seconds.
-    const confirmed = admin.waitForResponse((r) => r.url().includes("/a/api/payOrder/confirm"), { timeout: 30_000 });
+    const confirmed = admin.waitForResponse((r) => r.url().includes("/a/api/payOrder/confirm"), {
+      timeout: 30_000,
+    });
     await admin.getByTestId("pay-action-ok").click();
     expect((await confirmed).status()).toBe(200);
     await expect.poll(() => admin.getByTestId(`pay-state-${orderNo}`).innerText()).toMatch(/Paid/);
