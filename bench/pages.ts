@@ -15,9 +15,10 @@ import pino from "pino";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { connect, runMigrations } from "../apps/server/src/db/client";
 import { initialiseSystem } from "../apps/server/src/modules/common/init";
-import { BROWSER_TIMEOUT_MS, launchChromium } from "./lib/browser";
+import { BROWSER_TIMEOUT_MS, launchChromium, navigateUntil } from "./lib/browser";
 import type { Cleanup } from "./lib/cleanup";
 import { openDatabase, tempDir } from "./lib/database";
+import { percentile } from "./lib/percentile";
 import { runBenchmark } from "./lib/run";
 import { BASELINE_SELECTOR, startStaticPage } from "./lib/static-page";
 import { generateStatsData, type StatsScale } from "./lib/stats-data";
@@ -125,11 +126,6 @@ function usableProbe(selector: string): string {
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-/** Nearest-rank percentile. */
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
-}
 
 /**
  * A context for one page with the probe installed; signed in through the console's own form when `origin` is
@@ -243,15 +239,7 @@ async function loadOnce(context: BrowserContext, url: string, trace = false): Pr
     await cdp.send("Profiler.start");
   }
   try {
-    await page.goto(url, { waitUntil: "commit" });
-    const handle = await page.waitForFunction(
-      (key) => (window as unknown as Record<string, number>)[key],
-      READY,
-      {
-        polling: "raf",
-      },
-    );
-    const ms = (await handle.jsonValue()) as number;
+    const ms = await navigateUntil(page, url, READY);
     if (cdp) {
       const { profile } = await cdp.send("Profiler.stop");
       console.log(`\n${url}: usable at ${ms.toFixed(0)} ms\n${(await timeline(page)).join("\n")}`);

@@ -137,3 +137,15 @@ export async function resourceEntries(page: Page): Promise<ResourceEntry[]> {
     })),
   );
 }
+
+/**
+ * A full navigation of `page` to `url`, answering what the page's own probe (an init script) writes into
+ * `window[key]` once the page is ready: `performance.now()` then, ms on the page's clock.
+ */
+export async function navigateUntil(page: Page, url: string, key: string): Promise<number> {
+  await page.goto(url, { waitUntil: "commit" });
+  const handle = await page.waitForFunction((k) => (window as unknown as Record<string, number>)[k], key, {
+    polling: "raf",
+  });
+  return (await handle.jsonValue()) as number;
+}

@@ -1,0 +1,3 @@
+import { renderAntd } from "./antd";
+
+renderAntd(false);

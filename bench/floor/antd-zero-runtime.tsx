@@ -1,0 +1,4 @@
+import "antd/dist/antd.css";
+import { renderAntd } from "./antd";
+
+renderAntd(true);
