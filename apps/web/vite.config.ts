@@ -11,9 +11,13 @@ import { LOCALES } from "../../packages/contracts/src/i18n/locales.ts";
  * language cookie names, so that it arrives alongside the code instead of after it.
  */
 function preloadLanguage(): Plugin {
+  let base = "/";
   return {
     name: "marquee-preload-language",
     apply: "build",
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: "post",
       handler(_html, ctx) {
@@ -23,7 +27,8 @@ function preloadLanguage(): Plugin {
           const locale = /[\\/]src[\\/]locales[\\/]([A-Za-z_]+)(?:[\\/]index)?\.ts$/.exec(
             chunk.facadeModuleId,
           )?.[1];
-          if (locale && (LOCALES as readonly string[]).includes(locale)) files[locale] = `/${chunk.fileName}`;
+          if (locale && (LOCALES as readonly string[]).includes(locale))
+            files[locale] = `${base}${chunk.fileName}`;
         }
         if (Object.keys(files).length !== LOCALES.length) {
           throw new Error(`preloadLanguage: found catalogues for ${Object.keys(files).join(", ")} only`);
