@@ -498,29 +498,48 @@ const STILL_LIMIT_MS = 20_000;
 /** The fake time a still picture may let pass: under a second, so the clock's second does not change. */
 const STILL_CLOCK_MS = 800;
 
+/** A still picture, and whether it came within STILL_LIMIT_MS. */
+interface Still {
+  png: Buffer;
+  /** The page still changed, or still loaded or drew something, when STILL_LIMIT_MS ran out. */
+  timedOut: boolean;
+}
+
 /**
  * A still picture of the page: settles it, then shoots until two pictures in
  * a row agree and nothing loads any more (a picture, a frame, a font, a PDF
- * page, a widget's data), letting the page's timers run 20 ms of the paused
- * fake clock between tries (up to STILL_CLOCK_MS), then waiting in real time.
+ * page, a widget's data), before and after the shot alike (a PDF page whose
+ * drawing starts again between the check and the shot must not pass),
+ * letting the page's timers run 20 ms of the paused fake clock between tries
+ * (up to STILL_CLOCK_MS), then waiting in real time.
  */
-async function stillShot(page: Page, clip?: Box): Promise<Buffer> {
+async function stillShot(page: Page, clip?: Box): Promise<Still> {
   let last: Buffer | null = null;
   let clockSpent = 0;
   const deadline = Date.now() + STILL_LIMIT_MS;
+  const quiet = async () => (await settle(page)) && !(await loading(page));
   for (;;) {
-    const settled = (await settle(page)) && !(await loading(page));
+    const before = await quiet();
     const shot = await page.screenshot({ animations: "allow", caret: "hide", clip });
-    if ((settled && sameBuffer(last, shot)) || Date.now() > deadline) return shot;
+    const settled = before && (await quiet());
+    if (settled && sameBuffer(last, shot)) return { png: shot, timedOut: false };
+    if (Date.now() > deadline) return { png: shot, timedOut: true };
     last = shot;
     if (clockSpent < STILL_CLOCK_MS || (await drawingPdf(page))) {
-      // pdf.js draws a page in steps run by the page's (fake) timers: while one is being drawn the clock
-      // goes on past STILL_CLOCK_MS (a document scene shows no time), else a busy machine's late worker
-      // leaves the page half drawn for good (CI saw a blank page).
+      // pdf.js draws a page in steps run by the page's (fake) animation frames: while one is being drawn
+      // the clock goes on past STILL_CLOCK_MS (a document scene shows no time), else a busy machine's late
+      // worker leaves the page half drawn for good (CI saw a blank page).
       await page.clock.runFor(20);
       clockSpent += 20;
     } else await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** What kept a capture from being a fair picture: the page's unready widgets, and a still picture that never came. */
+async function problemsOf(page: Page, still: Still): Promise<string[]> {
+  const problems = await unready(page);
+  if (still.timedOut) problems.push(`still changing after ${STILL_LIMIT_MS / 1000} s`);
+  return problems;
 }
 
 /** Whether a PDF page is still being drawn (DocumentWidget marks its canvas when done). */
@@ -555,8 +574,8 @@ export async function capturePlayer(f: Fidelity, index: number): Promise<Capture
   if (!scene) throw new Error(`no scene ${index}`);
   await clockTo(f.player, instantOf(index));
   await f.player.locator(`.mq-scene[data-scene-id="${scene.id}"]`).waitFor({ timeout: 10_000 });
-  const png = await stillShot(f.player);
-  return { png, unready: await unready(f.player) };
+  const still = await stillShot(f.player);
+  return { png: still.png, unready: await problemsOf(f.player, still) };
 }
 
 /** Case `index` in the console: the scene chosen in the editor, "preview" from it, the bar gone. */
@@ -574,11 +593,11 @@ export async function captureConsole(f: Fidelity, index: number): Promise<Captur
   await page.mouse.move(VIEWPORT.width - 1, 0);
   await clockTo(page, instantOf(index));
   await page.getByTestId("editor-preview-bar").and(page.locator(".hidden")).waitFor();
-  const png = await stillShot(page);
-  const problems = await unready(page);
+  const still = await stillShot(page);
+  const problems = await problemsOf(page, still);
   await page.keyboard.press("Escape");
   await overlay.waitFor({ state: "detached" });
-  return { png, unready: problems };
+  return { png: still.png, unready: problems };
 }
 
 export interface CaseResult {
@@ -761,6 +780,7 @@ export async function runMessageCases(
     if (!box) throw new Error("no message preview");
     const size = { width: Math.round(box.width), height: Math.round(box.height) };
     const preview = await stillShot(page, await bandBox(page, '[data-testid="message-preview"]'));
+    const previewProblems = await problemsOf(page, preview);
 
     // The screen, at the preview's size, with the message published to it.
     await f.player.setViewportSize(size);
@@ -771,8 +791,11 @@ export async function runMessageCases(
     const shown = f.player.locator(`[data-testid="mq-message"][data-priority="${c.doc.priority}"]`);
     await stepUntil(f.player, `${c.name} on the screen`, () => shown.isVisible());
     const screen = await stillShot(f.player, await bandBox(f.player, '[data-testid="mq-message"]'));
-    const problems = [...(await unready(page)), ...(await unready(f.player))];
-    const r = comparePictures(c.name, preview, screen, always, problems);
+    const problems = [
+      ...previewProblems.map((u) => `preview ${u}`),
+      ...(await problemsOf(f.player, screen)).map((u) => `screen ${u}`),
+    ];
+    const r = comparePictures(c.name, preview.png, screen.png, always, problems);
     results.push(r);
     onResult(r);
 

@@ -31,9 +31,13 @@ function PdfView({ widget, sceneId, url }: WidgetComponentProps<"document"> & { 
   const [loaded, setLoaded] = useState<Loading>({ status: "loading" });
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
-  /** The page on the canvas is fully drawn (`data-drawn`: a test waits for it before it compares pictures). */
-  const [drawn, setDrawn] = useState(false);
   const p = widget.props;
+  /**
+   * What the canvas fully shows: the document and the drawing's key. `data-drawn` compares it with what
+   * should be shown in the same render, so a new document or page is "not drawn" from its first frame,
+   * never marked drawn by the state of the one before (a test waits for it before it compares pictures).
+   */
+  const [drawn, setDrawn] = useState<{ doc: PDFDocumentProxy; key: string } | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt opens the document again
   useEffect(() => {
@@ -82,12 +86,12 @@ function PdfView({ widget, sceneId, url }: WidgetComponentProps<"document"> & { 
   );
 
   const doc = loaded.status === "ready" ? loaded.doc : null;
+  const drawKey = `${page}:${widget.w}:${widget.h}:${p.fit}`;
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!doc || !canvas) return;
     let alive = true;
     let task: RenderTask | null = null;
-    setDrawn(false);
     doc
       .getPage(Math.min(page, doc.numPages))
       .then((pdfPage) => {
@@ -105,7 +109,7 @@ function PdfView({ widget, sceneId, url }: WidgetComponentProps<"document"> & { 
         task = pdfPage.render({ canvas, viewport });
         return task.promise.then(() => {
           pdfPage.cleanup();
-          if (alive) setDrawn(true);
+          if (alive) setDrawn({ doc, key: drawKey });
         });
       })
       .catch((e: unknown) => {
@@ -118,7 +122,7 @@ function PdfView({ widget, sceneId, url }: WidgetComponentProps<"document"> & { 
       alive = false;
       task?.cancel();
     };
-  }, [doc, page, widget.w, widget.h, p.fit, report]);
+  }, [doc, page, widget.w, widget.h, p.fit, drawKey, report]);
 
   return (
     <div
@@ -135,7 +139,7 @@ function PdfView({ widget, sceneId, url }: WidgetComponentProps<"document"> & { 
       {doc ? (
         <canvas
           ref={canvasRef}
-          data-drawn={drawn ? "true" : "false"}
+          data-drawn={drawn?.doc === doc && drawn.key === drawKey ? "true" : "false"}
           style={{ flex: "none", display: "block" }}
         />
       ) : null}
