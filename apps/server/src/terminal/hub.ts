@@ -483,13 +483,15 @@ export class TerminalHub {
     const sec = await this.heartbeatSec();
     // Each row's own heartbeat interval (its settings), else the system's.
     const limitMs = sql`(${MISSED_BEATS_OFFLINE * 1000} * coalesce((${terminals.settings}->>'heartbeatSec')::int, ${sec}) + ${2 * FLUSH_MS + SWEEP_MS})`;
+    // A row another transaction holds (its presence being written, an operator's change) is left for the
+    // next sweep, not waited for: a sweep never waits on one lock while it holds others (no deadlock).
     await this.services.db
       .update(terminals)
       .set({ online: false })
       .where(
-        and(
-          eq(terminals.online, true),
-          sql`${terminals.lastSeenAt} < ${now.toISOString()}::timestamptz - ${limitMs} * interval '1 millisecond'`,
+        inArray(
+          terminals.id,
+          sql`(select ${terminals.id} from ${terminals} where ${terminals.online} and ${terminals.lastSeenAt} < ${now.toISOString()}::timestamptz - ${limitMs} * interval '1 millisecond' for no key update skip locked)`,
         ),
       );
     await this.sweepCommands();

@@ -28,6 +28,7 @@ export const SPAN_STEP_MS = 120_000;
  * Presence changes (connect, heartbeat, disconnect) are kept in memory and
  * flushed together: one `UPDATE … FROM (VALUES …)` per batch, never one query
  * per terminal, so a fleet beating every 30 s costs a few statements a flush.
+ * A row another transaction holds is left for the next flush (`skip locked`).
  */
 export class PresenceWriter {
   private dirty = new Map<number, PresenceRecord>();
@@ -67,17 +68,22 @@ export class PresenceWriter {
     this.dirty = new Map();
     for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
       const part = batch.slice(i, i + ROWS_PER_STATEMENT);
+      let skipped: Set<number>;
       try {
-        await this.update(part);
+        skipped = await this.update(part);
       } catch (err) {
         this.log.warn(
           { err, terminals: part.length },
           "could not write terminal presence; retrying at the next flush",
         );
-        // Their spans were not written either: write them with the retry.
-        for (const r of part) this.spans.delete(r.terminalId);
-        // Keep them, unless a newer record arrived meanwhile.
-        for (const r of part) if (!this.dirty.has(r.terminalId)) this.dirty.set(r.terminalId, r);
+        skipped = new Set(part.map((r) => r.terminalId));
+      }
+      // Not written (a failure, or a row another transaction holds): their spans were not written either,
+      // and they are written at the next flush, unless a newer record arrived meanwhile.
+      for (const r of part) {
+        if (!skipped.has(r.terminalId)) continue;
+        this.spans.delete(r.terminalId);
+        if (!this.dirty.has(r.terminalId)) this.dirty.set(r.terminalId, r);
       }
     }
   }
@@ -93,7 +99,13 @@ export class PresenceWriter {
     return true;
   }
 
-  private async update(rows: PresenceRecord[]): Promise<void> {
+  /**
+   * Writes the rows, and answers those it left for the next flush: a terminal row another transaction holds
+   * (an operator's change to many screens, a publication recording its targets) is skipped, not waited for.
+   * Presence then never waits on a lock while it holds others, so it can never be one side of a deadlock
+   * (PostgreSQL breaks one by failing a whole batch), and a long transaction elsewhere never stalls it.
+   */
+  private async update(rows: PresenceRecord[]): Promise<Set<number>> {
     const spanDue = rows.map((r) => this.spanDue(r));
     const column = <T>(pick: (r: PresenceRecord, i: number) => T) => sql.param(rows.map(pick));
     // One statement, one array parameter per column (not ten parameters per terminal to build and parse):
@@ -102,6 +114,7 @@ export class PresenceWriter {
     const told = await this.webhooks?.wantsAny(["terminal.online", "terminal.offline"]);
     const write = (db: Pick<Db, "execute">, changes: boolean) =>
       db.execute<{
+        skipped: boolean;
         id: number;
         name: string;
         office_id: number;
@@ -115,6 +128,10 @@ export class PresenceWriter {
           ${column((r) => r.connectedAt.toISOString())}::timestamptz[], ${column((r) => r.status?.version ?? null)}::text[],
           ${column((r) => r.status?.resolution.width ?? null)}::int[],
           ${column((r) => r.status?.resolution.height ?? null)}::int[])),
+      mine as materialized (
+        select t.id from terminals t where t.id = any(${column((r) => r.terminalId)}::int[])
+        for no key update of t skip locked
+      ),
       up as (
         update terminals t set
           online = v.online,
@@ -127,33 +144,38 @@ export class PresenceWriter {
           width = coalesce(v.width, t.width),
           height = coalesce(v.height, t.height)
         from v${changes ? sql`, terminals old` : sql``}
-        where t.id = v.id and (t.connected_at is null or t.connected_at <= v.connected)
+        where t.id = v.id and t.id in (select id from mine)
+          and (t.connected_at is null or t.connected_at <= v.connected)
           ${changes ? sql`and old.id = t.id` : sql``}
         returning ${changes ? sql`t.id, t.name, t.office_id, t.online, old.online as was` : sql`t.id`}
       ),
       spans as (
         insert into terminal_online_spans as s (terminal_id, started_at, ended_at)
         select v.id, v.connected, greatest(v.connected, coalesce(v.seen, v.connected))
-        from v join terminals t on t.id = v.id where v.span
+        from v join mine on mine.id = v.id where v.span
         on conflict (terminal_id, started_at) do update set ended_at = greatest(s.ended_at, excluded.ended_at)
       )
-      ${changes ? sql`select id, name, office_id, online from up where online is distinct from was` : sql`select id, '' as name, 0 as office_id, false as online from up where false`}`);
-    if (!told) {
-      await write(this.db, false);
-      return;
-    }
+      ${changes ? sql`select false as skipped, id, name, office_id, online from up where online is distinct from was` : sql`select false as skipped, id, '' as name, 0 as office_id, false as online from up where false`}
+      union all
+      select true, t.id, '', 0, false from terminals t
+      where t.id = any(${column((r) => r.terminalId)}::int[]) and t.id not in (select id from mine)`);
+    const skippedOf = (rows: { skipped: boolean; id: number }[]) =>
+      new Set(rows.filter((r) => r.skipped).map((r) => r.id));
+    if (!told) return skippedOf((await write(this.db, false)).rows);
     // Some tenant wants presence events: the screens whose `online` changed, queued with the write.
     const webhooks = this.webhooks as WebhookEvents;
-    await this.db.transaction(async (tx) => {
-      const changed = await write(tx, true);
+    return this.db.transaction(async (tx) => {
+      const { rows: written } = await write(tx, true);
+      const changed = written.filter((r) => !r.skipped);
       await webhooks.emit(
         tx,
-        changed.rows.map((r) => ({
+        changed.map((r) => ({
           officeId: r.office_id,
           type: r.online ? ("terminal.online" as const) : ("terminal.offline" as const),
           data: { terminal: { id: r.id, name: r.name } },
         })),
       );
+      return skippedOf(written);
     });
   }
 }
