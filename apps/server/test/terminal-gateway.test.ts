@@ -487,6 +487,36 @@ describe("commands", () => {
     expect((await results([unknown.id]))[0]?.reason).toBe("a newer failure");
   });
 
+  it("writes an ack whose first write failed (its database connection cut) once it can", async () => {
+    const { socket, terminalId } = await onlineTerminal();
+    await t.app.services.hub.command([terminalId], "volume", { level: 40 }, null, 60_000);
+    const frame = await socket.next("command");
+    // The command's row held by another transaction: the ack's write waits on it, and its connection is
+    // cut while it waits (as when the database restarts or a deadlock picks it). The holder then lets go.
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select id from terminal_commands where id = $1 for update", [frame.id]);
+      socket.send({ type: "ack", id: frame.id, ok: true, data: { level: 40 } });
+      // Asked on another connection: a transaction keeps its first view of pg_stat_activity.
+      const waiting = async () =>
+        (
+          await t.database.pool.query<{ pid: number }>(
+            `select pid from pg_stat_activity
+             where wait_event_type = 'Lock' and query like '%update terminal_commands%' and pid <> pg_backend_pid()`,
+          )
+        ).rows;
+      await waitFor(async () => (await waiting()).length > 0, 10_000, "the ack's write waiting on the row");
+      for (const { pid } of await waiting())
+        await t.database.pool.query("select pg_terminate_backend($1)", [pid]);
+    } finally {
+      await holder.query("commit");
+      holder.release();
+    }
+    await waitFor(async () => (await results([frame.id]))[0]?.state === "done", 10_000, "the ack written");
+    expect((await results([frame.id]))[0]?.data).toEqual({ level: 40 });
+  });
+
   it("times out with a reason when no ack comes, and a late ack changes nothing", async () => {
     const { socket, terminalId } = await onlineTerminal();
     const [sent] = await t.app.services.hub.command([terminalId], "refresh", {}, null, 1000);

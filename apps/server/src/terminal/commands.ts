@@ -16,6 +16,10 @@ const MIN_TIMEOUT_MS = 1000;
 /** Acks are written together: at most this many, or after this long. */
 const ACK_BATCH = 1000;
 const ACK_FLUSH_MS = 20;
+/** A batch of acks whose write failed (the database restarting, a deadlock) is tried again after this… */
+const ACK_RETRY_MS = 1000;
+/** …up to this many times in all; then its acks are given up, their commands end by their own timeouts. */
+const ACK_TRIES = 5;
 
 /** A promise with its resolver outside (the acks of one batch wait for the batch). */
 function settle(): { promise: Promise<void>; resolve: () => void } {
@@ -26,6 +30,10 @@ function settle(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 const MAX_TIMEOUT_MS = 3_600_000;
+/** Resolves each waiter. */
+function answer(waiters: Array<() => void>): void {
+  for (const resolve of waiters) resolve();
+}
 
 /** Why a command did not complete, as kept in terminal_commands.reason (a coded reason; the state says the rest). */
 export const COMMAND_REASONS = {
@@ -71,8 +79,16 @@ export class CommandDispatcher {
     state: "done" | "failed";
     reason: string | null;
     data: string | null;
+    /** Writes of it that failed so far. */
+    failures: number;
   }> = [];
   private ackTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Acks whose write failed, written again ACK_RETRY_MS later with the next batch; who waits for them. */
+  private retry: {
+    acks: CommandDispatcher["acks"];
+    waiters: Array<() => void>;
+    timer: ReturnType<typeof setTimeout> | null;
+  } = { acks: [], waiters: [], timer: null };
   private ackWritten = settle();
   private readonly doneListeners = new Set<CommandDoneListener>();
   private stopped = false;
@@ -93,6 +109,12 @@ export class CommandDispatcher {
     const waiting = [...this.expiries.values()].flatMap((e) => (e.sent ? e.ids : []));
     for (const timer of this.expiries.keys()) clearTimeout(timer);
     this.expiries.clear();
+    // Acks waiting to be written again go with the last flush (flushAcks, as the hub stops).
+    if (this.retry.timer) clearTimeout(this.retry.timer);
+    const { acks, waiters } = this.retry;
+    this.retry = { acks: [], waiters: [], timer: null };
+    this.acks.unshift(...acks);
+    void this.ackWritten.promise.then(() => answer(waiters));
     return waiting;
   }
 
@@ -279,6 +301,7 @@ export class CommandDispatcher {
       state: ack.ok ? "done" : "failed",
       reason: ack.ok ? null : ack.reason || COMMAND_REASONS.noReason,
       data: ack.data ? JSON.stringify(ack.data) : null,
+      failures: 0,
     });
     const written = this.ackWritten;
     if (this.acks.length >= ACK_BATCH) void this.flushAcks();
@@ -329,9 +352,34 @@ export class CommandDispatcher {
             await fn(done).catch((err) => this.log.warn({ err }, "a command-done listener failed"));
       }
     } catch (err) {
-      this.log.warn({ err, acks: batch.length }, "could not write terminal acks");
-      written.resolve();
+      // Kept for a later flush: an ack lost here would leave a command the screen did "sent" until it
+      // timed out. Its waiters are answered with the batch that writes it (or gives it up).
+      const kept = batch.filter((a) => ++a.failures < ACK_TRIES);
+      this.log.warn(
+        { err, acks: batch.length, givenUp: batch.length - kept.length },
+        kept.length ? "could not write terminal acks; retrying" : "could not write terminal acks",
+      );
+      if (!kept.length || this.stopped) return written.resolve();
+      this.retry.acks.push(...kept);
+      this.retry.waiters.push(written.resolve);
+      if (!this.retry.timer) {
+        this.retry.timer = setTimeout(() => this.retryAcks(), ACK_RETRY_MS);
+        this.retry.timer.unref();
+      }
     }
+  }
+
+  /** Puts the acks of failed batches in front of the next batch, their waiters with it, and writes it. */
+  private retryAcks(): void {
+    const { acks, waiters } = this.retry;
+    this.retry = { acks: [], waiters: [], timer: null };
+    if (this.stopped) {
+      answer(waiters);
+      return;
+    }
+    this.acks.unshift(...acks);
+    void this.ackWritten.promise.then(() => answer(waiters));
+    void this.flushAcks();
   }
 
   /**
