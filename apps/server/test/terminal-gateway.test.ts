@@ -1,5 +1,5 @@
 import { createProgram } from "@marquee/program";
-import { CLOSE_REFUSED, CLOSE_REPLACED, encodeReason } from "@marquee/terminal-protocol";
+import { CLOSE_REFUSED, CLOSE_REPLACED, encodeReason, type Manifest } from "@marquee/terminal-protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,6 +18,7 @@ import { ADMIN, addOffice, createTestApp, initSystem, signedIn, type TestApp } f
 import {
   authorise,
   deviceId,
+  fetchManifest,
   listening,
   openSocket,
   registerTerminal,
@@ -425,6 +426,27 @@ describe("what a terminal reports is checked against what it was given", () => {
     });
     await waitFor(async () => (await terminalRow(t.app, terminalId)).status?.programId === shopProgram);
     expect((await terminalRow(t.app, terminalId)).status?.programName).toBe("Shop loop");
+  });
+});
+
+describe("a change whose notice was lost", () => {
+  it("reaches the screen at the next reconciliation, once", async () => {
+    const { socket, terminalId, token, welcome } = await onlineTerminal([shopProgram]);
+    // Its programs change in the table with no notice sent (the process that made the change died after
+    // its commit, or the database went away before the notice).
+    await t.database.db
+      .update(terminals)
+      .set({ programIds: [shopProgram, shopSpare] })
+      .where(eq(terminals.id, terminalId));
+    const told = await t.app.services.hub.reconcileSyncs();
+    expect(told).toBeGreaterThanOrEqual(1);
+    const sync = await socket.next("sync");
+    expect(sync.manifestVersion).not.toBe(welcome.manifestVersion);
+    const manifest = (await fetchManifest(t.app, token)).json() as Manifest;
+    expect(manifest.version).toBe(sync.manifestVersion);
+    // Told of that version already: the next pass sends it nothing.
+    await t.app.services.hub.reconcileSyncs();
+    await expect(socket.next("sync", 300)).rejects.toThrow();
   });
 });
 

@@ -45,6 +45,8 @@ export class TerminalConnection {
   holding: string | null | undefined = undefined;
   /** The clock's time of the last hello or heartbeat, in ms. */
   lastBeatMs = 0;
+  /** The manifest version this socket was last told of (its welcome or a sync): see TerminalHub.reconcileSyncs. */
+  toldVersion: string | null = null;
   queue: Promise<void> = Promise.resolve();
   /** What the manifest it holds gives it, for the terminal snapshot it was read for (see TerminalHub.keepGiven). */
   given: { terminal: TerminalSnapshot; at: number; value: Given } | null = null;

@@ -149,6 +149,7 @@ async function handleFrame(
         })
       )
         return;
+      conn.toldVersion = manifest?.version ?? null;
       hub.attach(conn);
       // The welcome told it its manifest version: what was queued for it (or waited while it was away) is notified.
       if (manifest) hub.delivery.markNotified(conn.terminalId);

@@ -31,6 +31,10 @@ export const SWEEP_MS = 2000;
 const STALE_SWEEP_MS = 30_000;
 /** How often commands past their own timeout are ended (their sender died). */
 const COMMAND_SWEEP_MS = 5_000;
+/** How often the screens held here are checked for a manifest change they were not told of. */
+export const RECONCILE_MS = 60_000;
+/** Terminals read together by that check. */
+const RECONCILE_BATCH = 1000;
 /** How long the heartbeat setting is reused before it is read again. */
 const SETTING_CACHE_MS = 5000;
 /** How long the content of a connection's manifest is reused to check its reports (a manifest is cached as long). */
@@ -171,6 +175,9 @@ export class TerminalHub {
     every(SWEEP_MS, () => this.sweep());
     every(STALE_SWEEP_MS, () => this.sweepStale());
     every(COMMAND_SWEEP_MS, () => this.sweepCommands());
+    every(RECONCILE_MS, async () => {
+      await this.reconcileSyncs();
+    });
     // What a killed process left waiting ends now if its time is past, not at the first sweep.
     await this.sweepCommands();
   }
@@ -595,8 +602,18 @@ export class TerminalHub {
   }
 
   private async applySync(ids: number[]): Promise<void> {
-    const held = ids.filter((id) => this.conns.has(id));
-    if (!held.length) return;
+    await this.readAndTell(
+      ids.filter((id) => this.conns.has(id)),
+      false,
+    );
+  }
+
+  /**
+   * Reads the rows of terminals held here again and sends each its manifest version (all of them, or with
+   * `onlyNew` those whose socket was not told that version yet); answers how many were told.
+   */
+  private async readAndTell(held: number[], onlyNew: boolean): Promise<number> {
+    if (!held.length) return 0;
     const mark = this.tokens.mark();
     const rows = await this.snapshots(held);
     // Read after the change: their manifest calls that follow the sync need not read them again.
@@ -605,7 +622,7 @@ export class TerminalHub {
     for (const id of held) {
       const conn = this.conns.get(id);
       const row = rows.get(id);
-      if (!conn || !row) continue;
+      if (!conn?.welcomed || !row) continue;
       conn.terminal = { ...row, tokenHash: conn.terminal.tokenHash };
       conns.push(conn);
     }
@@ -613,17 +630,46 @@ export class TerminalHub {
     // frame in one go: awaiting between sends would let the first terminals' manifest requests
     // queue ahead of the last terminals' news.
     const manifests = await Promise.all(conns.map((c) => this.manifestFor(c.terminal)));
+    let told = 0;
     conns.forEach((conn, i) => {
       const manifest = manifests[i];
-      if (manifest && conn.send({ type: "sync", manifestVersion: manifest.version }))
-        this.delivery.markNotified(conn.terminalId);
+      if (
+        manifest &&
+        !(onlyNew && manifest.version === conn.toldVersion) &&
+        this.tell(conn, manifest.version)
+      )
+        told++;
     });
+    return told;
   }
 
   private async pushSync(conn: TerminalConnection): Promise<void> {
     const manifest = await this.manifestFor(conn.terminal);
-    if (manifest && conn.send({ type: "sync", manifestVersion: manifest.version }))
-      this.delivery.markNotified(conn.terminalId);
+    if (manifest) this.tell(conn, manifest.version);
+  }
+
+  /** Sends a screen `sync` for its manifest version; true when the socket took it. */
+  private tell(conn: TerminalConnection, version: string): boolean {
+    if (!conn.send({ type: "sync", manifestVersion: version })) return false;
+    conn.toldVersion = version;
+    this.delivery.markNotified(conn.terminalId);
+    return true;
+  }
+
+  /**
+   * Screens held here whose manifest changed without their being told: the notice of a publication (or
+   * any change) was lost because the process that made it died after its commit, or the database went
+   * away between the commit and the notice. Reads their rows again, RECONCILE_BATCH at a time, and sends
+   * `sync` to those whose manifest version is not the one their socket was last told of. Runs every
+   * RECONCILE_MS, so such a screen catches up within a minute without reconnecting; answers how many
+   * were told.
+   */
+  async reconcileSyncs(): Promise<number> {
+    const held = [...this.conns.keys()];
+    let told = 0;
+    for (let i = 0; i < held.length; i += RECONCILE_BATCH)
+      told += await this.readAndTell(held.slice(i, i + RECONCILE_BATCH), true);
+    return told;
   }
 
   /** A terminal's manifest, in the time zone its socket here reports when it reports one (the stored status lags a flush). */

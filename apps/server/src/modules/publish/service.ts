@@ -105,7 +105,7 @@ export class PublishService {
     );
   }
 
-  /** Tells terminals their manifest changed; a failure is logged (they catch up at their next hello). */
+  /** Tells terminals their manifest changed; a failure is logged (the hub's reconciliation tells them within RECONCILE_MS). */
   private async notify(log: FastifyBaseLogger, ids: number[]): Promise<void> {
     if (!ids.length) return;
     try {
