@@ -448,6 +448,15 @@ describe("a change whose notice was lost", () => {
     await t.app.services.hub.reconcileSyncs();
     await expect(socket.next("sync", 300)).rejects.toThrow();
   });
+
+  it("refuses a screen disabled with no notice at the next reconciliation", async () => {
+    const { socket, terminalId } = await onlineTerminal();
+    await t.database.db.update(terminals).set({ state: "disabled" }).where(eq(terminals.id, terminalId));
+    await t.app.services.hub.reconcileSyncs();
+    expect((await socket.next("state")).state).toBe("disabled");
+    expect((await socket.closed).code).toBe(CLOSE_REFUSED);
+    expect(t.app.services.hub.holds(terminalId)).toBe(false);
+  });
 });
 
 describe("commands", () => {

@@ -610,7 +610,8 @@ export class TerminalHub {
 
   /**
    * Reads the rows of terminals held here again and sends each its manifest version (all of them, or with
-   * `onlyNew` those whose socket was not told that version yet); answers how many were told.
+   * `onlyNew` those whose socket was not told that version yet, and a screen whose state or token changed
+   * its new state or its refusal); answers how many were told a version.
    */
   private async readAndTell(held: number[], onlyNew: boolean): Promise<number> {
     if (!held.length) return 0;
@@ -619,13 +620,24 @@ export class TerminalHub {
     // Read after the change: their manifest calls that follow the sync need not read them again.
     this.tokens.keep(rows.values(), mark);
     const conns: TerminalConnection[] = [];
+    // Screens whose state or token changed under them: refused, or told their new state (as notifyState would).
+    const changed: number[] = [];
     for (const id of held) {
       const conn = this.conns.get(id);
       const row = rows.get(id);
-      if (!conn?.welcomed || !row) continue;
+      if (!conn?.welcomed) continue;
+      if (
+        onlyNew &&
+        (!row || row.state !== conn.terminal.state || row.tokenHash !== conn.terminal.tokenHash)
+      ) {
+        changed.push(id);
+        continue;
+      }
+      if (!row) continue;
       conn.terminal = { ...row, tokenHash: conn.terminal.tokenHash };
       conns.push(conn);
     }
+    for (const id of changed) await this.applyState(id);
     // Versions first (terminals with the same publications share one computation), then every
     // frame in one go: awaiting between sends would let the first terminals' manifest requests
     // queue ahead of the last terminals' news.
@@ -660,7 +672,9 @@ export class TerminalHub {
    * Screens held here whose manifest changed without their being told: the notice of a publication (or
    * any change) was lost because the process that made it died after its commit, or the database went
    * away between the commit and the notice. Reads their rows again, RECONCILE_BATCH at a time, and sends
-   * `sync` to those whose manifest version is not the one their socket was last told of. Runs every
+   * `sync` to those whose manifest version is not the one their socket was last told of (a screen
+   * disabled, deleted, authorised or given a new token meanwhile is told or refused as notifyState
+   * would). Runs every
    * RECONCILE_MS, so such a screen catches up within a minute without reconnecting; answers how many
    * were told.
    */
