@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -5,19 +6,25 @@ import { loadConfig } from "../src/config";
 import { connect, runMigrations } from "../src/db/client";
 import { Client, createTestApp, createTestDatabase, type TestApp, TestClock } from "./helpers";
 
+/** The real app on a fresh, migrated database, with a pool of `poolSize` (and the pool's options). */
+async function bareApp(poolSize: number, log: pino.Logger, pool: Parameters<typeof connect>[3] = undefined) {
+  const url = await createTestDatabase();
+  const database = connect(url, poolSize, log, pool);
+  await runMigrations(database);
+  const app = await buildApp({
+    config: loadConfig({ DATABASE_URL: url, DATA_DIR: "/tmp/unused" }),
+    database,
+    clock: new TestClock(),
+    log,
+  });
+  return { app, database };
+}
+
 describe("unexpected errors", () => {
   it("are logged with the request id and answered 500 without internals", async () => {
-    const url = await createTestDatabase();
     const lines: string[] = [];
     const log = pino({ level: "error" }, { write: (l: string) => lines.push(l) });
-    const database = connect(url, 2, log);
-    await runMigrations(database);
-    const app = await buildApp({
-      config: loadConfig({ DATABASE_URL: url, DATA_DIR: "/tmp/unused" }),
-      database,
-      clock: new TestClock(),
-      log,
-    });
+    const { app, database } = await bareApp(2, log);
     app.get("/apm-web/f/boom", async () => {
       throw new Error("secret internal detail at /srv/db");
     });
@@ -71,6 +78,41 @@ describe("a database too busy to lend a connection", () => {
       });
     } finally {
       for (const c of held) c.release();
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe("a write that lost a race with another", () => {
+  it("answers 409 in the caller's language when PostgreSQL picked it as a deadlock's victim, not 500", async () => {
+    const { app, database } = await bareApp(4, pino({ level: "silent" }));
+    await database.pool.query("create table race (id int primary key)");
+    await database.pool.query("insert into race values (1), (2)");
+    // Two transactions that lock the same two rows in opposite orders: one of them is the victim.
+    const lockBoth = (first: number, second: number) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from race where id = ${first} for update`);
+        await new Promise((r) => setTimeout(r, 300));
+        await tx.execute(sql`select id from race where id = ${second} for update`);
+      });
+    app.post("/apm-web/f/race", async () => {
+      await Promise.all([lockBoth(1, 2), lockBoth(2, 1)]);
+      return { code: 200, msg: "ok" };
+    });
+    await app.ready();
+    try {
+      const res = await app.inject({
+        method: "POST",
+        url: "/apm-web/f/race",
+        headers: { cookie: "language=fr" },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: 409,
+        msg: "Une autre modification des mêmes données était enregistrée au même moment ; réessayez",
+      });
+    } finally {
       await app.close();
       await database.close();
     }

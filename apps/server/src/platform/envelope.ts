@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { z } from "zod";
 import { isDiskFull } from "./disk";
-import { AppError, FieldErrors } from "./errors";
+import { AppError, FieldErrors, lostRace } from "./errors";
 import { isMessageKey } from "./i18n";
 
 type Issue = z.core.$ZodIssue;
@@ -188,6 +188,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { consoleInd
     if (isDatabaseDown(err)) {
       req.log.warn({ err }, "the database is unreachable");
       return send(reply, 503, { code: 503, msg: req.t("common.unavailable"), requestId: String(req.id) });
+    }
+    if (lostRace(err)) {
+      req.log.warn({ err }, "a write lost a race with another");
+      return send(reply, 409, { code: 409, msg: req.t("common.conflictRetry") });
     }
     req.log.error({ err }, "unexpected error");
     return send(reply, 500, {

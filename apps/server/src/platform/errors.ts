@@ -61,3 +61,11 @@ export const violates = (err: unknown, constraint: string): boolean => uniqueVio
 
 /** Whether a write failed on a foreign key (a row elsewhere still names it, or arrived meanwhile). */
 export const foreignKeyViolation = (err: unknown): boolean => pgError(err)?.code === "23503";
+
+/**
+ * Whether a write lost a race with another at the same moment: PostgreSQL chose it as a deadlock's victim
+ * (40P01), could not serialise it (40001) or found its row locked (55P03). Its transaction was rolled
+ * back; sent again, it goes through.
+ */
+export const lostRace = (err: unknown): boolean => RACE_CODES.has(pgError(err)?.code ?? "");
+const RACE_CODES = new Set(["40P01", "40001", "55P03"]);

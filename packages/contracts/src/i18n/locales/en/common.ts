@@ -9,6 +9,7 @@ export default {
   "common.tooManyRequests": "Too many requests, try again in {{seconds}} seconds",
   "common.internalError": "Something went wrong on the server (request {{requestId}}); it has been logged",
   "common.unavailable": "The service is starting or the database is unreachable; try again shortly",
+  "common.conflictRetry": "Another change to the same data was being saved at the same moment; try again",
   "common.storageFull":
     "Storage is full: the server's disk has only {{free}} left; delete unused materials or contact your administrator",
   "system.noWorker":

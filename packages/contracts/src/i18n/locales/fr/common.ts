@@ -12,6 +12,8 @@ export default {
   "common.internalError":
     "Une erreur est survenue sur le serveur (requête {{requestId}}) ; elle a été journalisée",
   "common.unavailable": "Le service démarre ou la base de données est injoignable ; réessayez sous peu",
+  "common.conflictRetry":
+    "Une autre modification des mêmes données était enregistrée au même moment ; réessayez",
   "common.storageFull":
     "Stockage plein : il ne reste que {{free}} sur le disque du serveur ; supprimez des médias inutilisés ou contactez votre administrateur",
   "system.noWorker":

@@ -12,6 +12,7 @@ export default {
   "common.internalError":
     "Si è verificato un errore sul server (richiesta {{requestId}}); l'errore è stato registrato",
   "common.unavailable": "Il servizio è in avvio o il database non è raggiungibile; riprova tra poco",
+  "common.conflictRetry": "Un'altra modifica agli stessi dati veniva salvata nello stesso momento; riprova",
   "common.storageFull":
     "Spazio di archiviazione esaurito: sul disco del server restano solo {{free}}; elimina i materiali inutilizzati o contatta l'amministratore",
   "system.noWorker":

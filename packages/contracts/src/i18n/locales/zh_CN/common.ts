@@ -11,6 +11,7 @@ export default {
   "common.tooManyRequests": "请求过于频繁，请在 {{seconds}} 秒后重试",
   "common.internalError": "服务器内部错误（请求 {{requestId}}），已记录日志",
   "common.unavailable": "服务正在启动或数据库无法连接，请稍后重试",
+  "common.conflictRetry": "另一项修改正在同时保存相同的数据，请重试",
   "common.storageFull": "存储空间已满：服务器磁盘只剩 {{free}} 可用，请删除不用的素材或联系管理员",
   "system.noWorker":
     "没有任何服务器进程在执行后台工作（MARQUEE_ROLE=worker 或 all）：上传的素材等待处理，定时发布不会执行，统计停止更新。请启动一个 worker 节点。",

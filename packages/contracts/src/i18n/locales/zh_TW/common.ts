@@ -11,6 +11,7 @@ export default {
   "common.tooManyRequests": "請求過於頻繁，請於 {{seconds}} 秒後再試",
   "common.internalError": "伺服器內部錯誤（請求 {{requestId}}），已記錄日誌",
   "common.unavailable": "服務正在啟動或無法連線至資料庫，請稍後再試",
+  "common.conflictRetry": "另一項修改正在同時儲存相同的資料，請再試一次",
   "common.storageFull": "儲存空間已滿：伺服器磁碟只剩 {{free}} 可用，請刪除不用的素材或聯絡管理員",
   "system.noWorker":
     "沒有任何伺服器程序在執行背景工作（MARQUEE_ROLE=worker 或 all）：上傳的素材等待處理，定時發布不會執行，統計停止更新。請啟動一個 worker 節點。",
