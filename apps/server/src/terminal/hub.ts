@@ -674,9 +674,8 @@ export class TerminalHub {
    * away between the commit and the notice. Reads their rows again, RECONCILE_BATCH at a time, and sends
    * `sync` to those whose manifest version is not the one their socket was last told of (a screen
    * disabled, deleted, authorised or given a new token meanwhile is told or refused as notifyState
-   * would). Runs every
-   * RECONCILE_MS, so such a screen catches up within a minute without reconnecting; answers how many
-   * were told.
+   * would). Runs every RECONCILE_MS, so such a screen catches up within a minute without reconnecting;
+   * answers how many were told a version.
    */
   async reconcileSyncs(): Promise<number> {
     const held = [...this.conns.keys()];
