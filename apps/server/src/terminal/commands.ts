@@ -110,11 +110,7 @@ export class CommandDispatcher {
     for (const timer of this.expiries.keys()) clearTimeout(timer);
     this.expiries.clear();
     // Acks waiting to be written again go with the last flush (flushAcks, as the hub stops).
-    if (this.retry.timer) clearTimeout(this.retry.timer);
-    const { acks, waiters } = this.retry;
-    this.retry = { acks: [], waiters: [], timer: null };
-    this.acks.unshift(...acks);
-    void this.ackWritten.promise.then(() => answer(waiters));
+    this.requeueRetries();
     return waiting;
   }
 
@@ -363,23 +359,22 @@ export class CommandDispatcher {
       this.retry.acks.push(...kept);
       this.retry.waiters.push(written.resolve);
       if (!this.retry.timer) {
-        this.retry.timer = setTimeout(() => this.retryAcks(), ACK_RETRY_MS);
+        this.retry.timer = setTimeout(() => {
+          this.requeueRetries();
+          void this.flushAcks();
+        }, ACK_RETRY_MS);
         this.retry.timer.unref();
       }
     }
   }
 
-  /** Puts the acks of failed batches in front of the next batch, their waiters with it, and writes it. */
-  private retryAcks(): void {
+  /** Puts the acks of failed batches in front of the next batch, their waiters answered with that batch. */
+  private requeueRetries(): void {
+    if (this.retry.timer) clearTimeout(this.retry.timer);
     const { acks, waiters } = this.retry;
     this.retry = { acks: [], waiters: [], timer: null };
-    if (this.stopped) {
-      answer(waiters);
-      return;
-    }
     this.acks.unshift(...acks);
     void this.ackWritten.promise.then(() => answer(waiters));
-    void this.flushAcks();
   }
 
   /**
