@@ -91,6 +91,7 @@ export class Fleet {
     events: 0,
     screenshots: 0,
     manifests: 0,
+    carried: 0,
     deliveries: 0,
     deliveryFailures: 0,
     errorFrames: 0,
@@ -272,7 +273,7 @@ export function formatStats(s: FleetStats): string {
   return (
     `reg ${s.registered}/${s.total} (+${s.registrations}) conn ${s.connected} welcomed ${s.welcomed} ` +
     `auth ${s.authorised} pend ${s.pending} refused ${s.refused} | beats ${s.beats} acks ${s.acks} ` +
-    `fail ${s.failures} events ${s.events} shots ${s.screenshots} manifests ${s.manifests} ` +
+    `fail ${s.failures} events ${s.events} shots ${s.screenshots} manifests ${s.manifests} (carried ${s.carried}) ` +
     `deliveries ${s.deliveries} (failed ${s.deliveryFailures}) ` +
     `reconn ${s.reconnects} errFrames ${s.errorFrames} errors ${s.errors}`
   );

@@ -31,7 +31,9 @@ export interface FleetCounters {
   failures: number;
   events: number;
   screenshots: number;
+  /** Manifests taken (carried by a sync or welcome, or fetched), and of those, carried. */
   manifests: number;
+  carried: number;
   /** Delivery frames sent, and publications reported failed in them. */
   deliveries: number;
   deliveryFailures: number;
@@ -208,7 +210,8 @@ export class SimTerminal {
         }),
       status: () => this.status(),
       onCommand: (command) => this.onCommand(command),
-      onSync: (version) => void this.onSync(version),
+      takesManifest: true,
+      onSync: (version, manifest) => void this.onSync(version, manifest),
       onState: (state, info) => {
         // The first state of a connection is its welcome (later ones are `state` frames).
         const welcome = !this.welcomed;
@@ -423,13 +426,17 @@ export class SimTerminal {
     setTimeout(() => this.connect(), 500).unref();
   }
 
-  private async onSync(version: string): Promise<void> {
+  private async onSync(version: string, carried?: Manifest): Promise<void> {
     this.lastSyncAt = Date.now();
     if (!this.opts.manifest || version === this.manifestVersion || this.opts.skipRegister) return;
     const token = this.opts.store.get(this.opts.deviceId)?.token;
     if (!token) return;
     try {
-      const manifest = await withRetries(3, () => fetchManifest(this.endpoint, token, this.manifestVersion));
+      // As the player does: a manifest the sync carried is taken as fetched; else GET /t/manifest.
+      const manifest =
+        carried?.version === version
+          ? carried
+          : await withRetries(3, () => fetchManifest(this.endpoint, token, this.manifestVersion));
       this.lastManifestAt = Date.now();
       if (manifest) {
         this.manifest = manifest;
@@ -437,6 +444,7 @@ export class SimTerminal {
         this.reportDelivery(manifest);
       }
       this.opts.counters.manifests++;
+      if (manifest === carried) this.opts.counters.carried++;
       this.client?.beat();
     } catch (err) {
       this.opts.counters.errors++;

@@ -102,8 +102,11 @@ export class Connection {
       clockSync: true,
       onClock: (estimate) => this.clocked(estimate),
       onCommand: (c) => this.p.command(c),
-      onSync: (version) =>
-        void (version === store.snap.manifest?.version ? manifests.completeMedia() : manifests.sync()),
+      takesManifest: true,
+      onSync: (version, manifest) =>
+        void (version === store.snap.manifest?.version
+          ? manifests.completeMedia()
+          : manifests.sync(manifest?.version === version ? manifest : undefined)),
       onState: (state, info) => this.onState(state, info),
       onRefused: () => this.refused(),
       onConnection: (connected) => {

@@ -42,6 +42,8 @@ export class ManifestSync {
   pending: Manifest | null = null;
   /** Why downloads wait (the download window), or null. */
   waiting: Why | null = null;
+  /** The manifest the last sync carried (see sync), taken by the next syncOnce instead of a fetch. */
+  private carried: Manifest | null = null;
 
   constructor(private readonly p: PlayerParts) {}
 
@@ -54,8 +56,14 @@ export class ManifestSync {
     return this.work;
   }
 
-  /** Fetches the manifest and brings the media up to date (a sync asked while one waits joins it). */
-  sync(): Promise<void> {
+  /**
+   * Fetches the manifest and brings the media up to date (a sync asked while one waits joins it). With
+   * `carried`, the manifest the server sent along with its sync or welcome, nothing is fetched: it is
+   * taken as a fetch would have answered it. The latest word wins: a later sync that carries none
+   * fetches, so an older carried manifest is never applied after a newer version was announced.
+   */
+  sync(carried?: Manifest): Promise<void> {
+    this.carried = carried ?? null;
     if (!this.queuedSync)
       this.queuedSync = this.serial(async () => {
         this.queuedSync = null;
@@ -99,9 +107,13 @@ export class ManifestSync {
       this.fetched({ ok: false, reason: playerReason("notRegistered") });
       return;
     }
+    const carried = this.carried;
+    this.carried = null;
     let fetched: ManifestFetch;
     try {
-      fetched = await fetchManifest(this.p.fetchFn, env.origin, token, env.kv.get(KEYS.manifestEtag));
+      fetched = carried
+        ? { kind: "new", manifest: carried, etag: `"${carried.version}"` }
+        : await fetchManifest(this.p.fetchFn, env.origin, token, env.kv.get(KEYS.manifestEtag));
     } catch (e) {
       store.update({ lastError: reasonOf(e) });
       this.fetched({ ok: false, reason: whyOf(e) });

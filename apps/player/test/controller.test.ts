@@ -252,6 +252,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe("a manifest carried by the sync", () => {
+  it("is taken without a fetch, with its version as the ETag; a later bare sync fetches", async () => {
+    const h = screen({ manifest: scheduled("v1") });
+    await h.start();
+    expect(h.snap().manifest?.version).toBe("v1");
+    // The hello says the player takes carried manifests.
+    expect(h.socket.sent.find((f) => f.type === "hello")).toMatchObject({ takesManifest: true });
+    const fetches = h.server.fetches;
+    h.socket.deliver({ type: "sync", manifestVersion: "v2", manifest: scheduled("v2") });
+    await settle(50);
+    expect(h.snap().manifest?.version).toBe("v2");
+    expect(h.server.fetches).toBe(fetches);
+    expect(h.kv.get(KEYS.manifestEtag)).toBe('"v2"');
+
+    // A carried manifest then a newer version named alone: the newer one is fetched and stays.
+    h.server.manifest = scheduled("v4");
+    h.socket.deliver({ type: "sync", manifestVersion: "v3", manifest: scheduled("v3") });
+    h.socket.deliver({ type: "sync", manifestVersion: "v4" });
+    await settle(50);
+    expect(h.snap().manifest?.version).toBe("v4");
+    expect(h.server.fetches).toBe(fetches + 1);
+  });
+});
+
 describe("settings", () => {
   it("blacks the screen out at the timer's minute and says so in the status", async () => {
     const h = screen({

@@ -78,11 +78,14 @@ type FrameOf<T extends ServerFrame["type"]> = Extract<ServerFrame, { type: T }>;
 export class TestSocket {
   /** Frames not yet taken by next(). */
   readonly queue: ServerFrame[] = [];
+  /** Frames that came as binary (the protocol's are all text). */
+  binaryFrames = 0;
   readonly closed: Promise<{ code: number; reason: string }>;
   private wake: (() => void) | null = null;
 
   constructor(readonly ws: WebSocket) {
-    ws.on("message", (data) => {
+    ws.on("message", (data, isBinary) => {
+      if (isBinary) this.binaryFrames++;
       this.queue.push(JSON.parse(String(data)) as ServerFrame);
       this.wake?.();
     });
@@ -124,9 +127,13 @@ export class TestSocket {
     }
   }
 
-  /** Says hello and answers the welcome. */
-  async hello(status: TerminalStatus = sampleStatus(), v = PROTOCOL_VERSION): Promise<FrameOf<"welcome">> {
-    this.send({ type: "hello", v, status });
+  /** Says hello (with `takesManifest`: as the player does) and answers the welcome. */
+  async hello(
+    status: TerminalStatus = sampleStatus(),
+    v = PROTOCOL_VERSION,
+    opts: { takesManifest?: boolean } = {},
+  ): Promise<FrameOf<"welcome">> {
+    this.send({ type: "hello", v, status, ...opts });
     return this.next("welcome");
   }
 

@@ -3,6 +3,7 @@ import {
   CLOSE_REPLACED,
   type CommandFrame,
   DEFAULT_HEARTBEAT_SEC,
+  type Manifest,
   PROTOCOL_VERSION,
   parseFrame,
   type ServerFrame,
@@ -45,7 +46,13 @@ export interface ClientOptions {
   /** The status sent with hello and every heartbeat. */
   status: () => TerminalStatus;
   onCommand: CommandHandler;
-  onSync?: (manifestVersion: string) => void;
+  /**
+   * A manifest version to hold; with the manifest itself when the server sent it along (no fetch needed:
+   * only when `takesManifest`).
+   */
+  onSync?: (manifestVersion: string, manifest?: Manifest) => void;
+  /** Say in the hello that onSync takes a manifest carried by a sync or the welcome. */
+  takesManifest?: boolean;
   onState?: (state: TerminalState, info: { terminalId: number; enrolCode: string }) => void;
   /** The token was refused (revoked, disabled, unknown): register again. */
   onRefused?: () => void;
@@ -291,7 +298,14 @@ export class TerminalClient {
       this.connected = true;
       this.attempt = 0;
       this.opts.onConnection?.(true);
-      socket.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, status: this.opts.status() }));
+      socket.send(
+        JSON.stringify({
+          type: "hello",
+          v: PROTOCOL_VERSION,
+          status: this.opts.status(),
+          ...(this.opts.takesManifest ? { takesManifest: true } : {}),
+        }),
+      );
     };
     socket.onmessage = (ev) => {
       const text = typeof ev.data === "string" ? ev.data : String(ev.data);
@@ -334,7 +348,7 @@ export class TerminalClient {
         this.setState(frame.state, frame.enrolCode);
         this.startHeartbeat();
         this.startClock();
-        if (frame.manifestVersion) this.opts.onSync?.(frame.manifestVersion);
+        if (frame.manifestVersion) this.opts.onSync?.(frame.manifestVersion, frame.manifest);
         return;
       case "clock":
         this.clockReply(frame.t0, frame.server);
@@ -343,7 +357,7 @@ export class TerminalClient {
         this.setState(frame.state, "");
         return;
       case "sync":
-        this.opts.onSync?.(frame.manifestVersion);
+        this.opts.onSync?.(frame.manifestVersion, frame.manifest);
         return;
       case "command": {
         let result: CommandResult;

@@ -111,6 +111,11 @@ export const HelloFrame = z.object({
   type: z.literal("hello"),
   v: z.number().int(),
   status: TerminalStatus,
+  /**
+   * The terminal takes a manifest carried by a `sync` or its welcome (see INLINE_MANIFEST_MAX_BYTES);
+   * without it the server only names the version, and the terminal fetches GET /t/manifest.
+   */
+  takesManifest: z.boolean().optional(),
 });
 export const HeartbeatFrame = z.object({ type: z.literal("heartbeat"), status: TerminalStatus });
 export const AckFrame = z.object({
@@ -231,64 +236,6 @@ export const TerminalFrame = z.discriminatedUnion("type", [
 ]);
 export type TerminalFrame = z.infer<typeof TerminalFrame>;
 
-// ---- server → terminal ----
-
-export const WelcomeFrame = z.object({
-  type: z.literal("welcome"),
-  terminalId: z.number(),
-  state: z.enum(TERMINAL_STATES),
-  heartbeatSec: z.number().int().min(5).max(3600),
-  /** The manifest version the server holds for this terminal (fetch it if different). */
-  manifestVersion: z.string().nullable(),
-  enrolCode: z.string(),
-});
-/** The terminal's state changed (authorised by an operator, disabled…). */
-export const StateFrame = z.object({ type: z.literal("state"), state: z.enum(TERMINAL_STATES) });
-/** A new manifest is ready: fetch GET /t/manifest. */
-export const SyncFrame = z.object({ type: z.literal("sync"), manifestVersion: z.string() });
-export const CommandFrame = z.object({
-  type: z.literal("command"),
-  id: z.string().min(1).max(64),
-  name: z.string().min(1).max(40),
-  args: z.record(z.string(), z.unknown()),
-  timeoutMs: z.number().int().min(1000).max(3_600_000),
-});
-export const ErrorFrame = z.object({
-  type: z.literal("error"),
-  code: z.enum(["malformed", "unknown", "version", "state"]),
-  message: z.string(),
-});
-
-/**
- * The answer to a clock probe: `t0` echoed, `server` the server's clock when it
- * answered. The player takes offset = t1 - rtt/2 - server (its clock minus the
- * server's), keeping the probe with the smallest round trip.
- */
-export const ClockReplyFrame = z.object({ type: z.literal("clock"), t0: z.number(), server: z.number() });
-
-export const ServerFrame = z.discriminatedUnion("type", [
-  WelcomeFrame,
-  StateFrame,
-  SyncFrame,
-  CommandFrame,
-  ErrorFrame,
-  ClockReplyFrame,
-]);
-export type ServerFrame = z.infer<typeof ServerFrame>;
-export type CommandFrame = z.infer<typeof CommandFrame>;
-
-/** Parses a frame's text; null when it is not JSON or not a known frame (the caller answers with an error frame). */
-export function parseFrame<T extends z.ZodType>(schema: T, text: string): z.infer<T> | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const r = schema.safeParse(value);
-  return r.success ? r.data : null;
-}
-
 // ---- the manifest (GET /t/manifest) ----
 
 export const ManifestMedia = z.object({
@@ -388,4 +335,81 @@ export function playNowPlaysAt(
   if (!playNow) return false;
   if (playNow.startAt !== null && playNow.startAt > at) return false;
   return playNow.until === null || !(Date.parse(playNow.until) <= at);
+}
+
+// ---- server → terminal ----
+
+/**
+ * The largest manifest (its JSON, in bytes) the server sends inside a `sync`
+ * or a welcome. A fleet told of a publication then holds it with no HTTP
+ * round trip; a bigger one is only named, and fetched (GET /t/manifest).
+ */
+export const INLINE_MANIFEST_MAX_BYTES = 64 * 1024;
+
+export const WelcomeFrame = z.object({
+  type: z.literal("welcome"),
+  terminalId: z.number(),
+  state: z.enum(TERMINAL_STATES),
+  heartbeatSec: z.number().int().min(5).max(3600),
+  /** The manifest version the server holds for this terminal (fetch it if different). */
+  manifestVersion: z.string().nullable(),
+  /**
+   * That manifest itself, when the hello reported another version and it is small enough
+   * (INLINE_MANIFEST_MAX_BYTES): the terminal takes it as if fetched, with the version as its ETag.
+   */
+  manifest: Manifest.optional(),
+  enrolCode: z.string(),
+});
+/** The terminal's state changed (authorised by an operator, disabled…). */
+export const StateFrame = z.object({ type: z.literal("state"), state: z.enum(TERMINAL_STATES) });
+/**
+ * A new manifest is ready: the manifest itself when small enough (INLINE_MANIFEST_MAX_BYTES), taken
+ * as if fetched; else only its version, and the terminal fetches GET /t/manifest.
+ */
+export const SyncFrame = z.object({
+  type: z.literal("sync"),
+  manifestVersion: z.string(),
+  manifest: Manifest.optional(),
+});
+export const CommandFrame = z.object({
+  type: z.literal("command"),
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(40),
+  args: z.record(z.string(), z.unknown()),
+  timeoutMs: z.number().int().min(1000).max(3_600_000),
+});
+export const ErrorFrame = z.object({
+  type: z.literal("error"),
+  code: z.enum(["malformed", "unknown", "version", "state"]),
+  message: z.string(),
+});
+
+/**
+ * The answer to a clock probe: `t0` echoed, `server` the server's clock when it
+ * answered. The player takes offset = t1 - rtt/2 - server (its clock minus the
+ * server's), keeping the probe with the smallest round trip.
+ */
+export const ClockReplyFrame = z.object({ type: z.literal("clock"), t0: z.number(), server: z.number() });
+
+export const ServerFrame = z.discriminatedUnion("type", [
+  WelcomeFrame,
+  StateFrame,
+  SyncFrame,
+  CommandFrame,
+  ErrorFrame,
+  ClockReplyFrame,
+]);
+export type ServerFrame = z.infer<typeof ServerFrame>;
+export type CommandFrame = z.infer<typeof CommandFrame>;
+
+/** Parses a frame's text; null when it is not JSON or not a known frame (the caller answers with an error frame). */
+export function parseFrame<T extends z.ZodType>(schema: T, text: string): z.infer<T> | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const r = schema.safeParse(value);
+  return r.success ? r.data : null;
 }

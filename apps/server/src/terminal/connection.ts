@@ -1,10 +1,17 @@
 import type { StrategyDoc } from "@marquee/schedule";
-import type { ServerFrame, TerminalState, TerminalStatus } from "@marquee/terminal-protocol";
+import type { Manifest, ServerFrame, TerminalState, TerminalStatus } from "@marquee/terminal-protocol";
 import { sql } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { terminals } from "../db/schema";
 import type { Given } from "./given";
 import type { ManifestSubject } from "./manifest";
+
+const CLOSING_BRACE = Buffer.from("}");
+
+/** A frame that may carry a manifest (welcome, sync), without it. */
+type ManifestFrame =
+  | Omit<Extract<ServerFrame, { type: "welcome" }>, "manifest">
+  | Omit<Extract<ServerFrame, { type: "sync" }>, "manifest">;
 
 /** The terminal row fields a connection starts from (read once, when the socket is accepted). */
 export interface TerminalSnapshot extends ManifestSubject {
@@ -45,6 +52,8 @@ export class TerminalConnection {
   holding: string | null | undefined = undefined;
   /** The clock's time of the last hello or heartbeat, in ms. */
   lastBeatMs = 0;
+  /** The screen said in its hello that it takes a manifest carried by a sync or the welcome. */
+  takesManifest = false;
   /** The manifest version this socket was last told of (its welcome or a sync): see TerminalHub.reconcileSyncs. */
   toldVersion: string | null = null;
   queue: Promise<void> = Promise.resolve();
@@ -80,6 +89,23 @@ export class TerminalConnection {
     if (this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(frame));
     this.observer?.(frame);
+    return true;
+  }
+
+  /**
+   * Sends a welcome or sync frame with a manifest as its `manifest` field, the manifest given as JSON
+   * already serialised (ManifestBodies: once for many screens); `written` runs once the socket has
+   * written the whole frame. Answers whether it went.
+   */
+  sendWithManifest(frame: ManifestFrame, manifest: Manifest, json: Buffer, written: () => void): boolean {
+    if (this.socket.readyState !== WebSocket.OPEN) return false;
+    const head = JSON.stringify(frame);
+    const text = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"manifest":`), json, CLOSING_BRACE]);
+    // A text frame, as JSON.stringify's strings go: the player reads frames as text.
+    this.socket.send(text, { binary: false }, (err) => {
+      if (!err) written();
+    });
+    this.observer?.({ ...frame, manifest });
     return true;
   }
 

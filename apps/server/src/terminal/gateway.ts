@@ -137,18 +137,25 @@ async function handleFrame(
         hub.checkStatus(conn, frame.status),
       ]);
       conn.status = status;
-      if (
-        !conn.send({
-          type: "welcome",
-          terminalId: conn.terminalId,
-          state: conn.state,
-          // A heartbeat interval set on the terminal (terminalSet) wins over the system's.
-          heartbeatSec: conn.ownHeartbeatSec ?? heartbeatSec,
-          manifestVersion: manifest?.version ?? null,
-          enrolCode: conn.terminal.enrolCode,
-        })
-      )
-        return;
+      conn.takesManifest = frame.takesManifest === true;
+      const welcome = {
+        type: "welcome" as const,
+        terminalId: conn.terminalId,
+        state: conn.state,
+        // A heartbeat interval set on the terminal (terminalSet) wins over the system's.
+        heartbeatSec: conn.ownHeartbeatSec ?? heartbeatSec,
+        manifestVersion: manifest?.version ?? null,
+        enrolCode: conn.terminal.enrolCode,
+      };
+      // A screen that reported holding another version gets its manifest with the welcome (when small
+      // enough): a fleet reconnecting after a publication or a restart needs no manifest request.
+      const json =
+        manifest && frame.status.manifestVersion !== manifest.version ? hub.carried(conn, manifest) : null;
+      const sent =
+        manifest && json
+          ? conn.sendWithManifest(welcome, manifest, json, () => hub.markTaken(conn.terminalId, manifest))
+          : conn.send(welcome);
+      if (!sent) return;
       conn.toldVersion = manifest?.version ?? null;
       hub.attach(conn);
       // The welcome told it its manifest version: what was queued for it (or waited while it was away) is notified.

@@ -4,6 +4,8 @@ import {
   CLOSE_REPLACED,
   DEFAULT_COMMAND_TIMEOUT_MS,
   DEFAULT_HEARTBEAT_SEC,
+  INLINE_MANIFEST_MAX_BYTES,
+  type Manifest,
   MISSED_BEATS_OFFLINE,
   type TerminalStatus,
 } from "@marquee/terminal-protocol";
@@ -18,6 +20,7 @@ import { snapshotColumns, type TerminalConnection, type TerminalSnapshot } from 
 import { DeliveryTracker } from "./delivery";
 import { checkedStatus, GIVEN_TTL_MS, type Given, givenByManifest, givenHistory, isGiven } from "./given";
 import { ManifestService, type ManifestSubject } from "./manifest";
+import { ManifestBodies } from "./manifest-body";
 import { PresenceWriter } from "./presence";
 import { TerminalTokens } from "./token-cache";
 
@@ -41,6 +44,11 @@ const SETTING_CACHE_MS = 5000;
 const GIVEN_NOW_MS = 5000;
 /** Connections announced to the other processes together, after this pause. */
 const HELD_BATCH_MS = 100;
+/**
+ * A socket with more than this still unsent is told only its manifest's version, not the manifest
+ * itself: a slow screen fetches it (GET /t/manifest) at its own pace instead of holding the server's memory.
+ */
+const CARRY_BUFFERED_MAX = 1024 * 1024;
 
 /** Per-process counters, for tests and the debug log. */
 export interface TerminalHubStats {
@@ -96,6 +104,10 @@ export class TerminalHub {
   readonly delivery: DeliveryTracker;
   /** Terminals by token for the HTTP calls, dropped whenever a terminal changes (see TerminalTokens). */
   readonly tokens: TerminalTokens;
+  /** Manifests serialised once per shared key: GET /t/manifest's answers and the manifests syncs carry. */
+  readonly bodies = new ManifestBodies();
+  /** The largest manifest a sync or a welcome carries (bytes of JSON); bigger ones are fetched. */
+  inlineManifestMaxBytes = INLINE_MANIFEST_MAX_BYTES;
   private readonly conns = new Map<number, TerminalConnection>();
   private readonly presence: PresenceWriter;
   private readonly bus: TerminalBus;
@@ -645,11 +657,7 @@ export class TerminalHub {
     let told = 0;
     conns.forEach((conn, i) => {
       const manifest = manifests[i];
-      if (
-        manifest &&
-        !(onlyNew && manifest.version === conn.toldVersion) &&
-        this.tell(conn, manifest.version)
-      )
+      if (manifest && !(onlyNew && manifest.version === conn.toldVersion) && this.tell(conn, manifest))
         told++;
     });
     return told;
@@ -657,15 +665,43 @@ export class TerminalHub {
 
   private async pushSync(conn: TerminalConnection): Promise<void> {
     const manifest = await this.manifestFor(conn.terminal);
-    if (manifest) this.tell(conn, manifest.version);
+    if (manifest) this.tell(conn, manifest);
   }
 
-  /** Sends a screen `sync` for its manifest version; true when the socket took it. */
-  private tell(conn: TerminalConnection, version: string): boolean {
-    if (!conn.send({ type: "sync", manifestVersion: version })) return false;
-    conn.toldVersion = version;
+  /**
+   * Sends a screen `sync` for its manifest, carrying the manifest itself when it may (see carried): the
+   * screen then holds it with no HTTP round trip. True when the socket took the frame.
+   */
+  private tell(conn: TerminalConnection, manifest: Manifest): boolean {
+    const frame = { type: "sync" as const, manifestVersion: manifest.version };
+    const json = this.carried(conn, manifest);
+    const sent = json
+      ? conn.sendWithManifest(frame, manifest, json, () => this.markTaken(conn.terminalId, manifest))
+      : conn.send(frame);
+    if (!sent) return false;
+    conn.toldVersion = manifest.version;
     this.delivery.markNotified(conn.terminalId);
     return true;
+  }
+
+  /**
+   * The manifest's JSON for a welcome or a sync to carry, serialised once for every screen it shares all
+   * but its version, id and name with; null when the screen did not say it takes one (an older player),
+   * the manifest is bigger than inlineManifestMaxBytes, or the socket is behind (more than
+   * CARRY_BUFFERED_MAX unsent): the screen is told the version and fetches it.
+   */
+  carried(conn: TerminalConnection, manifest: Manifest): Buffer | null {
+    if (!conn.takesManifest || conn.socket.bufferedAmount > CARRY_BUFFERED_MAX) return null;
+    const json = this.bodies.bare(conn.terminal.officeId, manifest, this.manifests.sharedKey(manifest));
+    return json.length <= this.inlineManifestMaxBytes ? json : null;
+  }
+
+  /** The screen took this manifest (a socket wrote it, or GET /t/manifest answered it or a 304): its publications are fetched. */
+  markTaken(terminalId: number, manifest: Manifest): void {
+    this.delivery.markFetched(
+      terminalId,
+      manifest.publications.map((p) => p.id),
+    );
   }
 
   /**

@@ -7,7 +7,7 @@ const BODY_MS = 60_000;
 const MAX_BODIES = 2000;
 
 interface Body {
-  /** `{"code":0,"msg":…,"version":"`, as UTF-8. */
+  /** `{"code":0,"msg":…,"version":` (or `{"version":` for the manifest alone), as UTF-8. */
   head: Buffer;
   /** `,"timezone":…}`: everything after the terminal's name, as UTF-8. */
   tail: Buffer;
@@ -22,7 +22,8 @@ interface Body {
  * fleet told of a publication at once has one key per time zone, settings
  * and play-now, not one per screen. Keyed by the terminal's office too, so
  * two tenants never share an answer even if their keys met, and by the
- * envelope's message (the caller's language).
+ * envelope's message (the caller's language), or as the manifest alone (a
+ * `sync` frame's).
  */
 export class ManifestBodies {
   private readonly bodies = new Map<string, Body>();
@@ -32,14 +33,24 @@ export class ManifestBodies {
    * manifest's shared key (without one, its version: a body of its own).
    */
   json(officeId: number, msg: string, manifest: Manifest, shared = manifest.version): Buffer {
-    const key = `${officeId}|${shared}|${msg}`;
+    return this.splice(officeId, msg, manifest, shared);
+  }
+
+  /** The manifest alone as JSON (no envelope): what a `sync` or a welcome carries. */
+  bare(officeId: number, manifest: Manifest, shared = manifest.version): Buffer {
+    return this.splice(officeId, null, manifest, shared);
+  }
+
+  /** The stored halves for (office, shared key, envelope message or none), with this terminal's own fields between. */
+  private splice(officeId: number, msg: string | null, manifest: Manifest, shared: string): Buffer {
+    const key = `${officeId}|${shared}|${msg === null ? "" : `m:${msg}`}`;
     const now = Date.now();
     let body = this.bodies.get(key);
     if (!body || now - body.at > BODY_MS) {
       const { version: _v, terminalId: _id, terminalName: _name, ...rest } = manifest;
-      const head = JSON.stringify(successEnvelope(msg, {}));
+      const head = msg === null ? "{" : `${JSON.stringify(successEnvelope(msg, {})).slice(0, -1)},`;
       body = {
-        head: Buffer.from(`${head.slice(0, -1)},"version":`),
+        head: Buffer.from(`${head}"version":`),
         tail: Buffer.from(Object.keys(rest).length ? `,${JSON.stringify(rest).slice(1)}` : "}"),
         at: now,
       };

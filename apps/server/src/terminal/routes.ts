@@ -13,7 +13,6 @@ import { requireTerminal, terminalByToken } from "./auth";
 import type { TerminalSnapshot } from "./connection";
 import { acceptSocket, MAX_FRAME_BYTES } from "./gateway";
 import type { TerminalHub } from "./hub";
-import { ManifestBodies } from "./manifest-body";
 import { registerTerminal } from "./register";
 import { commandArgs, packageById, saveScreenshot } from "./repo";
 
@@ -114,7 +113,6 @@ export const terminalRoutes =
     const { db, clock } = app.services;
     // Bearer tokens, not cookies: no browser session can ride these calls, so no cross-site check.
     const open = { open: true, csrf: false } as const;
-    const bodies = new ManifestBodies();
     const openLimit = { max: app.deps.config.openRateLimitPerMinute, timeWindow: 60_000 };
 
     await app.register(websocket, {
@@ -173,14 +171,11 @@ export const terminalRoutes =
         const etag = `"${manifest.version}"`;
         reply.header("etag", etag).header("cache-control", "no-cache");
         // Taken now, or already held (304): either way the terminal has what this manifest carries.
-        hub.delivery.markFetched(
-          terminal.id,
-          manifest.publications.map((p) => p.id),
-        );
+        hub.markTaken(terminal.id, manifest);
         if (matches(req.headers["if-none-match"], etag)) return notModified(reply);
         // Serialised once for every screen it shares all but its version, id and name with (the envelope
         // included), not once per screen: sent as UTF-8 bytes, as they stand.
-        const json = bodies.json(
+        const json = hub.bodies.json(
           terminal.officeId,
           req.t("common.ok"),
           manifest,
