@@ -2,22 +2,24 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { terminals } from "../src/db/schema";
+import { recomputeRunways } from "../src/modules/terminal/runway";
 import { PresenceWriter } from "../src/terminal/presence";
 import { createTestApp, initSystem, type TestApp } from "./helpers";
-import { registerTerminal, terminalRow } from "./terminal-helpers";
+import { authorise, registerTerminal, terminalRow } from "./terminal-helpers";
 
 /**
- * Writers of many terminal rows at once (presence batches, the stale sweep) next to a transaction that
+ * Writers of many terminal rows at once (presence batches, the stale sweep, runways) next to a transaction that
  * holds one of those rows: an operator's change to a selection of screens, a publication recording its
  * targets. They write the rest at once and leave the held row for their next pass, never waiting on it
  * while they hold the others: two writers waiting on each other's rows is a deadlock, which PostgreSQL
  * breaks by failing one of them (a whole batch of presence, as a publication to 10,000 screens showed).
  */
 let t: TestApp;
+let officeId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await initSystem(t);
+  officeId = (await initSystem(t)).officeId;
 });
 afterAll(async () => {
   await t?.close();
@@ -95,5 +97,27 @@ describe("terminal rows another transaction holds", () => {
     });
     await t.app.services.hub.sweepStale();
     expect((await terminalRow(t.app, a.terminalId)).online).toBe(false);
+  });
+
+  it("runways are written for the other screens at once, and for the held one at the next pass", async () => {
+    const a = await registerTerminal(t.app);
+    const b = await registerTerminal(t.app);
+    for (const id of [a.terminalId, b.terminalId]) await authorise(t.app, id, officeId);
+
+    await holding(a.terminalId, async () => {
+      // Tried a few times, 200 ms apart, then left: never waiting on the row.
+      const written = await within(
+        recomputeRunways(t.app.services, [a.terminalId, b.terminalId]),
+        5_000,
+        "the runway pass",
+      );
+      expect(written).toBe(1);
+      expect((await terminalRow(t.app, b.terminalId)).runwayAt).not.toBeNull();
+      expect((await terminalRow(t.app, a.terminalId)).runwayAt).toBeNull();
+    });
+    expect(await recomputeRunways(t.app.services, [a.terminalId, b.terminalId])).toBe(1);
+    expect((await terminalRow(t.app, a.terminalId)).runwayReason).toBe(
+      (await terminalRow(t.app, b.terminalId)).runwayReason,
+    );
   });
 });

@@ -79,7 +79,7 @@ export async function recomputeRunways(services: Services, ids?: number[]): Prom
   // Screens given the same content (the manifest cache answers them one schedule object) in one time zone
   // share their runway but for what they report: computed once per pass for each such set.
   const memo = new WeakMap<object, Map<string, Runway>>();
-  let n = 0;
+  const changed: RunwayRow[] = [];
   for (const row of rows) {
     const manifest = await hub.manifestFor({
       ...row,
@@ -128,19 +128,71 @@ export async function recomputeRunways(services: Services, ids?: number[]): Prom
       row.runwayBehind === behind
     )
       continue;
-    await db
-      .update(terminals)
-      .set({
-        runwayUntil: until,
-        runwayReason: runway.reason,
-        runwayName: runway.name,
-        runwayBehind: behind,
-        runwayAt: new Date(now),
-      })
-      .where(eq(terminals.id, row.id));
-    n++;
+    changed.push({ id: row.id, until, reason: runway.reason, name: runway.name, behind });
   }
-  return n;
+  return writeRunways(services, changed, new Date(now));
+}
+
+/** A runway to store on a terminal. */
+interface RunwayRow {
+  id: number;
+  until: Date | null;
+  reason: Runway["reason"];
+  name: string | null;
+  behind: boolean;
+}
+
+/** Rows per statement (five arrays of parameters, whatever their length). */
+const RUNWAY_ROWS_PER_STATEMENT = 5000;
+/** A pass tries the rows another transaction held this often, this far apart, before leaving them to the next. */
+const RUNWAY_TRIES = 3;
+const RUNWAY_RETRY_MS = 200;
+
+/**
+ * Stores runways, one statement per RUNWAY_ROWS_PER_STATEMENT terminals (one array parameter per column),
+ * not one per terminal: a fleet that took a publication's manifest within a second is a handful of
+ * statements. A row another transaction holds (a publication attaching itself to the same screens, an
+ * operator's bulk change) is skipped, not waited for, so this writer is never one side of a deadlock; it
+ * is tried again RUNWAY_RETRY_MS later, RUNWAY_TRIES times in all, then left to the next pass (the alarm
+ * pass computes every runway again). Answers how many were written.
+ */
+async function writeRunways(services: Services, rows: RunwayRow[], at: Date): Promise<number> {
+  let left = [...rows].sort((a, b) => a.id - b.id);
+  let written = 0;
+  for (let attempt = 1; left.length && attempt <= RUNWAY_TRIES; attempt++) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, RUNWAY_RETRY_MS));
+    const done = new Set<number>();
+    for (let i = 0; i < left.length; i += RUNWAY_ROWS_PER_STATEMENT) {
+      const part = left.slice(i, i + RUNWAY_ROWS_PER_STATEMENT);
+      const column = <T>(pick: (r: RunwayRow) => T) => sql.param(part.map(pick));
+      const res = await services.db.execute<{ id: number }>(sql`
+        with v as (
+          select * from unnest(${column((r) => r.id)}::int[], ${column((r) => r.until?.toISOString() ?? null)}::timestamptz[],
+            ${column((r) => r.reason)}::text[], ${column((r) => r.name)}::text[], ${column((r) => r.behind)}::bool[])
+            as v(id, until, reason, name, behind)),
+        mine as materialized (
+          select t.id from terminals t where t.id in (select id from v) order by t.id
+          for no key update of t skip locked)
+        update terminals t set runway_until = v.until, runway_reason = v.reason, runway_name = v.name,
+          runway_behind = v.behind, runway_at = ${at.toISOString()}::timestamptz
+        from v where t.id = v.id and t.id in (select id from mine)
+        returning t.id`);
+      for (const r of res.rows) done.add(Number(r.id));
+    }
+    written += done.size;
+    // A terminal deleted meanwhile is not there to write: only rows that still exist are tried again.
+    left = left.filter((r) => !done.has(r.id));
+    if (left.length) {
+      const ids = left.map((r) => r.id);
+      const exist = await services.db
+        .select({ id: terminals.id })
+        .from(terminals)
+        .where(inArray(terminals.id, ids));
+      const still = new Set(exist.map((r) => r.id));
+      left = left.filter((r) => still.has(r.id));
+    }
+  }
+  return written;
 }
 
 /** The runway columns of a terminals select. */
