@@ -81,6 +81,36 @@ describe("two server processes", () => {
     expect((await t.app.services.hub.results([frame.id]))[0]?.data).toEqual({ reloaded: 1 });
   });
 
+  it("deliver a command to a terminal the other took a moment ago, before its row says online", async () => {
+    const reg = await registerTerminal(t.app);
+    await authorise(t.app, reg.terminalId, shopId);
+    // The row held by another transaction: the second process's presence cannot write it online.
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("update terminals set name = name where id = $1", [reg.terminalId]);
+      const socket = await openSocket(origin2, reg.token);
+      sockets.push(socket);
+      await socket.hello();
+      await second.app.services.hub.flushPresence();
+      expect((await terminalRow(t.app, reg.terminalId)).online).toBe(false);
+      // The second process announced the socket (its `held` message, within 100 ms).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const [queued] = await t.app.services.hub.command([reg.terminalId], "refresh", {}, null, 10_000);
+      expect(queued?.state).not.toBe("offline");
+      const frame = await socket.next("command");
+      socket.send({ type: "ack", id: frame.id, ok: true });
+      await waitFor(
+        async () => (await t.app.services.hub.results([frame.id]))[0]?.state === "done",
+        5000,
+        "done",
+      );
+    } finally {
+      await holder.query("commit");
+      holder.release();
+    }
+  });
+
   it("time a command out on the process that put it on the socket", async () => {
     const { terminalId, socket } = await onSecond();
     const [queued] = await t.app.services.hub.command([terminalId], "refresh", {}, null, 1000);

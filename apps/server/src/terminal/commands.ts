@@ -59,6 +59,11 @@ export interface CommandHost {
   connection(terminalId: number): TerminalConnection | undefined;
   /** Whether this process holds a welcomed socket of the terminal. */
   holds(terminalId: number): boolean;
+  /**
+   * Whether another process said it took a socket of the terminal moments ago (its `held` message):
+   * the terminal's row may not say online yet (presence is written every FLUSH_MS).
+   */
+  heldElsewhere(terminalId: number): boolean;
   /** Hands a message to the other processes. */
   publish(msg: BusMessage): Promise<void>;
 }
@@ -67,8 +72,10 @@ export interface CommandHost {
  * Commands to terminals in one process: a command is one terminal_commands
  * row per terminal, and the row is the source of truth. It is sent at once
  * when this process holds the socket, handed to the other processes over the
- * bus when the terminals row says online, and "offline" otherwise. The process
- * that sends it times it out; acks are written in batches.
+ * bus when the terminals row says online (or another process announced it took
+ * the socket in the last HELD_ELSEWHERE_MS, before its presence was written),
+ * and "offline" otherwise. The process that sends it times it out; acks are
+ * written in batches.
  */
 export class CommandDispatcher {
   /** Pending timeouts: of commands this process put on a socket (`sent`), or handed to the bus. */
@@ -221,7 +228,8 @@ export class CommandDispatcher {
         local.push({ id, conn });
         return { ...row, state: "sent" as const };
       }
-      if (t.online) remote.push([id, t.id]);
+      // Online in the table, or taken by another process so lately that its presence is not written yet.
+      if (t.online || this.host.heldElsewhere(t.id)) remote.push([id, t.id]);
       else return ended("offline", COMMAND_REASONS.offline);
       return { ...row, state: "queued" as const };
     });

@@ -45,6 +45,12 @@ const GIVEN_NOW_MS = 5000;
 /** Connections announced to the other processes together, after this pause. */
 const HELD_BATCH_MS = 100;
 /**
+ * How long a terminal another process announced it took counts as reachable through it for commands,
+ * whatever its row says: longer than a presence flush (FLUSH_MS) and a flush's retry of a row it found
+ * locked. A terminal that left meanwhile ends its command "undelivered" at the command's timeout.
+ */
+const HELD_ELSEWHERE_MS = 10_000;
+/**
  * A socket with more than this still unsent is told only its manifest's version, not the manifest
  * itself: a slow screen fetches it (GET /t/manifest) at its own pace instead of holding the server's memory.
  */
@@ -93,8 +99,9 @@ export type TerminalEventListener = (e: {
  *
  * A command is one terminal_commands row per terminal; the row is the source
  * of truth. It is sent at once when this process holds the socket, handed to
- * the other processes over the bus when the terminals row says online, and
- * "offline" otherwise. The process that sends it times it out.
+ * the other processes over the bus when the terminals row says online or
+ * another process announced it took the socket moments ago, and "offline"
+ * otherwise. The process that sends it times it out.
  */
 export class TerminalHub {
   /** This process on the bus and in server_processes (two apps in one Node process are two processes). */
@@ -119,6 +126,8 @@ export class TerminalHub {
   };
   private readonly intervals: Array<ReturnType<typeof setInterval>> = [];
   private held: Array<[number, number]> = [];
+  /** Terminals other processes announced they took, and when (this clock, ms): see HELD_ELSEWHERE_MS. */
+  private readonly heldElsewhere = new Map<number, number>();
   private heldTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeat = { sec: Promise.resolve(DEFAULT_HEARTBEAT_SEC), at: Number.NEGATIVE_INFINITY };
   private lastHeartbeatSec = DEFAULT_HEARTBEAT_SEC;
@@ -141,6 +150,10 @@ export class TerminalHub {
       processId: this.processId,
       connection: (terminalId) => this.conns.get(terminalId),
       holds: (terminalId) => this.conns.has(terminalId),
+      heldElsewhere: (terminalId) => {
+        const at = this.heldElsewhere.get(terminalId);
+        return at !== undefined && Date.now() - at < HELD_ELSEWHERE_MS;
+      },
       publish: (msg) => this.bus.publish(msg),
     });
     // What a process that died held: its terminals are offline until they connect to a live one.
@@ -757,6 +770,7 @@ export class TerminalHub {
           this.tokens.forget(msg.terminalIds);
           return this.applySync(msg.terminalIds);
         case "held":
+          this.noteHeldElsewhere(msg.items);
           return this.replaceOlder(msg.items);
         case "offices":
           this.services.tree.forget();
@@ -771,6 +785,20 @@ export class TerminalHub {
       }
     };
     run().catch((err) => this.log.warn({ err, kind: msg.kind }, "could not act on a terminal bus message"));
+  }
+
+  /** Remembers which terminals other processes took just now (for commands); forgets those announced long ago. */
+  private noteHeldElsewhere(items: Array<[number, number]>): void {
+    const now = Date.now();
+    for (const [terminalId] of items) {
+      this.heldElsewhere.delete(terminalId);
+      this.heldElsewhere.set(terminalId, now);
+    }
+    // In announcement order: the oldest come first.
+    for (const [terminalId, at] of this.heldElsewhere) {
+      if (now - at < HELD_ELSEWHERE_MS) break;
+      this.heldElsewhere.delete(terminalId);
+    }
   }
 
   /** Another process accepted these terminals: sockets of them here that are older are closed. */
