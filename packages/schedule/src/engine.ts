@@ -92,7 +92,7 @@ function entryOf(plan: SchedulePlan, item: PlanItem, rank: number): Entry {
 
 /** The rule of an entry's window `w`, made once when a candidate needs it. */
 function ruleOf(e: Entry, w: number): Rule {
-  if (!e.rules) e.rules = [];
+  if (!e.rules) e.rules = new Array(e.starts.length);
   let rule = e.rules[w];
   if (!rule) {
     const win = e.item.windows[w] as PlanItem["windows"][number];
@@ -121,16 +121,54 @@ function messageOrder(a: ScheduleMessage, b: ScheduleMessage): number {
   return ea - eb || newerFirst(a, b);
 }
 
+/** tierRank without the list search (a tier outside TIERS ranks -1, as there). */
+function rankOf(tier: Tier): number {
+  switch (tier) {
+    case "emergency":
+      return 0;
+    case "high":
+      return 1;
+    case "normal":
+      return 2;
+    case "filler":
+      return 3;
+    default:
+      return tierRank(tier);
+  }
+}
+
+/** Plans by `order`, equal orders as given; most inputs come in order already and are kept as they are. */
+function plansInOrder(plans: readonly SchedulePlan[]): readonly SchedulePlan[] {
+  for (let i = 1; i < plans.length; i++) {
+    if ((plans[i] as SchedulePlan).order < (plans[i - 1] as SchedulePlan).order) {
+      return plans
+        .map((plan, index) => ({ plan, index }))
+        .sort((x, y) => x.plan.order - y.plan.order || x.index - y.index)
+        .map((x) => x.plan);
+    }
+  }
+  return plans;
+}
+
 function prepare(input: ScheduleInput): Prepared {
-  const plans = input.plans
-    .map((plan, index) => ({ plan, index }))
-    .sort((x, y) => x.plan.order - y.plan.order || x.index - y.index)
-    .map((x) => x.plan);
-  const entries: Entry[] = [];
+  const plans = plansInOrder(input.plans);
+  let count = 0;
+  for (const plan of plans) count += plan.items.length;
+  // Strongest tier first, inside a tier plan order and item order: a stable counting sort by
+  // rank (-1 … 3, -1 for a tier outside TIERS), cheaper than a comparator sort for each terminal.
+  const ranked: Entry[] = new Array(count);
+  let k = 0;
   for (const plan of plans)
-    for (const item of plan.items) entries.push(entryOf(plan, item, tierRank(item.tier)));
-  // Stable: inside a tier the plan order and item order stay.
-  entries.sort((a, b) => a.rank - b.rank);
+    for (const item of plan.items) ranked[k++] = entryOf(plan, item, rankOf(item.tier));
+  const at = [0, 0, 0, 0, 0, 0];
+  for (const e of ranked) at[e.rank + 2] = (at[e.rank + 2] as number) + 1;
+  for (let r = 1; r < at.length; r++) at[r] = (at[r] as number) + (at[r - 1] as number);
+  const entries: Entry[] = new Array(count);
+  for (const e of ranked) {
+    const i = at[e.rank + 1] as number;
+    at[e.rank + 1] = i + 1;
+    entries[i] = e;
+  }
   return {
     clock: zoneClock(input.timezone),
     entries,
@@ -301,9 +339,6 @@ function lastItemEnd(clock: ZoneClock, entries: Entry[], today: number, at: numb
 
 // ---- a range ----
 
-/** 2^53: keys of the fast event sort stay exact below it. */
-const EXACT = 9_007_199_254_740_992;
-
 /**
  * resolveRange's work buffers, kept from call to call: it runs to its end
  * without yielding, so one set serves every call, and 10,000 terminals do not
@@ -316,10 +351,42 @@ const work = {
   rowEnd: new Float64Array(512),
   rowOpen: new Uint8Array(512),
   times: new Float64Array(1024),
-  keys: new Float64Array(1024),
   order: new Int32Array(1024),
-  perEntry: new Int32Array(3 * 64),
+  /** Per event: its bucket in sortEvents. */
+  bucketOf: new Int32Array(1024),
+  /** Per bucket of sortEvents: where it ends in `order`. */
+  bucketEnd: new Int32Array(2048),
+  /** Per entry (see resolveRangeImpl). */
+  rowsFrom: new Int32Array(64),
+  openCount: new Int32Array(64),
+  speaker: new Int32Array(64),
+  /** The open sets of resolveRange and those of its last segment. */
+  bits: new Int32Array(64),
 };
+
+/**
+ * list[from..to) as a new array of that length: a literal for the usual one
+ * or two elements, a sized array filled beyond; both cost less than slice (a
+ * call into the runtime's generic path) for each of the two million segments
+ * of a fleet's week.
+ */
+function part<T>(list: T[], from: number, to: number): T[] {
+  const n = to - from;
+  if (n === 0) return [];
+  if (n === 1) return [list[from] as T];
+  if (n === 2) return [list[from] as T, list[from + 1] as T];
+  const copy: T[] = new Array(n);
+  for (let i = 0; i < n; i++) copy[i] = list[from + i] as T;
+  return copy;
+}
+
+/** Set bits of a 32-bit integer. */
+function popcount(x: number): number {
+  let n = x >>> 0;
+  n -= (n >>> 1) & 0x55555555;
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
 
 function growRows(): void {
   const n = work.rowStart.length * 2;
@@ -335,31 +402,64 @@ function growRows(): void {
 }
 
 /**
- * Sorts the events 0..count-1 by `times` into work.order. Usually one native
- * numeric sort of keys that pack the time (from `from`) with the index; a
- * comparator sort when they would not fit exactly.
+ * Sorts the events 0..count-1 by time, equal times by index, into
+ * work.order. A bucket sort: [from, to] is cut into `count` equal stretches,
+ * the events are dealt into them in index order, and one insertion pass then
+ * puts each bucket in time order (stable: equal times keep their index order;
+ * it never moves an event past its bucket's start). Window bounds fall on few
+ * distinct instants (whole minutes, mostly quarters), so a bucket holds one
+ * or two of them and the whole sort is linear; it is several times faster
+ * than a native sort of the times, which was a fifth of the resolver's time.
+ * Should the insertion pass get long (many distinct instants close
+ * together), the events are sorted by a comparator instead.
  */
 function sortEvents(times: Float64Array, count: number, from: number, to: number): Int32Array {
+  const buckets = count;
   if (work.order.length < count) {
     work.order = new Int32Array(work.times.length);
-    work.keys = new Float64Array(work.times.length);
+    work.bucketOf = new Int32Array(work.times.length);
   }
-  const order = work.order;
-  let scale = 1;
-  while (scale < count) scale *= 2;
-  if (Number.isInteger(from) && Number.isInteger(to) && (to - from + 1) * scale < EXACT) {
-    const keys = work.keys;
-    for (let i = 0; i < count; i++) keys[i] = ((times[i] as number) - from) * scale + i;
-    keys.subarray(0, count).sort();
-    const inverse = 1 / scale; // a power of two: exact
-    for (let i = 0; i < count; i++) {
-      const key = keys[i] as number;
-      order[i] = key - Math.floor(key * inverse) * scale;
+  if (work.bucketEnd.length < buckets) work.bucketEnd = new Int32Array(2 * buckets);
+  const { order, bucketOf, bucketEnd } = work;
+  bucketEnd.fill(0, 0, buckets);
+  // Monotonic in the time (equal times, equal buckets); NaN (a degenerate scale) lands in bucket 0.
+  const scale = buckets / (to - from);
+  for (let i = 0; i < count; i++) {
+    const x = ((times[i] as number) - from) * scale;
+    const b = x >= buckets ? buckets - 1 : x > 0 ? Math.floor(x) : 0;
+    bucketOf[i] = b;
+    bucketEnd[b] = (bucketEnd[b] as number) + 1;
+  }
+  // Counts to starts, then dealing advances each start to its bucket's end.
+  let sum = 0;
+  for (let b = 0; b < buckets; b++) {
+    const n = bucketEnd[b] as number;
+    bucketEnd[b] = sum;
+    sum += n;
+  }
+  for (let i = 0; i < count; i++) {
+    const b = bucketOf[i] as number;
+    const at = bucketEnd[b] as number;
+    order[at] = i;
+    bucketEnd[b] = at + 1;
+  }
+  let moves = 0;
+  const budget = 8 * count;
+  for (let i = 1; i < count; i++) {
+    const ev = order[i] as number;
+    const t = times[ev] as number;
+    let j = i - 1;
+    while (j >= 0 && (times[order[j] as number] as number) > t) {
+      order[j + 1] = order[j] as number;
+      j--;
     }
-    return order;
+    order[j + 1] = ev;
+    moves += i - 1 - j;
+    if (moves > budget) {
+      order.subarray(0, count).sort((x, y) => (times[x] as number) - (times[y] as number) || x - y);
+      break;
+    }
   }
-  for (let i = 0; i < count; i++) order[i] = i;
-  order.subarray(0, count).sort((a, b) => (times[a] as number) - (times[b] as number));
   return order;
 }
 
@@ -373,36 +473,45 @@ export function resolveRangeImpl(input: ScheduleInput, from: number, to: number)
   // Per entry: where its rows begin (rowsFrom, one more at the end), how many of its windows
   // are open, and the open one that speaks for it (two open windows of one item: the one that
   // opened first).
-  if (work.perEntry.length < 3 * (entryCount + 1)) work.perEntry = new Int32Array(6 * (entryCount + 1));
-  const rowsFrom = work.perEntry.subarray(0, entryCount + 1);
-  const openCount = work.perEntry.subarray(entryCount + 1, 2 * entryCount + 1).fill(0);
-  const speaker = work.perEntry.subarray(2 * entryCount + 1, 3 * entryCount + 1).fill(-1);
+  if (work.rowsFrom.length < entryCount + 1) {
+    work.rowsFrom = new Int32Array(2 * (entryCount + 1));
+    work.openCount = new Int32Array(2 * (entryCount + 1));
+    work.speaker = new Int32Array(2 * (entryCount + 1));
+  }
+  const { rowsFrom, openCount, speaker } = work;
+  openCount.fill(0, 0, entryCount);
+  speaker.fill(-1, 0, entryCount);
 
   // Every window that overlaps [from, to), one row per opening; an entry's rows are contiguous.
   let rows = 0;
   const firstDay = clock.dayOf(from) - 1;
   const lastDay = clock.dayOf(to - 1);
+  let { rowEntry, rowWindow, rowStart, rowEnd } = work;
   for (let g = 0; g < entryCount; g++) {
     const e = entries[g] as Entry;
+    const { starts, ends } = e;
     rowsFrom[g] = rows;
     for (let d = Math.max(firstDay, e.firstDay); d <= lastDay && d <= e.lastDay; d++) {
       if ((e.weekdays & bitOf(d)) === 0) continue;
-      for (let w = 0; w < e.starts.length; w++) {
-        const s = clock.instantOf(d, e.starts[w] as number);
+      for (let w = 0; w < starts.length; w++) {
+        const s = clock.instantOf(d, starts[w] as number);
         if (s >= to) continue;
-        const end = clock.instantOf(d, e.ends[w] as number);
+        const end = clock.instantOf(d, ends[w] as number);
         if (end <= from || end <= s) continue;
-        if (rows === work.rowStart.length) growRows();
-        work.rowEntry[rows] = g;
-        work.rowWindow[rows] = w;
-        work.rowStart[rows] = s;
-        work.rowEnd[rows] = end;
+        if (rows === rowStart.length) {
+          growRows();
+          ({ rowEntry, rowWindow, rowStart, rowEnd } = work);
+        }
+        rowEntry[rows] = g;
+        rowWindow[rows] = w;
+        rowStart[rows] = s;
+        rowEnd[rows] = end;
         rows++;
       }
     }
   }
   rowsFrom[entryCount] = rows;
-  const { rowEntry, rowWindow, rowStart, rowEnd, rowOpen } = work;
+  const rowOpen = work.rowOpen;
   rowOpen.fill(0, 0, rows);
 
   const msgRows: number[] = [];
@@ -429,82 +538,116 @@ export function resolveRangeImpl(input: ScheduleInput, from: number, to: number)
   }
   const order = sortEvents(times, events, from, to);
 
-  // What is open, as bit sets in rank order (entries) and display order (messages): equal sets, equal segments.
+  // What is open, as bit sets in rank order (entries) and display order (messages), beside the
+  // same sets as at the last segment: equal sets, equal segments. One buffer, by offsets.
   const entryWords = (entryCount + 31) >>> 5;
   const messageWords = (messages.length + 31) >>> 5;
-  const bits = new Int32Array(2 * (entryWords + messageWords));
-  const openEntries = bits.subarray(0, entryWords);
-  const lastEntries = bits.subarray(entryWords, 2 * entryWords);
-  const openMessages = bits.subarray(2 * entryWords, 2 * entryWords + messageWords);
-  const lastMessages = bits.subarray(2 * entryWords + messageWords);
+  const setWords = entryWords + messageWords;
+  if (work.bits.length < 2 * setWords) work.bits = new Int32Array(4 * setWords);
+  const bits = work.bits;
+  bits.fill(0, 0, 2 * setWords);
+  /** Where the open messages begin in `bits`; the sets of the last segment follow at setWords. */
+  const msgAt = entryWords;
+  /** Per row, its candidate once made (one object for all the segments it is in). */
   const candidates: (Candidate | undefined)[] = new Array(rows);
+  /** Per entry, the candidate of the row that speaks for it, when made: one look-up per open entry and segment. */
+  const spoken: (Candidate | undefined)[] = new Array(entryCount);
+  /** Scratch for the candidates that play in one segment (copied into an array of their number). */
+  const open: Candidate[] = [];
 
   const segments: Segment[] = [];
   let last: Segment | null = null;
   let lastIsDefault = false;
-
-  const emit = (segFrom: number, segTo: number): void => {
-    if (last && sameBits(lastEntries, openEntries) && sameBits(lastMessages, openMessages)) {
-      last.to = segTo;
-      if (lastIsDefault) for (const c of last.playing) c.windowEnd = segTo;
-      return;
-    }
-    // Rank order: the first tier met plays, the rest is overruled.
-    const playing: Candidate[] = [];
-    const overruled: Candidate[] = [];
-    for (let w = 0; w < entryWords; w++) {
-      let set = openEntries[w] as number;
-      while (set !== 0) {
-        const low = set & -set;
-        set ^= low;
-        const g = (w << 5) + 31 - Math.clz32(low);
-        const r = speaker[g] as number;
-        let c = candidates[r];
-        if (!c) {
-          c = itemCandidate(
-            entries[g] as Entry,
-            rowWindow[r] as number,
-            rowStart[r] as number,
-            rowEnd[r] as number,
-          );
-          candidates[r] = c;
-        }
-        if (overruled.length === 0 && (playing.length === 0 || (playing[0] as Candidate).tier === c.tier)) {
-          playing.push(c);
-        } else overruled.push(c);
-      }
-    }
-    lastIsDefault = playing.length === 0 && fallbacks.length > 0;
-    if (lastIsDefault) for (const plan of fallbacks) playing.push(defaultCandidate(plan, segFrom, segTo));
-    const shown: ScheduleMessage[] = [];
-    for (let w = 0; w < messageWords; w++) {
-      let set = openMessages[w] as number;
-      while (set !== 0) {
-        const low = set & -set;
-        set ^= low;
-        shown.push(messages[(w << 5) + 31 - Math.clz32(low)] as ScheduleMessage);
-      }
-    }
-    last = { from: segFrom, to: segTo, tier: playing[0]?.tier ?? null, playing, overruled, messages: shown };
-    segments.push(last);
-    for (let w = 0; w < entryWords; w++) lastEntries[w] = openEntries[w] as number;
-    for (let w = 0; w < messageWords; w++) lastMessages[w] = openMessages[w] as number;
-  };
-
   let cursor = from;
-  for (let i = 0; i < events; i++) {
-    const ev = order[i] as number;
-    const at = times[ev] as number;
+  // The loop runs once more after the last event (i === events), at `to`, to emit the last segment.
+  // It is one function without a closure: the state stays in locals rather than in a context.
+  for (let i = 0; i <= events; i++) {
+    const ev = i < events ? (order[i] as number) : -1;
+    const at = ev < 0 ? to : (times[ev] as number);
     if (at > cursor) {
-      emit(cursor, at);
+      // A segment from cursor to at: the one before goes on when nothing it shows changed.
+      let same = last !== null;
+      for (let w = 0; same && w < setWords; w++) same = bits[w] === bits[setWords + w];
+      if (last !== null && same) {
+        last.to = at;
+        if (lastIsDefault) for (const c of last.playing) c.windowEnd = at;
+      } else {
+        // Rank order: the first tier met plays (the run of open entries of that tier), the rest is
+        // overruled. The run gathers in `open`; the overruled, counted beforehand, go straight into
+        // an array of their number (most open entries are overruled ones).
+        let left = 0;
+        for (let w = 0; w < entryWords; w++) left += popcount(bits[w] as number);
+        let run = 0;
+        let overruled: Candidate[] | null = null;
+        let o = 0;
+        for (let w = 0; w < entryWords; w++) {
+          let set = bits[w] as number;
+          while (set !== 0) {
+            const low = set & -set;
+            set ^= low;
+            const g = (w << 5) + 31 - Math.clz32(low);
+            let c = spoken[g];
+            if (c === undefined) {
+              const r = speaker[g] as number;
+              c = candidates[r];
+              if (c === undefined) {
+                c = itemCandidate(
+                  entries[g] as Entry,
+                  rowWindow[r] as number,
+                  rowStart[r] as number,
+                  rowEnd[r] as number,
+                );
+                candidates[r] = c;
+              }
+              spoken[g] = c;
+            }
+            if (overruled === null) {
+              if (run === 0 || c.tier === (open[0] as Candidate).tier) {
+                open[run++] = c;
+                continue;
+              }
+              overruled = new Array(left - run);
+            }
+            overruled[o++] = c;
+          }
+        }
+        let playing: Candidate[];
+        lastIsDefault = run === 0 && fallbacks.length > 0;
+        if (lastIsDefault) {
+          playing = new Array(fallbacks.length);
+          for (let p = 0; p < fallbacks.length; p++)
+            playing[p] = defaultCandidate(fallbacks[p] as SchedulePlan, cursor, at);
+        } else playing = part(open, 0, run);
+        const shown: ScheduleMessage[] = [];
+        for (let w = 0; w < messageWords; w++) {
+          let set = bits[msgAt + w] as number;
+          while (set !== 0) {
+            const low = set & -set;
+            set ^= low;
+            shown.push(messages[(w << 5) + 31 - Math.clz32(low)] as ScheduleMessage);
+          }
+        }
+        last = {
+          from: cursor,
+          to: at,
+          tier: playing[0]?.tier ?? null,
+          playing,
+          overruled: overruled ?? [],
+          messages: shown,
+        };
+        segments.push(last);
+        for (let w = 0; w < setWords; w++) bits[setWords + w] = bits[w] as number;
+      }
       cursor = at;
     }
+    if (ev < 0) break;
     const r = ev >>> 1;
     const opens = (ev & 1) === 0;
     if (r >= rows) {
       const m = msgRows[r - rows] as number;
-      if (opens) openMessages[m >>> 5] = (openMessages[m >>> 5] as number) | (1 << (m & 31));
-      else openMessages[m >>> 5] = (openMessages[m >>> 5] as number) & ~(1 << (m & 31));
+      const w = msgAt + (m >>> 5);
+      if (opens) bits[w] = (bits[w] as number) | (1 << (m & 31));
+      else bits[w] = (bits[w] as number) & ~(1 << (m & 31));
       continue;
     }
     const g = rowEntry[r] as number;
@@ -512,9 +655,12 @@ export function resolveRangeImpl(input: ScheduleInput, from: number, to: number)
       rowOpen[r] = 1;
       const count = (openCount[g] as number) + 1;
       openCount[g] = count;
-      if (count === 1) openEntries[g >>> 5] = (openEntries[g >>> 5] as number) | (1 << (g & 31));
+      if (count === 1) bits[g >>> 5] = (bits[g >>> 5] as number) | (1 << (g & 31));
       const cur = speaker[g] as number;
-      if (cur < 0 || (rowStart[r] as number) < (rowStart[cur] as number)) speaker[g] = r;
+      if (cur < 0 || (rowStart[r] as number) < (rowStart[cur] as number)) {
+        speaker[g] = r;
+        spoken[g] = candidates[r];
+      }
       continue;
     }
     rowOpen[r] = 0;
@@ -522,7 +668,8 @@ export function resolveRangeImpl(input: ScheduleInput, from: number, to: number)
     openCount[g] = left;
     if (left === 0) {
       speaker[g] = -1;
-      openEntries[g >>> 5] = (openEntries[g >>> 5] as number) & ~(1 << (g & 31));
+      spoken[g] = undefined;
+      bits[g >>> 5] = (bits[g >>> 5] as number) & ~(1 << (g & 31));
     } else if (speaker[g] === r) {
       // Overlapping windows of one item: the earliest still open speaks now.
       let best = -1;
@@ -530,13 +677,8 @@ export function resolveRangeImpl(input: ScheduleInput, from: number, to: number)
         if (rowOpen[q] && (best < 0 || (rowStart[q] as number) < (rowStart[best] as number))) best = q;
       }
       speaker[g] = best;
+      spoken[g] = candidates[best];
     }
   }
-  if (cursor < to) emit(cursor, to);
   return segments;
-}
-
-function sameBits(a: Int32Array, b: Int32Array): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

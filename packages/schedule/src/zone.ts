@@ -39,6 +39,8 @@ interface DayOffsets {
 
 const STEADY_UTC: DayOffsets = { before: 0, after: 0, at: Number.POSITIVE_INFINITY };
 const REACH_MS = 15 * HOUR_MS;
+/** Slots of ZoneClock's day cache: a power of two, more than the days of a week's range (and then some). */
+const SLOTS = 64;
 
 /**
  * Local wall-clock time of one time zone, fast: Intl is asked a few times per
@@ -51,6 +53,14 @@ export class ZoneClock {
   readonly name: string;
   private readonly format: Intl.DateTimeFormat | null;
   private readonly days = new Map<number, DayOffsets>();
+  /**
+   * A small direct-mapped cache in front of `days` (slot: the day number
+   * modulo SLOTS): the resolver asks for the same few days thousands of
+   * times per terminal, and an array index is much cheaper than a Map
+   * lookup. Bounded by construction; a collision only costs a Map lookup.
+   */
+  private readonly slotDay = new Float64Array(SLOTS).fill(Number.NaN);
+  private readonly slotOffsets: (DayOffsets | undefined)[] = new Array(SLOTS).fill(undefined);
 
   constructor(tz: string) {
     const known = isTimeZone(tz);
@@ -95,6 +105,15 @@ export class ZoneClock {
   }
 
   private offsets(day: number): DayOffsets {
+    const slot = day & (SLOTS - 1);
+    if (this.slotDay[slot] === day) return this.slotOffsets[slot] as DayOffsets;
+    const o = this.dayOffsets(day);
+    this.slotDay[slot] = day;
+    this.slotOffsets[slot] = o;
+    return o;
+  }
+
+  private dayOffsets(day: number): DayOffsets {
     const known = this.days.get(day);
     if (known) return known;
     if (!this.format) return STEADY_UTC;
