@@ -5,7 +5,7 @@ import { terminals } from "../src/db/schema";
 import { recomputeRunways } from "../src/modules/terminal/runway";
 import { PresenceWriter } from "../src/terminal/presence";
 import { createTestApp, initSystem, type TestApp } from "./helpers";
-import { authorise, registerTerminal, terminalRow } from "./terminal-helpers";
+import { authorise, holdingRow, registerTerminal, terminalRow } from "./terminal-helpers";
 
 /**
  * Writers of many terminal rows at once (presence batches, the stale sweep, runways) next to a transaction that
@@ -38,18 +38,8 @@ async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   }
 }
 
-/** Runs `fn` while another connection's open transaction holds terminal `id`'s row (as an UPDATE does). */
-async function holding(id: number, fn: () => Promise<void>): Promise<void> {
-  const holder = await t.database.pool.connect();
-  try {
-    await holder.query("begin");
-    await holder.query("update terminals set name = name where id = $1", [id]);
-    await fn();
-  } finally {
-    await holder.query("commit");
-    holder.release();
-  }
-}
+/** Runs `fn` while another connection's open transaction holds terminal `id`'s row. */
+const holding = (id: number, fn: () => Promise<void>) => holdingRow(t.database.pool, id, fn);
 
 describe("terminal rows another transaction holds", () => {
   it("presence writes the other rows at once, and the held one at the next flush", async () => {

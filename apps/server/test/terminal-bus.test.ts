@@ -18,6 +18,7 @@ import {
 } from "./helpers";
 import {
   authorise,
+  holdingRow,
   listening,
   openSocket,
   registerTerminal,
@@ -85,10 +86,7 @@ describe("two server processes", () => {
     const reg = await registerTerminal(t.app);
     await authorise(t.app, reg.terminalId, shopId);
     // The row held by another transaction: the second process's presence cannot write it online.
-    const holder = await t.database.pool.connect();
-    try {
-      await holder.query("begin");
-      await holder.query("update terminals set name = name where id = $1", [reg.terminalId]);
+    await holdingRow(t.database.pool, reg.terminalId, async () => {
       const socket = await openSocket(origin2, reg.token);
       sockets.push(socket);
       await socket.hello();
@@ -105,10 +103,7 @@ describe("two server processes", () => {
         5000,
         "done",
       );
-    } finally {
-      await holder.query("commit");
-      holder.release();
-    }
+    });
   });
 
   it("time a command out on the process that put it on the socket", async () => {

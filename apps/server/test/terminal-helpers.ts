@@ -10,6 +10,7 @@ import {
 } from "@marquee/terminal-protocol";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type pg from "pg";
 import { WebSocket } from "ws";
 import { terminals } from "../src/db/schema";
 
@@ -226,4 +227,20 @@ export async function insertTerminal(
     .returning({ id: terminals.id });
   if (!row) throw new Error("terminal not inserted");
   return row.id;
+}
+
+/**
+ * Runs `fn` while another connection's open transaction holds terminal `id`'s row (as an operator's
+ * UPDATE or a publication attaching itself does): writers that skip locked rows leave it alone.
+ */
+export async function holdingRow(pool: pg.Pool, id: number, fn: () => Promise<void>): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query("begin");
+    await holder.query("update terminals set name = name where id = $1", [id]);
+    await fn();
+  } finally {
+    await holder.query("commit");
+    holder.release();
+  }
 }
