@@ -23,7 +23,8 @@ import { type RealServer, startRealServer } from "./lib/upload-servers";
  * The several-node layout under a simulated fleet: two web nodes and a worker on one PostgreSQL and one S3
  * bucket (s3rver), HAProxy in front with deploy/haproxy.cfg; BENCH_CLUSTER_SCREENS screens (9,000 by
  * default) from 127.0.0.2-41 spread by the balancer. Measured: all connected, a command to all acknowledged
- * (target < 2 s), a publish told to all (< 2 s) and fetched by all (< 5 s), one web node killed and its
+ * (target < 2 s), a publish told to all (< 2 s) and its manifest held by all (< 5 s: carried by the sync,
+ * or fetched when it is too big to carry), one web node killed and its
  * screens back (< 30 s), and the bytes of a media GET's body that pass through Node (target 0: the file is
  * served by a redirect to the bucket). Every figure is set against the same steps on one node (MARQUEE_ROLE
  * all, no balancer) in the same run; for the kill, the one node is killed and started again.
