@@ -44,8 +44,9 @@ describe("a video wall of four web players", () => {
         Math.round(crop?.height ?? -1),
       ]);
       expect(i % 2 === 0 ? x : (x ?? 0) > 1920).toBe(i % 2 === 0 ? 0 : true);
-      // The label of its own quarter is inside its crop, hence on its screen.
-      const label = s.page.getByText(`Screen ${i + 1}`, { exact: true });
+      // The label of its own quarter is inside its crop, hence on its screen (the one shown: the layer
+      // mounted ahead of the next scene change holds the same label, hidden).
+      const label = s.page.getByText(`Screen ${i + 1}`, { exact: true }).filter({ visible: true });
       const box = await label.boundingBox();
       expect(box).not.toBeNull();
       expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
