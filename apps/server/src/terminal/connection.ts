@@ -9,7 +9,7 @@ import type { ManifestSubject } from "./manifest";
 const CLOSING_BRACE = Buffer.from("}");
 
 /** A frame that may carry a manifest (welcome, sync), without it. */
-type ManifestFrame =
+export type ManifestFrame =
   | Omit<Extract<ServerFrame, { type: "welcome" }>, "manifest">
   | Omit<Extract<ServerFrame, { type: "sync" }>, "manifest">;
 

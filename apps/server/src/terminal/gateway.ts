@@ -149,13 +149,8 @@ async function handleFrame(
       };
       // A screen that reported holding another version gets its manifest with the welcome (when small
       // enough): a fleet reconnecting after a publication or a restart needs no manifest request.
-      const json =
-        manifest && frame.status.manifestVersion !== manifest.version ? hub.carried(conn, manifest) : null;
-      const sent =
-        manifest && json
-          ? conn.sendWithManifest(welcome, manifest, json, () => hub.markTaken(conn.terminalId, manifest))
-          : conn.send(welcome);
-      if (!sent) return;
+      const carry = manifest && frame.status.manifestVersion !== manifest.version ? manifest : null;
+      if (!hub.sendCarrying(conn, welcome, carry)) return;
       conn.toldVersion = manifest?.version ?? null;
       hub.attach(conn);
       // The welcome told it its manifest version: what was queued for it (or waited while it was away) is notified.

@@ -16,7 +16,12 @@ import { terminals } from "../db/schema";
 import type { Services } from "../platform/services";
 import { type BusMessage, TerminalBus } from "./bus";
 import { CommandDispatcher, type CommandDoneListener } from "./commands";
-import { snapshotColumns, type TerminalConnection, type TerminalSnapshot } from "./connection";
+import {
+  type ManifestFrame,
+  snapshotColumns,
+  type TerminalConnection,
+  type TerminalSnapshot,
+} from "./connection";
 import { DeliveryTracker } from "./delivery";
 import { checkedStatus, GIVEN_TTL_MS, type Given, givenByManifest, givenHistory, isGiven } from "./given";
 import { ManifestService, type ManifestSubject } from "./manifest";
@@ -681,32 +686,28 @@ export class TerminalHub {
     if (manifest) this.tell(conn, manifest);
   }
 
-  /**
-   * Sends a screen `sync` for its manifest, carrying the manifest itself when it may (see carried): the
-   * screen then holds it with no HTTP round trip. True when the socket took the frame.
-   */
+  /** Sends a screen `sync` for its manifest (carried when it may: see sendCarrying); true when the socket took it. */
   private tell(conn: TerminalConnection, manifest: Manifest): boolean {
-    const frame = { type: "sync" as const, manifestVersion: manifest.version };
-    const json = this.carried(conn, manifest);
-    const sent = json
-      ? conn.sendWithManifest(frame, manifest, json, () => this.markTaken(conn.terminalId, manifest))
-      : conn.send(frame);
-    if (!sent) return false;
+    if (!this.sendCarrying(conn, { type: "sync", manifestVersion: manifest.version }, manifest)) return false;
     conn.toldVersion = manifest.version;
     this.delivery.markNotified(conn.terminalId);
     return true;
   }
 
   /**
-   * The manifest's JSON for a welcome or a sync to carry, serialised once for every screen it shares all
-   * but its version, id and name with; null when the screen did not say it takes one (an older player),
-   * the manifest is bigger than inlineManifestMaxBytes, or the socket is behind (more than
-   * CARRY_BUFFERED_MAX unsent): the screen is told the version and fetches it.
+   * Sends a welcome or a sync carrying `manifest` (null: the frame as it is), serialised once for every
+   * screen it shares all but its version, id and name with; the screen then holds it with no HTTP round
+   * trip, and its publications are fetched once the socket wrote it. The frame goes without the manifest
+   * when the screen did not say it takes one (an older player), the manifest is bigger than
+   * inlineManifestMaxBytes, or the socket is behind (more than CARRY_BUFFERED_MAX unsent): the screen is
+   * told the version and fetches it. True when the socket took the frame.
    */
-  carried(conn: TerminalConnection, manifest: Manifest): Buffer | null {
-    if (!conn.takesManifest || conn.socket.bufferedAmount > CARRY_BUFFERED_MAX) return null;
+  sendCarrying(conn: TerminalConnection, frame: ManifestFrame, manifest: Manifest | null): boolean {
+    if (!manifest || !conn.takesManifest || conn.socket.bufferedAmount > CARRY_BUFFERED_MAX)
+      return conn.send(frame);
     const json = this.bodies.bare(conn.terminal.officeId, manifest, this.manifests.sharedKey(manifest));
-    return json.length <= this.inlineManifestMaxBytes ? json : null;
+    if (json.length > this.inlineManifestMaxBytes) return conn.send(frame);
+    return conn.sendWithManifest(frame, manifest, json, () => this.markTaken(conn.terminalId, manifest));
   }
 
   /** The screen took this manifest (a socket wrote it, or GET /t/manifest answered it or a 304): its publications are fetched. */
