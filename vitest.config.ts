@@ -43,6 +43,7 @@ export default defineConfig({
           // A page of the built console may take seconds to settle on a busy two-core machine.
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ["apps/server/test/global-setup.ts"],
+          setupFiles: ["e2e/on-failure.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: "forks",

@@ -24,6 +24,65 @@ export function chromiumPath(): string {
   }
 }
 
+/**
+ * What the browser pages of the running file did lately: answers of 400 and over, requests that never got
+ * an answer, slow answers, page errors and console errors, with the time since the file started. `e2e/on-failure.ts`
+ * prints it under a failed test, with what each open page shows, so a failure seen only on CI says why.
+ */
+const journal: string[] = [];
+const JOURNAL_MAX = 100;
+/** A request slower than this is noted too (a loaded machine's stalls show in the report). */
+const SLOW_MS = 5_000;
+const journalStart = Date.now();
+function note(line: string): void {
+  journal.push(`+${((Date.now() - journalStart) / 1000).toFixed(1)}s ${line}`);
+  if (journal.length > JOURNAL_MAX) journal.shift();
+}
+const openContexts = new Set<BrowserContext>();
+
+function watch(context: BrowserContext): void {
+  openContexts.add(context);
+  context.on("close", () => openContexts.delete(context));
+  context.on("response", (res) => {
+    if (res.status() >= 400) note(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  context.on("requestfinished", (req) => {
+    const took = req.timing().responseEnd;
+    if (took > SLOW_MS) note(`slow (${Math.round(took)} ms) ${req.method()} ${req.url()}`);
+  });
+  context.on("requestfailed", (req) => {
+    note(`failed ${req.method()} ${req.url()}: ${req.failure()?.errorText ?? "?"}`);
+  });
+  context.on("page", (page) => {
+    page.on("pageerror", (err) => note(`page error at ${page.url()}: ${err.message}`));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") note(`console error at ${page.url()}: ${msg.text()}`);
+    });
+  });
+}
+
+/** Per open page: its address and the alerts, messages and dialogs it shows. */
+async function shownByOpenPages(): Promise<string[]> {
+  const lines: string[] = [];
+  for (const context of openContexts)
+    for (const page of context.pages()) {
+      lines.push(`page ${page.url()}`);
+      const shown = await page
+        .locator(".ant-alert, .ant-message-notice, .ant-notification-notice, .ant-modal-title")
+        .allInnerTexts()
+        .catch(() => []);
+      for (const text of shown) lines.push(`  shows: ${text.replace(/\s+/g, " ").slice(0, 200)}`);
+    }
+  return lines;
+}
+
+/** The journal, then what the pages still open show (for a failed test). */
+export async function failureReport(): Promise<string> {
+  const lines = ["browser activity (latest last):", ...journal.map((l) => `  ${l}`)];
+  lines.push(...(await shownByOpenPages()));
+  return lines.join("\n");
+}
+
 export interface E2E {
   server: RunningServer;
   base: string;
@@ -69,6 +128,13 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       "--disable-sync",
     ],
   });
+  // Every profile a test opens, here or on its own, is watched for the failure report.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watch(context);
+    return context;
+  };
   mkdirSync(SCREENSHOTS, { recursive: true });
   const opened = new Set<BrowserContext>();
   return {
@@ -90,6 +156,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       return context;
     },
     async closeContexts() {
+      // What the pages showed as they closed goes to the journal: a failed test's report comes after this.
+      for (const line of await shownByOpenPages()) note(`closing: ${line}`);
       await Promise.all([...opened].map((c) => c.close().catch(() => undefined)));
       opened.clear();
     },

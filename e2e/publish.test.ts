@@ -261,6 +261,8 @@ describe("from the library to a screen, through plans, messages and review", () 
       .locator(".ant-table-row", { hasText: "Reviewed poster" });
     await row.getByTestId("plan-approve").click();
     await reviewer.getByTestId("plan-review-submit").click();
+    // The dialog closes once the decision is taken (a refusal would stay in it), then the list drops the plan.
+    await reviewer.getByTestId("plan-review-submit").waitFor({ state: "detached" });
     await row.waitFor({ state: "detached" });
     await screenshot(reviewer, "plan-review");
 
