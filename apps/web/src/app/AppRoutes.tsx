@@ -104,10 +104,9 @@ export function AppRoutes() {
   useEffect(() => {
     setHttpHost({
       toast: (kind, text) => void message[kind](text),
-      goLogout: () => {
-        useSession.getState().clear();
-        navigate("/logout");
-      },
+      // The logout page clears the session as it mounts: cleared here, the page being left would be checked
+      // again as signed out and sent to /login before /logout shows.
+      goLogout: () => navigate("/logout"),
       sessionExpired: expire,
     });
   }, [message, navigate, expire]);
@@ -151,7 +150,8 @@ export function AppRoutes() {
       // What the guards let through is shown once its code is there, in one render: a page rendered before
       // would suspend, and React holds a revealed Suspense boundary back for about 300 ms.
       if (!("redirect" in result)) await loadCodeFor(path, pages);
-      if (latest.current !== path) return;
+      // The browser may have left the address meanwhile (a navigation whose render has not run yet).
+      if (latest.current !== path || window.location.pathname !== path) return;
       NProgress.done();
       useSession.getState().setLoading(false);
       if ("redirect" in result) {

@@ -130,8 +130,11 @@ export default function AdminLayout() {
     />
   );
 
-  let content: ReactElement;
-  if (!page) content = <Navigate to="/404" replace />;
+  let content: ReactElement | null;
+  // Signed out (the session ended or ran out): the layout stays on screen only until the page it is
+  // leaving for (/logout, /login) is shown; its routes are gone with the session, which is no 404.
+  if (!user) content = null;
+  else if (!page) content = <Navigate to="/404" replace />;
   else if (!page.chain.every((a) => levelAllows(a, permissions, roles)))
     content = <Navigate to="/403" replace />;
   else if (page.link) content = <MenuLinkPage title={title} link={page.link} frame={page.frame === true} />;
