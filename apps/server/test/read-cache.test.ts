@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReadCache } from "../src/platform/read-cache";
+import { answerJson, ReadCache } from "../src/platform/read-cache";
 
 describe("ReadCache", () => {
   it("shares one load between concurrent readers and keeps it until the table is written", async () => {
@@ -59,5 +59,50 @@ describe("ReadCache", () => {
     release("old");
     expect(await slow).toBe("old");
     expect(await cache.get("t", "k", async () => "new", [1])).toBe("new");
+  });
+
+  it("freezes a shared answer, its parts and their rows, so no request changes what others send", async () => {
+    const cache = new ReadCache(60_000);
+    const page = await cache.get("t", "k", async () => ({
+      list: [{ id: 1, tags: ["a"], at: new Date(0) }],
+      total: 1,
+      bytes: new Uint8Array([1, 2]),
+    }));
+    expect(Object.isFrozen(page)).toBe(true);
+    expect(Object.isFrozen(page.list)).toBe(true);
+    expect(() => page.list.push({ id: 2, tags: [], at: new Date(0) })).toThrow(TypeError);
+    expect(() => {
+      (page.list[0] as { id: number }).id = 9;
+    }).toThrow(TypeError);
+    expect(page.list[0]?.id).toBe(1);
+  });
+
+  it("serialises an answer as JSON.stringify does, its cached parts once", async () => {
+    const cache = new ReadCache(60_000);
+    const loaded = await cache.get("t", "k", async () => ({
+      rows: [{ id: 1, name: 'Lobby \u2028 "quoted"', at: new Date(0), gone: undefined }],
+      more: false,
+    }));
+    const answer = { code: 0, msg: "操作成功", list: loaded.rows, skipped: undefined, total: 1, names: {} };
+    expect(answerJson(answer)).toBe(JSON.stringify(answer));
+    // Sent again with another envelope (another language): the same text around the same rows.
+    const again = { code: 0, msg: "OK", list: loaded.rows, total: 1 };
+    expect(answerJson(again)).toBe(JSON.stringify(again));
+    // The rows' text is kept with them: a JSON.stringify that would change it is not called again.
+    const stringify = JSON.stringify;
+    let calls = 0;
+    JSON.stringify = ((value: unknown, ...rest: []) => {
+      if (value === loaded.rows) calls++;
+      return stringify(value, ...rest);
+    }) as typeof JSON.stringify;
+    try {
+      answerJson({ code: 0, msg: "OK", list: loaded.rows });
+    } finally {
+      JSON.stringify = stringify;
+    }
+    expect(calls).toBe(0);
+    // Answers with nothing from the cache, and whole cached answers, are plain JSON.stringify.
+    for (const value of [{ a: 1, b: [1, "x"] }, [1, 2], "text", null, 3, loaded])
+      expect(answerJson(value)).toBe(JSON.stringify(value));
   });
 });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isDiskFull } from "./disk";
 import { AppError, FieldErrors, lostRace } from "./errors";
 import { isMessageKey } from "./i18n";
+import { answerJson } from "./read-cache";
 
 type Issue = z.core.$ZodIssue;
 
@@ -33,9 +34,12 @@ export function zodValidatorCompiler({ schema }: { schema: unknown }) {
   };
 }
 
-/** Responses are declared for the OpenAPI document; they are not re-validated on the hot path. */
+/**
+ * Responses are declared for the OpenAPI document; they are not re-validated on the hot path. The parts of
+ * an answer that come from the read cache are serialised once (answerJson).
+ */
 export function jsonSerializerCompiler() {
-  return (data: unknown) => JSON.stringify(data);
+  return answerJson;
 }
 
 function issueMessage(req: FastifyRequest, issue: Issue): string {

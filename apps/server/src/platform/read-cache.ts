@@ -84,7 +84,7 @@ export class ReadCache {
     const now = Date.now();
     if (hit && hit.generation === generation && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const value = load();
+    const value = load().then(share);
     const entry = { value, generation, at: now };
     this.entries.set(cacheKey, entry);
     value.catch(() => {
@@ -92,6 +92,61 @@ export class ReadCache {
     });
     return value;
   }
+}
+
+/**
+ * An answer of the read cache is shared by every request that reads it until a write drops it: it is frozen
+ * (itself, its properties, and their items or values: a page's rows), so no handler can change what other
+ * requests are sending, and its parts are serialised once (`answerJson`).
+ */
+const shared = new WeakSet<object>();
+const serialised = new WeakMap<object, string>();
+
+const isObject = (value: unknown): value is object => value !== null && typeof value === "object";
+/** What Object.freeze can take (a typed array with elements refuses). */
+const freezable = (value: unknown): value is object => isObject(value) && !ArrayBuffer.isView(value);
+
+function share<T>(value: T): T {
+  if (!freezable(value)) return value;
+  for (const part of Object.values(value)) {
+    if (!freezable(part)) continue;
+    for (const item of Object.values(part)) if (freezable(item)) Object.freeze(item);
+    Object.freeze(part);
+    shared.add(part);
+  }
+  Object.freeze(value);
+  shared.add(value);
+  return value;
+}
+
+/** JSON.stringify of `value`, kept with it when it is (part of) a read cache answer. */
+function partJson(value: unknown): string | undefined {
+  if (!isObject(value) || !shared.has(value)) return JSON.stringify(value);
+  let json = serialised.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    serialised.set(value, json);
+  }
+  return json;
+}
+
+/**
+ * JSON.stringify of an answer, the same text: a page of a cached list and the envelope around it are
+ * new objects per request, but their list (and any other part taken from a cached answer) is serialised
+ * only the first time it is sent.
+ */
+export function answerJson(data: unknown): string {
+  if (!isObject(data) || Array.isArray(data)) return JSON.stringify(data);
+  if (shared.has(data)) return partJson(data) as string;
+  const values = Object.values(data);
+  if (!values.some((v) => isObject(v) && shared.has(v))) return JSON.stringify(data);
+  let out = "{";
+  for (const [key, value] of Object.entries(data)) {
+    const json = partJson(value);
+    if (json === undefined) continue;
+    out += `${out.length > 1 ? "," : ""}${JSON.stringify(key)}:${json}`;
+  }
+  return `${out}}`;
 }
 
 /**

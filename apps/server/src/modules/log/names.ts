@@ -50,6 +50,22 @@ export async function targetNames(
   actor: Actor,
   rows: ReadonlyArray<{ action: string; target: string | null }>,
 ): Promise<Record<string, string>> {
+  const found = await Promise.all(
+    [...wantedBy(rows)].map(async ([entity, ids]) => {
+      const table = NAMED[entity];
+      const names = table ? await namesIn(db, actor, table, [...ids]) : new Map<number, string>();
+      return [...names].map(([id, name]) => [auditNameKey(entity, id), name] as const);
+    }),
+  );
+  return Object.fromEntries(found.flat());
+}
+
+/** The ids each entity's names are wanted for, kept with a page of rows the read cache holds (frozen). */
+const wantedOfPage = new WeakMap<object, Map<AuditEntity, Set<number>>>();
+
+function wantedBy(rows: ReadonlyArray<{ action: string; target: string | null }>) {
+  const kept = wantedOfPage.get(rows);
+  if (kept) return kept;
   const wanted = new Map<AuditEntity, Set<number>>();
   for (const row of rows)
     for (const part of parseAuditTarget(row.target, row.action)) {
@@ -59,12 +75,6 @@ export async function targetNames(
       wanted.set(entity, ids);
       for (const id of part.ids) if (ids.size < IDS_PER_ENTITY && id <= 2_147_483_647) ids.add(id);
     }
-  const found = await Promise.all(
-    [...wanted].map(async ([entity, ids]) => {
-      const table = NAMED[entity];
-      const names = table ? await namesIn(db, actor, table, [...ids]) : new Map<number, string>();
-      return [...names].map(([id, name]) => [auditNameKey(entity, id), name] as const);
-    }),
-  );
-  return Object.fromEntries(found.flat());
+  if (Object.isFrozen(rows)) wantedOfPage.set(rows, wanted);
+  return wanted;
 }

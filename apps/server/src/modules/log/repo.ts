@@ -191,8 +191,7 @@ export async function listAuditLogs(
   hasMore: boolean;
 }> {
   const cursor = q.lastId !== undefined;
-  const statement = statementFor(services.db, shapeOf(actor, q, cursor));
-  const params = paramsOf(actor, q);
+  // The statement and its parameters are made only when the read cache misses.
   const filterKey = JSON.stringify([scopeKey(actor), q.action, q.username, q.result, q.beginTime, q.endTime]);
   const pageKey = `${filterKey}|${cursor ? `after:${q.lastId}` : q.pageNo}|${q.pageSize}`;
   const [page, total] = await Promise.all([
@@ -201,9 +200,10 @@ export async function listAuditLogs(
       pageKey,
       async () => {
         const offset = cursor ? 0 : (q.pageNo - 1) * q.pageSize;
+        const statement = statementFor(services.db, shapeOf(actor, q, cursor));
         // One row more than asked tells whether another page follows, without counting.
         const rows = await statement.page.execute({
-          ...params,
+          ...paramsOf(actor, q),
           lastId: q.lastId,
           limit: q.pageSize + 1,
           offset,
@@ -215,7 +215,7 @@ export async function listAuditLogs(
     services.reads.get(
       "audit_logs",
       `total|${filterKey}`,
-      () => totalOf(services.db, shapeOf(actor, q, false), params),
+      () => totalOf(services.db, shapeOf(actor, q, false), paramsOf(actor, q)),
       rangeOffices(actor),
     ),
   ]);
