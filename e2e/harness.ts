@@ -2,7 +2,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+  type Request,
+} from "playwright-core";
 import { expect } from "vitest";
 import { loadConfig } from "../apps/server/src/config";
 import { type RunningServer, startServer } from "../apps/server/src/server";
@@ -26,7 +33,7 @@ export function chromiumPath(): string {
 
 /**
  * What the browser pages of the running file did lately: answers of 400 and over, requests that never got
- * an answer, slow answers, page errors and console errors, with the time since the file started. `e2e/on-failure.ts`
+ * an answer (and those still waiting), slow answers, page errors and console errors, with the time since the file started. `e2e/on-failure.ts`
  * prints it under a failed test, with what each open page shows, so a failure seen only on CI says why.
  */
 const journal: string[] = [];
@@ -39,18 +46,38 @@ function note(line: string): void {
   if (journal.length > JOURNAL_MAX) journal.shift();
 }
 const openContexts = new Set<BrowserContext>();
+/** Requests asked and not yet answered, with when they were asked. */
+const inFlight = new Map<Request, number>();
 
 function watch(context: BrowserContext): void {
   openContexts.add(context);
-  context.on("close", () => openContexts.delete(context));
+  context.on("close", () => {
+    openContexts.delete(context);
+    for (const req of inFlight.keys()) {
+      let of: BrowserContext | undefined;
+      try {
+        of = req.frame().page().context();
+      } catch {
+        of = undefined; // a service worker's request has no frame
+      }
+      if (of === context || of === undefined) inFlight.delete(req);
+    }
+  });
   context.on("response", (res) => {
     if (res.status() >= 400) note(`${res.status()} ${res.request().method()} ${res.url()}`);
   });
+  context.on("request", (req) => {
+    inFlight.set(req, Date.now());
+  });
   context.on("requestfinished", (req) => {
+    inFlight.delete(req);
     const took = req.timing().responseEnd;
     if (took > SLOW_MS) note(`slow (${Math.round(took)} ms) ${req.method()} ${req.url()}`);
   });
   context.on("requestfailed", (req) => {
+    inFlight.delete(req);
+    // A page's own scripts and images cut off by its navigation are no news; a call of the API is.
+    if (req.failure()?.errorText === "net::ERR_ABORTED" && !req.url().includes("/apm-web/")) return;
     note(`failed ${req.method()} ${req.url()}: ${req.failure()?.errorText ?? "?"}`);
   });
   context.on("page", (page) => {
@@ -79,6 +106,8 @@ async function shownByOpenPages(): Promise<string[]> {
 /** The journal, then what the pages still open show (for a failed test). */
 export async function failureReport(): Promise<string> {
   const lines = ["browser activity (latest last):", ...journal.map((l) => `  ${l}`)];
+  for (const [req, at] of inFlight)
+    lines.push(`  still waiting after ${Date.now() - at} ms: ${req.method()} ${req.url()}`);
   lines.push(...(await shownByOpenPages()));
   return lines.join("\n");
 }
@@ -167,6 +196,33 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Clicks a dialog's confirming button until the dialog has taken it (the button is gone). On a busy machine
+ * a click may land while the dialog is still zooming in, on a spot the button has already left: nothing
+ * happens, and a person would click again. While the button shows it is busy (the call is on its way), it
+ * is not clicked again.
+ */
+export async function confirmDialog(button: Locator, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  const left = () => Math.max(1, until - Date.now());
+  for (;;) {
+    await button.click({ timeout: left() }).catch(async (err: unknown) => {
+      if (await button.isVisible()) throw err;
+    });
+    const gone = await button
+      .waitFor({ state: "hidden", timeout: Math.min(5_000, left()) })
+      .then(() => true)
+      .catch(() => false);
+    if (gone) return;
+    const busy = await button.evaluate((b) => b.classList.contains("ant-btn-loading")).catch(() => false);
+    if (busy) {
+      await button.waitFor({ state: "hidden", timeout: left() });
+      return;
+    }
+    if (Date.now() >= until) throw new Error("the dialog never took the click on its button");
+  }
 }
 
 /** Fills the sign-in form and submits it. */

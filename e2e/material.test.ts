@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeVideo } from "../apps/server/test/media";
-import { type E2E, screenshot, signIn, startE2E } from "./harness";
+import { confirmDialog, type E2E, screenshot, signIn, startE2E } from "./harness";
 
 let e: E2E;
 const ADMIN = { username: "admin", password: "Admin12345" };
@@ -119,9 +119,8 @@ describe("the media library in the browser", () => {
     const table = page.getByTestId("review-table");
     await table.locator("tr", { hasText: "poster.png" }).waitFor();
     await table.locator("tr", { hasText: "poster.png" }).getByTestId("review-approve").click();
-    await page.getByTestId("review-submit").click();
     // the dialog closes once the server has taken the decision, then the checklist is fetched again
-    await page.getByTestId("review-submit").waitFor({ state: "hidden" });
+    await confirmDialog(page.getByTestId("review-submit"));
     await expect
       .poll(() => table.locator("tr", { hasText: "poster.png" }).count(), { timeout: 20_000 })
       .toBe(0)

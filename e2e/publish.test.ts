@@ -5,7 +5,7 @@ import type { ProgramDoc } from "@marquee/program";
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, consolePage, type E2E, screenshot, startE2E, upload } from "./harness";
+import { addUser, confirmDialog, consolePage, type E2E, screenshot, startE2E, upload } from "./harness";
 
 /**
  * Publishing in the browser, as a user would: upload an image, build a program
@@ -253,16 +253,15 @@ describe("from the library to a screen, through plans, messages and review", () 
     await reviewer.goto("/publishProgram/checklist");
     const programRow = reviewer.getByTestId("review-table").locator(".ant-table-row", { hasText: PROGRAM });
     await programRow.getByTestId("review-approve").click();
-    await reviewer.getByTestId("review-submit").click();
+    await confirmDialog(reviewer.getByTestId("review-submit"));
     await programRow.waitFor({ state: "detached" });
     await reviewer.goto("/playPlan/checklist");
     const row = reviewer
       .getByTestId("review-table")
       .locator(".ant-table-row", { hasText: "Reviewed poster" });
     await row.getByTestId("plan-approve").click();
-    await reviewer.getByTestId("plan-review-submit").click();
     // The dialog closes once the decision is taken (a refusal would stay in it), then the list drops the plan.
-    await reviewer.getByTestId("plan-review-submit").waitFor({ state: "detached" });
+    await confirmDialog(reviewer.getByTestId("plan-review-submit"));
     await row.waitFor({ state: "detached" });
     await screenshot(reviewer, "plan-review");
 
