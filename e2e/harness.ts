@@ -45,24 +45,13 @@ function note(line: string): void {
   journal.push(`+${((Date.now() - journalStart) / 1000).toFixed(1)}s ${line}`);
   if (journal.length > JOURNAL_MAX) journal.shift();
 }
-const openContexts = new Set<BrowserContext>();
-/** Requests asked and not yet answered, with when they were asked. */
-const inFlight = new Map<Request, number>();
+/** The open profiles, each with its requests asked and not yet answered (and when they were asked). */
+const openContexts = new Map<BrowserContext, Map<Request, number>>();
 
 function watch(context: BrowserContext): void {
-  openContexts.add(context);
-  context.on("close", () => {
-    openContexts.delete(context);
-    for (const req of inFlight.keys()) {
-      let of: BrowserContext | undefined;
-      try {
-        of = req.frame().page().context();
-      } catch {
-        of = undefined; // a service worker's request has no frame
-      }
-      if (of === context || of === undefined) inFlight.delete(req);
-    }
-  });
+  const inFlight = new Map<Request, number>();
+  openContexts.set(context, inFlight);
+  context.on("close", () => openContexts.delete(context));
   context.on("response", (res) => {
     if (res.status() >= 400) note(`${res.status()} ${res.request().method()} ${res.url()}`);
   });
@@ -91,7 +80,7 @@ function watch(context: BrowserContext): void {
 /** Per open page: its address and the alerts, messages and dialogs it shows. */
 async function shownByOpenPages(): Promise<string[]> {
   const lines: string[] = [];
-  for (const context of openContexts)
+  for (const context of openContexts.keys())
     for (const page of context.pages()) {
       lines.push(`page ${page.url()}`);
       const shown = await page
@@ -106,8 +95,9 @@ async function shownByOpenPages(): Promise<string[]> {
 /** The journal, then what the pages still open show (for a failed test). */
 export async function failureReport(): Promise<string> {
   const lines = ["browser activity (latest last):", ...journal.map((l) => `  ${l}`)];
-  for (const [req, at] of inFlight)
-    lines.push(`  still waiting after ${Date.now() - at} ms: ${req.method()} ${req.url()}`);
+  for (const inFlight of openContexts.values())
+    for (const [req, at] of inFlight)
+      lines.push(`  still waiting after ${Date.now() - at} ms: ${req.method()} ${req.url()}`);
   lines.push(...(await shownByOpenPages()));
   return lines.join("\n");
 }
