@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect, type Database, runMigrations } from "../src/db/client";
-import { createTestDatabase } from "./helpers";
+import { auditCountsDrift, createTestDatabase } from "./helpers";
 
 /**
  * Drizzle applies only the migrations whose journal time is later than the newest one a database
@@ -79,6 +79,23 @@ describe("database migrations", () => {
     expect(await hasTable(database, "server_processes")).toBe(true);
     expect(await hasColumn(database, "terminal_commands", "expires_at")).toBe(true);
     expect(await hasTable(database, "program_history")).toBe(false);
+  });
+
+  it("count the audit trail an older release wrote, then keep counting what is written after", async () => {
+    const database = await databaseAt(olderRelease("0033_screenshot_manifest"));
+    await database.pool.query(
+      `insert into audit_logs (office_id, user_id, username, action, method, path, result, status, created_at)
+       select case when g % 5 = 0 then null else 1 + g % 3 end, null, 'u', '/a/api/x/' || (g % 4), 'POST', '/p',
+         (array['ok','fail','pending','interrupted'])[1 + g % 4], 200, now() - make_interval(days => g % 70)
+       from generate_series(1, 500) g`,
+    );
+    await runMigrations(database);
+    expect(await auditCountsDrift(database.pool)).toEqual([]);
+    await database.pool.query(
+      "update audit_logs set result = 'interrupted' where result = 'pending' and id % 2 = 0",
+    );
+    await database.pool.query("delete from audit_logs where id % 7 = 0");
+    expect(await auditCountsDrift(database.pool)).toEqual([]);
   });
 
   it("upgrade a database whose journal recorded the upload and process migrations at their first times", async () => {

@@ -14,6 +14,7 @@ import {
   ADMIN,
   addOffice,
   addUser,
+  auditCountsDrift,
   Client,
   createTestApp,
   initSystem,
@@ -449,9 +450,19 @@ describe("log export", () => {
 });
 
 describe("log totals", () => {
-  it("counts a total exactly up to the limit and says a larger one is estimated", async () => {
-    const list = (client: Client, q: Record<string, string | number>) =>
-      client.get("/a/api/log/ajaxScrollLog", { pageSize: 10, ...q }).then((r) => r.json());
+  const list = (client: Client, q: Record<string, string | number>) =>
+    client.get("/a/api/log/ajaxScrollLog", { pageSize: 10, ...q }).then((r) => r.json());
+  /** Rows written here beside the app: its read cache drops the log's answers as the audit plugin does. */
+  const written = async (text: string, params: unknown[] = []) => {
+    await t.database.pool.query(text, params);
+    t.app.services.reads.bump("audit_logs");
+  };
+  const counted = async (where: string, params: unknown[]) =>
+    Number(
+      (await t.database.pool.query(`select count(*) as n from audit_logs where ${where}`, params)).rows[0].n,
+    );
+
+  it("answers an action's or a result's total exactly at any size, and estimates a large one of a name or time range", async () => {
     await insertRows(EXACT_TOTAL_LIMIT, "/a/api/test/at-limit", office.a, null, "aadmin");
     await insertRows(EXACT_TOTAL_LIMIT + 1, "/a/api/test/over-limit", office.a, null, "aadmin");
     await t.database.pool.query("analyze audit_logs");
@@ -464,9 +475,23 @@ describe("log totals", () => {
       total: 40,
       totalEstimated: false,
     });
+    // Beyond the limit an action (and a result) is still exact: summed from the counts, not counted.
     const over = await list(aAdmin, { action: "/a/api/test/over-limit" });
-    expect(over.totalEstimated).toBe(true);
-    expect(over.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+    expect(over).toMatchObject({ total: EXACT_TOTAL_LIMIT + 1, totalEstimated: false });
+    expect(await list(aAdmin, { action: "/a/api/test/over-limit", result: "fail" })).toMatchObject({
+      total: await counted("action = '/a/api/test/over-limit' and result = 'fail'", []),
+      totalEstimated: false,
+    });
+    // A name or a time range is counted, up to the limit; beyond it, estimated.
+    const byName = await list(aAdmin, { action: "/a/api/test/over-limit", username: "aadmin" });
+    expect(byName.totalEstimated).toBe(true);
+    expect(byName.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+    const byTime = await list(aAdmin, {
+      action: "/a/api/test/over-limit",
+      beginTime: "2000-01-01T00:00:00Z",
+    });
+    expect(byTime.totalEstimated).toBe(true);
+    expect(byTime.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
     // The page itself is exact: the newest ten of the action, then the keyset page after them.
     const [newest] = (
       await t.database.pool.query<{ id: number }>(
@@ -478,9 +503,51 @@ describe("log totals", () => {
     );
     const next = await list(aAdmin, { action: "/a/api/test/over-limit", lastId: over.lastId });
     expect(next.list[0].id).toBe((newest?.id ?? 0) - 10);
-    expect(next).toMatchObject({ totalEstimated: true, hasMore: true });
-    // The platform's range (everything) is estimated the same way.
-    expect(await list(admin, {})).toMatchObject({ totalEstimated: true });
+    expect(next).toMatchObject({ total: EXACT_TOTAL_LIMIT + 1, totalEstimated: false, hasMore: true });
+    // The platform's range (everything, rows of no office included) is exact too; a name over it is estimated.
+    const all = await list(admin, {});
+    expect(all).toMatchObject({ totalEstimated: false });
+    expect(all.total).toBe(await counted("true", []));
+    expect(await list(admin, { username: "admin" })).toMatchObject({ totalEstimated: true });
+  });
+
+  it("keeps the totals exact through concurrent calls, results that change, and rows removed", async () => {
+    const action = "/a/api/user/saveUserInfo";
+    const before = (await list(aAdmin, { action })).total;
+    // Each call writes its row pending, then completes it ok (or, refused, writes it failed at the answer).
+    const calls = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        aAdmin.post("/a/api/user/saveUserInfo", i % 3 === 0 ? { name: "x".repeat(500) } : { name: `A ${i}` }),
+      ),
+    );
+    expect(calls.filter((r) => r.statusCode === 200)).toHaveLength(16);
+    expect(calls.filter((r) => r.statusCode === 400)).toHaveLength(8);
+    const mine = "action = $1 and office_id = any($2::int[])";
+    const range = [action, [office.a, office.aShop]];
+    expect((await list(aAdmin, { action })).total).toBe(before + 24);
+    expect((await list(aAdmin, { action, result: "fail" })).total).toBe(
+      await counted(`${mine} and result = 'fail'`, range),
+    );
+    expect((await list(aAdmin, { action, result: "ok" })).total).toBe(
+      await counted(`${mine} and result = 'ok'`, range),
+    );
+    // A row whose call never ended (its process died), then the process reaper's verdict; then rows removed.
+    await written(
+      `insert into audit_logs (office_id, username, action, method, path, result, status)
+       select $1, 'aadmin', $2, 'POST', $2, 'pending', 0 from generate_series(1, 5)`,
+      [office.a, action],
+    );
+    expect((await list(aAdmin, { action, result: "pending" })).total).toBe(5);
+    await written("update audit_logs set result = 'interrupted' where result = 'pending' and action = $1", [
+      action,
+    ]);
+    expect((await list(aAdmin, { action, result: "pending" })).total).toBe(0);
+    expect((await list(aAdmin, { action, result: "interrupted" })).total).toBe(5);
+    await written("delete from audit_logs where action = '/a/api/test/shop' and id % 2 = 0");
+    expect((await list(aAdmin, { action: "/a/api/test/shop" })).total).toBe(
+      await counted("action = '/a/api/test/shop'", []),
+    );
+    expect(await auditCountsDrift(t.database.pool)).toEqual([]);
   });
 });
 

@@ -16,6 +16,7 @@ import type { Db } from "../db/client";
 import {
   alarms,
   apiTokens,
+  auditLogCounts,
   auditLogs,
   contentHistory,
   entitlements,
@@ -164,6 +165,8 @@ export const TENANT_OWNED = new Map<Table, TenancyRule>([
   ],
   [notifications, rule({ custom: (actor) => eq(notifications.userId, actor.userId) })],
   [auditLogs, rule({ office: auditLogs.officeId, owner: auditLogs.userId })],
+  // Counts of the audit trail per office (no owner: a caller who may see only their own rows is counted directly).
+  [auditLogCounts, rule({ office: auditLogCounts.officeId })],
   // "Own rows only" is the tokens one made: one's own, and those one made for a service account one made.
   [apiTokens, rule({ office: apiTokens.officeId, owner: apiTokens.createdBy })],
   [tenantSettings, rule({ tenant: tenantSettings.officeId })],

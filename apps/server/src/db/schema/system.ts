@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -105,6 +106,29 @@ export const auditLogs = pgTable(
     index("audit_user_idx").on(t.userId, t.id),
     // An action filter over a range of several offices: newest first straight from the index.
     index("audit_action_idx").on(t.action, t.id),
+  ],
+);
+
+/**
+ * How many audit rows each office has per action, result and month (UTC): the
+ * exact total of a system-log filter without a name or a time range, summed
+ * from a few rows however long the trail. Kept by statement triggers on
+ * audit_logs (migration 0034), so every insert, result change and delete of
+ * an audit row moves its count in the same transaction, whoever writes it.
+ * A row of no office counts under office 0.
+ */
+export const auditLogCounts = pgTable(
+  "audit_log_counts",
+  {
+    officeId: integer("office_id").notNull(),
+    action: text("action").notNull(),
+    result: text("result", { enum: AUDIT_RESULTS }).notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.officeId, t.action, t.result, t.month] }),
+    index("audit_log_counts_action_idx").on(t.action, t.result),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { AuditLogDetail, AuditLogRow, AuditResult, LogListQuery } from "@marquee/contracts";
 import { and, count, desc, eq, gte, ilike, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { auditLogs } from "../../db/schema";
+import { auditLogCounts, auditLogs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
@@ -57,6 +57,18 @@ function where(shape: Shape, values?: Params): SQL | undefined {
   return c.length ? and(...c) : undefined;
 }
 
+/** A total the counts table answers exactly: no name, no owner, no time range (counts are per office, action and result). */
+const countable = (shape: Shape) => !shape.own && !shape.username && !shape.begin && !shape.end;
+
+/** The conditions of a countable shape on the counts table, as placeholders. */
+function countsWhere(shape: Shape): SQL | undefined {
+  const c: SQL[] = [];
+  if (shape.offices) c.push(sql`${auditLogCounts.officeId} = any(${p("offices")}::int[])`);
+  if (shape.action) c.push(eq(auditLogCounts.action, p("action")));
+  if (shape.result) c.push(eq(auditLogCounts.result, p("result")));
+  return c.length ? and(...c) : undefined;
+}
+
 const listColumns = {
   id: auditLogs.id,
   officeId: auditLogs.officeId,
@@ -93,6 +105,12 @@ function prepare(db: Db, shape: Shape, key: string) {
       .orderBy(desc(auditLogs.id))
       .limit(p("limit"))
       .prepare(`audit_batch_${key}`),
+    /** The exact total of a countable shape: a sum over its offices' counts (a few rows per month). */
+    counted: db
+      .select({ n: sql<number>`coalesce(sum(${auditLogCounts.n}), 0)::float8` })
+      .from(auditLogCounts)
+      .where(countsWhere(shape))
+      .prepare(`audit_counted_${key}`),
     /** The count up to `cap` rows (an index-only scan of at most that many entries). */
     total: db
       .select({ n: count() })
@@ -148,14 +166,20 @@ async function estimatedRows(db: Db, shape: Shape, params: Params): Promise<numb
 }
 
 /**
- * The total of a filter: exact up to EXACT_TOTAL_LIMIT, beyond it the
- * planner's estimate (never below the limit it is known to exceed).
+ * The total of a filter: from the counts table when it has no name, owner or
+ * time range (exact at any size); otherwise counted, exact up to
+ * EXACT_TOTAL_LIMIT, beyond it the planner's estimate (never below the limit
+ * it is known to exceed).
  */
 async function totalOf(
   db: Db,
   shape: Shape,
   params: Params,
 ): Promise<{ total: number; totalEstimated: boolean }> {
+  if (countable(shape)) {
+    const [row] = await statementFor(db, shape).counted.execute(params);
+    return { total: row?.n ?? 0, totalEstimated: false };
+  }
   const [row] = await statementFor(db, shape).total.execute({ ...params, cap: EXACT_TOTAL_LIMIT + 1 });
   const n = row?.n ?? 0;
   if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalEstimated: false };
