@@ -29,7 +29,9 @@ export function monoUs(epochMs: number): number {
 export class PhaseMarks {
   private readonly marks: Array<{ name: string; us: number }> = [];
 
-  constructor(private readonly dir: string | undefined) {}
+  constructor(private readonly dir: string | undefined) {
+    if (dir) mkdirSync(dir, { recursive: true });
+  }
 
   mark(name: string, epochMs: number): void {
     if (!this.dir) return;
