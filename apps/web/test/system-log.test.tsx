@@ -136,6 +136,31 @@ describe("SysLogPage", { timeout: 30_000 }, () => {
     expect(screen.getByTestId("log-count").textContent).toBe("50 of about 48000 entries");
   });
 
+  it("shows an interrupted call as a short result and explains it on hover", async () => {
+    grant(VIEW_EXPORT);
+    logServer({
+      "GET /a/api/log/ajaxScrollLog": () => ({
+        list: [logRow(2, { result: "interrupted", status: 0 }), logRow(1)],
+        total: 2,
+        totalEstimated: false,
+        lastId: null,
+        hasMore: false,
+        names: {},
+      }),
+    });
+    renderPage(<SysLogPage />);
+    const row = await screen.findByTestId("log-row-2");
+    const tag = within(row).getByText("Interrupted");
+    expect(row.textContent).not.toContain("the server stopped");
+    fireEvent.mouseEnter(tag);
+    expect(
+      await screen.findByText(
+        "The server stopped while this call was running: the change may or may not have been made.",
+      ),
+    ).toBeTruthy();
+    expect(within(screen.getByTestId("log-row-1")).getByText("Succeeded")).toBeTruthy();
+  });
+
   it("filters by user and starts again from the newest", async () => {
     grant(VIEW_EXPORT);
     const { calls } = logServer();

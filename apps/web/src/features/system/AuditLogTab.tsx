@@ -15,6 +15,7 @@ import {
   Table,
   type TableColumnsType,
   Tag,
+  Tooltip,
   Typography,
 } from "antd";
 import dayjs from "dayjs";
@@ -45,7 +46,9 @@ const RESULT_COLOURS: Record<AuditResult, string> = {
 
 function ResultTag({ result }: { result: AuditResult }) {
   const { t } = useTranslation();
-  return <Tag color={RESULT_COLOURS[result]}>{t(`system.log.${result}`)}</Tag>;
+  const tag = <Tag color={RESULT_COLOURS[result]}>{t(`system.log.${result}`)}</Tag>;
+  // "Interrupted" says what it means on hover: the change may or may not have been made.
+  return result === "interrupted" ? <Tooltip title={t("system.log.interruptedHint")}>{tag}</Tooltip> : tag;
 }
 
 /** One log row in full: who, what, from where, how long, and the details the call recorded. */
@@ -202,11 +205,14 @@ export function AuditLogTab() {
     {
       key: "result",
       title: t("system.log.columns.result"),
-      width: 110,
+      width: 150,
+      // The status beside its result, never broken between its digits.
       render: (_, r) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           <ResultTag result={r.result} />
-          <Typography.Text type="secondary">{r.status}</Typography.Text>
+          <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>
+            {r.status}
+          </Typography.Text>
         </Space>
       ),
     },

@@ -234,7 +234,9 @@ export default {
     ok: "Succeeded",
     fail: "Failed",
     pending: "In progress",
-    interrupted: "Interrupted (the server stopped during it)",
+    interrupted: "Interrupted",
+    interruptedHint:
+      "The server stopped while this call was running: the change may or may not have been made.",
     viaToken: "API token #{{id}}",
     columns: {
       time: "Time",

@@ -236,7 +236,9 @@ export default {
     ok: "Réussie",
     fail: "Échouée",
     pending: "En cours",
-    interrupted: "Interrompue (le serveur s'est arrêté pendant l'opération)",
+    interrupted: "Interrompue",
+    interruptedHint:
+      "Le serveur s'est arrêté pendant cette opération : la modification a pu être faite ou non.",
     viaToken: "Jeton d'API n° {{id}}",
     columns: {
       time: "Heure",

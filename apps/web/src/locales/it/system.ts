@@ -235,7 +235,9 @@ export default {
     ok: "Riuscita",
     fail: "Non riuscita",
     pending: "In corso",
-    interrupted: "Interrotta (il server si è fermato durante l'operazione)",
+    interrupted: "Interrotta",
+    interruptedHint:
+      "Il server si è fermato durante questa operazione: la modifica potrebbe essere stata fatta o no.",
     viaToken: "Token API n. {{id}}",
     columns: {
       time: "Ora",

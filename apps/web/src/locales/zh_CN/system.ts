@@ -233,7 +233,8 @@ export default {
     ok: "成功",
     fail: "失败",
     pending: "进行中",
-    interrupted: "已中断（服务器在执行中停止）",
+    interrupted: "已中断",
+    interruptedHint: "服务器在执行此操作时停止：更改可能已完成，也可能未完成。",
     viaToken: "API 令牌 #{{id}}",
     columns: {
       time: "时间",

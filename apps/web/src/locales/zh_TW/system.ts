@@ -233,7 +233,8 @@ export default {
     ok: "成功",
     fail: "失敗",
     pending: "進行中",
-    interrupted: "已中斷（伺服器在執行中停止）",
+    interrupted: "已中斷",
+    interruptedHint: "伺服器在執行此操作時停止：變更可能已完成，也可能未完成。",
     viaToken: "API 權杖 #{{id}}",
     columns: {
       time: "時間",
