@@ -83,7 +83,9 @@ import { terminalPlugin } from "./terminal/plugin";
 function withModuleServices(app: FastifyInstance, platform: PlatformServices): Services {
   const services = platform as Services;
   services.processor = new MaterialProcessor(services, services.storage, services.jobs);
-  services.hub = new TerminalHub(services, app.deps.database.pool, app.log);
+  services.hub = new TerminalHub(services, app.deps.database.pool, app.log, {
+    offlineGraceMs: app.deps.config.webhookOfflineGraceMs,
+  });
   services.publishing = new PublishService(services, app.log);
   return services;
 }

@@ -42,6 +42,8 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, "seconds separated by commas")
     .default("30,120,600,3600,10800,21600"),
+  // How long a screen must stay offline before `terminal.offline` is sent (a shorter drop sends nothing).
+  WEBHOOK_OFFLINE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 /** The S3 bucket media are kept in (STORAGE=s3). */
@@ -98,6 +100,8 @@ export type Config = {
   // Signed webhooks (issue 23)
   /** The pauses before each retry of a webhook delivery (the last repeats until 24 h passed). */
   webhookRetryMs: number[];
+  /** How long a screen stays offline before `terminal.offline` is sent; back sooner, neither event is sent. */
+  webhookOfflineGraceMs: number;
 };
 
 /** Reads the configuration from an environment (process.env by default); throws a readable error. */
@@ -158,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: c.MARQUEE_ROLE,
     // Signed webhooks (issue 23)
     webhookRetryMs: c.WEBHOOK_RETRY_SECONDS.split(",").map((v) => Number(v) * 1000),
+    webhookOfflineGraceMs: c.WEBHOOK_OFFLINE_GRACE_SECONDS * 1000,
   };
 }

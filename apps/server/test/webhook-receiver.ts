@@ -8,6 +8,8 @@ export interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** When it arrived (ms since the epoch). */
+  receivedAt: number;
   json: {
     id: string;
     type: string;
@@ -31,7 +33,7 @@ export class Receiver {
       req.on("end", () => {
         const body = Buffer.concat(chunks).toString("utf8");
         const path = req.url ?? "/";
-        this.got.push({ path, headers: req.headers, body, json: JSON.parse(body) });
+        this.got.push({ path, headers: req.headers, body, receivedAt: Date.now(), json: JSON.parse(body) });
         const failing = this.fail.get(path) ?? 0;
         if (failing > 0) {
           this.fail.set(path, failing - 1);

@@ -50,6 +50,8 @@ let dave: Client;
 const office = { a1: 0, shopA: 0, b1: 0, shopB: 0 };
 const endpoint = { a: { id: 0, secret: "" }, b: { id: 0, secret: "" } };
 const sockets: TestSocket[] = [];
+/** How long a screen stays offline here before `terminal.offline` is sent. */
+const GRACE_S = 2;
 
 const deliveriesOf = async (c: Client, endpointId: number) => {
   const res = await c.post("/a/api/webhook/deliveries", { endpointId, pageSize: 100 });
@@ -65,7 +67,7 @@ const deliveriesOf = async (c: Client, endpointId: number) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOK_RETRY_SECONDS: "1" });
+  t = await createTestApp({ WEBHOOK_RETRY_SECONDS: "1", WEBHOOK_OFFLINE_GRACE_SECONDS: String(GRACE_S) });
   await receiver.start();
   const platform = (await initSystem(t)).officeId;
   const agentA = await addOffice(t, platform, "agent", "Agent A");
@@ -395,6 +397,69 @@ describe("events", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().list).toHaveLength(2);
+  });
+});
+
+describe("presence", () => {
+  const told = (type: "terminal.online" | "terminal.offline", id: number) =>
+    receiver.at("/b", type).filter((r) => (r.json.data.terminal as { id: number }).id === id);
+  /** The deliveries of `type` queued for B1's endpoint about screen `id`, sent or not. */
+  const queued = async (type: "terminal.online" | "terminal.offline", id: number) =>
+    Number(
+      (
+        await t.database.pool.query(
+          `select count(*) as n from webhook_deliveries
+            where endpoint_id = $1 and type = $2 and (payload #>> '{data,terminal,id}')::int = $3`,
+          [endpoint.b.id, type, id],
+        )
+      ).rows[0].n,
+    );
+  const online = async (token: string) => {
+    const socket = await openSocket(origin, token);
+    sockets.push(socket);
+    await socket.hello(sampleStatus());
+    await t.app.services.hub.flushPresence();
+    return socket;
+  };
+  const offline = async (socket: TestSocket, id: number) => {
+    await socket.close();
+    await waitFor(async () => (await queued("terminal.offline", id)) > 0, 10_000, "the offline event queued");
+  };
+
+  it("takes back the offline event of a screen back within the grace: a short drop tells nothing", async () => {
+    const reg = await registerTerminal(t.app, { name: "Kiosk B" });
+    await authorise(t.app, reg.terminalId, office.shopB);
+    const first = await online(reg.token);
+    await waitFor(() => told("terminal.online", reg.terminalId).length === 1, 10_000, "online");
+    await offline(first, reg.terminalId);
+    // Queued, not sent: it waits for the grace.
+    expect(told("terminal.offline", reg.terminalId)).toHaveLength(0);
+    await online(reg.token);
+    // Taken back in the write that saw the screen back, and no second "online" queued.
+    expect(await queued("terminal.offline", reg.terminalId)).toBe(0);
+    expect(await queued("terminal.online", reg.terminalId)).toBe(1);
+    await new Promise((r) => setTimeout(r, GRACE_S * 1000 + 500));
+    expect(told("terminal.offline", reg.terminalId)).toHaveLength(0);
+    expect(told("terminal.online", reg.terminalId)).toHaveLength(1);
+  });
+
+  it("tells a screen offline once it stayed away past the grace, stamped when it dropped, then online when back", async () => {
+    const reg = await registerTerminal(t.app, { name: "Window B" });
+    await authorise(t.app, reg.terminalId, office.shopB);
+    const socket = await online(reg.token);
+    await waitFor(() => told("terminal.online", reg.terminalId).length === 1, 10_000, "online");
+    const dropped = Date.now();
+    await offline(socket, reg.terminalId);
+    await waitFor(() => told("terminal.offline", reg.terminalId).length === 1, 20_000, "the offline event");
+    const [event] = told("terminal.offline", reg.terminalId);
+    expect(verified(event as Received, endpoint.b.secret)).toBe(true);
+    expect(event?.json.data).toEqual({ terminal: { id: reg.terminalId, name: "Window B" } });
+    // Sent after the grace, stamped with the time the screen dropped.
+    expect((event?.receivedAt ?? 0) - dropped).toBeGreaterThanOrEqual(GRACE_S * 1000);
+    expect(Math.abs(Date.parse(event?.json.time ?? "") - dropped)).toBeLessThan(GRACE_S * 1000);
+    await online(reg.token);
+    await waitFor(() => told("terminal.online", reg.terminalId).length === 2, 10_000, "online again");
+    expect(told("terminal.offline", reg.terminalId)).toHaveLength(1);
   });
 });
 

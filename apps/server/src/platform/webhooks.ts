@@ -26,6 +26,10 @@ export interface WebhookEventInput {
   data: Record<string, unknown>;
   /** When it happened; now when absent. */
   time?: Date;
+  /** Not sent before this time (a presence change that may yet be taken back); now when absent. */
+  notBefore?: Date;
+  /** Endpoints it is not queued for (they were never told what it would answer). */
+  exceptEndpoints?: readonly number[];
 }
 
 /**
@@ -48,19 +52,23 @@ export async function emitWebhookEvents(tx: Tx, events: readonly WebhookEventInp
   const now = new Date();
   const col = <T>(pick: (e: WebhookEventInput) => T) => sql.param(events.map(pick));
   const result = await tx.execute<{ n: number }>(sql`
-    with v(event_id, tenant_id, type, time, data) as (
+    with v(event_id, tenant_id, type, time, data, not_before, except_endpoints) as (
       select * from unnest(${col(() => randomUUID())}::uuid[], ${col((e) => e.tenantId)}::int[],
         ${col((e) => e.type)}::text[], ${col((e) => (e.time ?? now).toISOString())}::timestamptz[],
-        ${col((e) => JSON.stringify(e.data))}::jsonb[])),
+        ${col((e) => JSON.stringify(e.data))}::jsonb[],
+        ${col((e) => e.notBefore?.toISOString() ?? null)}::timestamptz[],
+        ${col((e) => JSON.stringify(e.exceptEndpoints ?? []))}::jsonb[])),
     ins as (
-      insert into webhook_deliveries (event_id, type, office_id, endpoint_id, payload)
+      insert into webhook_deliveries (event_id, type, office_id, endpoint_id, payload, next_attempt_at)
       select v.event_id, v.type, e.office_id, e.id,
         jsonb_build_object('id', v.event_id, 'type', v.type,
           'time', to_char(v.time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'tenant', jsonb_build_object('id', o.id, 'name', o.name), 'data', v.data)
+          'tenant', jsonb_build_object('id', o.id, 'name', o.name), 'data', v.data),
+        coalesce(v.not_before, now())
       from v
         join webhook_endpoints e on e.office_id = v.tenant_id and e.enabled and v.type = any(e.events)
         join offices o on o.id = e.office_id
+      where not v.except_endpoints @> to_jsonb(e.id)
       returning 1)
     select count(*)::int as n, case when count(*) > 0 then pg_notify(${WEBHOOK_CHANNEL}, 'due') end as told
     from ins`);
@@ -170,14 +178,19 @@ export class WebhookEvents {
    */
   async emit(
     tx: Tx,
-    events: ReadonlyArray<{ officeId: number; type: WebhookEvent; data: Record<string, unknown> }>,
+    events: ReadonlyArray<
+      { officeId: number; type: WebhookEvent; data: Record<string, unknown> } & Pick<
+        WebhookEventInput,
+        "notBefore" | "exceptEndpoints"
+      >
+    >,
   ): Promise<number> {
     if (!events.length || !(await this.wantsAny(events.map((e) => e.type)))) return 0;
     const time = this.clock.now();
     const queued: WebhookEventInput[] = [];
-    for (const e of events) {
-      const tenantId = await this.tenantWanting(e.officeId, e.type);
-      if (tenantId !== null) queued.push({ tenantId, type: e.type, data: e.data, time });
+    for (const { officeId, ...e } of events) {
+      const tenantId = await this.tenantWanting(officeId, e.type);
+      if (tenantId !== null) queued.push({ ...e, tenantId, time });
     }
     return emitWebhookEvents(tx, queued);
   }

@@ -146,11 +146,18 @@ export class TerminalHub {
     readonly services: Services,
     pool: pg.Pool,
     private readonly log: FastifyBaseLogger,
+    opts: { offlineGraceMs: number },
   ) {
     this.manifests = new ManifestService(services);
     this.delivery = new DeliveryTracker(services.db, services.clock, log, services.webhookEvents);
     this.processId = services.processes.id;
-    this.presence = new PresenceWriter(services.db, log, this.processId, services.webhookEvents);
+    this.presence = new PresenceWriter(
+      services.db,
+      log,
+      this.processId,
+      services.webhookEvents,
+      opts.offlineGraceMs,
+    );
     this.commands = new CommandDispatcher(services, log, {
       processId: this.processId,
       connection: (terminalId) => this.conns.get(terminalId),

@@ -24,6 +24,9 @@ const ROWS_PER_STATEMENT = 1000;
  */
 export const SPAN_STEP_MS = 120_000;
 
+/** How long a screen stays offline before `terminal.offline` is sent (WEBHOOK_OFFLINE_GRACE_SECONDS). */
+export const OFFLINE_GRACE_MS = 60_000;
+
 /**
  * Presence changes (connect, heartbeat, disconnect) are kept in memory and
  * flushed together: one `UPDATE … FROM (VALUES …)` per batch, never one query
@@ -43,6 +46,12 @@ export class PresenceWriter {
     private readonly processId: string,
     /** Webhooks: `terminal.online` and `terminal.offline`, queued with the write that changes `online`. */
     private readonly webhooks?: WebhookEvents,
+    /**
+     * `terminal.offline` waits this long before it is sent; a screen back sooner takes it back, and the
+     * endpoints it was queued for are not told the screen is online again: a drop of a few seconds (a
+     * network blip, a player restart, a move to another node) tells an integration nothing.
+     */
+    private readonly offlineGraceMs = OFFLINE_GRACE_MS,
   ) {}
 
   /** Records the latest presence of a terminal (a later mark before the flush replaces it). */
@@ -167,12 +176,26 @@ export class PresenceWriter {
     return this.db.transaction(async (tx) => {
       const { rows: written } = await write(tx, true);
       const changed = written.filter((r) => !r.skipped);
+      const back = changed.filter((r) => r.online).map((r) => r.id);
+      // Screens back before their offline event went out: it is taken back, for the endpoints that had it.
+      const untold = new Map<number, number[]>();
+      if (back.length) {
+        const taken = await tx.execute<{ terminal_id: number; endpoint_id: number }>(sql`
+          delete from webhook_deliveries
+          where state = 'pending' and type = 'terminal.offline' and attempts = 0 and claimed_by is null
+            and (payload #>> '{data,terminal,id}')::int = any(${sql.param(back)}::int[])
+          returning (payload #>> '{data,terminal,id}')::int as terminal_id, endpoint_id`);
+        for (const r of taken.rows)
+          untold.set(r.terminal_id, [...(untold.get(r.terminal_id) ?? []), r.endpoint_id]);
+      }
+      const notBefore = this.offlineGraceMs > 0 ? new Date(Date.now() + this.offlineGraceMs) : undefined;
       await webhooks.emit(
         tx,
         changed.map((r) => ({
           officeId: r.office_id,
           type: r.online ? ("terminal.online" as const) : ("terminal.offline" as const),
           data: { terminal: { id: r.id, name: r.name } },
+          ...(r.online ? { exceptEndpoints: untold.get(r.id) } : { notBefore }),
         })),
       );
       return skippedOf(written);
