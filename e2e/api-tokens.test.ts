@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, screenshot as shoot, signIn, startE2E } from "./harness";
+import { confirmDialog, type E2E, screenshot as shoot, signIn, startE2E } from "./harness";
 
 let e: E2E;
 const ADMIN = { username: "admin", password: "Admin12345" };
@@ -64,7 +64,7 @@ async function revokeInList(page: Page, name: string): Promise<void> {
   await page.getByTestId("token-secret").waitFor({ state: "hidden" });
   const row = page.locator("tr").filter({ hasText: name });
   await row.locator("[data-testid^=token-revoke-]").click();
-  await page.locator(".ant-popconfirm .ant-btn-primary").click();
+  await confirmDialog(page.locator(".ant-popconfirm .ant-btn-primary"));
   await expect.poll(() => row.locator(".ant-tag").innerText()).toMatch(/Revoked|已撤销/);
 }
 

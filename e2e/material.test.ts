@@ -98,7 +98,7 @@ describe("the media library in the browser", () => {
 
     await page.getByTestId("folder-create").click();
     await page.getByTestId("name-modal-input").fill("Campaign");
-    await page.getByTestId("name-modal-ok").click();
+    await confirmDialog(page.getByTestId("name-modal-ok"));
     await page.getByTestId("folder-tree").getByText("Campaign").waitFor();
     // a new folder opens; the files are at the root
     await page.getByTestId("folder-tree").getByText("My materials").click();

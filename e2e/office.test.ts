@@ -5,7 +5,7 @@ import ExcelJS from "exceljs";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { consolePage, type E2E, screenshot, signIn, startE2E } from "./harness";
+import { confirmDialog, consolePage, type E2E, screenshot, signIn, startE2E } from "./harness";
 
 /**
  * Offices in the browser: the platform opens an agent and a customer under
@@ -68,12 +68,12 @@ describe("organisation and administration", () => {
     await page.goto("/sys/office/toOpenAgentOfficePage");
     await page.getByTestId("agent-new").click();
     await page.getByTestId("customer-form-name").fill("North Agency");
-    await page.getByTestId("customer-form-ok").click();
+    await confirmDialog(page.getByTestId("customer-form-ok"));
     await page.getByText("North Agency created").waitFor();
     await page.getByTestId("agent-tree").getByText("North Agency").click();
     await page.getByTestId("customer-new").click();
     await page.getByTestId("customer-form-name").fill("ACME");
-    await page.getByTestId("customer-form-ok").click();
+    await confirmDialog(page.getByTestId("customer-form-ok"));
     await page.getByText("ACME created").waitFor();
     await expect.poll(() => page.getByTestId("customer-table").innerText()).toContain("ACME");
 

@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeVideo } from "../apps/server/test/media";
-import { consolePage, type E2E, screenshot, startE2E, upload } from "./harness";
+import { confirmDialog, consolePage, type E2E, screenshot, startE2E, upload } from "./harness";
 
 /**
  * Programs in the browser: an operator builds a two-scene program with text,
@@ -94,7 +94,7 @@ async function choose(page: Page, name: string) {
   const picker = page.getByTestId("material-picker");
   await picker.waitFor();
   await picker.getByTestId("material-picker-card").filter({ hasText: name }).first().click();
-  await page.getByTestId("material-picker-ok").click();
+  await confirmDialog(page.getByTestId("material-picker-ok"));
   await picker.waitFor({ state: "hidden" });
 }
 

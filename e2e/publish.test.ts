@@ -52,7 +52,7 @@ async function buildProgram(page: Page, name: string, material: string): Promise
   await page.getByTestId("property-panel").getByTestId("material-choose").first().click();
   const picker = page.getByTestId("material-picker");
   await picker.getByTestId("material-picker-card").filter({ hasText: material }).first().click();
-  await page.getByTestId("material-picker-ok").click();
+  await confirmDialog(page.getByTestId("material-picker-ok"));
   await picker.waitFor({ state: "hidden" });
   await page.getByTestId("editor-save").click();
   await expect.poll(() => page.getByTestId("editor-save-status").getAttribute("data-status")).toBe("saved");
@@ -78,7 +78,7 @@ async function enrolScreen(operator: Page): Promise<void> {
   await operator.getByTestId("terminal-authorize").click();
   await operator.getByTestId("terminal-authorize-code").fill(code);
   await operator.getByTestId("terminal-authorize-name").fill(SCREEN);
-  await operator.getByTestId("terminal-authorize-ok").click();
+  await confirmDialog(operator.getByTestId("terminal-authorize-ok"));
   await screen.getByText(/waiting for content|No content yet/).waitFor({ timeout: 30_000 });
 }
 
@@ -90,7 +90,7 @@ async function makePlan(page: Page, name: string, program: string): Promise<numb
   await page.getByTestId("plan-add-item").click();
   await page.getByTestId("plan-add-program").click();
   await page.locator(".ant-select-item-option", { hasText: program }).first().click();
-  await page.getByTestId("plan-add-ok").click();
+  await confirmDialog(page.getByTestId("plan-add-ok"));
   const windows = page.getByTestId("plan-item-windows").locator("input");
   await windows.nth(0).fill("00:00");
   await windows.nth(0).press("Tab");
@@ -196,7 +196,9 @@ describe("from the library to a screen, through plans, messages and review", () 
 
     // Withdrawn, it leaves the screen and the program comes back.
     await operator.getByTestId("publish-withdraw-all").click();
-    await operator.locator(".ant-popconfirm .ant-btn-primary, .ant-modal-confirm .ant-btn-primary").click();
+    await confirmDialog(
+      operator.locator(".ant-popconfirm .ant-btn-primary, .ant-modal-confirm .ant-btn-primary"),
+    );
     await message.waitFor({ state: "detached", timeout: 30_000 });
     await expect.poll(imageShown, { timeout: 30_000 }).toBe(true);
   });

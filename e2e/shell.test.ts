@@ -1,7 +1,15 @@
 import { AUTH_COOKIE } from "@marquee/contracts";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { addUser, chooseFromHoverMenu, type E2E, screenshot, signIn, startE2E } from "./harness";
+import {
+  addUser,
+  chooseFromHoverMenu,
+  confirmDialog,
+  type E2E,
+  screenshot,
+  signIn,
+  startE2E,
+} from "./harness";
 
 let e: E2E;
 const ADMIN = { username: "admin", password: "Admin12345" };
@@ -174,7 +182,7 @@ describe("settings drawer", () => {
 
     await page.getByTestId("settings-button").click();
     await page.getByTestId("settings-reset").click();
-    await page.locator(".ant-modal-confirm .ant-btn-primary").click();
+    await confirmDialog(page.locator(".ant-modal-confirm .ant-btn-primary"));
     await page.waitForLoadState("load");
     await page.locator(".ant-layout-sider-dark").waitFor();
     expect(await page.evaluate(() => localStorage.getItem("marquee.settings"))).toBeNull();
