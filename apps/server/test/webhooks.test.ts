@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import type { Permission } from "@marquee/contracts";
 import { createProgram } from "@marquee/program";
 import type { PlanDoc } from "@marquee/schedule";
@@ -441,6 +442,34 @@ describe("presence", () => {
     await new Promise((r) => setTimeout(r, GRACE_S * 1000 + 500));
     expect(told("terminal.offline", reg.terminalId)).toHaveLength(0);
     expect(told("terminal.online", reg.terminalId)).toHaveLength(1);
+  });
+
+  it("waits the grace for the screens of a server process that died, and takes it back as they reconnect", async () => {
+    const reg = await registerTerminal(t.app, { name: "Door B" });
+    await authorise(t.app, reg.terminalId, office.shopB);
+    await online(reg.token);
+    await waitFor(() => told("terminal.online", reg.terminalId).length === 1, 10_000, "online");
+    // Its row says another process holds it, and that process is dead (no such process on this host).
+    const dead = "00000000-0000-4000-8000-00000000dead";
+    await t.database.pool.query(
+      "insert into server_processes (id, host, pid, role) values ($1, $2, 999999, 'web')",
+      [dead, hostname()],
+    );
+    await t.database.pool.query("update terminals set held_by = $1 where id = $2", [dead, reg.terminalId]);
+    expect(await t.app.services.processes.reap()).toContain(dead);
+    expect(await queued("terminal.offline", reg.terminalId)).toBe(1);
+    // Not due before the grace has passed.
+    const due = await t.database.pool.query(
+      `select next_attempt_at > now() + make_interval(secs => $2 - 1) as later from webhook_deliveries
+        where type = 'terminal.offline' and (payload #>> '{data,terminal,id}')::int = $1`,
+      [reg.terminalId, GRACE_S],
+    );
+    expect(due.rows).toEqual([{ later: true }]);
+    expect(told("terminal.offline", reg.terminalId)).toHaveLength(0);
+    // It reconnects (through another node, in a cluster) within the grace: neither event is sent.
+    await online(reg.token);
+    expect(await queued("terminal.offline", reg.terminalId)).toBe(0);
+    expect(await queued("terminal.online", reg.terminalId)).toBe(1);
   });
 
   it("tells a screen offline once it stayed away past the grace, stamped when it dropped, then online when back", async () => {

@@ -168,7 +168,9 @@ export class TerminalHub {
       },
       publish: (msg) => this.bus.publish(msg),
     });
-    // What a process that died held: its terminals are offline until they connect to a live one.
+    // What a process that died held: its terminals are offline until they connect to a live one. Their
+    // `terminal.offline` waits for the grace, as any other: most are back through another node by then,
+    // and the presence write that sees one back takes its event back (PresenceWriter).
     services.processes.onReap(async (dead) => {
       await services.db.transaction(async (tx) => {
         const gone = await tx
@@ -177,12 +179,14 @@ export class TerminalHub {
           .where(and(eq(terminals.online, true), inArray(terminals.heldBy, dead)))
           .returning({ id: terminals.id, name: terminals.name, officeId: terminals.officeId });
         // Webhooks (issue 23): these screens went offline with the process that held them.
+        const notBefore = opts.offlineGraceMs > 0 ? new Date(Date.now() + opts.offlineGraceMs) : undefined;
         await services.webhookEvents.emit(
           tx,
           gone.map((r) => ({
             officeId: r.officeId,
             type: "terminal.offline" as const,
             data: { terminal: { id: r.id, name: r.name } },
+            notBefore,
           })),
         );
       });
