@@ -716,9 +716,9 @@ export class TerminalHub {
   sendCarrying(conn: TerminalConnection, frame: ManifestFrame, manifest: Manifest | null): boolean {
     if (!manifest || !conn.takesManifest || conn.socket.bufferedAmount > CARRY_BUFFERED_MAX)
       return conn.send(frame);
-    const json = this.bodies.bare(conn.terminal.officeId, manifest, this.manifests.sharedKey(manifest));
-    if (json.length > this.inlineManifestMaxBytes) return conn.send(frame);
-    return conn.sendWithManifest(frame, manifest, json, () => this.markTaken(conn.terminalId, manifest));
+    const parts = this.bodies.bareParts(conn.terminal.officeId, manifest, this.manifests.sharedKey(manifest));
+    if (parts.length > this.inlineManifestMaxBytes) return conn.send(frame);
+    return conn.sendWithManifest(frame, manifest, parts, () => this.markTaken(conn.terminalId, manifest));
   }
 
   /** The screen took this manifest (a socket wrote it, or GET /t/manifest answered it or a 304): its publications are fetched. */

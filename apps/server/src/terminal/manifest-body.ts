@@ -5,13 +5,29 @@ import { successEnvelope } from "../platform/envelope";
 const BODY_MS = 60_000;
 /** The most serialised manifests kept; beyond, the oldest go. */
 const MAX_BODIES = 2000;
+const CLOSING_BRACE = Buffer.from("}");
 
 interface Body {
   /** `{"code":0,"msg":…,"version":` (or `{"version":` for the manifest alone), as UTF-8. */
   head: Buffer;
   /** `,"timezone":…}`: everything after the terminal's name, as UTF-8. */
   tail: Buffer;
+  /** The tail and the `}` that closes a frame carrying the manifest (ManifestParts.frameTail). */
+  frameTail: Buffer;
   at: number;
+}
+
+/**
+ * A manifest as JSON in two pieces, so a socket sends it without copying the shared part per screen: the
+ * screen's own start (up to its name) and everything after, shared by every screen of its body.
+ */
+export interface ManifestParts {
+  /** `{"version":…,"terminalId":…,"terminalName":…`: this screen's own. */
+  own: Buffer;
+  /** The rest of the manifest, then the `}` closing the frame that carries it: shared, never copied. */
+  frameTail: Buffer;
+  /** The manifest's length in bytes (own + tail, without the frame's `}`). */
+  length: number;
 }
 
 /**
@@ -41,17 +57,37 @@ export class ManifestBodies {
     return this.splice(officeId, null, manifest, shared);
   }
 
+  /** The manifest alone as JSON in its two pieces (ManifestParts): what a socket sends without a copy. */
+  bareParts(officeId: number, manifest: Manifest, shared = manifest.version): ManifestParts {
+    const { body, own } = this.parts(officeId, null, manifest, shared);
+    const start = Buffer.concat([body.head, own]);
+    return { own: start, frameTail: body.frameTail, length: start.length + body.tail.length };
+  }
+
   /** The stored halves for (office, shared key, envelope message or none), with this terminal's own fields between. */
   private splice(officeId: number, msg: string | null, manifest: Manifest, shared: string): Buffer {
+    const { body, own } = this.parts(officeId, msg, manifest, shared);
+    return Buffer.concat([body.head, own, body.tail]);
+  }
+
+  /** The stored body for (office, shared key, envelope message or none), made when missing or old, and this terminal's own fields. */
+  private parts(
+    officeId: number,
+    msg: string | null,
+    manifest: Manifest,
+    shared: string,
+  ): { body: Body; own: Buffer } {
     const key = `${officeId}|${shared}|${msg === null ? "" : `m:${msg}`}`;
     const now = Date.now();
     let body = this.bodies.get(key);
     if (!body || now - body.at > BODY_MS) {
       const { version: _v, terminalId: _id, terminalName: _name, ...rest } = manifest;
       const head = msg === null ? "{" : `${JSON.stringify(successEnvelope(msg, {})).slice(0, -1)},`;
+      const tail = Buffer.from(Object.keys(rest).length ? `,${JSON.stringify(rest).slice(1)}` : "}");
       body = {
         head: Buffer.from(`${head}"version":`),
-        tail: Buffer.from(Object.keys(rest).length ? `,${JSON.stringify(rest).slice(1)}` : "}"),
+        tail,
+        frameTail: Buffer.concat([tail, CLOSING_BRACE]),
         at: now,
       };
       this.bodies.delete(key);
@@ -64,7 +100,7 @@ export class ManifestBodies {
     const own = Buffer.from(
       `${JSON.stringify(manifest.version)},"terminalId":${manifest.terminalId},"terminalName":${JSON.stringify(manifest.terminalName)}`,
     );
-    return Buffer.concat([body.head, own, body.tail]);
+    return { body, own };
   }
 
   get size(): number {
