@@ -109,7 +109,7 @@ export class TerminalConnection {
   ): boolean {
     if (this.socket.readyState !== WebSocket.OPEN) return false;
     const head = JSON.stringify(frame);
-    const start = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"manifest":`), parts.own]);
+    const start = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"manifest":`), parts.head, parts.own]);
     // Text, as JSON.stringify's strings go: the player reads frames as text. Sent together, nothing comes between.
     this.socket.send(start, { binary: false, fin: false });
     this.socket.send(parts.frameTail, { binary: false, fin: true }, (err) => {

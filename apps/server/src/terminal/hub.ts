@@ -26,7 +26,7 @@ import { DeliveryTracker } from "./delivery";
 import { checkedStatus, GIVEN_TTL_MS, type Given, givenByManifest, givenHistory, isGiven } from "./given";
 import { ManifestService, type ManifestSubject } from "./manifest";
 import { ManifestBodies } from "./manifest-body";
-import { PresenceWriter } from "./presence";
+import { offlineDue, PresenceWriter } from "./presence";
 import { TerminalTokens } from "./token-cache";
 
 export { COMMAND_REASONS, type CommandDoneListener } from "./commands";
@@ -179,7 +179,7 @@ export class TerminalHub {
           .where(and(eq(terminals.online, true), inArray(terminals.heldBy, dead)))
           .returning({ id: terminals.id, name: terminals.name, officeId: terminals.officeId });
         // Webhooks (issue 23): these screens went offline with the process that held them.
-        const notBefore = opts.offlineGraceMs > 0 ? new Date(Date.now() + opts.offlineGraceMs) : undefined;
+        const notBefore = offlineDue(opts.offlineGraceMs);
         await services.webhookEvents.emit(
           tx,
           gone.map((r) => ({

@@ -22,11 +22,13 @@ interface Body {
  * screen's own start (up to its name) and everything after, shared by every screen of its body.
  */
 export interface ManifestParts {
-  /** `{"version":…,"terminalId":…,"terminalName":…`: this screen's own. */
+  /** `{"version":`, shared. */
+  head: Buffer;
+  /** `…,"terminalId":…,"terminalName":…`: this screen's own. */
   own: Buffer;
   /** The rest of the manifest, then the `}` closing the frame that carries it: shared, never copied. */
   frameTail: Buffer;
-  /** The manifest's length in bytes (own + tail, without the frame's `}`). */
+  /** The manifest's length in bytes (head + own + tail, without the frame's `}`). */
   length: number;
 }
 
@@ -49,25 +51,19 @@ export class ManifestBodies {
    * manifest's shared key (without one, its version: a body of its own).
    */
   json(officeId: number, msg: string, manifest: Manifest, shared = manifest.version): Buffer {
-    return this.splice(officeId, msg, manifest, shared);
-  }
-
-  /** The manifest alone as JSON (no envelope): what a `sync` or a welcome carries. */
-  bare(officeId: number, manifest: Manifest, shared = manifest.version): Buffer {
-    return this.splice(officeId, null, manifest, shared);
-  }
-
-  /** The manifest alone as JSON in its two pieces (ManifestParts): what a socket sends without a copy. */
-  bareParts(officeId: number, manifest: Manifest, shared = manifest.version): ManifestParts {
-    const { body, own } = this.parts(officeId, null, manifest, shared);
-    const start = Buffer.concat([body.head, own]);
-    return { own: start, frameTail: body.frameTail, length: start.length + body.tail.length };
-  }
-
-  /** The stored halves for (office, shared key, envelope message or none), with this terminal's own fields between. */
-  private splice(officeId: number, msg: string | null, manifest: Manifest, shared: string): Buffer {
     const { body, own } = this.parts(officeId, msg, manifest, shared);
     return Buffer.concat([body.head, own, body.tail]);
+  }
+
+  /** The manifest alone (no envelope), what a `sync` or a welcome carries, in its pieces (ManifestParts). */
+  bareParts(officeId: number, manifest: Manifest, shared = manifest.version): ManifestParts {
+    const { body, own } = this.parts(officeId, null, manifest, shared);
+    return {
+      head: body.head,
+      own,
+      frameTail: body.frameTail,
+      length: body.head.length + own.length + body.tail.length,
+    };
   }
 
   /** The stored body for (office, shared key, envelope message or none), made when missing or old, and this terminal's own fields. */

@@ -24,8 +24,10 @@ const ROWS_PER_STATEMENT = 1000;
  */
 export const SPAN_STEP_MS = 120_000;
 
-/** How long a screen stays offline before `terminal.offline` is sent (WEBHOOK_OFFLINE_GRACE_SECONDS). */
-export const OFFLINE_GRACE_MS = 60_000;
+/** When a `terminal.offline` queued now may be sent, after `graceMs` (WEBHOOK_OFFLINE_GRACE_SECONDS); none: at once. */
+export function offlineDue(graceMs: number): Date | undefined {
+  return graceMs > 0 ? new Date(Date.now() + graceMs) : undefined;
+}
 
 /**
  * Presence changes (connect, heartbeat, disconnect) are kept in memory and
@@ -49,9 +51,10 @@ export class PresenceWriter {
     /**
      * `terminal.offline` waits this long before it is sent; a screen back sooner takes it back, and the
      * endpoints it was queued for are not told the screen is online again: a drop of a few seconds (a
-     * network blip, a player restart, a move to another node) tells an integration nothing.
+     * network blip, a player restart, a move to another node) tells an integration nothing. The server
+     * passes WEBHOOK_OFFLINE_GRACE_SECONDS; 0 (a writer without webhooks) sends at once.
      */
-    private readonly offlineGraceMs = OFFLINE_GRACE_MS,
+    private readonly offlineGraceMs = 0,
   ) {}
 
   /** Records the latest presence of a terminal (a later mark before the flush replaces it). */
@@ -188,7 +191,7 @@ export class PresenceWriter {
         for (const r of taken.rows)
           untold.set(r.terminal_id, [...(untold.get(r.terminal_id) ?? []), r.endpoint_id]);
       }
-      const notBefore = this.offlineGraceMs > 0 ? new Date(Date.now() + this.offlineGraceMs) : undefined;
+      const notBefore = offlineDue(this.offlineGraceMs);
       await webhooks.emit(
         tx,
         changed.map((r) => ({
