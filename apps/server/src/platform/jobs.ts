@@ -26,8 +26,9 @@ export class Jobs {
           // pg-boss marks a job complete without awaiting it: a job that ends after the app stopped (past
           // stop's timeout, on a busy machine) would meet the closed pool and reject with nobody to hear it.
           // It is left as it stands (pg-boss runs it again once its lease expires); no rows is what
-          // pg-boss's completion reads as "nothing changed".
-          pool.ended
+          // pg-boss's completion reads as "nothing changed". A pool is `ending` from the call to end() and
+          // refuses queries from then on; `ended` only once its clients have closed.
+          pool.ending || pool.ended
             ? Promise.resolve({ rows: undefined as unknown as unknown[] })
             : pool.query(text, values),
       },
