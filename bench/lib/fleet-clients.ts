@@ -54,7 +54,10 @@ export class ClientPool {
   ): Promise<ClientPool> {
     const procs: ClientProcess[] = [];
     for (let i = 0; i < processes; i++) {
-      const child = fork(childFile, [], { execArgv: ["--import", tsxLoader], stdio: "inherit" });
+      // BENCH_CLIENT_CPU_PROF=<dir>: each client process writes its CPU profile there (what the screens cost).
+      const prof = process.env.BENCH_CLIENT_CPU_PROF;
+      const execArgv = ["--import", tsxLoader, ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [])];
+      const child = fork(childFile, [], { execArgv, stdio: "inherit" });
       cleanup.add(`stopping client process ${child.pid}`, async () => {
         if (child.exitCode !== null || child.signalCode !== null) return;
         child.kill("SIGKILL");

@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import type { StrategyDoc } from "@marquee/schedule";
 import type { Manifest, ServerFrame, TerminalState, TerminalStatus } from "@marquee/terminal-protocol";
 import { sql } from "drizzle-orm";
@@ -68,6 +69,8 @@ export class TerminalConnection {
     public terminal: TerminalSnapshot,
     readonly ip: string,
     readonly connectedAt: Date,
+    /** The TCP socket under it (the upgraded request's): corked around a message sent as several fragments. */
+    readonly wire: Pick<Duplex, "cork" | "uncork"> | null = null,
   ) {}
 
   get terminalId(): number {
@@ -110,11 +113,14 @@ export class TerminalConnection {
     if (this.socket.readyState !== WebSocket.OPEN) return false;
     const head = JSON.stringify(frame);
     const start = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"manifest":`), parts.head, parts.own]);
-    // Text, as JSON.stringify's strings go: the player reads frames as text. Sent together, nothing comes between.
+    // Text, as JSON.stringify's strings go: the player reads frames as text. Sent together, nothing comes
+    // between; corked, both fragments leave in one write (ws writes each frame as it is sent).
+    this.wire?.cork();
     this.socket.send(start, { binary: false, fin: false });
     this.socket.send(parts.frameTail, { binary: false, fin: true }, (err) => {
       if (!err) written();
     });
+    this.wire?.uncork();
     this.observer?.({ ...frame, manifest });
     return true;
   }

@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import {
   CLOSE_REFUSED,
   type ErrorFrame,
@@ -39,13 +40,14 @@ export function acceptSocket(
   terminal: TerminalSnapshot | null,
   ip: string,
   log: FastifyBaseLogger,
+  wire: Duplex | null = null,
 ): void {
   if (!terminal || terminal.state === "disabled") {
     hub.count("refused");
     socket.close(CLOSE_REFUSED, "refused");
     return;
   }
-  const conn = new TerminalConnection(socket, terminal, ip, hub.now());
+  const conn = new TerminalConnection(socket, terminal, ip, hub.now(), wire);
   const helloTimer = setTimeout(() => {
     if (!conn.welcomed) conn.close(1008, "no hello");
   }, HELLO_TIMEOUT_MS);

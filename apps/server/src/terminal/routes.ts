@@ -322,6 +322,7 @@ export const terminalRoutes =
       handler: async () => {
         throw new AppError(426, "gateway.upgradeRequired");
       },
-      wsHandler: (socket, req) => acceptSocket(hub, socket, byRequest.get(req) ?? null, req.ip, app.log),
+      wsHandler: (socket, req) =>
+        acceptSocket(hub, socket, byRequest.get(req) ?? null, req.ip, app.log, req.raw.socket),
     });
   };
