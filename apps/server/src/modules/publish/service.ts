@@ -282,7 +282,10 @@ export class PublishService {
     return { publication: pub, content };
   }
 
-  /** Adds a publication to terminals' publication_ids (once). */
+  /**
+   * Adds a publication to terminals' publication_ids (once). Only terminals with a target row of it:
+   * withdraw finds the holders of a publication through those rows.
+   */
   private async attach(tx: Tx, publicationId: number, terminalIds: number[]): Promise<void> {
     await tx
       .update(terminals)
@@ -602,6 +605,9 @@ export class PublishService {
           .set({ publicationIds: sql`array_remove(${terminals.publicationIds}, ${pub.id}::int)` })
           .where(
             and(
+              // Its holders all have a target row (attach adds it only to them): found by that key.
+              sql`${terminals.id} in (select ${publicationTargets.terminalId} from ${publicationTargets}
+                                       where ${publicationTargets.publicationId} = ${pub.id})`,
               sql`${terminals.publicationIds} @> array[${pub.id}::int]`,
               terminalIds?.length ? inArray(terminals.id, terminalIds) : undefined,
             ),
