@@ -128,6 +128,50 @@ describe("system log list", () => {
     expect(page3.list.map((r: Row) => r.id)).toEqual(rows.slice(200, 300).map((r) => r.id));
   });
 
+  it("pages a range of a few offices, read office by office and merged, in the trail's order", async () => {
+    // Customer A's range is two offices: rows of both, interleaved, with a rare result among them.
+    await t.database.pool.query(
+      `insert into audit_logs (office_id, user_id, username, action, method, path, result, status, created_at)
+       select case when g % 3 = 0 then $1::int else $2::int end, null, 'mixer', '/a/api/test/merge', 'POST',
+         '/p', case when g % 17 = 0 then 'fail' else 'ok' end, 200, now()
+       from generate_series(1, 1300) g`,
+      [office.a, office.aShop],
+    );
+    const expected = async (result?: string) =>
+      (
+        await t.database.pool.query<{ id: string }>(
+          `select id from audit_logs where office_id = any($1::int[]) and action = '/a/api/test/merge'
+             and ($2::text is null or result = $2) order by id desc`,
+          [[office.a, office.aShop], result ?? null],
+        )
+      ).rows.map((r) => Number(r.id));
+    for (const result of [undefined, "fail"]) {
+      const ids = await expected(result);
+      const filter = { action: "/a/api/test/merge", ...(result ? { result } : {}) };
+      // By number: shallow pages (merged), and one beyond the merged depth (1,000 rows: the whole range at once).
+      for (const [pageNo, pageSize] of [
+        [1, 7],
+        [2, 7],
+        [5, 7],
+        [3, 100],
+        [12, 100],
+      ] as const) {
+        const page = (await aAdmin.get("/a/api/log/ajaxScrollLog", { ...filter, pageNo, pageSize })).json();
+        expect(page.total).toBe(ids.length);
+        const want = ids.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+        expect(page.list.map((r: Row) => r.id)).toEqual(want);
+        expect(page.hasMore).toBe(ids.length > pageNo * pageSize);
+      }
+      // By cursor, to the end.
+      expect((await scrollAll(aAdmin, { ...filter, pageSize: 50 })).map((r) => r.id)).toEqual(ids);
+    }
+    // A wider range (the platform's) is read as before: the same rows, newest first.
+    const all = (
+      await admin.get("/a/api/log/ajaxScrollLog", { action: "/a/api/test/merge", pageSize: 10 })
+    ).json();
+    expect(all.list.map((r: Row) => r.id)).toEqual((await expected()).slice(0, 10));
+  });
+
   it("filters by user and time range, and refuses an end before the start", async () => {
     // alpha's rows are one second apart, the newest at T
     const top = await t.database.pool.query(

@@ -42,11 +42,15 @@ export const EXACT_TOTAL_LIMIT = 10_000;
 
 type Params = ReturnType<typeof paramsOf> & { lastId?: number };
 
-/** The conditions of a shape, as placeholders of a prepared statement or, given `values`, as parameters. */
-function where(shape: Shape, values?: Params): SQL | undefined {
+/**
+ * The conditions of a shape, as placeholders of a prepared statement or, given `values`, as parameters;
+ * with `office`, one office of the range (placeholder `office<N>`) instead of the whole range.
+ */
+function where(shape: Shape, values?: Params, office?: number): SQL | undefined {
   const v = (name: keyof Params) => (values ? sql`${sql.param(values[name])}` : p(name));
   const c: SQL[] = [];
-  if (shape.offices) c.push(sql`${auditLogs.officeId} = any(${v("offices")}::int[])`);
+  if (office !== undefined) c.push(eq(auditLogs.officeId, p(`office${office}`)));
+  else if (shape.offices) c.push(sql`${auditLogs.officeId} = any(${v("offices")}::int[])`);
   if (shape.own) c.push(eq(auditLogs.userId, v("owner")));
   if (shape.action) c.push(eq(auditLogs.action, v("action")));
   if (shape.username) c.push(ilike(auditLogs.username, v("username")));
@@ -119,12 +123,55 @@ function prepare(db: Db, shape: Shape, key: string) {
   };
 }
 
-const statements = new WeakMap<Db, Map<string, ReturnType<typeof prepare>>>();
+/**
+ * A page of a range of up to this many offices, read no deeper than MERGED_DEPTH_MAX rows, is read as one
+ * index range per office (office, action, id or office, id), newest first, the ranges merged. The one
+ * statement of any range (`office_id = any(...)`, newest first) is planned once for every range and
+ * filter: its plan walks the whole trail by id and drops what the filter does not take, which for a
+ * filter that matches few rows of the trail (a customer's failed calls of one action) read 31,000 rows
+ * for one page of 21 (20 ms); per office, each range holds only that office's rows.
+ */
+const MERGED_OFFICES_MAX = 8;
+const MERGED_DEPTH_MAX = 1_000;
 
-function statementFor(db: Db, shape: Shape) {
-  const key = Object.values(shape)
+function prepareMerged(db: Db, shape: Shape, offices: number, key: string) {
+  const arm = (i: number) =>
+    db
+      .select(listColumns)
+      .from(auditLogs)
+      .where(where(shape, undefined, i))
+      .orderBy(desc(auditLogs.id))
+      .limit(p("depth"));
+  let page = arm(0).$dynamic();
+  for (let i = 1; i < offices; i++) page = page.unionAll(arm(i)).$dynamic();
+  return page
+    .orderBy(desc(auditLogs.id))
+    .limit(p("limit"))
+    .offset(p("offset"))
+    .prepare(`audit_page_${key}_${offices}`);
+}
+
+const statements = new WeakMap<Db, Map<string, ReturnType<typeof prepare>>>();
+const mergedStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareMerged>>>();
+
+function shapeKey(shape: Shape): string {
+  return Object.values(shape)
     .map((b) => (b ? 1 : 0))
     .join("");
+}
+
+/** The statement of a page of `offices` offices (their count: MERGED_OFFICES_MAX at most). */
+function mergedFor(db: Db, shape: Shape, offices: number) {
+  const key = shapeKey(shape);
+  const byShape = mergedStatements.get(db) ?? new Map<string, ReturnType<typeof prepareMerged>>();
+  mergedStatements.set(db, byShape);
+  const statement = byShape.get(`${key}_${offices}`) ?? prepareMerged(db, shape, offices, key);
+  byShape.set(`${key}_${offices}`, statement);
+  return statement;
+}
+
+function statementFor(db: Db, shape: Shape) {
+  const key = shapeKey(shape);
   const byShape = statements.get(db) ?? new Map<string, ReturnType<typeof prepare>>();
   statements.set(db, byShape);
   const statement = byShape.get(key) ?? prepare(db, shape, key);
@@ -224,14 +271,19 @@ export async function listAuditLogs(
       pageKey,
       async () => {
         const offset = cursor ? 0 : (q.pageNo - 1) * q.pageSize;
-        const statement = statementFor(services.db, shapeOf(actor, q, cursor));
+        const shape = shapeOf(actor, q, cursor);
+        const params = { ...paramsOf(actor, q), lastId: q.lastId, limit: q.pageSize + 1, offset };
         // One row more than asked tells whether another page follows, without counting.
-        const rows = await statement.page.execute({
-          ...paramsOf(actor, q),
-          lastId: q.lastId,
-          limit: q.pageSize + 1,
-          offset,
-        });
+        const depth = offset + q.pageSize + 1;
+        const offices = rangeOffices(actor);
+        const rows =
+          offices?.length && offices.length <= MERGED_OFFICES_MAX && depth <= MERGED_DEPTH_MAX
+            ? await mergedFor(services.db, shape, offices.length).execute({
+                ...params,
+                depth,
+                ...Object.fromEntries(offices.map((id, i) => [`office${i}`, id])),
+              })
+            : await statementFor(services.db, shape).page.execute(params);
         return { rows: rows.slice(0, q.pageSize).map(toRow), more: rows.length > q.pageSize };
       },
       rangeOffices(actor),
