@@ -116,11 +116,14 @@ export class TerminalConnection {
     // Text, as JSON.stringify's strings go: the player reads frames as text. Sent together, nothing comes
     // between; corked, both fragments leave in one write (ws writes each frame as it is sent).
     this.wire?.cork();
-    this.socket.send(start, { binary: false, fin: false });
-    this.socket.send(parts.frameTail, { binary: false, fin: true }, (err) => {
-      if (!err) written();
-    });
-    this.wire?.uncork();
+    try {
+      this.socket.send(start, { binary: false, fin: false });
+      this.socket.send(parts.frameTail, { binary: false, fin: true }, (err) => {
+        if (!err) written();
+      });
+    } finally {
+      this.wire?.uncork();
+    }
     this.observer?.({ ...frame, manifest });
     return true;
   }

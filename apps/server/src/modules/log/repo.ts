@@ -275,7 +275,9 @@ export async function listAuditLogs(
         const params = { ...paramsOf(actor, q), lastId: q.lastId, limit: q.pageSize + 1, offset };
         // One row more than asked tells whether another page follows, without counting.
         const depth = offset + q.pageSize + 1;
-        const offices = rangeOffices(actor);
+        // Each office once: an office read twice would show its rows twice.
+        const range = rangeOffices(actor);
+        const offices = range && [...new Set(range)];
         const rows =
           offices?.length && offices.length <= MERGED_OFFICES_MAX && depth <= MERGED_DEPTH_MAX
             ? await mergedFor(services.db, shape, offices.length).execute({
