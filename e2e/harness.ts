@@ -88,6 +88,19 @@ async function shownByOpenPages(): Promise<string[]> {
         .allInnerTexts()
         .catch(() => []);
       for (const text of shown) lines.push(`  shows: ${text.replace(/\s+/g, " ").slice(0, 200)}`);
+      // A web player has no dialogs: what it shows, and which of its parts are on the page.
+      if (new URL(page.url()).pathname.startsWith("/player")) {
+        const text = await page
+          .locator("body")
+          .innerText()
+          .catch(() => "");
+        const parts = await page
+          .locator("[data-testid]")
+          .evaluateAll((els) => els.map((el) => el.getAttribute("data-testid")).slice(0, 12))
+          .catch(() => []);
+        lines.push(`  player shows: ${text.replace(/\s+/g, " ").slice(0, 200) || "(no text)"}`);
+        lines.push(`  player parts: ${parts.join(", ") || "(none)"}`);
+      }
     }
   return lines;
 }
