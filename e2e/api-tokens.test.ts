@@ -42,11 +42,12 @@ async function scriptCall(token: string): Promise<{ status: number; code: number
 async function makeTokenInDialog(page: Page, name: string): Promise<string> {
   await page.getByTestId("token-new").click();
   await page.getByTestId("token-name").fill(name);
-  await page
-    .locator(".ant-modal")
-    .filter({ has: page.getByTestId("token-name") })
-    .locator(".ant-btn-primary")
-    .click();
+  await confirmDialog(
+    page
+      .locator(".ant-modal")
+      .filter({ has: page.getByTestId("token-name") })
+      .locator(".ant-btn-primary"),
+  );
   const secretBox = page.getByTestId("token-secret");
   await secretBox.waitFor();
   const secret = (await secretBox.innerText()).trim();
@@ -56,11 +57,12 @@ async function makeTokenInDialog(page: Page, name: string): Promise<string> {
 
 /** Closes the secret dialog and revokes the token named `name` in the list, confirming. */
 async function revokeInList(page: Page, name: string): Promise<void> {
-  await page
-    .locator(".ant-modal")
-    .filter({ has: page.getByTestId("token-secret") })
-    .locator(".ant-btn-primary")
-    .click();
+  await confirmDialog(
+    page
+      .locator(".ant-modal")
+      .filter({ has: page.getByTestId("token-secret") })
+      .locator(".ant-btn-primary"),
+  );
   await page.getByTestId("token-secret").waitFor({ state: "hidden" });
   const row = page.locator("tr").filter({ hasText: name });
   await row.locator("[data-testid^=token-revoke-]").click();
@@ -92,11 +94,12 @@ describe("API tokens in the browser", () => {
     await page.keyboard.type("View materials");
     await page.keyboard.press("Enter");
     await page.keyboard.press("Escape");
-    await page
-      .locator(".ant-modal")
-      .filter({ has: page.getByTestId("service-name") })
-      .locator(".ant-btn-primary")
-      .click();
+    await confirmDialog(
+      page
+        .locator(".ant-modal")
+        .filter({ has: page.getByTestId("service-name") })
+        .locator(".ant-btn-primary"),
+    );
     const row = page.getByTestId("service-row-CMS sync");
     await row.waitFor();
     await expect.poll(() => row.innerText()).toContain("1 permission");
@@ -122,11 +125,12 @@ describe("API tokens in the browser", () => {
     // Disabled, a second token of the account stops too.
     const second = await makeTokenInDialog(page, "second job");
     expect((await scriptCall(second)).status).toBe(200);
-    await page
-      .locator(".ant-modal")
-      .filter({ has: page.getByTestId("token-secret") })
-      .locator(".ant-btn-primary")
-      .click();
+    await confirmDialog(
+      page
+        .locator(".ant-modal")
+        .filter({ has: page.getByTestId("token-secret") })
+        .locator(".ant-btn-primary"),
+    );
     await page.locator(".ant-drawer-close").click();
     await page.getByTestId("service-row-CMS sync").getByRole("button", { name: "Disable" }).click();
     await expect.poll(() => page.getByTestId("service-row-CMS sync").innerText()).toContain("Disabled");
