@@ -151,32 +151,31 @@ function prepareMerged(db: Db, shape: Shape, offices: number, key: string) {
     .prepare(`audit_page_${key}_${offices}`);
 }
 
-const statements = new WeakMap<Db, Map<string, ReturnType<typeof prepare>>>();
-const mergedStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareMerged>>>();
-
 function shapeKey(shape: Shape): string {
   return Object.values(shape)
     .map((b) => (b ? 1 : 0))
     .join("");
 }
 
+const prepared = new WeakMap<Db, Map<string, unknown>>();
+
+/** The statement prepared for `key` on this database, made by `make` the first time it is asked for. */
+function preparedOnce<T>(db: Db, key: string, make: () => T): T {
+  const byKey = prepared.get(db) ?? new Map<string, unknown>();
+  prepared.set(db, byKey);
+  if (!byKey.has(key)) byKey.set(key, make());
+  return byKey.get(key) as T;
+}
+
 /** The statement of a page of `offices` offices (their count: MERGED_OFFICES_MAX at most). */
 function mergedFor(db: Db, shape: Shape, offices: number) {
   const key = shapeKey(shape);
-  const byShape = mergedStatements.get(db) ?? new Map<string, ReturnType<typeof prepareMerged>>();
-  mergedStatements.set(db, byShape);
-  const statement = byShape.get(`${key}_${offices}`) ?? prepareMerged(db, shape, offices, key);
-  byShape.set(`${key}_${offices}`, statement);
-  return statement;
+  return preparedOnce(db, `merged_${key}_${offices}`, () => prepareMerged(db, shape, offices, key));
 }
 
 function statementFor(db: Db, shape: Shape) {
   const key = shapeKey(shape);
-  const byShape = statements.get(db) ?? new Map<string, ReturnType<typeof prepare>>();
-  statements.set(db, byShape);
-  const statement = byShape.get(key) ?? prepare(db, shape, key);
-  byShape.set(key, statement);
-  return statement;
+  return preparedOnce(db, key, () => prepare(db, shape, key));
 }
 
 function shapeOf(actor: Actor, q: LogFilter, cursor: boolean): Shape {
