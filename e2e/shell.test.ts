@@ -242,10 +242,16 @@ describe("access", () => {
 
   it("sends an expired session to /login with the warning", async () => {
     const page = await signedInPage();
-    // The page is left first: a call of the home page still in flight (the bell's poll) would set the
-    // session cookie again with its answer after it was cleared, and the next page would still be signed in.
     await page.goto("about:blank");
-    // The session cookie goes; the language cookie stays, so the page speaks the language it did.
+    // The session ends on the server, as one does when its time is up. Clearing the browser's cookie alone
+    // lost a race in CI: a call of the home page still in flight (the bell's poll) set the cookie again with
+    // its answer, and the next page was still signed in. Once the session has ended, such an answer can only
+    // carry a dead token. The cookie goes too (a browser drops it when its max-age passes); the language
+    // cookie stays, so the page speaks the language it did.
+    const session = (await page.context().cookies(e.base)).find((c) => c.name === AUTH_COOKIE);
+    if (!session) throw new Error("no session cookie after signing in");
+    const { hashToken } = await import("../apps/server/src/platform/session");
+    await e.server.app.services.sessions.end(hashToken(session.value));
     await page.context().clearCookies({ name: AUTH_COOKIE });
     await page.goto("/personalCenter");
     await page.waitForURL("**/login");
