@@ -155,8 +155,10 @@ async function startFloor(cleanup: Cleanup, pool: Pool, offices: number[], actio
   const arm = (at: number) =>
     `(select id, office_id, user_id, username, action, method, path, target, result, status, ip,
              duration_ms, created_at, token_id
-        from audit_logs where office_id = $${at} and action = $1 order by id desc limit $2)`;
-  const pageText = `${offices.map((_, i) => arm(i + 5)).join(" union all ")} order by id desc limit $3 offset $4`;
+        from audit_logs where office_id = $${at} and action = $1 order by id desc limit (select $2::bigint))`;
+  // Limits read at run time, as the real page's (limitAtRunTime): PostgreSQL keeps one generic plan.
+  const pageText = `${offices.map((_, i) => arm(i + 5)).join(" union all ")} order by id desc
+    limit (select $3::bigint) offset (select $4::bigint)`;
   app.get<{ Querystring: { pageNo: string } }>("/audit", async (req) => {
     const offset = (Number(req.query.pageNo) - 1) * PAGE_SIZE;
     const [page, total] = await Promise.all([

@@ -7,9 +7,12 @@ import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect } from "../src/db/client";
 import { auditLogs, terminalCommands, terminals } from "../src/db/schema";
-import { EXACT_TOTAL_LIMIT } from "../src/modules/log/repo";
+import { EXACT_TOTAL_LIMIT, listAuditLogs } from "../src/modules/log/repo";
+import { ReadCache } from "../src/platform/read-cache";
 import {
   ADMIN,
   addOffice,
@@ -27,6 +30,8 @@ let t: TestApp;
 let admin: Client;
 let platformId: number;
 let adminId: number;
+/** Customer A's administrator's user id. */
+let aAdminId: number;
 const office = { a: 0, aShop: 0, b: 0 };
 /** Customer A's administrator: the log, its export and the terminals, in A's subtree only. */
 let aAdmin: Client;
@@ -69,6 +74,7 @@ beforeAll(async () => {
   const uv = await addUser(t, aShop.id, "aviewer", ["sys:log:view"]);
   const ub = await addUser(t, b.id, "badmin", ["sys:log:view", "sys:log:export"]);
   aAdmin = await signedIn(t, ua.username, ua.password, "en");
+  aAdminId = ua.id;
   aViewer = await signedIn(t, uv.username, uv.password, "en");
   const bAdmin = await signedIn(t, ub.username, ub.password, "en");
   // Real audited calls of each tenant, and rows of their own.
@@ -126,6 +132,40 @@ describe("system log list", () => {
     ).json();
     expect(page3).toMatchObject({ total: 750, pageNo: 3, pageSize: 100, hasMore: true });
     expect(page3.list.map((r: Row) => r.id)).toEqual(rows.slice(200, 300).map((r) => r.id));
+  });
+
+  it("keeps one generic plan for its page statements instead of planning every page again", async () => {
+    // PostgreSQL plans a prepared statement with its values five times, then keeps a generic plan only if
+    // it costs no more. A page's LIMIT and OFFSET, known to a custom plan, made it plan every page again.
+    // Enough rows that a page is a small part of its filter, as on any installation that has run a while.
+    for (const id of [office.a, office.aShop, platformId])
+      await insertRows(4000, "/a/api/test/plans", id, null, "x");
+    await t.database.pool.query("analyze audit_logs");
+    const single = connect(t.config.databaseUrl ?? "", 1, pino({ level: "silent" }));
+    try {
+      const services = { ...t.app.services, db: single.db, reads: new ReadCache(0) };
+      for (const [userId, action] of [
+        [aAdminId, "/a/api/test/plans"], // a range of two offices: the merged statement
+        [adminId, "/a/api/test/plans"], // the platform: every office, one statement
+      ] as const) {
+        const actor = await t.app.services.actors.get(userId);
+        if (!actor) throw new Error(`no actor ${userId}`);
+        for (let run = 0; run < 10; run++)
+          await listAuditLogs(services, actor, { action, pageNo: 1 + (run % 5), pageSize: 20 });
+      }
+      const statements = (
+        await single.pool.query<{ name: string; generic_plans: string; custom_plans: string }>(
+          "select name, generic_plans, custom_plans from pg_prepared_statements where name like 'audit_page_%'",
+        )
+      ).rows;
+      expect(statements).toHaveLength(2);
+      for (const s of statements) {
+        expect(Number(s.custom_plans), s.name).toBeLessThanOrEqual(5);
+        expect(Number(s.generic_plans), s.name).toBeGreaterThanOrEqual(5);
+      }
+    } finally {
+      await single.close();
+    }
   });
 
   it("pages a range of a few offices, read office by office and merged, in the trail's order", async () => {

@@ -5,7 +5,7 @@ import { auditLogCounts, auditLogs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
-import { likeEscape } from "../../platform/sql";
+import { likeEscape, limitAtRunTime } from "../../platform/sql";
 import { ownRowsOnly, rangeOffices, scope, scopeKey } from "../../platform/tenancy";
 
 /** The filters of the system log (the list's and the export's). */
@@ -98,8 +98,8 @@ function prepare(db: Db, shape: Shape, key: string) {
       .from(auditLogs)
       .where(w)
       .orderBy(desc(auditLogs.id))
-      .limit(p("limit"))
-      .offset(p("offset"))
+      .limit(limitAtRunTime("limit"))
+      .offset(limitAtRunTime("offset"))
       .prepare(`audit_page_${key}`),
     /** Whole rows for the export, a batch at a time (keyset on id, so every batch is an index range). */
     batch: db
@@ -107,7 +107,7 @@ function prepare(db: Db, shape: Shape, key: string) {
       .from(auditLogs)
       .where(w)
       .orderBy(desc(auditLogs.id))
-      .limit(p("limit"))
+      .limit(limitAtRunTime("limit"))
       .prepare(`audit_batch_${key}`),
     /** The exact total of a countable shape: a sum over its offices' counts (a few rows per month). */
     counted: db
@@ -141,13 +141,13 @@ function prepareMerged(db: Db, shape: Shape, offices: number, key: string) {
       .from(auditLogs)
       .where(where(shape, undefined, i))
       .orderBy(desc(auditLogs.id))
-      .limit(p("depth"));
+      .limit(limitAtRunTime("depth"));
   let page = arm(0).$dynamic();
   for (let i = 1; i < offices; i++) page = page.unionAll(arm(i)).$dynamic();
   return page
     .orderBy(desc(auditLogs.id))
-    .limit(p("limit"))
-    .offset(p("offset"))
+    .limit(limitAtRunTime("limit"))
+    .offset(limitAtRunTime("offset"))
     .prepare(`audit_page_${key}_${offices}`);
 }
 
