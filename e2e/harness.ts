@@ -120,7 +120,12 @@ export interface E2E {
   base: string;
   browser: Browser;
   /** A new browser profile (its own cookies and storage). */
-  context(locale?: string): Promise<BrowserContext>;
+  /**
+   * A new browser profile for the console, in `locale`. It asks for reduced motion unless `motion` says
+   * otherwise: dialogs then appear at once, and a click never lands while one is still zooming in (lost
+   * clicks of that kind failed CI runs). The console's own motion is tested with `motion: true`.
+   */
+  context(locale?: string, options?: { motion?: boolean }): Promise<BrowserContext>;
   /**
    * Closes every profile opened so far. A signed-in page left open keeps polling and animating, and a file of
    * twenty tests that each leave one behind slows every test after them: files call it after each test.
@@ -173,12 +178,13 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     server,
     base,
     browser,
-    async context(locale?: string) {
+    async context(locale?: string, options: { motion?: boolean } = {}) {
       const context = await browser.newContext({
         baseURL: base,
         viewport: { width: 1440, height: 900 },
         // The console follows the browser's language when no cookie says otherwise: Chinese unless asked.
         locale: locale ?? "zh-CN",
+        reducedMotion: options.motion ? "no-preference" : "reduce",
       });
       // CI runs the browser suite beside two API suites on two cores: a full page load there once took
       // over 30 s (playwright's default wait), while it takes under one second on an idle machine.

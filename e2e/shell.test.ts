@@ -24,8 +24,8 @@ afterAll(async () => {
   await e?.close();
 });
 
-async function firstPage(locale?: string): Promise<Page> {
-  const ctx = await e.context(locale);
+async function firstPage(locale?: string, options?: { motion?: boolean }): Promise<Page> {
+  const ctx = await e.context(locale, options);
   const page = await ctx.newPage();
   page.on("pageerror", (err) => {
     throw err;
@@ -70,8 +70,8 @@ describe("first run and sign-in", () => {
   });
 });
 
-async function signedInPage(locale?: string, user = ADMIN): Promise<Page> {
-  const page = await firstPage(locale);
+async function signedInPage(locale?: string, user = ADMIN, options?: { motion?: boolean }): Promise<Page> {
+  const page = await firstPage(locale, options);
   if (locale) {
     await page.context().addCookies([{ name: "language", value: locale, url: e.base }]);
   }
@@ -575,7 +575,7 @@ describe("page settings that take effect", () => {
   });
 
   it("plays a subtle page animation of at most 300 ms by default", async () => {
-    const page = await signedInPage("en");
+    const page = await signedInPage("en", ADMIN, { motion: true });
     await page.goto("/personalCenter");
     const wrapper = page.getByTestId("page-animation");
     await wrapper.waitFor();
@@ -585,6 +585,48 @@ describe("page settings that take effect", () => {
     });
     expect(style.name).toBe("fadeIn");
     expect(style.duration).toBeLessThanOrEqual(0.3);
+  });
+
+  it("moves nothing for a user whose system asks for reduced motion: pages and drawers appear at once", async () => {
+    /** Opens the settings drawer and answers the motion classes its panel took on the way (all of them). */
+    const drawerMotion = async (page: Page) => {
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { seenMotion: string[] }).seenMotion = seen;
+        new MutationObserver((changes) => {
+          const note = (el: Element) => {
+            for (const name of Array.from(el.classList)) if (name.includes("-motion-")) seen.push(name);
+          };
+          for (const c of changes) {
+            note(c.target as Element);
+            for (const added of Array.from(c.addedNodes))
+              if (added instanceof Element)
+                for (const el of [added, ...Array.from(added.querySelectorAll("*"))]) note(el);
+          }
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ["class"],
+        });
+      });
+      await page.getByTestId("settings-button").click();
+      await page.getByTestId("settings-drawer").waitFor();
+      return page.evaluate(() => (window as unknown as { seenMotion: string[] }).seenMotion);
+    };
+    const pageDuration = (page: Page) =>
+      page
+        .getByTestId("page-animation")
+        .evaluate((el) => Number.parseFloat(getComputedStyle(el).animationDuration));
+
+    const moving = await signedInPage("en", ADMIN, { motion: true });
+    expect(await pageDuration(moving)).toBeGreaterThan(0.1);
+    expect((await drawerMotion(moving)).some((name) => name.includes("drawer-panel-motion"))).toBe(true);
+
+    const still = await signedInPage("en"); // the harness asks for reduced motion
+    expect(await still.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches)).toBe(true);
+    expect(await pageDuration(still)).toBeLessThanOrEqual(0.001);
+    expect(await drawerMotion(still)).toEqual([]);
   });
 
   it("shows the sign-in page in two halves for a brand with dualScreen", async () => {

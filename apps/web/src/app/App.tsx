@@ -10,12 +10,13 @@ import { useBrand } from "../layouts/useBrand";
 import { useSettings } from "../stores/settings";
 import { AppRoutes } from "./AppRoutes";
 import { ANTD_LOCALES, applyLocale } from "./locale";
+import { useReducedMotion } from "./useReducedMotion";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
 
-/** Providers: data, theme (mode, colour, colour-weak), language (antd + dayjs + i18next), router. */
+/** Providers: data, theme (mode, colour, colour-weak, reduced motion), language (antd + dayjs + i18next), router. */
 export function App() {
   const { i18n } = useTranslation();
   const settings = useSettings((s) => s.settings);
@@ -23,6 +24,7 @@ export function App() {
   // A tenant's theme colour applies until the user picks their own in the settings drawer.
   const brandColor = useBrand().themeColor;
   const color = primaryColor(settings.theme.color, DEFAULT_SETTINGS.theme.color, brandColor);
+  const reducedMotion = useReducedMotion();
   useEffect(() => applyLocale(locale), [locale]);
   useEffect(() => {
     document.documentElement.classList.toggle("colour-weak", settings.weekMode);
@@ -40,8 +42,10 @@ export function App() {
             colorSuccess: settings.theme.success,
             colorWarning: settings.theme.warning,
             colorError: settings.theme.error,
+            motion: !reducedMotion,
           },
         }}
+        wave={{ disabled: reducedMotion }}
       >
         <AntApp style={{ height: "100%" }}>
           <BrowserRouter>
