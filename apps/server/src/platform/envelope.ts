@@ -36,12 +36,10 @@ export function zodValidatorCompiler({ schema }: { schema: unknown }) {
 
 /**
  * Responses are declared for the OpenAPI document; they are not re-validated on the hot path. The parts of
- * an answer that come from the read cache are serialised and encoded once (answerJson). Fastify's type
- * says a serializer answers a string; what it does with the answer takes a Buffer as well (it sends the
- * bytes as they are, with their length), which is what answerJson gives for an answer with cached parts.
+ * an answer that come from the read cache are serialised once (answerJson).
  */
 export function jsonSerializerCompiler() {
-  return answerJson as (data: unknown) => string;
+  return answerJson;
 }
 
 function issueMessage(req: FastifyRequest, issue: Issue): string {

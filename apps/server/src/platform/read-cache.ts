@@ -97,10 +97,10 @@ export class ReadCache {
 /**
  * An answer of the read cache is shared by every request that reads it until a write drops it: it is frozen
  * (itself, its properties, and their items or values: a page's rows), so no handler can change what other
- * requests are sending, and its parts are serialised and encoded once (`answerJson`).
+ * requests are sending, and its parts are serialised once (`answerJson`).
  */
 const shared = new WeakSet<object>();
-const encoded = new WeakMap<object, Buffer>();
+const serialised = new WeakMap<object, string>();
 
 const isObject = (value: unknown): value is object => value !== null && typeof value === "object";
 /** What Object.freeze can take (a typed array with elements refuses). */
@@ -119,42 +119,34 @@ function share<T>(value: T): T {
   return value;
 }
 
-/** The UTF-8 bytes of JSON.stringify of (part of) a read cache answer, kept with it. */
-function partBytes(value: object): Buffer {
-  let bytes = encoded.get(value);
-  if (bytes === undefined) {
-    bytes = Buffer.from(JSON.stringify(value));
-    encoded.set(value, bytes);
+/** JSON.stringify of `value`, kept with it when it is (part of) a read cache answer. */
+function partJson(value: unknown): string | undefined {
+  if (!isObject(value) || !shared.has(value)) return JSON.stringify(value);
+  let json = serialised.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    serialised.set(value, json);
   }
-  return bytes;
+  return json;
 }
 
 /**
- * JSON.stringify of an answer, the same text. An answer with parts from the read cache (a page of a cached
- * list, in an envelope made per request) is sent as UTF-8 bytes: its cached parts are serialised and
- * encoded only the first time they are sent, and the rest is encoded apart from them. Encoded together,
- * one non-Latin-1 character anywhere (the envelope's "操作成功") made V8 encode the whole answer from
- * two-byte text, which cost more than the rest of a cached page's answer.
+ * JSON.stringify of an answer, the same text: a page of a cached list and the envelope around it are
+ * new objects per request, but their list (and any other part taken from a cached answer) is serialised
+ * only the first time it is sent.
  */
-export function answerJson(data: unknown): string | Buffer {
+export function answerJson(data: unknown): string {
   if (!isObject(data) || Array.isArray(data)) return JSON.stringify(data);
-  if (shared.has(data)) return partBytes(data);
+  if (shared.has(data)) return partJson(data) as string;
   const values = Object.values(data);
   if (!values.some((v) => isObject(v) && shared.has(v))) return JSON.stringify(data);
-  const chunks: Buffer[] = [];
-  let text = "{";
+  let out = "{";
   for (const [key, value] of Object.entries(data)) {
-    const separator = text.length > 1 || chunks.length > 0 ? "," : "";
-    if (isObject(value) && shared.has(value)) {
-      chunks.push(Buffer.from(`${text}${separator}${JSON.stringify(key)}:`), partBytes(value));
-      text = "";
-      continue;
-    }
-    const json = JSON.stringify(value);
-    if (json !== undefined) text += `${separator}${JSON.stringify(key)}:${json}`;
+    const json = partJson(value);
+    if (json === undefined) continue;
+    out += `${out.length > 1 ? "," : ""}${JSON.stringify(key)}:${json}`;
   }
-  chunks.push(Buffer.from(`${text}}`));
-  return Buffer.concat(chunks);
+  return `${out}}`;
 }
 
 /**
