@@ -1,14 +1,18 @@
 import { useSyncExternalStore } from "react";
 
-const QUERY = "(prefers-reduced-motion: reduce)";
+/** The system's reduced-motion setting, asked for once (null where the browser cannot tell). */
+let list: MediaQueryList | null | undefined;
+const query = () => {
+  if (list === undefined) list = window.matchMedia?.("(prefers-reduced-motion: reduce)") ?? null;
+  return list;
+};
 
 function subscribe(onChange: () => void): () => void {
-  const list = window.matchMedia?.(QUERY);
-  list?.addEventListener("change", onChange);
-  return () => list?.removeEventListener("change", onChange);
+  query()?.addEventListener("change", onChange);
+  return () => query()?.removeEventListener("change", onChange);
 }
 
-const reduced = () => window.matchMedia?.(QUERY).matches ?? false;
+const reduced = () => query()?.matches ?? false;
 
 /**
  * Whether the user asked their system for less motion (WCAG 2.3.3): then dialogs, drawers and menus
