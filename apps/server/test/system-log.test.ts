@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
+import { LogListResponse } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import pino from "pino";
@@ -294,6 +295,53 @@ describe("log details", () => {
     const [own] = (await aAdmin.get("/a/api/log/ajaxScrollLog", { pageSize: 1 })).json().list;
     expect((await aAdmin.get("/a/api/log/detailsFunc", { id: own.id })).statusCode).toBe(200);
     expect((await admin.get("/a/api/log/detailsFunc", { id: "x" })).statusCode).toBe(400);
+  });
+
+  it("lists each row exactly as its details tell it: times to the millisecond, nulls, quotes, any script", async () => {
+    // The list's rows are written as JSON by PostgreSQL, the details by the server from the driver's
+    // values: both must say the same, whatever a row holds.
+    const action = "/a/api/test/exact";
+    await t.database.pool.query(
+      `insert into audit_logs (office_id, user_id, username, action, method, path, target, result, status, ip,
+         duration_ms, created_at)
+       values ($1, null, null, $3, 'POST', '/p', null, 'fail', 500, null, 0, '2026-03-01 23:59:59.999999+00'),
+              ($2, $4, '张 "三" \\ é', $3, 'GET', '/p?q="x"', E'a\\nb\\tc\\u2028 😀 </script>', 'ok', 200,
+               '::1', 2147483647, '2026-03-02 00:00:00.000500+00'),
+              ($2, $4, 'x', $3, 'GET', '/p', 'plain', 'pending', 0, '10.0.0.1', 1, '1999-12-31 23:59:59.5+08')`,
+      [office.a, office.aShop, action, aAdminId],
+    );
+    for (const [caller, name] of [
+      [aAdmin, "two offices: the merged statement"],
+      [admin, "the platform: one statement"],
+    ] as const) {
+      const page = await caller.get("/a/api/log/ajaxScrollLog", { action, pageSize: 10 });
+      const body = page.json();
+      expect(LogListResponse.safeParse(body).success, name).toBe(true);
+      expect(body.list, name).toHaveLength(3);
+      expect(body.total, name).toBe(3);
+      expect(body.list.map((r: { createDate: string }) => r.createDate)).toEqual([
+        "1999-12-31T15:59:59.500Z",
+        "2026-03-02T00:00:00.000Z",
+        "2026-03-01T23:59:59.999Z",
+      ]);
+      for (const row of body.list) {
+        const { userAgent, detail, ...log } = (
+          await caller.get("/a/api/log/detailsFunc", { id: row.id })
+        ).json().log;
+        expect(row, name).toEqual(log);
+      }
+      // A page beyond the last: no rows, the filter's total still.
+      const beyond = (
+        await caller.get("/a/api/log/ajaxScrollLog", { action, pageNo: 9, pageSize: 10 })
+      ).json();
+      expect(beyond).toMatchObject({ list: [], total: 3, hasMore: false, lastId: null });
+      // A scroll's total is the filter's, not what is left after the cursor.
+      const next = (
+        await caller.get("/a/api/log/ajaxScrollLog", { action, pageSize: 1, lastId: body.list[0].id })
+      ).json();
+      expect(next).toMatchObject({ total: 3, hasMore: true, lastId: body.list[1].id });
+      expect(next.list.map((r: { id: number }) => r.id)).toEqual([body.list[1].id]);
+    }
   });
 });
 

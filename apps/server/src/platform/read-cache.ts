@@ -131,6 +131,16 @@ function partJson(value: unknown): string | undefined {
 }
 
 /**
+ * `value`, frozen and shared as a read cache answer's part is, with `json`, its JSON text as it came
+ * (PostgreSQL wrote it): answerJson sends that text and never serialises the value.
+ */
+export function jsonText<T extends object>(value: T, json: string): T {
+  share({ value });
+  serialised.set(value, json);
+  return value;
+}
+
+/**
  * JSON.stringify of an answer, the same text: a page of a cached list and the envelope around it are
  * new objects per request, but their list (and any other part taken from a cached answer) is serialised
  * only the first time it is sent.

@@ -1,9 +1,11 @@
 import type { AuditLogDetail, AuditLogRow, AuditResult, LogListQuery } from "@marquee/contracts";
-import { and, count, desc, eq, gte, ilike, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { auditLogCounts, auditLogs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
+import { jsonText } from "../../platform/read-cache";
 import type { Services } from "../../platform/services";
 import { likeEscape, limitAtRunTime } from "../../platform/sql";
 import { ownRowsOnly, rangeOffices, scope, scopeKey } from "../../platform/tenancy";
@@ -90,17 +92,70 @@ const listColumns = {
   tokenId: auditLogs.tokenId,
 };
 
+/**
+ * The total of a shape, as a scalar subquery of the page's statement: for a countable shape, the sum over
+ * its offices' counts (a few rows per month, exact at any size); otherwise a count of at most
+ * EXACT_TOTAL_LIMIT + 1 rows (an index-only scan of at most that many entries; the cap is written into the
+ * statement, so it never makes PostgreSQL plan the statement again for its value).
+ */
+function totalSql(shape: Shape): SQL {
+  if (countable(shape)) {
+    return sql`(select coalesce(sum(${auditLogCounts.n}), 0)::float8 from ${auditLogCounts} where ${countsWhere(shape) ?? sql`true`})`;
+  }
+  const cap = sql.raw(String(EXACT_TOTAL_LIMIT + 1));
+  return sql`(select count(*)::float8 from (select 1 from ${auditLogs} where ${where(shape) ?? sql`true`} limit ${cap}) as capped)`;
+}
+
+/**
+ * The PostgreSQL date format of Date.toISOString (UTC, milliseconds cut, not rounded, as the driver
+ * cuts them when it makes a Date).
+ */
+const ISO_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * The columns of a row of the page as the API sends it (AuditLogRow: listColumns' keys, `createdAt` as
+ * `createDate`), read from the subquery `page`: row_to_json of them is the row's JSON.
+ */
+function apiColumns(): SQL {
+  const columns = Object.entries(listColumns).map(([key, column]) => {
+    const ref = sql`${sql.identifier("page")}.${sql.identifier(column.name)}`;
+    return key === "createdAt"
+      ? sql`to_char(${ref} at time zone 'UTC', ${sql.raw(ISO_TIME)}) as "createDate"`
+      : sql`${ref} as ${sql.identifier(key)}`;
+  });
+  return sql.join(columns, sql`, `);
+}
+
+/**
+ * The page and its total in one statement, one round trip: `list`, the first `size` rows of `page` (which
+ * reads one more, to tell whether another page follows) as the API's JSON text, which the answer sends as
+ * it is (no rows to make into objects and serialise again); `fetched`, how many rows `page` read; `total`,
+ * the filter's (not the cursor's).
+ */
+function pageStatement(db: Db, shape: Shape, page: PgSelect, name: string) {
+  const row = sql.identifier("row");
+  return db
+    .select({
+      fetched: sql<number>`count(*)::int`,
+      list: sql<string>`coalesce(array_to_json((array_agg(${row} order by ${row}.id desc))[1:${p("size")}::int]), '[]')::text`,
+      total: sql<number>`${totalSql({ ...shape, cursor: false })}`,
+    })
+    .from(sql`(select ${apiColumns()} from (${page}) as page) as ${row}`)
+    .prepare(name);
+}
+
 function prepare(db: Db, shape: Shape, key: string) {
   const w = where(shape);
+  const page = db
+    .select(listColumns)
+    .from(auditLogs)
+    .where(w)
+    .orderBy(desc(auditLogs.id))
+    .limit(limitAtRunTime("limit"))
+    .offset(limitAtRunTime("offset"))
+    .$dynamic();
   return {
-    page: db
-      .select(listColumns)
-      .from(auditLogs)
-      .where(w)
-      .orderBy(desc(auditLogs.id))
-      .limit(limitAtRunTime("limit"))
-      .offset(limitAtRunTime("offset"))
-      .prepare(`audit_page_${key}`),
+    page: pageStatement(db, shape, page, `audit_page_${key}`),
     /** Whole rows for the export, a batch at a time (keyset on id, so every batch is an index range). */
     batch: db
       .select({ ...listColumns, userAgent: auditLogs.userAgent, detail: auditLogs.detail })
@@ -109,17 +164,6 @@ function prepare(db: Db, shape: Shape, key: string) {
       .orderBy(desc(auditLogs.id))
       .limit(limitAtRunTime("limit"))
       .prepare(`audit_batch_${key}`),
-    /** The exact total of a countable shape: a sum over its offices' counts (a few rows per month). */
-    counted: db
-      .select({ n: sql<number>`coalesce(sum(${auditLogCounts.n}), 0)::float8` })
-      .from(auditLogCounts)
-      .where(countsWhere(shape))
-      .prepare(`audit_counted_${key}`),
-    /** The count up to `cap` rows (an index-only scan of at most that many entries). */
-    total: db
-      .select({ n: count() })
-      .from(db.select({ one: sql`1` }).from(auditLogs).where(w).limit(p("cap")).as("capped"))
-      .prepare(`audit_total_${key}`),
   };
 }
 
@@ -144,11 +188,8 @@ function prepareMerged(db: Db, shape: Shape, offices: number, key: string) {
       .limit(limitAtRunTime("depth"));
   let page = arm(0).$dynamic();
   for (let i = 1; i < offices; i++) page = page.unionAll(arm(i)).$dynamic();
-  return page
-    .orderBy(desc(auditLogs.id))
-    .limit(limitAtRunTime("limit"))
-    .offset(limitAtRunTime("offset"))
-    .prepare(`audit_page_${key}_${offices}`);
+  page = page.orderBy(desc(auditLogs.id)).limit(limitAtRunTime("limit")).offset(limitAtRunTime("offset"));
+  return pageStatement(db, shape, page, `audit_page_${key}_${offices}`);
 }
 
 function shapeKey(shape: Shape): string {
@@ -212,23 +253,16 @@ async function estimatedRows(db: Db, shape: Shape, params: Params): Promise<numb
 }
 
 /**
- * The total of a filter: from the counts table when it has no name, owner or
- * time range (exact at any size); otherwise counted, exact up to
- * EXACT_TOTAL_LIMIT, beyond it the planner's estimate (never below the limit
- * it is known to exceed).
+ * The total of a filter, as the page's statement counted it: exact, or for a shape counted no further than
+ * EXACT_TOTAL_LIMIT and found beyond it, the planner's estimate (never below the limit it is known to exceed).
  */
 async function totalOf(
   db: Db,
   shape: Shape,
   params: Params,
+  counted: number,
 ): Promise<{ total: number; totalEstimated: boolean }> {
-  if (countable(shape)) {
-    const [row] = await statementFor(db, shape).counted.execute(params);
-    return { total: row?.n ?? 0, totalEstimated: false };
-  }
-  const [row] = await statementFor(db, shape).total.execute({ ...params, cap: EXACT_TOTAL_LIMIT + 1 });
-  const n = row?.n ?? 0;
-  if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalEstimated: false };
+  if (countable(shape) || counted <= EXACT_TOTAL_LIMIT) return { total: counted, totalEstimated: false };
   return {
     total: Math.max(EXACT_TOTAL_LIMIT + 1, await estimatedRows(db, shape, params)),
     totalEstimated: true,
@@ -264,42 +298,44 @@ export async function listAuditLogs(
   // The statement and its parameters are made only when the read cache misses.
   const filterKey = JSON.stringify([scopeKey(actor), q.action, q.username, q.result, q.beginTime, q.endTime]);
   const pageKey = `${filterKey}|${cursor ? `after:${q.lastId}` : q.pageNo}|${q.pageSize}`;
-  const [page, total] = await Promise.all([
-    services.reads.get(
-      "audit_logs",
-      pageKey,
-      async () => {
-        const offset = cursor ? 0 : (q.pageNo - 1) * q.pageSize;
-        const shape = shapeOf(actor, q, cursor);
-        const params = { ...paramsOf(actor, q), lastId: q.lastId, limit: q.pageSize + 1, offset };
+  const page = await services.reads.get(
+    "audit_logs",
+    pageKey,
+    async () => {
+      const offset = cursor ? 0 : (q.pageNo - 1) * q.pageSize;
+      const shape = shapeOf(actor, q, cursor);
+      const params = { ...paramsOf(actor, q), lastId: q.lastId };
+      const values = {
+        ...params,
         // One row more than asked tells whether another page follows, without counting.
-        const depth = offset + q.pageSize + 1;
-        // Each office once: an office read twice would show its rows twice.
-        const range = rangeOffices(actor);
-        const offices = range && [...new Set(range)];
-        const rows =
-          offices?.length && offices.length <= MERGED_OFFICES_MAX && depth <= MERGED_DEPTH_MAX
-            ? await mergedFor(services.db, shape, offices.length).execute({
-                ...params,
-                depth,
-                ...Object.fromEntries(offices.map((id, i) => [`office${i}`, id])),
-              })
-            : await statementFor(services.db, shape).page.execute(params);
-        return { rows: rows.slice(0, q.pageSize).map(toRow), more: rows.length > q.pageSize };
-      },
-      rangeOffices(actor),
-    ),
-    services.reads.get(
-      "audit_logs",
-      `total|${filterKey}`,
-      () => totalOf(services.db, shapeOf(actor, q, false), paramsOf(actor, q)),
-      rangeOffices(actor),
-    ),
-  ]);
+        limit: q.pageSize + 1,
+        offset,
+        size: q.pageSize,
+      };
+      const depth = offset + q.pageSize + 1;
+      // Each office once: an office read twice would show its rows twice.
+      const range = rangeOffices(actor);
+      const offices = range && [...new Set(range)];
+      const [row] =
+        offices?.length && offices.length <= MERGED_OFFICES_MAX && depth <= MERGED_DEPTH_MAX
+          ? await mergedFor(services.db, shape, offices.length).execute({
+              ...values,
+              depth,
+              ...Object.fromEntries(offices.map((id, i) => [`office${i}`, id])),
+            })
+          : await statementFor(services.db, shape).page.execute(values);
+      if (!row) throw new Error("the audit page statement returned no row");
+      const rows = jsonText(JSON.parse(row.list) as AuditLogRow[], row.list);
+      const total = await totalOf(services.db, shapeOf(actor, q, false), params, row.total);
+      return { rows, more: row.fetched > q.pageSize, ...total };
+    },
+    rangeOffices(actor),
+  );
   const last = page.rows.at(-1);
   return {
     list: page.rows,
-    ...total,
+    total: page.total,
+    totalEstimated: page.totalEstimated,
     lastId: page.more && last ? last.id : null,
     hasMore: page.more,
   };
