@@ -109,7 +109,8 @@ const freezable = (value: unknown): value is object => isObject(value) && !Array
 function share<T>(value: T): T {
   if (!freezable(value)) return value;
   for (const part of Object.values(value)) {
-    if (!freezable(part)) continue;
+    // A part shared already (a page's rows that came with their JSON: jsonText) is frozen with its items.
+    if (!freezable(part) || shared.has(part)) continue;
     for (const item of Object.values(part)) if (freezable(item)) Object.freeze(item);
     Object.freeze(part);
     shared.add(part);

@@ -66,10 +66,16 @@ function where(shape: Shape, values?: Params, office?: number): SQL | undefined 
 /** A total the counts table answers exactly: no name, no owner, no time range (counts are per office, action and result). */
 const countable = (shape: Shape) => !shape.own && !shape.username && !shape.begin && !shape.end;
 
-/** The conditions of a countable shape on the counts table, as placeholders. */
-function countsWhere(shape: Shape): SQL | undefined {
+/**
+ * The conditions of a countable shape on the counts table, as placeholders; with `offices`, the range's
+ * offices one placeholder each (`office<N>`, as the merged page reads them) instead of an array.
+ */
+function countsWhere(shape: Shape, offices?: number): SQL | undefined {
   const c: SQL[] = [];
-  if (shape.offices) c.push(sql`${auditLogCounts.officeId} = any(${p("offices")}::int[])`);
+  if (offices !== undefined) {
+    const each = Array.from({ length: offices }, (_, i) => p(`office${i}`));
+    c.push(sql`${auditLogCounts.officeId} in (${sql.join(each, sql`, `)})`);
+  } else if (shape.offices) c.push(sql`${auditLogCounts.officeId} = any(${p("offices")}::int[])`);
   if (shape.action) c.push(eq(auditLogCounts.action, p("action")));
   if (shape.result) c.push(eq(auditLogCounts.result, p("result")));
   return c.length ? and(...c) : undefined;
@@ -98,9 +104,9 @@ const listColumns = {
  * EXACT_TOTAL_LIMIT + 1 rows (an index-only scan of at most that many entries; the cap is written into the
  * statement, so it never makes PostgreSQL plan the statement again for its value).
  */
-function totalSql(shape: Shape): SQL {
+function totalSql(shape: Shape, offices?: number): SQL {
   if (countable(shape)) {
-    return sql`(select coalesce(sum(${auditLogCounts.n}), 0)::float8 from ${auditLogCounts} where ${countsWhere(shape) ?? sql`true`})`;
+    return sql`(select coalesce(sum(${auditLogCounts.n}), 0)::float8 from ${auditLogCounts} where ${countsWhere(shape, offices) ?? sql`true`})`;
   }
   const cap = sql.raw(String(EXACT_TOTAL_LIMIT + 1));
   return sql`(select count(*)::float8 from (select 1 from ${auditLogs} where ${where(shape) ?? sql`true`} limit ${cap}) as capped)`;
@@ -132,13 +138,13 @@ function apiColumns(): SQL {
  * it is (no rows to make into objects and serialise again); `fetched`, how many rows `page` read; `total`,
  * the filter's (not the cursor's).
  */
-function pageStatement(db: Db, shape: Shape, page: PgSelect, name: string) {
+function pageStatement(db: Db, shape: Shape, page: PgSelect, name: string, offices?: number) {
   const row = sql.identifier("row");
   return db
     .select({
       fetched: sql<number>`count(*)::int`,
       list: sql<string>`coalesce(array_to_json((array_agg(${row} order by ${row}.id desc))[1:${p("size")}::int]), '[]')::text`,
-      total: sql<number>`${totalSql({ ...shape, cursor: false })}`,
+      total: sql<number>`${totalSql({ ...shape, cursor: false }, offices)}`,
     })
     .from(sql`(select ${apiColumns()} from (${page}) as page) as ${row}`)
     .prepare(name);
@@ -189,7 +195,7 @@ function prepareMerged(db: Db, shape: Shape, offices: number, key: string) {
   let page = arm(0).$dynamic();
   for (let i = 1; i < offices; i++) page = page.unionAll(arm(i)).$dynamic();
   page = page.orderBy(desc(auditLogs.id)).limit(limitAtRunTime("limit")).offset(limitAtRunTime("offset"));
-  return pageStatement(db, shape, page, `audit_page_${key}_${offices}`);
+  return pageStatement(db, shape, page, `audit_page_${key}_${offices}`, offices);
 }
 
 function shapeKey(shape: Shape): string {
