@@ -11,12 +11,6 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-/** The longest path of a Unix socket (sun_path is 108 bytes on Linux, with its terminating zero). */
-const SOCKET_PATH_MAX = 107;
-
-/** The path of PostgreSQL's socket for `port` in `dir`. */
-export const socketPath = (dir: string, port: number) => path.join(dir, `.s.PGSQL.${port}`);
-
 /** Asks the OS for a free loopback port. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -125,11 +119,6 @@ export async function startEmbedded(
   }
   if (!firstRun) await stopOrphanPostmaster(pgDir, log);
   const port = await freePort();
-  // The server reaches its own database through a Unix socket in the data directory when the socket's path
-  // fits (the kernel allows about 107 bytes): a statement's round trip over a local socket skips the TCP
-  // stack both ways, which on two cores made a bare route with one statement 12-28 % faster than over TCP
-  // loopback (bench/api.ts's floor). The TCP port stays open for anything else (psql, pg_dump).
-  const socketDir = socketPath(pgDir, port).length <= SOCKET_PATH_MAX && !pgDir.includes(",") ? pgDir : null;
   const pgLog = log.child({ component: "postgres" });
   // What PostgreSQL said lately: a failed start rejects with nothing, and this says why.
   let lastOutput = "";
@@ -147,8 +136,6 @@ export async function startEmbedded(
     postgresFlags: [
       "-c",
       "listen_addresses=127.0.0.1",
-      "-c",
-      `unix_socket_directories=${socketDir ?? ""}`,
       "-c",
       "max_connections=200",
       "-c",
@@ -235,9 +222,7 @@ export async function startEmbedded(
 
   watch();
   return {
-    url: `postgres://marquee:${encodeURIComponent(password)}@127.0.0.1:${port}/marquee${
-      socketDir ? `?host=${encodeURIComponent(socketDir)}` : ""
-    }`,
+    url: `postgres://marquee:${encodeURIComponent(password)}@127.0.0.1:${port}/marquee`,
     async stop() {
       if (stopped) return;
       stopped = true;
