@@ -41,8 +41,10 @@ const o = { agent: 0, a1: 0, a2: 0, b1: 0 };
 const id = { termA: 0, progA: 0, progB: 0, matB: 0 };
 const SECRET = "B1-SECRET";
 let a1: Client;
-const DAY = new Date().toISOString().slice(0, 10);
-const RANGE = { from: DAY, to: DAY };
+// Yesterday to tomorrow (UTC): the rows are written "now", and a run that crosses midnight
+// must still find them in the range read when the file loaded.
+const dayAt = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const RANGE = { from: dayAt(-1), to: dayAt(1) };
 
 beforeAll(async () => {
   t = await createTestApp();

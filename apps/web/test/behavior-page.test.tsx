@@ -11,11 +11,16 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { App as AntApp, ConfigProvider } from "antd";
 import dayjs from "dayjs";
 import { MemoryRouter, useLocation } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { readRange } from "../src/features/behavior/filters";
 import UserBehaviorPage from "../src/features/behavior/UserBehaviorPage";
 import { type Call, fakeServer, grant } from "./system-helpers";
 
+// The page reads "today" when it renders and again when a preset is picked; the test reads it
+// when the file loads. Only Date is faked (timers stay real), at a fixed noon, so a run that
+// crosses midnight cannot see two different days.
+vi.useFakeTimers({ toFake: ["Date"], now: new Date(2026, 2, 10, 12, 0, 0) });
+afterAll(() => vi.useRealTimers());
 const TODAY = dayjs().format("YYYY-MM-DD");
 type Body<T> = Omit<T, "code" | "msg">;
 

@@ -10,13 +10,18 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { App as AntApp, ConfigProvider } from "antd";
 import dayjs from "dayjs";
 import { MemoryRouter, useLocation } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import DataStatisticsPage from "../src/features/statistics/DataStatisticsPage";
 import { defaultFilters, readFilters, writeFilters } from "../src/features/statistics/filters";
 import { type Call, fakeServer, grant } from "./system-helpers";
 
 const VIEW = ["stats:data:view", "terminal:device:view"];
 const AS_OF = "2026-03-10T14:05:00.000Z";
+// The page reads "today" when it renders and again when a preset is picked; the test reads it
+// when the file loads. Only Date is faked (timers stay real), at a fixed noon, so a run that
+// crosses midnight cannot see two different days.
+vi.useFakeTimers({ toFake: ["Date"], now: new Date(2026, 2, 10, 12, 0, 0) });
+afterAll(() => vi.useRealTimers());
 const TODAY = dayjs().format("YYYY-MM-DD");
 
 /** Every day from `from` to `to`, as the server answers a series (one entry per day). */
