@@ -25,7 +25,8 @@ import { checkPage, openPool, signIn, startServers } from "./lib/servers";
  * Where the CPU goes: `BENCH_CPU_PROF=<dir> node --import tsx --cpu-prof
  * --cpu-prof-dir=<dir> bench/api.ts` notes the phases in <dir>; once it has
  * exited, `npx tsx bench/lib/cpu-profile.ts <dir>` prints the self time per
- * function in each.
+ * function in each. `BENCH_MIX_EACH=1` also runs each list of the mix alone
+ * (its share of the mix's calls, no writes, read cache off): which list costs what.
  */
 const PROF_DIR = process.env.BENCH_CPU_PROF;
 const ROWS = 100_000;
@@ -40,6 +41,8 @@ const TARGET_P99_MS = 50;
 /** Calls in the mix (taken in turn by all connections); one in WRITE_EVERY is a write. */
 const MIX_CALLS = 4_000;
 const WRITE_EVERY = 100;
+/** The lists of the mix, by their paths under /a/api/. */
+const MIX_LISTS = ["log/ajaxScrollLog", "material/list", "terminal/list", "program/list", "playPlan/list"];
 
 function measuredSeconds(): number {
   const raw = process.env.BENCH_SECONDS ?? "5";
@@ -71,7 +74,11 @@ function listPath(base: string, params: Record<string, string | number | undefin
  * first) and a filter at random; every WRITE_EVERY-th renames one of the
  * operator's materials.
  */
-function mixedCalls(origin: string, operators: { cookie: string; materialId: number }[]): MixedRequest[] {
+function mixedCalls(
+  origin: string,
+  operators: { cookie: string; materialId: number }[],
+  onlyList?: string,
+): MixedRequest[] {
   const next = random(22);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
   const maybe = <T>(p: number, v: T): T | undefined => (next() < p ? v : undefined);
@@ -80,7 +87,7 @@ function mixedCalls(origin: string, operators: { cookie: string; materialId: num
     const { cookie, materialId } = pick(operators);
     const pageNo = next() < 0.5 ? 1 : pick(PAGES);
     const paging = { pageNo, pageSize: PAGE_SIZE };
-    if (i % WRITE_EVERY === WRITE_EVERY - 1) {
+    if (i % WRITE_EVERY === WRITE_EVERY - 1 && onlyList === undefined) {
       calls.push({
         method: "POST",
         path: "/apm-web/a/api/material/rename",
@@ -130,6 +137,7 @@ function mixedCalls(origin: string, operators: { cookie: string; materialId: num
           order,
         }),
     ])();
+    if (onlyList !== undefined && !path.startsWith(`/apm-web/a/api/${onlyList}?`)) continue;
     calls.push({ method: "GET", path, headers: { cookie } });
   }
   return calls;
@@ -303,6 +311,13 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   }
   const uncached = await run(realJob, "audit log, uncached");
   const mixedUncached = await run(mixedJob, "mix, uncached");
+  const each: [string, Awaited<ReturnType<typeof run>>][] = [];
+  if (process.env.BENCH_MIX_EACH === "1")
+    for (const list of MIX_LISTS)
+      each.push([
+        list,
+        await run({ ...mixedJob, mixed: mixedCalls(realUrl, operators, list) }, `mix: ${list}`),
+      ]);
   setReadCache(true);
 
   const table = row(["target", "req/s", "% bare", "p50 ms", "p99 ms", "requests", "stmts/req", "cpu ms/req"]);
@@ -329,6 +344,7 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   console.log(line("audit log p.1-5, read cache off", uncached));
   console.log(line("mix of 5 lists + 1 % writes, read cache on", mixedCached));
   console.log(line("mix of 5 lists + 1 % writes, read cache off", mixedUncached));
+  for (const [list, s] of each) console.log(line(`  of which ${list} alone, cache off`, s));
   console.log(
     `\nthe uncached audit page runs at ${fmt((uncached.requestsPerSec / floorAudit.requestsPerSec) * 100, 0)} % ` +
       `of its floor (its statement behind a bare route), which is itself ` +

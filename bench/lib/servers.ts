@@ -22,7 +22,7 @@ export async function openPool(cleanup: Cleanup, url: string, dataDir: string) {
     LOG_LEVEL: "warn",
   });
   const log = pino({ level: "warn" });
-  const database = connect(url, config.poolSize, log);
+  const database = connect(url, config.poolSize, log, { prepareThreshold: config.prepareThreshold });
   cleanup.add("closing the database pool", () => {
     // pool.end() resolves before the backends have read Terminate; a database
     // stopped right after may cut them, which the pool would log as a warning.

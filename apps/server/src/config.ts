@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PREPARE_THRESHOLD } from "./db/statement-names";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -12,6 +13,7 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARE_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(DEFAULT_PREPARE_THRESHOLD),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
   PUBLIC_ORIGIN: z.string().url().optional(),
@@ -82,6 +84,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   poolSize: number;
+  /** Calls of one read before it becomes a named statement (0: none; for a pooler that cannot keep them). */
+  prepareThreshold: number;
   logLevel: z.infer<typeof ConfigSchema>["LOG_LEVEL"];
   /** auto: readable lines on a terminal, JSON lines otherwise. */
   logFormat: z.infer<typeof ConfigSchema>["LOG_FORMAT"];
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     poolSize: c.DATABASE_POOL_SIZE,
+    prepareThreshold: c.DATABASE_PREPARE_THRESHOLD,
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
     publicOrigin: c.PUBLIC_ORIGIN,

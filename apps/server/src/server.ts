@@ -43,7 +43,7 @@ export async function startServer(
         opts.onDatabaseLost();
       });
     const url = config.databaseUrl ?? embedded?.url ?? "";
-    const database = connect(url, config.poolSize, log);
+    const database = connect(url, config.poolSize, log, { prepareThreshold: config.prepareThreshold });
     await runMigrations(database);
     if (config.initialAdmin) {
       try {

@@ -3,6 +3,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Logger } from "pino";
 import * as schema from "./schema";
+import { DEFAULT_PREPARE_THRESHOLD, nameStatements, StatementNames } from "./statement-names";
 
 export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
@@ -22,7 +23,7 @@ export function connect(
   url: string,
   poolSize: number,
   log: Logger,
-  opts: { connectionTimeoutMillis?: number } = {},
+  opts: { connectionTimeoutMillis?: number; prepareThreshold?: number } = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -32,6 +33,8 @@ export function connect(
     application_name: "marquee",
   });
   pool.on("error", (err) => log.warn({ err }, "an idle database connection failed; it will be replaced"));
+  // Frequent reads become named statements, parsed and planned once per connection (see StatementNames).
+  nameStatements(pool, new StatementNames(opts.prepareThreshold ?? DEFAULT_PREPARE_THRESHOLD));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
