@@ -32,7 +32,7 @@ export class StatementNames {
   constructor(
     private readonly threshold: number,
     private readonly maxNamed = 500,
-    private readonly maxWatched = 5_000,
+    private readonly maxWatched = 2_000,
   ) {}
 
   /** The name to send `text` under, or undefined to send it unnamed. */

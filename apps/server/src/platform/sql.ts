@@ -1,4 +1,4 @@
-import { type Placeholder, sql } from "drizzle-orm";
+import { type AnyColumn, type Placeholder, type SQL, sql } from "drizzle-orm";
 
 /** Escapes LIKE wildcards in user text, so a search for "50%" finds "50%" and not everything. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -16,3 +16,11 @@ export function limitAtRunTime(name: string): Placeholder {
   // Drizzle writes `limit ${limit}` and `offset ${offset}` for any object; its types name only a placeholder.
   return sql`(select ${sql.placeholder(name)}::bigint)` as unknown as Placeholder;
 }
+
+/**
+ * `column` is one of `ids`, as one array parameter (`= any($1::int[])`) rather than Drizzle's `in ($1, $2,
+ * …)`, whose text grows with the list: the same text for any number of ids, so a frequent read of a page's
+ * names or figures becomes a named statement (`db/statement-names.ts`). No ids: no row, as `inArray`.
+ */
+export const anyOf = (column: AnyColumn, ids: readonly number[]): SQL =>
+  sql`${column} = any(${sql.param(ids)}::int[])`;

@@ -4,7 +4,6 @@ import {
   eq,
   getTableColumns,
   getTableName,
-  inArray,
   ne,
   or,
   type SQL,
@@ -75,6 +74,7 @@ import {
 import type { Actor } from "./actor";
 import { FieldErrors, notFound } from "./errors";
 import type { OfficeNode, OfficeTree } from "./office-tree";
+import { anyOf } from "./sql";
 
 /**
  * Tenancy by construction. Every table that holds a tenant's rows is listed
@@ -276,7 +276,7 @@ export async function namesIn(
   const rows = await db
     .select({ id: table.id, name: table.name })
     .from(table)
-    .where(and(inArray(table.id, wanted), nameScope(actor, table)));
+    .where(and(anyOf(table.id, wanted), nameScope(actor, table)));
   return new Map(rows.map((r) => [r.id as number, r.name as string]));
 }
 

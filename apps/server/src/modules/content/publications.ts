@@ -3,6 +3,7 @@ import { and, asc, countDistinct, eq, inArray, ne } from "drizzle-orm";
 import { publications, publicationTargets } from "../../db/schema";
 import type { Tx } from "../../platform/db";
 import { AppError } from "../../platform/errors";
+import { anyOf } from "../../platform/sql";
 
 /** Active publications of each item and the distinct terminals they reach (withdrawn targets aside). */
 export async function publicationFigures(
@@ -23,11 +24,7 @@ export async function publicationFigures(
       and(eq(publicationTargets.publicationId, publications.id), ne(publicationTargets.state, "withdrawn")),
     )
     .where(
-      and(
-        eq(publications.kind, kind),
-        eq(publications.state, "active"),
-        inArray(publications.contentId, ids),
-      ),
+      and(eq(publications.kind, kind), eq(publications.state, "active"), anyOf(publications.contentId, ids)),
     )
     .groupBy(publications.contentId);
   return new Map(rows.map((r) => [r.id, r]));

@@ -13,7 +13,7 @@ import type { Actor } from "../../platform/actor";
 import type { Db, Tx } from "../../platform/db";
 import { allFound, notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
-import { likeEscape } from "../../platform/sql";
+import { anyOf, likeEscape } from "../../platform/sql";
 import { officeVisible, scope } from "../../platform/tenancy";
 
 export type MaterialRow = typeof materials.$inferSelect;
@@ -68,10 +68,7 @@ export async function findFolder(db: Db, actor: Actor, id: number) {
 export async function uploaderNames(db: Db, ids: Array<number | null>): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
   if (!wanted.length) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, wanted));
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(anyOf(users.id, wanted));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

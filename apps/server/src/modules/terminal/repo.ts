@@ -18,7 +18,7 @@ import {
 import type { Actor } from "../../platform/actor";
 import { allFound, FieldErrors, notFound } from "../../platform/errors";
 import type { OfficeTree } from "../../platform/office-tree";
-import { likeEscape } from "../../platform/sql";
+import { anyOf, likeEscape } from "../../platform/sql";
 import { namesIn, officeInScope, scope, scoped } from "../../platform/tenancy";
 import { runwayColumns, runwayView } from "./runway";
 
@@ -101,7 +101,7 @@ export async function toSummaries(db: Db, tree: OfficeTree, rows: SummaryRow[]):
     ? await db
         .select({ id: terminalGroups.id, name: terminalGroups.name })
         .from(terminalGroups)
-        .where(inArray(terminalGroups.id, groupIds))
+        .where(anyOf(terminalGroups.id, groupIds))
     : [];
   const groupName = new Map(groups.map((g) => [g.id, g.name]));
   const out: TerminalSummary[] = [];
