@@ -56,6 +56,11 @@ describe("named statements for frequent reads", () => {
       await new Promise<void>((resolve, reject) =>
         database.pool.query("select 3 as c", (err) => (err ? reject(err) : resolve())),
       );
+      await new Promise<void>((resolve, reject) =>
+        database.pool.query("select $1::int as d", [4], (err, r) =>
+          err ? reject(err) : r.rows[0]?.d === 4 ? resolve() : reject(new Error("no row")),
+        ),
+      );
     }
     expect(await prepared(database)).toHaveLength(before);
   });
@@ -73,6 +78,32 @@ describe("named statements for frequent reads", () => {
     // Under its new name, prepared again with the new columns.
     const names = (await prepared(database)).filter((s) => s.statement.includes("named_probe"));
     expect(names.map((s) => s.name)).toEqual([expect.stringMatching(/^m[0-9a-f]{30}_1$/)]);
+  });
+
+  it("sends a read again, renamed, when its connection lost the prepared statement (DEALLOCATE ALL)", async () => {
+    const read = () =>
+      database.pool.query<{ n: number }>("select count(*)::int as n from offices where id > 0");
+    for (let i = 0; i < 4; i++) expect((await read()).rows[0]?.n).toBe(0);
+    expect((await prepared(database)).some((s) => s.statement.includes("where id > 0"))).toBe(true);
+    // What DISCARD ALL or a pooler handing over another server connection does; the driver still counts
+    // the statement as prepared on this connection and sends no Parse for it.
+    await database.pool.query("deallocate all");
+    expect((await read()).rows[0]?.n).toBe(0);
+    expect((await read()).rows[0]?.n).toBe(0);
+    const names = (await prepared(database)).filter((s) => s.statement.includes("where id > 0"));
+    expect(names.map((s) => s.name)).toEqual([expect.stringMatching(/^m[0-9a-f]{30}_\d+$/)]);
+  });
+
+  it("sends a statement its caller named again, unnamed, when its connection lost it", async () => {
+    const read = () =>
+      database.pool.query<{ n: number }>({
+        name: "test_caller_named",
+        text: "select 5 as n where $1::int > 0",
+        values: [1],
+      });
+    expect((await read()).rows[0]?.n).toBe(5);
+    await database.pool.query("deallocate all");
+    expect((await read()).rows[0]?.n).toBe(5);
   });
 
   it("names nothing with threshold 0 (a pooler that cannot keep named statements)", async () => {

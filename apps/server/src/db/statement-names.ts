@@ -7,9 +7,18 @@ export const DEFAULT_PREPARE_THRESHOLD = 3;
 /** A query of a list that must not be named: any text whose length follows its values (`in ($1, $2, …)`). */
 const variableText = /\bin \(\$/i;
 const isSelect = /^\s*select\b/i;
-/** PostgreSQL's answer to a named statement whose table changed its columns under it (a migration ran). */
-const resultTypeChanged = (err: unknown) =>
-  (err as { code?: string }).code === "0A000" && /cached plan must not change result type/.test(String(err));
+/**
+ * PostgreSQL's answers to a named statement it can no longer run as prepared: its table changed its columns
+ * under it (a migration ran), or the connection lost it (`DEALLOCATE ALL`, `DISCARD ALL`, a pooler that
+ * hands the client another server connection) while the driver still counts it as prepared there.
+ */
+const preparedStatementBroken = (err: unknown) => {
+  const code = (err as { code?: string }).code;
+  return (
+    (code === "0A000" && /cached plan must not change result type/.test(String(err))) ||
+    (code === "26000" && /prepared statement .* does not exist/.test(String(err)))
+  );
+};
 
 /**
  * Names for the reads the server sends often, so that PostgreSQL parses and plans each of them once per
@@ -72,33 +81,42 @@ type QueryConfig = { text: string; name?: string; values?: unknown[]; queryMode?
 /**
  * Routes the pool's promise-style queries through `names`: Drizzle's reads outside transactions and the
  * server's own `pool.query` reads. A named statement that PostgreSQL refuses because a migration changed
- * its result's columns is renamed and sent again, once, so a schema change never needs a restart.
+ * its result's columns, or because the connection lost it, is renamed and sent again, once, so neither a
+ * schema change nor a `DISCARD ALL` needs a restart.
  */
 export function nameStatements(pool: pg.Pool, names: StatementNames): void {
-  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  const send = (config: QueryConfig, values: unknown) => query(config, values) as Promise<pg.QueryResult>;
   const named = (config: QueryConfig, values: unknown): Promise<pg.QueryResult> => {
     const name = names.nameOf(config.text);
-    if (name === undefined) return query(config, values);
-    return query({ ...config, name }, values).catch((err: unknown) => {
-      if (!resultTypeChanged(err)) throw err;
+    if (name === undefined) return send(config, values);
+    return send({ ...config, name }, values).catch((err: unknown) => {
+      if (!preparedStatementBroken(err)) throw err;
       names.renew(config.text);
-      return query(config, values);
+      return send(config, values);
     });
   };
+  // A statement its caller named (the system log's pages): sent again unnamed when the connection lost it.
+  const callerNamed = (config: QueryConfig, values: unknown): Promise<pg.QueryResult> =>
+    send(config, values).catch((err: unknown) => {
+      if (!preparedStatementBroken(err)) throw err;
+      const { name: _name, ...unnamed } = config;
+      return send(unnamed, values);
+    });
   const wrapped = (config: unknown, values?: unknown, callback?: unknown) => {
     // Callback style and submittables (cursors, streams) go as they came.
-    if (callback !== undefined || typeof values === "function") return query(config, values);
+    if (callback !== undefined || typeof values === "function") return query(config, values, callback);
     if (typeof config === "string") return named({ text: config }, values);
     if (
-      config !== null &&
-      typeof config === "object" &&
-      typeof (config as QueryConfig).text === "string" &&
-      (config as QueryConfig).name === undefined &&
-      (config as QueryConfig).queryMode === undefined &&
-      typeof (config as { submit?: unknown }).submit !== "function"
+      config === null ||
+      typeof config !== "object" ||
+      typeof (config as QueryConfig).text !== "string" ||
+      (config as QueryConfig).queryMode !== undefined ||
+      typeof (config as { submit?: unknown }).submit === "function"
     )
-      return named(config as QueryConfig, values);
-    return query(config, values);
+      return query(config, values);
+    const c = config as QueryConfig;
+    return c.name === undefined ? named(c, values) : callerNamed(c, values);
   };
   pool.query = wrapped as unknown as typeof pool.query;
 }
