@@ -106,10 +106,18 @@ describe("named statements for frequent reads", () => {
     expect((await read()).rows[0]?.n).toBe(5);
   });
 
-  it("names nothing with threshold 0 (a pooler that cannot keep named statements)", async () => {
+  it("names nothing with threshold 0, not even what its caller named (a pooler that cannot keep them)", async () => {
     const none = connect(url, 1, silent, { prepareThreshold: 0 });
     try {
-      for (let i = 0; i < 10; i++) await none.db.select().from(offices).where(eq(offices.id, 1));
+      for (let i = 0; i < 10; i++) {
+        await none.db.select().from(offices).where(eq(offices.id, 1));
+        // Not even a statement its caller named, as the system log's pages are.
+        await none.pool.query({
+          name: "test_caller_named_0",
+          text: "select 6 as n where $1::int > 0",
+          values: [1],
+        });
+      }
       expect(await prepared(none)).toHaveLength(0);
     } finally {
       await none.close();

@@ -30,8 +30,9 @@ const preparedStatementBroken = (err: unknown) => {
  * connection names it alike and two texts never share a name. Bounded: at most `maxNamed` names over the
  * process's life (each is a prepared statement on each pooled connection), and texts whose length depends
  * on their values (`in ($1, $2, …)`) are never named. Writes and statements inside transactions (on a
- * checked-out client) are left as they are. `threshold` 0 names nothing: for a pooler that cannot keep
- * named statements (PgBouncer in transaction mode before 1.21).
+ * checked-out client) are left as they are. `threshold` 0 names nothing, not even the statements a caller
+ * named (the system log's pages): for a pooler that cannot keep named statements (PgBouncer in
+ * transaction mode before 1.21).
  */
 export class StatementNames {
   private readonly seen = new Map<string, number>();
@@ -68,6 +69,11 @@ export class StatementNames {
   renew(text: string): void {
     const name = this.names.get(text);
     if (name !== undefined) this.names.set(text, `${name.slice(0, 31)}_${++this.generation}`);
+  }
+
+  /** Whether statements are named at all (threshold above 0). */
+  get naming(): boolean {
+    return this.threshold > 0;
   }
 
   /** How many texts have a name (for tests and diagnostics). */
@@ -116,7 +122,12 @@ export function nameStatements(pool: pg.Pool, names: StatementNames): void {
     )
       return query(config, values);
     const c = config as QueryConfig;
-    return c.name === undefined ? named(c, values) : callerNamed(c, values);
+    if (c.name === undefined) return named(c, values);
+    if (!names.naming) {
+      const { name: _name, ...unnamed } = c;
+      return send(unnamed, values);
+    }
+    return callerNamed(c, values);
   };
   pool.query = wrapped as unknown as typeof pool.query;
 }
