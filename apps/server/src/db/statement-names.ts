@@ -83,6 +83,7 @@ export class StatementNames {
 }
 
 type QueryConfig = { text: string; name?: string; values?: unknown[]; queryMode?: string };
+const withoutName = ({ name: _name, ...unnamed }: QueryConfig): QueryConfig => unnamed;
 
 /**
  * Routes the pool's promise-style queries through `names`: Drizzle's reads outside transactions and the
@@ -106,8 +107,7 @@ export function nameStatements(pool: pg.Pool, names: StatementNames): void {
   const callerNamed = (config: QueryConfig, values: unknown): Promise<pg.QueryResult> =>
     send(config, values).catch((err: unknown) => {
       if (!preparedStatementBroken(err)) throw err;
-      const { name: _name, ...unnamed } = config;
-      return send(unnamed, values);
+      return send(withoutName(config), values);
     });
   const wrapped = (config: unknown, values?: unknown, callback?: unknown) => {
     // Callback style and submittables (cursors, streams) go as they came.
@@ -123,11 +123,7 @@ export function nameStatements(pool: pg.Pool, names: StatementNames): void {
       return query(config, values);
     const c = config as QueryConfig;
     if (c.name === undefined) return named(c, values);
-    if (!names.naming) {
-      const { name: _name, ...unnamed } = c;
-      return send(unnamed, values);
-    }
-    return callerNamed(c, values);
+    return names.naming ? callerNamed(c, values) : send(withoutName(c), values);
   };
   pool.query = wrapped as unknown as typeof pool.query;
 }

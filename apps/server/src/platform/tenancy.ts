@@ -228,7 +228,7 @@ export function ruleOf(table: Table): TenancyRule {
 function rangeOf(actor: Actor, officeColumn: AnyColumn, ownerColumn?: AnyColumn): SQL | undefined {
   const parts: SQL[] = [];
   const ids = actor.range.officeIds;
-  if (ids !== null) parts.push(sql`${officeColumn} = any(${sql.param(ids)}::int[])`);
+  if (ids !== null) parts.push(anyOf(officeColumn, ids));
   if (actor.range.kind === "own" && ownerColumn) parts.push(eq(ownerColumn, actor.userId));
   return parts.length ? and(...parts) : undefined;
 }
@@ -240,7 +240,7 @@ function rangeOf(actor: Actor, officeColumn: AnyColumn, ownerColumn?: AnyColumn)
 export function scope(actor: Actor, table: Table): SQL | undefined {
   const r = ruleOf(table);
   if ("office" in r) return rangeOf(actor, r.office, r.owner);
-  if ("tenant" in r) return sql`${r.tenant} = any(${sql.param(actor.tenantOfficeIds)}::int[])`;
+  if ("tenant" in r) return anyOf(r.tenant, actor.tenantOfficeIds);
   if ("via" in r) {
     const parent = scope(actor, r.parent);
     return parent ? sql`${r.via} in (select ${r.parentKey} from ${r.parent} where ${parent})` : undefined;
@@ -257,7 +257,7 @@ export function nameScope(actor: Actor, table: Table): SQL | undefined {
   const own = scope(actor, table);
   const r = ruleOf(table);
   if (!own || !("office" in r)) return own;
-  return or(own, sql`${r.office} = any(${sql.param(actor.tenantOfficeIds)}::int[])`);
+  return or(own, anyOf(r.office, actor.tenantOfficeIds));
 }
 
 /** Whether the actor may read an office's name: one of its range, or of its own tenant (nameScope for offices). */

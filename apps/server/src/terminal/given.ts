@@ -1,8 +1,9 @@
 import { materialIdsOf, type ProgramDoc } from "@marquee/program";
 import type { Manifest, TerminalStatus } from "@marquee/terminal-protocol";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, sql } from "drizzle-orm";
 import { materials, playPlans, programs, publications, publicationTargets, syncSessions } from "../db/schema";
 import type { Services } from "../platform/services";
+import { anyOf } from "../platform/sql";
 
 /**
  * What a terminal was given: the programs and materials it may report. A
@@ -61,8 +62,7 @@ export async function givenHistory(
   const programIds = new Set<number>([...now.programs, ...terminal.programIds]);
   for (const r of reached) if (r.kind === "program") programIds.add(r.contentId);
   const planIds = [...new Set(reached.filter((r) => r.kind === "plan").map((r) => r.contentId))];
-  const inTenant = (column: Parameters<typeof inArray>[0]) =>
-    sql`${column} = any(${sql.param(offices)}::int[])`;
+  const inTenant = (column: AnyColumn) => anyOf(column, offices);
   const [plans, syncs] = await Promise.all([
     planIds.length
       ? db

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import { terminals } from "../db/schema";
 import type { Services } from "../platform/services";
+import { anyOf } from "../platform/sql";
 import { type BusMessage, TerminalBus } from "./bus";
 import { CommandDispatcher, type CommandDoneListener } from "./commands";
 import {
@@ -624,7 +625,7 @@ export class TerminalHub {
     const rows = await this.services.db
       .select(snapshotColumns)
       .from(terminals)
-      .where(sql`${terminals.id} = any(${sql.param(ids)}::integer[])`);
+      .where(anyOf(terminals.id, ids));
     return new Map(rows.map((r) => [r.id, r]));
   }
 

@@ -12,9 +12,10 @@ import {
   type StrategyDoc,
 } from "@marquee/schedule";
 import type { Manifest, ManifestMedia, ManifestPublication } from "@marquee/terminal-protocol";
-import { type AnyColumn, and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray } from "drizzle-orm";
 import { materials, playPlans, programs, publications, publishMessages, type terminals } from "../db/schema";
 import type { Services } from "../platform/services";
+import { anyOf } from "../platform/sql";
 
 /** The part of a terminal the manifest depends on. */
 export interface ManifestSubject {
@@ -241,7 +242,7 @@ export class ManifestService {
     const tenant = await this.services.tree.tenantOf(officeId);
     const tenantId = tenant?.id ?? officeId;
     const tenantOffices = await this.services.tree.officesOfTenant(tenantId);
-    const inTenant = (column: AnyColumn) => sql`${column} = any(${sql.param(tenantOffices)}::int[])`;
+    const inTenant = (column: AnyColumn) => anyOf(column, tenantOffices);
     const [audit, defaultTimezone] = await Promise.all([
       settings.get("audit"),
       settings.get("defaultTimezone"),

@@ -15,7 +15,7 @@ import { type Actor, can } from "../../platform/actor";
 import type { Tx } from "../../platform/db";
 import { AppError, allFound, badRequest, FieldErrors, notFound, violates } from "../../platform/errors";
 import type { Services } from "../../platform/services";
-import { likeEscape } from "../../platform/sql";
+import { anyOf, likeEscape } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
 import { playableState } from "../../terminal/manifest";
 import { type FoundItem, findItems, moveItems, stateOf } from "../content/items";
@@ -292,7 +292,7 @@ export class PublishService {
       .set({ publicationIds: sql`array_append(${terminals.publicationIds}, ${publicationId}::int)` })
       .where(
         and(
-          sql`${terminals.id} = any(${sql.param(terminalIds)}::integer[])`,
+          anyOf(terminals.id, terminalIds),
           sql`not (${terminals.publicationIds} @> array[${publicationId}::int])`,
         ),
       );
