@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { answerJson, ReadCache } from "../src/platform/read-cache";
 
+/** A body as text, whether answerJson gave it as a string or as its UTF-8 bytes. */
+const text = (body: string | Buffer) => (typeof body === "string" ? body : body.toString("utf8"));
+
 describe("ReadCache", () => {
   it("shares one load between concurrent readers and keeps it until the table is written", async () => {
     const cache = new ReadCache(60_000);
@@ -84,10 +87,10 @@ describe("ReadCache", () => {
       more: false,
     }));
     const answer = { code: 0, msg: "操作成功", list: loaded.rows, skipped: undefined, total: 1, names: {} };
-    expect(answerJson(answer)).toBe(JSON.stringify(answer));
+    expect(text(answerJson(answer))).toBe(JSON.stringify(answer));
     // Sent again with another envelope (another language): the same text around the same rows.
     const again = { code: 0, msg: "OK", list: loaded.rows, total: 1 };
-    expect(answerJson(again)).toBe(JSON.stringify(again));
+    expect(text(answerJson(again))).toBe(JSON.stringify(again));
     // The rows' text is kept with them: a JSON.stringify that would change it is not called again.
     const stringify = JSON.stringify;
     let calls = 0;
@@ -104,5 +107,41 @@ describe("ReadCache", () => {
     // Answers with nothing from the cache, and whole cached answers, are plain JSON.stringify.
     for (const value of [{ a: 1, b: [1, "x"] }, [1, 2], "text", null, 3, loaded])
       expect(answerJson(value)).toBe(JSON.stringify(value));
+  });
+
+  it("encodes an answer around a cached part once: the same envelope gets the same bytes", async () => {
+    const cache = new ReadCache(60_000);
+    const loaded = await cache.get("t", "k", async () => ({
+      rows: [{ id: 1, name: "大堂 lobby" }],
+      more: true,
+    }));
+    const first = answerJson({ code: 0, msg: "操作成功", list: loaded.rows, total: 7, hasMore: loaded.more });
+    expect(Buffer.isBuffer(first)).toBe(true);
+    expect(JSON.parse(text(first))).toEqual({
+      code: 0,
+      msg: "操作成功",
+      list: [{ id: 1, name: "大堂 lobby" }],
+      total: 7,
+      hasMore: true,
+    });
+    // Another request for the same answer: the very same bytes, not encoded again.
+    expect(answerJson({ code: 0, msg: "操作成功", list: loaded.rows, total: 7, hasMore: loaded.more })).toBe(
+      first,
+    );
+    // Anything else around the same rows is another body: a language, a total, a key's place.
+    const others = [
+      { code: 0, msg: "OK", list: loaded.rows, total: 7, hasMore: true },
+      { code: 0, msg: "操作成功", list: loaded.rows, total: 8, hasMore: true },
+      { code: 0, msg: "操作成功", total: 7, list: loaded.rows, hasMore: true },
+      { code: 0, msg: "操作成功", list: loaded.rows, total: 7, hasMore: true, extra: null },
+    ];
+    for (const other of others) {
+      const body = answerJson(other);
+      expect(body).not.toBe(first);
+      expect(text(body)).toBe(JSON.stringify(other));
+    }
+    // Two cached parts in one answer: plain text, each part serialised once.
+    const two = { code: 0, list: loaded.rows, also: loaded.rows };
+    expect(answerJson(two)).toBe(JSON.stringify(two));
   });
 });

@@ -36,10 +36,11 @@ export function zodValidatorCompiler({ schema }: { schema: unknown }) {
 
 /**
  * Responses are declared for the OpenAPI document; they are not re-validated on the hot path. The parts of
- * an answer that come from the read cache are serialised once (answerJson).
+ * an answer that come from the read cache are serialised once, and an answer around one of them is encoded
+ * once (answerJson answers its UTF-8 Buffer, which Fastify sends as it is).
  */
 export function jsonSerializerCompiler() {
-  return answerJson;
+  return answerJson as (data: unknown) => string;
 }
 
 function issueMessage(req: FastifyRequest, issue: Issue): string {

@@ -141,16 +141,52 @@ export function jsonText<T extends object>(value: T, json: string): T {
   return value;
 }
 
+/** The UTF-8 bodies of answers around one cached part, by the JSON of their other parts. */
+const bodies = new WeakMap<object, Map<string, Buffer>>();
+/** Bodies kept per cached part: its envelopes in each language, with a page's own figures. */
+const BODIES_PER_PART = 32;
+
 /**
- * JSON.stringify of an answer, the same text: a page of a cached list and the envelope around it are
- * new objects per request, but their list (and any other part taken from a cached answer) is serialised
- * only the first time it is sent.
+ * An answer as JSON.stringify writes it. A page of a cached list and the envelope around it are new
+ * objects per request, but their list (and any other part taken from a cached answer) is serialised only
+ * the first time it is sent. An answer around exactly one cached part is also encoded once: its UTF-8
+ * bytes are kept with that part, by the text of the answer's other parts (the envelope's language, a
+ * total), and every request that sends the same answer gets the same Buffer. A body is then neither
+ * flattened, measured nor encoded again per request (a two-byte string, as any message in Chinese makes
+ * it, costs more to encode than the page costs to find).
  */
-export function answerJson(data: unknown): string {
+export function answerJson(data: unknown): string | Buffer {
   if (!isObject(data) || Array.isArray(data)) return JSON.stringify(data);
   if (shared.has(data)) return partJson(data) as string;
-  const values = Object.values(data);
-  if (!values.some((v) => isObject(v) && shared.has(v))) return JSON.stringify(data);
+  let partKey: string | undefined;
+  let parts = 0;
+  for (const key of Object.keys(data)) {
+    const value = (data as Record<string, unknown>)[key];
+    if (isObject(value) && shared.has(value)) {
+      partKey ??= key;
+      parts++;
+    }
+  }
+  if (partKey === undefined) return JSON.stringify(data);
+  if (parts > 1) return textOf(data);
+  const part = (data as Record<string, object>)[partKey] as object;
+  // The answer's other parts, as JSON.stringify writes them (the cached one by its place alone).
+  const signature = JSON.stringify({ ...data, [partKey]: 0 });
+  let kept = bodies.get(part);
+  const hit = kept?.get(signature);
+  if (hit) return hit;
+  const body = Buffer.from(textOf(data), "utf8");
+  if (!kept) {
+    kept = new Map();
+    bodies.set(part, kept);
+  }
+  if (kept.size >= BODIES_PER_PART) kept.clear();
+  kept.set(signature, body);
+  return body;
+}
+
+/** The JSON text of an object, each of its cached parts serialised once. */
+function textOf(data: object): string {
   let out = "{";
   for (const [key, value] of Object.entries(data)) {
     const json = partJson(value);

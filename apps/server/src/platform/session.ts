@@ -22,6 +22,20 @@ export const SESSION_WRITE_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
+/** The hashes of the session tokens this process saw last, so a busy console's calls hash theirs once. */
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES_MAX = 10_000;
+
+function hashOfSessionToken(token: string): string {
+  let hash = recentHashes.get(token);
+  if (hash === undefined) {
+    hash = hashToken(token);
+    if (recentHashes.size >= RECENT_HASHES_MAX) recentHashes.clear();
+    recentHashes.set(token, hash);
+  }
+  return hash;
+}
+
 function cookieOptions(req: FastifyRequest, maxAgeSeconds: number) {
   return {
     path: "/",
@@ -134,7 +148,7 @@ export const sessionPlugin = fp(
     app.addHook("onRequest", async (req, reply) => {
       const token = req.cookies[AUTH_COOKIE];
       if (!token || token.length > 200) return;
-      const hash = hashToken(token);
+      const hash = hashOfSessionToken(token);
       const userId = await opts.store.touch(hash);
       const actor = userId === null ? null : await opts.actors.get(userId);
       if (!actor) {
