@@ -218,6 +218,33 @@ describe("the session cookie", () => {
     expect((await c.get("/a/api/user/getUserInfo")).statusCode).toBe(401);
   });
 
+  it("is set once per answer: a sign-out or a new sign-in replaces the push of the session it came with", async () => {
+    const lines = (res: { headers: Record<string, unknown> }) => {
+      const h = res.headers["set-cookie"];
+      return (Array.isArray(h) ? h : h === undefined ? [] : [h]).map(String);
+    };
+    const sessionLines = (res: { headers: Record<string, unknown> }) =>
+      lines(res).filter((l) => l.startsWith("Authorization="));
+    const c = new Client(t.app);
+    await c.login(ADMIN.username, ADMIN.password);
+    const token = c.sessionToken;
+    // The same line on every answer of the session.
+    const first = sessionLines(await c.get("/a/api/user/getUserInfo"));
+    const second = sessionLines(await c.get("/a/api/user/getUserInfo"));
+    expect(first).toEqual([`Authorization=${token}; Max-Age=7200; Path=/; HttpOnly; SameSite=Lax`]);
+    expect(second).toEqual(first);
+    // Signing in again from a signed-in browser: only the new session's cookie.
+    const again = await c.login(ADMIN.username, ADMIN.password);
+    expect(again.statusCode).toBe(200);
+    expect(c.sessionToken).not.toBe(token);
+    expect(sessionLines(again)).toEqual([
+      expect.stringMatching(new RegExp(`^Authorization=${c.sessionToken};`)),
+    ]);
+    // Signing out: only the clearing line, not the push before it.
+    const out = await c.post("/a/logout");
+    expect(sessionLines(out)).toEqual([expect.stringMatching(/^Authorization=; Max-Age=0;/)]);
+  });
+
   it("is refused for cross-site state changes (CSRF)", async () => {
     const c = new Client(t.app, "en");
     await c.login(ADMIN.username, ADMIN.password);

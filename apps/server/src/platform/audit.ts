@@ -134,25 +134,19 @@ export const auditPlugin = fp(
     app.decorateRequest("audit", null as unknown as AuditNote);
     app.decorateRequest("auditId", null);
     app.decorateRequest("auditAt", null);
-    app.addHook("onRequest", async (req) => {
+    app.addHook("onRequest", (req, _reply, done) => {
       req.audit = {};
       req.auditId = null;
       req.auditAt = null;
+      done();
     });
     // The read cache drops the audit list answers of the row's office only (a row of no office: all).
     const officesOf = (req: FastifyRequest) => {
       const officeId = who(req).officeId;
       return officeId === null ? null : [officeId];
     };
-    app.addHook("preHandler", async (req) => {
-      const url = req.routeOptions.url ?? req.url;
-      const action = auditedAction(req.method, url, req.routeOptions.config);
-      if (action === null) return;
-      // Its handler writes the row, finished, with its change.
-      if (req.routeOptions.config.auditWithChange) {
-        req.auditAt = clock.now();
-        return;
-      }
+    /** The pending row of an audited call, written before its handler runs. */
+    const begin = async (req: FastifyRequest, url: string, action: string) => {
       const [row] = await db
         .insert(auditLogs)
         .values({
@@ -170,14 +164,24 @@ export const auditPlugin = fp(
         .returning({ id: auditLogs.id });
       req.auditId = row?.id ?? null;
       reads.bump("audit_logs", officesOf(req));
-    });
-    app.addHook("onSend", async (req, reply, payload) => {
+    };
+    // Callback style: the calls that are not audited (every read) pass without a promise.
+    app.addHook("preHandler", (req, _reply, done) => {
       const url = req.routeOptions.url ?? req.url;
       const action = auditedAction(req.method, url, req.routeOptions.config);
-      if (action === null) return payload;
+      if (action === null) return done();
+      // Its handler writes the row, finished, with its change.
+      if (req.routeOptions.config.auditWithChange) {
+        req.auditAt = clock.now();
+        return done();
+      }
+      begin(req, url, action).then(() => done(), done);
+    });
+    /** The row of an audited call, finished with its answer's status. */
+    const end = async (req: FastifyRequest, reply: FastifyReply, url: string, action: string) => {
       crashPoint(`audit.answer ${url}`);
       // An anonymous call refused at the door changed nothing and names nobody.
-      if (!req.actor && reply.statusCode === 401 && req.auditId === null) return payload;
+      if (!req.actor && reply.statusCode === 401 && req.auditId === null) return;
       const ended = outcome(req, reply.statusCode, reply.elapsedTime);
       try {
         // Written finished with the change, as a 200 (finishedAuditRow): only another end is corrected.
@@ -195,7 +199,15 @@ export const auditPlugin = fp(
       } catch (err) {
         req.log.error({ err }, "could not write the audit row");
       }
-      return payload;
+    };
+    app.addHook("onSend", (req, reply, payload, done) => {
+      const url = req.routeOptions.url ?? req.url;
+      const action = auditedAction(req.method, url, req.routeOptions.config);
+      if (action === null) return done(null, payload);
+      end(req, reply, url, action).then(
+        () => done(null, payload),
+        (err: Error) => done(err),
+      );
     });
     // Calls a dead process was running: their end is unknown.
     processes.onReap(async (dead) => {

@@ -22,7 +22,9 @@ export const i18nPlugin = fp(async (app: FastifyInstance) => {
       return translate(this.locale, key, values);
     },
   );
-  app.addHook("onRequest", async (req) => {
+  // Callback style, as the hooks that never wait are written: no promise per request.
+  app.addHook("onRequest", (req, _reply, done) => {
     req.locale = toLocale(req.cookies[LANGUAGE_COOKIE]);
+    done();
   });
 });

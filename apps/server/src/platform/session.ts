@@ -46,12 +46,36 @@ function cookieOptions(req: FastifyRequest, maxAgeSeconds: number) {
   };
 }
 
+/** A new session's cookie (sign-in): it replaces the push of the session the request came with, if any. */
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.removeHeader("set-cookie");
   reply.setCookie(AUTH_COOKIE, token, cookieOptions(req, SESSION_TTL_MS / 1000));
 }
 
+/** The session cookie cleared (sign-out, a dead session): it replaces the push of the request's session. */
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
+  reply.removeHeader("set-cookie");
   reply.clearCookie(AUTH_COOKIE, cookieOptions(req, 0));
+}
+
+/**
+ * The Set-Cookie lines that push live sessions 2 hours on, by scheme and token: a session's line is the
+ * same text on every answer (Max-Age, not a date), so it is written once and set as the answer's only
+ * direct Set-Cookie header (setSessionCookie and clearSessionCookie drop it when they replace it).
+ */
+const pushLines = new Map<string, string>();
+const PUSH_LINES_MAX = 10_000;
+
+function pushSessionCookie(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, token: string) {
+  const options = cookieOptions(req, SESSION_TTL_MS / 1000);
+  const key = `${options.secure ? "s" : "p"}${token}`;
+  let line = pushLines.get(key);
+  if (line === undefined) {
+    line = app.serializeCookie(AUTH_COOKIE, token, options);
+    if (pushLines.size >= PUSH_LINES_MAX) pushLines.clear();
+    pushLines.set(key, line);
+  }
+  reply.header("set-cookie", line);
 }
 
 /** A session is re-read from the database at most this often per process; ending one clears it here at once. */
@@ -157,7 +181,7 @@ export const sessionPlugin = fp(
       }
       req.actor = actor;
       req.sessionHash = hash;
-      setSessionCookie(req, reply, token);
+      pushSessionCookie(app, req, reply, token);
     });
   },
   { name: "session" },
