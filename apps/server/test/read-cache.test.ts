@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { answerJson, ReadCache } from "../src/platform/read-cache";
+import { answerJson, ReadCache, rawJson } from "../src/platform/read-cache";
 
 /** A body as text, whether answerJson gave it as a string or as its UTF-8 bytes. */
-const text = (body: string | Buffer) => (typeof body === "string" ? body : body.toString("utf8"));
+const textOf = (body: string | Buffer) => (typeof body === "string" ? body : body.toString("utf8"));
 
 describe("ReadCache", () => {
   it("shares one load between concurrent readers and keeps it until the table is written", async () => {
@@ -87,10 +87,10 @@ describe("ReadCache", () => {
       more: false,
     }));
     const answer = { code: 0, msg: "操作成功", list: loaded.rows, skipped: undefined, total: 1, names: {} };
-    expect(text(answerJson(answer))).toBe(JSON.stringify(answer));
+    expect(textOf(answerJson(answer))).toBe(JSON.stringify(answer));
     // Sent again with another envelope (another language): the same text around the same rows.
     const again = { code: 0, msg: "OK", list: loaded.rows, total: 1 };
-    expect(text(answerJson(again))).toBe(JSON.stringify(again));
+    expect(textOf(answerJson(again))).toBe(JSON.stringify(again));
     // The rows' text is kept with them: a JSON.stringify that would change it is not called again.
     const stringify = JSON.stringify;
     let calls = 0;
@@ -109,6 +109,16 @@ describe("ReadCache", () => {
       expect(answerJson(value)).toBe(JSON.stringify(value));
   });
 
+  it("sends a part PostgreSQL wrote as JSON text as it came, and keeps it through the cache", async () => {
+    const text = '[{"id":2,"name":"大堂"},{"id":1,"name":"x"}]';
+    const cache = new ReadCache(60_000);
+    const page = await cache.get("t", "k", async () => ({ list: rawJson<unknown[]>(text), more: false }));
+    expect(Object.isFrozen(page.list)).toBe(true);
+    const body = answerJson({ code: 0, msg: "OK", list: page.list, total: 2 });
+    expect(JSON.parse(textOf(body))).toEqual({ code: 0, msg: "OK", list: JSON.parse(text), total: 2 });
+    expect(textOf(body)).toBe(`{"code":0,"msg":"OK","list":${text},"total":2}`);
+  });
+
   it("encodes an answer around a cached part once: the same envelope gets the same bytes", async () => {
     const cache = new ReadCache(60_000);
     const loaded = await cache.get("t", "k", async () => ({
@@ -117,7 +127,7 @@ describe("ReadCache", () => {
     }));
     const first = answerJson({ code: 0, msg: "操作成功", list: loaded.rows, total: 7, hasMore: loaded.more });
     expect(Buffer.isBuffer(first)).toBe(true);
-    expect(JSON.parse(text(first))).toEqual({
+    expect(JSON.parse(textOf(first))).toEqual({
       code: 0,
       msg: "操作成功",
       list: [{ id: 1, name: "大堂 lobby" }],
@@ -138,7 +148,7 @@ describe("ReadCache", () => {
     for (const other of others) {
       const body = answerJson(other);
       expect(body).not.toBe(first);
-      expect(text(body)).toBe(JSON.stringify(other));
+      expect(textOf(body)).toBe(JSON.stringify(other));
     }
     // Two cached parts in one answer: plain text, each part serialised once.
     const two = { code: 0, list: loaded.rows, also: loaded.rows };

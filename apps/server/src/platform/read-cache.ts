@@ -109,7 +109,7 @@ const freezable = (value: unknown): value is object => isObject(value) && !Array
 function share<T>(value: T): T {
   if (!freezable(value)) return value;
   for (const part of Object.values(value)) {
-    // A part shared already (a page's rows that came with their JSON: jsonText) is frozen with its items.
+    // A part shared already (a page's rows as PostgreSQL wrote them: rawJson) is frozen.
     if (!freezable(part) || shared.has(part)) continue;
     for (const item of Object.values(part)) if (freezable(item)) Object.freeze(item);
     Object.freeze(part);
@@ -131,14 +131,20 @@ function partJson(value: unknown): string | undefined {
   return json;
 }
 
+declare const rawJsonOf: unique symbol;
 /**
- * `value`, frozen and shared as a read cache answer's part is, with `json`, its JSON text as it came
- * (PostgreSQL wrote it): answerJson sends that text and never serialises the value.
+ * A part of an answer that is JSON text PostgreSQL wrote (a page's rows), never made into objects: an
+ * opaque, frozen stand-in that answerJson sends as that text. It holds nothing a handler can read; what a
+ * handler needs of the rows comes beside it.
  */
-export function jsonText<T extends object>(value: T, json: string): T {
-  share({ value });
-  serialised.set(value, json);
-  return value;
+export type RawJson<T> = { readonly [rawJsonOf]: T };
+
+/** `json` as an answer's part, sent as it is (see RawJson). */
+export function rawJson<T>(json: string): RawJson<T> {
+  const stand = Object.freeze(Object.create(null)) as RawJson<T>;
+  shared.add(stand);
+  serialised.set(stand, json);
+  return stand;
 }
 
 /** The UTF-8 bodies of answers around one cached part, by the JSON of their other parts. */

@@ -1,4 +1,5 @@
 import {
+  type AuditLogRow,
   LogActionsResponse,
   LogDetailsQuery,
   LogDetailsResponse,
@@ -26,11 +27,13 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const page = await listAuditLogs(services, actor, req.query);
+      const { targets, list, ...page } = await listAuditLogs(services, actor, req.query);
       return {
+        // The rows' JSON text, sent as it is (answerJson): the declared type is what that text holds.
+        list: list as unknown as AuditLogRow[],
         ...page,
         // Read after the cached page: names change without the audit trail being written.
-        names: await targetNames(services.db, actor, page.list),
+        names: await targetNames(services.db, actor, targets),
         pageNo: req.query.lastId === undefined ? req.query.pageNo : 1,
         pageSize: req.query.pageSize,
       };
