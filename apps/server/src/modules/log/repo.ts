@@ -150,12 +150,8 @@ function pageStatement(db: Db, shape: Shape, page: PgSelect, name: string, offic
       lastId: sql<
         number | null
       >`(array_agg(${row}.id order by ${row}.id desc))[least(count(*)::int, ${p("size")}::int)]::float8`,
-      actions: sql<
-        string[] | null
-      >`(array_agg(${row}."action" order by ${row}.id desc))[1:${p("size")}::int]`,
-      targets: sql<Array<
-        string | null
-      > | null>`(array_agg(${row}."target" order by ${row}.id desc))[1:${p("size")}::int]`,
+      // [action, target] of each row, as JSON text (one small native parse, not two array parses).
+      targets: sql<string>`coalesce(array_to_json((array_agg(json_build_array(${row}."action", ${row}."target") order by ${row}.id desc))[1:${p("size")}::int]), '[]')::text`,
     })
     .from(sql`(select ${apiColumns()} from (${page}) as page) as ${row}`)
     .prepare(name);
@@ -347,7 +343,10 @@ export async function listAuditLogs(
       if (!row) throw new Error("the audit page statement returned no row");
       // The rows' text is sent as it came: Node never parses it (a page is about 6 kB of JSON).
       const list = rawJson<AuditLogRow[]>(row.list);
-      const targets = (row.actions ?? []).map((action, i) => ({ action, target: row.targets?.[i] ?? null }));
+      const targets = (JSON.parse(row.targets) as Array<[string, string | null]>).map(([action, target]) => ({
+        action,
+        target,
+      }));
       const total = await totalOf(services.db, shapeOf(actor, q, false), params, row.total);
       return { list, targets, lastId: row.lastId, more: row.fetched > q.pageSize, ...total };
     },
