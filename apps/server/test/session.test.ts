@@ -233,6 +233,9 @@ describe("the session cookie", () => {
     const second = sessionLines(await c.get("/a/api/user/getUserInfo"));
     expect(first).toEqual([`Authorization=${token}; Max-Age=7200; Path=/; HttpOnly; SameSite=Lax`]);
     expect(second).toEqual(first);
+    // A cookie of the call's own (a captcha) goes beside it, not instead of it.
+    const captcha = lines(await c.get("/f/common/captcha"));
+    expect(captcha).toEqual([first[0], expect.stringMatching(new RegExp(`^${CAPTCHA_COOKIE}=`))]);
     // Signing in again from a signed-in browser: only the new session's cookie.
     const again = await c.login(ADMIN.username, ADMIN.password);
     expect(again.statusCode).toBe(200);
