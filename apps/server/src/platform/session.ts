@@ -22,20 +22,6 @@ export const SESSION_WRITE_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-/** The hashes of the session tokens this process saw last, so a busy console's calls hash theirs once. */
-const recentHashes = new Map<string, string>();
-const RECENT_HASHES_MAX = 10_000;
-
-function hashOfSessionToken(token: string): string {
-  let hash = recentHashes.get(token);
-  if (hash === undefined) {
-    hash = hashToken(token);
-    if (recentHashes.size >= RECENT_HASHES_MAX) recentHashes.clear();
-    recentHashes.set(token, hash);
-  }
-  return hash;
-}
-
 function cookieOptions(req: FastifyRequest, maxAgeSeconds: number) {
   return {
     path: "/",
@@ -59,21 +45,42 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The Set-Cookie lines that push live sessions 2 hours on, by scheme and token: a session's line is the
- * same text on every answer (Max-Age, not a date), so it is written once and set as the answer's only
- * direct Set-Cookie header (setSessionCookie and clearSessionCookie drop it when they replace it).
+ * What this process works out once per session token it saw lately: the token's hash, and the Set-Cookie
+ * line that pushes the session 2 hours on, per scheme. The line is the same text on every answer of a
+ * session (Max-Age, not a date), so it is written once and set as the answer's only direct Set-Cookie
+ * header (setSessionCookie and clearSessionCookie drop it when they replace it).
  */
-const pushLines = new Map<string, string>();
-const PUSH_LINES_MAX = 10_000;
+interface SeenToken {
+  hash: string;
+  push?: string;
+  securePush?: string;
+}
+const seenTokens = new Map<string, SeenToken>();
+const SEEN_TOKENS_MAX = 10_000;
 
-function pushSessionCookie(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, token: string) {
-  const options = cookieOptions(req, SESSION_TTL_MS / 1000);
-  const key = `${options.secure ? "s" : "p"}${token}`;
-  let line = pushLines.get(key);
+function seenToken(token: string): SeenToken {
+  let seen = seenTokens.get(token);
+  if (seen === undefined) {
+    seen = { hash: hashToken(token) };
+    if (seenTokens.size >= SEEN_TOKENS_MAX) seenTokens.clear();
+    seenTokens.set(token, seen);
+  }
+  return seen;
+}
+
+function pushSessionCookie(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  seen: SeenToken,
+) {
+  const secure = req.protocol === "https";
+  let line = secure ? seen.securePush : seen.push;
   if (line === undefined) {
-    line = app.serializeCookie(AUTH_COOKIE, token, options);
-    if (pushLines.size >= PUSH_LINES_MAX) pushLines.clear();
-    pushLines.set(key, line);
+    line = app.serializeCookie(AUTH_COOKIE, token, cookieOptions(req, SESSION_TTL_MS / 1000));
+    if (secure) seen.securePush = line;
+    else seen.push = line;
   }
   reply.header("set-cookie", line);
 }
@@ -172,7 +179,8 @@ export const sessionPlugin = fp(
     app.addHook("onRequest", async (req, reply) => {
       const token = req.cookies[AUTH_COOKIE];
       if (!token || token.length > 200) return;
-      const hash = hashOfSessionToken(token);
+      const seen = seenToken(token);
+      const hash = seen.hash;
       const userId = await opts.store.touch(hash);
       const actor = userId === null ? null : await opts.actors.get(userId);
       if (!actor) {
@@ -181,7 +189,7 @@ export const sessionPlugin = fp(
       }
       req.actor = actor;
       req.sessionHash = hash;
-      pushSessionCookie(app, req, reply, token);
+      pushSessionCookie(app, req, reply, token, seen);
     });
   },
   { name: "session" },
