@@ -248,6 +248,36 @@ describe("the session cookie", () => {
     expect(sessionLines(out)).toEqual([expect.stringMatching(/^Authorization=; Max-Age=0;/)]);
   });
 
+  it("is Secure behind HTTPS (a proxy that says so, trusted), and not over plain HTTP", async () => {
+    const behind = await createTestApp({ TRUST_PROXY: "true" });
+    try {
+      await initSystem(behind);
+      const https = { "x-forwarded-proto": "https", origin: "https://localhost:80" };
+      const c = new Client(behind.app);
+      const password = await c.password(ADMIN.password);
+      const login = await c.request("POST", "/a/login", {
+        json: { username: ADMIN.username, password },
+        headers: https,
+      });
+      expect(login.statusCode).toBe(200);
+      const sessionLine = (res: { headers: Record<string, unknown> }) =>
+        [res.headers["set-cookie"]]
+          .flat()
+          .map(String)
+          .filter((l) => l.startsWith("Authorization="));
+      expect(sessionLine(login)).toEqual([expect.stringMatching(/; Secure(;|$)/)]);
+      // The push: Secure over HTTPS, and the same session over plain HTTP gets a line without it.
+      for (let i = 0; i < 2; i++) {
+        const over = sessionLine(await c.get("/a/api/user/getUserInfo", undefined, https));
+        expect(over).toEqual([expect.stringMatching(/; Secure(;|$)/)]);
+        const plain = sessionLine(await c.get("/a/api/user/getUserInfo"));
+        expect(plain).toEqual([expect.not.stringMatching(/Secure/)]);
+      }
+    } finally {
+      await behind.close();
+    }
+  });
+
   it("is refused for cross-site state changes (CSRF)", async () => {
     const c = new Client(t.app, "en");
     await c.login(ADMIN.username, ADMIN.password);
