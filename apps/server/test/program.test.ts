@@ -135,6 +135,9 @@ describe("saving programs", () => {
     expect(
       (await save(amy2, { id, version: 1, name: "Shared", doc: docWith([], "#222222") })).statusCode,
     ).toBe(200);
+    // The list names who created it and who saved it last, each from its own column.
+    const listed = (await amy.get("/a/api/program/list", { name: "Shared" })).json();
+    expect(listed.list).toEqual([expect.objectContaining({ id, creatorName: "amy", updatedByName: "amy2" })]);
     const stale = await save(amy, { id, version: 1, name: "Shared", doc: docWith([], "#333333") });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
@@ -264,6 +267,12 @@ describe("the program list", () => {
     const page2 = await list({ name: "menu", sort: "name", order: "asc", pageSize: 3, pageNo: 2 });
     expect(page2).toMatchObject({ total: 4, pageNo: 2, pageSize: 3 });
     expect(page2.list.map((p: { name: string }) => p.name)).toEqual(["Window menu"]);
+    // A page past the end has no rows and still the filter's total.
+    expect(await list({ name: "menu", pageSize: 3, pageNo: 5 })).toMatchObject({
+      list: [],
+      total: 4,
+      pageNo: 5,
+    });
 
     const amy2Id = menus.list[0].creatorId;
     expect((await list({ creatorId: amy2Id, pageSize: 100 })).total).toBe(4);

@@ -1,5 +1,18 @@
 import type { Material, MaterialListQuery } from "@marquee/contracts";
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import {
   materialFolders,
   materialRefs,
@@ -13,7 +26,7 @@ import type { Actor } from "../../platform/actor";
 import type { Db, Tx } from "../../platform/db";
 import { allFound, notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
-import { anyOf, likeEscape } from "../../platform/sql";
+import { anyOf, filterTotal, likeEscape, pageAndTotal } from "../../platform/sql";
 import { officeVisible, scope } from "../../platform/tenancy";
 
 export type MaterialRow = typeof materials.$inferSelect;
@@ -176,17 +189,15 @@ export async function materialPage(
 ): Promise<{ rows: MaterialRow[]; total: number }> {
   const where = listWhere(actor, q, pendingOnly);
   const order = q.order === "asc" ? asc(SORT[q.sort]) : desc(SORT[q.sort]);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(materials)
-      .where(where)
-      .orderBy(order, desc(materials.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    db.select({ n: count() }).from(materials).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  const offset = (q.pageNo - 1) * q.pageSize;
+  const rows = await db
+    .select({ ...getTableColumns(materials), total: filterTotal(materials, where) })
+    .from(materials)
+    .where(where)
+    .orderBy(order, desc(materials.id))
+    .limit(q.pageSize)
+    .offset(offset);
+  return pageAndTotal(db, rows, { table: materials, where, offset });
 }
 
 export async function renameMaterial(db: Db, id: number, name: string, now: Date): Promise<void> {

@@ -1,11 +1,11 @@
 import type { ContentState, PlanSummary } from "@marquee/contracts";
 import { type Conflict, type PlanDoc, planConflicts } from "@marquee/schedule";
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import { playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Tx } from "../../platform/db";
 import { AppError, allFound, notFound } from "../../platform/errors";
-import { likeEscape } from "../../platform/sql";
+import { filterTotal, likeEscape, pageAndTotal } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
 import { publishedSummaries, selectSummaries } from "../content/summary";
 import { programScope, thumbUrl } from "../program/repo";
@@ -184,17 +184,19 @@ export async function planPage(
   if (q.state) c.push(eq(playPlans.state, q.state));
   const where = and(...c);
   const column = SORT[q.sort ?? "updateDate"];
-  const [rows, totals] = await Promise.all([
-    selectPlanSummaries(db)
-      .where(where)
-      .orderBy(q.order === "asc" ? asc(column) : desc(column), desc(playPlans.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    db.select({ n: count() }).from(playPlans).where(where),
-  ]);
+  const offset = (q.pageNo - 1) * q.pageSize;
+  const page = await selectSummaries(db, playPlans, {
+    ...summaryColumns,
+    total: filterTotal(playPlans, where),
+  })
+    .where(where)
+    .orderBy(q.order === "asc" ? asc(column) : desc(column), desc(playPlans.id))
+    .limit(q.pageSize)
+    .offset(offset);
+  const { rows, total } = await pageAndTotal(db, page, { table: playPlans, where, offset });
   return {
     list: await toPlanSummaries(db, rows),
-    total: totals[0]?.n ?? 0,
+    total,
     pageNo: q.pageNo,
     pageSize: q.pageSize,
   };

@@ -4,7 +4,6 @@ import {
   and,
   arrayOverlaps,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -18,7 +17,7 @@ import { materialRefs, materials, playPlans, programs } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Db, Tx } from "../../platform/db";
 import { AppError, allFound, notFound } from "../../platform/errors";
-import { likeEscape } from "../../platform/sql";
+import { filterTotal, likeEscape, pageAndTotal } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
 import { deleteHistory } from "../content/history";
 import { assertNotPublished, deletePublications } from "../content/publications";
@@ -199,15 +198,14 @@ export async function programPage(
   if (q.endTime) c.push(lte(programs.createdAt, new Date(q.endTime)));
   const where = and(...c);
   const column = SORT[q.sort ?? "updateDate"];
-  const [rows, totals] = await Promise.all([
-    selectProgramSummaries(db)
-      .where(where)
-      .orderBy(q.order === "asc" ? asc(column) : desc(column), desc(programs.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    db.select({ n: count() }).from(programs).where(where),
-  ]);
-  return { list: rows.map(toSummary), total: totals[0]?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  const offset = (q.pageNo - 1) * q.pageSize;
+  const page = await selectSummaries(db, programs, { ...summaryColumns, total: filterTotal(programs, where) })
+    .where(where)
+    .orderBy(q.order === "asc" ? asc(column) : desc(column), desc(programs.id))
+    .limit(q.pageSize)
+    .offset(offset);
+  const { rows, total } = await pageAndTotal(db, page, { table: programs, where, offset });
+  return { list: rows.map(toSummary), total, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
 /** A program in the actor's range (else 404) as the editor opens it: its summary, its document and its own media. */

@@ -5,7 +5,7 @@ import type { Actor } from "../../platform/actor";
 import type { Db } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
-import { likeEscape } from "../../platform/sql";
+import { filterTotal, likeEscape, pageAndTotal } from "../../platform/sql";
 import { nameScope, officeInScope, rangeOffices, scope, scoped, scopeKey } from "../../platform/tenancy";
 import {
   findGroup,
@@ -15,6 +15,7 @@ import {
   selectSummaries,
   statusRank,
   statusWhere,
+  summaryColumns,
   toOutcome,
   toSummaries,
   viewStatus,
@@ -102,17 +103,18 @@ async function readTerminalPage(services: Services, actor: Actor, q: ListQuery) 
   const key = SORT[q.sort];
   // Nulls (never seen) last in either direction; the id keeps pages stable among equal keys.
   const order = q.order === "asc" ? sql`${key} asc nulls last` : sql`${key} desc nulls last`;
-  const [rows, totals] = await Promise.all([
-    selectSummaries(db)
-      .where(where)
-      .orderBy(order, q.order === "asc" ? asc(terminals.id) : desc(terminals.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    db.select({ n: count() }).from(terminals).where(where),
-  ]);
+  const offset = (q.pageNo - 1) * q.pageSize;
+  const page = await db
+    .select({ ...summaryColumns, total: filterTotal(terminals, where) })
+    .from(terminals)
+    .where(where)
+    .orderBy(order, q.order === "asc" ? asc(terminals.id) : desc(terminals.id))
+    .limit(q.pageSize)
+    .offset(offset);
+  const { rows, total } = await pageAndTotal(db, page, { table: terminals, where, offset });
   return {
     list: await toSummaries(db, services.tree, rows),
-    total: totals[0]?.n ?? 0,
+    total,
     pageNo: q.pageNo,
     pageSize: q.pageSize,
   };
