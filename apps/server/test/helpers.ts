@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { AUTH_COOKIE, LANGUAGE_COOKIE, type Locale, type Permission } from "@marquee/contracts";
@@ -77,8 +77,11 @@ export interface TestApp {
 /** The real app on a fresh, migrated database. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const url = await createTestDatabase();
+  // A data directory made here goes with the app (a file's tests would leave one in the temp dir each run).
+  const ownDataDir =
+    env.DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), "marquee-test-data-")) : null;
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "marquee-test-data-")),
+    DATA_DIR: ownDataDir ?? "",
     DATABASE_URL: url,
     RATE_LIMIT_OPEN_PER_MINUTE: "100000",
     ...env,
@@ -101,6 +104,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await t.app.close();
       await t.database.close();
+      if (ownDataDir !== null) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
   return t;
