@@ -422,6 +422,14 @@ describe("review", () => {
     zh.cookies.set("Authorization", amy.sessionToken ?? "");
     const stale = await zh.post("/a/api/program/save", { id, version: 99, name: "Langue", doc: docWith([]) });
     expect(stale.json().msg).toBe("节目 Langue 在您打开后已被他人保存（当前版本 1）");
+    // A page number past every bound is told the field's own bound once, not also an integer's.
+    const far = await fr.get("/a/api/program/list", { pageNo: "99999999999999999999" });
+    expect(far.statusCode).toBe(400);
+    expect(far.json()).toMatchObject({
+      msg: "pageNo : doit être au plus 1000000",
+      errors: [{ field: "pageNo", message: "doit être au plus 1000000" }],
+    });
+    expect(far.json().errors).toHaveLength(1);
   });
 });
 

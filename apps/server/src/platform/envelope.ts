@@ -79,6 +79,30 @@ function issueMessage(req: FastifyRequest, issue: Issue): string {
   }
 }
 
+/**
+ * Of a field's several bounds of one kind, the tightest: a number past both an integer's safe bound and
+ * the field's own maximum (`pageNo` of 20 digits) is told the field's maximum once.
+ */
+function tightestBounds(issues: Issue[]): Issue[] {
+  const kept: Issue[] = [];
+  for (const issue of issues) {
+    const at = kept.findIndex(
+      (k) =>
+        k.code === issue.code &&
+        fieldOf(k) === fieldOf(issue) &&
+        (k.code === "too_big" || k.code === "too_small"),
+    );
+    const seen = kept[at];
+    if (seen === undefined) kept.push(issue);
+    else if (seen.code === "too_big" && issue.code === "too_big") {
+      if (Number(issue.maximum) < Number(seen.maximum)) kept[at] = issue;
+    } else if (seen.code === "too_small" && issue.code === "too_small") {
+      if (Number(issue.minimum) > Number(seen.minimum)) kept[at] = issue;
+    }
+  }
+  return kept;
+}
+
 function fieldOf(issue: Issue): string {
   return issue.path.length > 0 ? issue.path.join(".") : "body";
 }
@@ -151,7 +175,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { consoleInd
       return send(reply, err.status, { code: err.status, msg, ...err.extra });
     }
     if (err instanceof z.ZodError) {
-      const errors = err.issues.map((issue) => ({
+      const errors = tightestBounds(err.issues).map((issue) => ({
         field: fieldOf(issue),
         message: issueMessage(req, issue),
       }));
