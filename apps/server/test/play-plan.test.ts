@@ -1,6 +1,6 @@
 import type { Permission } from "@marquee/contracts";
 import { createProgram } from "@marquee/program";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { contentHistory, playPlans, publications, publicationTargets, terminals } from "../src/db/schema";
@@ -288,6 +288,31 @@ describe("copy, delete and the list", () => {
     expect((await amy.get("/a/api/playPlan/detail", { id: named.json().id })).json().plan.name).toBe(
       "Chosen",
     );
+  });
+
+  it("counts each screen once however many active publications reach it, and none whose target was withdrawn", async () => {
+    const id = (await save(amy, { name: "Doubly aired", doc: planDoc([item("a", lobby)]) })).json().id;
+    const first = await publish(id, "Doubly A", "active");
+    const second = await publish(id, "Doubly B", "active");
+    const db = t.database.db;
+    const [a] = await db.select().from(publicationTargets).where(eq(publicationTargets.publicationId, first));
+    if (!a) throw new Error("no target");
+    // The second publication also reaches the first one's screen: two publications, two screens.
+    await db
+      .insert(publicationTargets)
+      .values({ publicationId: second, terminalId: a.terminalId, state: "playing" });
+    const detail = async () => (await amy.get("/a/api/playPlan/detail", { id })).json().plan;
+    expect(await detail()).toMatchObject({ publicationCount: 2, terminalCount: 2 });
+    // The second publication's own screen is withdrawn: one screen is reached, by both.
+    await db
+      .update(publicationTargets)
+      .set({ state: "withdrawn" })
+      .where(
+        and(eq(publicationTargets.publicationId, second), ne(publicationTargets.terminalId, a.terminalId)),
+      );
+    expect(await detail()).toMatchObject({ publicationCount: 2, terminalCount: 1 });
+    const listed = (await amy.get("/a/api/playPlan/list", { name: "doubly aired" })).json();
+    expect(listed.list).toEqual([expect.objectContaining({ id, publicationCount: 2, terminalCount: 1 })]);
   });
 
   it("counts active publications in the list, refuses deleting a published plan naming them, then deletes everything of it", async () => {

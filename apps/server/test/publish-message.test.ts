@@ -129,6 +129,13 @@ describe("messages", () => {
     expect(await list({ name: "promo", kind: "notice" })).toEqual(["Promo notice"]);
     expect(await list({ name: "promo", priority: "emergency" })).toEqual(["Promo alarm"]);
     expect(await list({ name: "promo", state: "approved" })).toEqual([]);
+    // Paged: each page carries the filter's total, a page past the end too.
+    const page = (pageNo: number) =>
+      amy
+        .get("/a/api/publishMessage/list", { name: "promo", pageSize: "2", pageNo: String(pageNo) })
+        .then((r) => r.json());
+    expect(await page(2)).toMatchObject({ total: 3, pageNo: 2, list: [{ name: "Promo scroll" }] });
+    expect(await page(3)).toMatchObject({ total: 3, pageNo: 3, list: [] });
   });
 
   it("deletes one or many with their history, but not while a publication is active or scheduled", async () => {

@@ -1,10 +1,10 @@
 import type { ContentState, PubMessageSummary } from "@marquee/contracts";
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { publishMessages } from "../../db/schema";
 import type { Actor } from "../../platform/actor";
 import type { Tx } from "../../platform/db";
 import { notFound } from "../../platform/errors";
-import { likeEscape } from "../../platform/sql";
+import { filterTotal, likeEscape, pageAndTotal } from "../../platform/sql";
 import { scope } from "../../platform/tenancy";
 import { publishedSummaries, selectSummaries } from "../content/summary";
 
@@ -72,20 +72,22 @@ export async function messagePage(
   if (q.kind) c.push(eq(publishMessages.kind, q.kind));
   if (q.priority) c.push(eq(publishMessages.priority, q.priority));
   const where = and(...c);
-  const [rows, totals] = await Promise.all([
-    selectMessageSummaries(db)
-      .where(where)
-      .orderBy(
-        oldestFirst ? asc(publishMessages.updatedAt) : desc(publishMessages.updatedAt),
-        desc(publishMessages.id),
-      )
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    db.select({ n: count() }).from(publishMessages).where(where),
-  ]);
+  const offset = (q.pageNo - 1) * q.pageSize;
+  const page = await selectSummaries(db, publishMessages, {
+    ...summaryColumns,
+    total: filterTotal(publishMessages, where),
+  })
+    .where(where)
+    .orderBy(
+      oldestFirst ? asc(publishMessages.updatedAt) : desc(publishMessages.updatedAt),
+      desc(publishMessages.id),
+    )
+    .limit(q.pageSize)
+    .offset(offset);
+  const { rows, total } = await pageAndTotal(db, page, { table: publishMessages, where, offset });
   return {
     list: await toMessageSummaries(db, rows),
-    total: totals[0]?.n ?? 0,
+    total,
     pageNo: q.pageNo,
     pageSize: q.pageSize,
   };
