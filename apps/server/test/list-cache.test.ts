@@ -1,7 +1,7 @@
 import type { Permission } from "@marquee/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { materials, playPlans, programs, terminals } from "../src/db/schema";
+import { materials, playPlans, programs, terminals, users as usersTable } from "../src/db/schema";
 import {
   addOffice,
   addUser,
@@ -193,6 +193,28 @@ describe("lists in the read cache", () => {
     expect(await names(opA, "program/list")).toEqual([]);
     expect(await names(opB, "program/list")).toEqual(["prog-b"]);
     expect(await names(opB, "playPlan/list")).toEqual(["plan-b"]);
+  });
+
+  it("play plans: fresh after their creator's name changes", async () => {
+    const db = t.database.db;
+    const [me] = await db.select().from(usersTable).where(eq(usersTable.username, "op_a"));
+    if (!me) throw new Error("no user");
+    await db.insert(playPlans).values({
+      officeId: office.a,
+      name: "plan-by-op-a",
+      state: "draft",
+      doc: { items: [] } as never,
+      createdBy: me.id,
+      updatedBy: me.id,
+    });
+    const creators = async () =>
+      (await opA.get("/a/api/playPlan/list", { name: "plan-by-op-a" }))
+        .json()
+        .list.map((p: { creatorName: string; updatedByName: string }) => [p.creatorName, p.updatedByName]);
+    expect(await creators()).toEqual([[me.name, me.name]]);
+    await db.update(usersTable).set({ name: "Operator A" }).where(eq(usersTable.id, me.id));
+    expect(await creators()).toEqual([["Operator A", "Operator A"]]);
+    await db.update(usersTable).set({ name: me.name }).where(eq(usersTable.id, me.id));
   });
 
   it("keeps another tenant's answers through a write that names its offices", async () => {

@@ -212,7 +212,7 @@ export const LIST_SOURCES: Readonly<Record<string, readonly string[]>> = {
   terminals: ["terminals"],
   programs: ["programs"],
   play_plans: ["play_plans"],
-  users: ["materials", "programs"],
+  users: ["materials", "programs", "play_plans"],
   terminal_groups: ["terminals"],
   offices: ["materials", "terminals", "programs", "play_plans"],
   publications: ["play_plans"],
