@@ -37,8 +37,9 @@ describe("a disk full under a call", () => {
     const url = await createTestDatabase();
     const database = connect(url, 2, pino({ level: "silent" }));
     await runMigrations(database);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "marquee-disk-"));
     const app = await buildApp({
-      config: loadConfig({ DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "marquee-disk-")) }),
+      config: loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir }),
       database,
       clock: new TestClock(),
     });
@@ -58,6 +59,7 @@ describe("a disk full under a call", () => {
     } finally {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  rmSync(dir, { recursive: true, force: true });
   await receiver.stop();
 });
 

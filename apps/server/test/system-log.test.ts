@@ -1,4 +1,4 @@
-import { createWriteStream, mkdtempSync, statSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -455,7 +455,8 @@ describe("log export", () => {
 
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const port = (t.app.server.address() as AddressInfo).port;
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "marquee-export-")), "bulk.xlsx");
+    const exportDir = mkdtempSync(path.join(tmpdir(), "marquee-export-"));
+    const file = path.join(exportDir, "bulk.xlsx");
     const body = JSON.stringify({ action: "/a/api/test/bulk" });
 
     // The memory that is alive (after a full collection): the heap and the buffers outside it,
@@ -550,6 +551,7 @@ describe("log export", () => {
     }
     expect(rows).toBe(ROWS - CUT);
     expect(minId).toBe(lo + CUT);
+    rmSync(exportDir, { recursive: true, force: true });
 
     // A client that goes away half-way stops the export; the server carries on serving.
     await new Promise<void>((resolve, reject) => {
