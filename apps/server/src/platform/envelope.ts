@@ -79,6 +79,14 @@ function issueMessage(req: FastifyRequest, issue: Issue): string {
   }
 }
 
+/** How far a bound lets a value go, lower being tighter: a maximum as it is, a minimum negated. */
+const reach = (issue: Issue): number | undefined =>
+  issue.code === "too_big"
+    ? Number(issue.maximum)
+    : issue.code === "too_small"
+      ? -Number(issue.minimum)
+      : undefined;
+
 /**
  * Of a field's several bounds of one kind, the tightest: a number past both an integer's safe bound and
  * the field's own maximum (`pageNo` of 20 digits) is told the field's maximum once.
@@ -86,19 +94,12 @@ function issueMessage(req: FastifyRequest, issue: Issue): string {
 function tightestBounds(issues: Issue[]): Issue[] {
   const kept: Issue[] = [];
   for (const issue of issues) {
-    const at = kept.findIndex(
-      (k) =>
-        k.code === issue.code &&
-        fieldOf(k) === fieldOf(issue) &&
-        (k.code === "too_big" || k.code === "too_small"),
-    );
-    const seen = kept[at];
-    if (seen === undefined) kept.push(issue);
-    else if (seen.code === "too_big" && issue.code === "too_big") {
-      if (Number(issue.maximum) < Number(seen.maximum)) kept[at] = issue;
-    } else if (seen.code === "too_small" && issue.code === "too_small") {
-      if (Number(issue.minimum) > Number(seen.minimum)) kept[at] = issue;
-    }
+    const mine = reach(issue);
+    const at =
+      mine === undefined ? -1 : kept.findIndex((k) => k.code === issue.code && fieldOf(k) === fieldOf(issue));
+    const theirs = kept[at];
+    if (theirs === undefined) kept.push(issue);
+    else if (mine !== undefined && mine < (reach(theirs) ?? Number.POSITIVE_INFINITY)) kept[at] = issue;
   }
   return kept;
 }
