@@ -6,6 +6,7 @@ import { PhaseMarks } from "./lib/cpu-profile";
 import { openDatabase, tempDir } from "./lib/database";
 import { measure } from "./lib/load";
 import type { LoadSummary, MixedRequest } from "./lib/load-child";
+import { postgresCpuMs } from "./lib/proc";
 import { runBenchmark } from "./lib/run";
 import { ACTIONS, expectedTotal, NAME_WORDS, seed } from "./lib/seed";
 import { checkPage, openPool, signIn, startServers } from "./lib/servers";
@@ -277,14 +278,24 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
   // CPU time of this process (the servers; the load runs in a child) per request: what load does not inflate.
   const run = async (job: Parameters<typeof measure>[0], name: string) => {
     let cpu = process.cpuUsage();
+    let pgBefore: number | undefined;
     const s = await measure(job, WARM_SECONDS, seconds, () => {
       checkouts = 0;
       cpu = process.cpuUsage();
+      pgBefore = postgresCpuMs();
       marks.mark(name, Date.now());
     });
     const used = process.cpuUsage(cpu);
+    const pgAfter = postgresCpuMs();
     marks.mark(`${name}: end`, Date.now());
-    return { ...s, statements: checkouts / s.total, cpuMs: (used.user + used.system) / 1000 / s.total };
+    const pgCpuMs =
+      pgBefore === undefined || pgAfter === undefined ? undefined : (pgAfter - pgBefore) / s.total;
+    return {
+      ...s,
+      statements: checkouts / s.total,
+      cpuMs: (used.user + used.system) / 1000 / s.total,
+      pgCpuMs,
+    };
   };
   const realJob = { origin: realUrl, paths: realPaths, headers: { cookie }, connections: CONNECTIONS };
   const mixedJob = { origin: realUrl, paths: ["/mixed"], headers: {}, connections: CONNECTIONS, mixed };
@@ -320,8 +331,18 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
       ]);
   setReadCache(true);
 
-  const table = row(["target", "req/s", "% bare", "p50 ms", "p99 ms", "requests", "stmts/req", "cpu ms/req"]);
-  const line = (name: string, s: LoadSummary & { statements?: number; cpuMs: number }) =>
+  const table = row([
+    "target",
+    "req/s",
+    "% bare",
+    "p50 ms",
+    "p99 ms",
+    "requests",
+    "stmts/req",
+    "cpu ms/req",
+    "pg ms/req",
+  ]);
+  const line = (name: string, s: LoadSummary & { statements?: number; cpuMs: number; pgCpuMs?: number }) =>
     row([
       name,
       fmt(s.requestsPerSec),
@@ -331,10 +352,12 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
       fmt(s.total),
       s.statements === undefined ? "" : fmt(s.statements, 2),
       fmt(s.cpuMs, 3),
+      s.pgCpuMs === undefined ? "" : fmt(s.pgCpuMs, 3),
     ]);
   console.log(
     `\n${CONNECTIONS} connections, ${WARM_SECONDS} s warm-up, ${seconds} s measured, one target at a time; ` +
-      "cpu ms/req: this process's CPU (the servers; not PostgreSQL, not the load generator) per request",
+      "cpu ms/req: this process's CPU (the servers; not PostgreSQL, not the load generator) per request; " +
+      "pg ms/req: the local PostgreSQL's processes' CPU per request",
   );
   console.log(table);
   console.log(line("bare  GET /bare", bare));

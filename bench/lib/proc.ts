@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks. */
 const TICKS_PER_SECOND = 100;
@@ -47,6 +47,27 @@ export interface CpuTimes {
   sysCpuMs: number;
   /** Of which the main thread's (JavaScript; the other threads: libuv's pool doing file I/O, V8's GC and compiler). */
   mainCpuMs: number;
+}
+
+/**
+ * CPU time (user + system, ms) of every PostgreSQL process on this machine (by their name in /proc), or
+ * undefined when there is none (a DATABASE_URL elsewhere): what a local database server spends.
+ */
+export function postgresCpuMs(): number | undefined {
+  let sum = 0;
+  let found = false;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      const { user, system } = cpuOf(`/proc/${entry}/stat`);
+      sum += user + system;
+      found = true;
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return found ? sum : undefined;
 }
 
 /** CPU times of the process; undefined once it has gone. */
