@@ -297,8 +297,10 @@ export async function tableDigests(t: TestApp, except: string[] = []): Promise<R
   const tables = await t.database.db.execute<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
   );
-  // The audit trail's counts move with it (statement triggers): left out with it.
-  const left = except.includes("audit_logs") ? [...except, "audit_log_counts"] : except;
+  // The audit trail's and the library's counts move with them (statement triggers): left out with them.
+  const left = [...except];
+  if (except.includes("audit_logs")) left.push("audit_log_counts");
+  if (except.includes("materials")) left.push("material_counts");
   const names = tables.rows
     .map((r) => r.tablename)
     .filter((n) => !left.includes(n) && !HEARTBEAT_TABLES.includes(n));
@@ -326,6 +328,19 @@ export async function auditCountsDrift(pool: pg.Pool): Promise<unknown[]> {
         date_trunc('month', created_at at time zone 'UTC')::date as month, count(*)::bigint as n
       from audit_logs group by 1, 2, 3, 4),
     kept as (select office_id, action, result, month, n from audit_log_counts where n <> 0)
+    select * from ((select * from actual except select * from kept)
+      union all (select * from kept except select * from actual)) d`);
+  return r.rows;
+}
+
+/** Keys whose count differs from the library materials' (empty when material_counts is exact). */
+export async function materialCountsDrift(pool: pg.Pool): Promise<unknown[]> {
+  const r = await pool.query(`
+    with actual as (
+      select office_id, coalesce(folder_id, 0) as folder_id, coalesce(created_by, 0) as created_by, type,
+        review_state, count(*)::bigint as n
+      from materials where purpose = 'library' group by 1, 2, 3, 4, 5),
+    kept as (select office_id, folder_id, created_by, type, review_state, n from material_counts where n <> 0)
     select * from ((select * from actual except select * from kept)
       union all (select * from kept except select * from actual)) d`);
   return r.rows;

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
+import { inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { connect } from "../src/db/client";
-import { materialRefs, offices } from "../src/db/schema";
+import { materialRefs, materials, offices } from "../src/db/schema";
+import { toMaterial } from "../src/modules/material/repo";
 import {
   ADMIN,
   addOffice,
@@ -12,6 +14,7 @@ import {
   Client,
   createTestApp,
   initSystem,
+  materialCountsDrift,
   signedIn,
   type TestApp,
 } from "./helpers";
@@ -324,6 +327,112 @@ describe("the library", () => {
       (await admin.post("/a/api/material/addUrl", { name: "Bad", type: "web", url: "javascript:alert(1)" }))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe("the library's totals", () => {
+  it("come from its counts exactly, through copies, moves, reviews, deletes and a removed uploader", async () => {
+    const tenant = await addOffice(t, platformId, "customer", "Counted");
+    const branch = await addOffice(t, tenant.id, "institution", "Counted branch");
+    const perms = [
+      "content:material:view",
+      "content:material:upload",
+      "content:material:edit",
+      "content:material:delete",
+      "content:material:review",
+    ] as const;
+    const boss = await addUser(t, tenant.id, "count_boss", [...perms]);
+    const mine = await addUser(t, branch.id, "count_own", [...perms], { dataRange: "own" });
+    const cBoss = await signedIn(t, boss.username, boss.password, "en");
+    const cMine = await signedIn(t, mine.username, mine.password, "en");
+    const folder = (await cBoss.post("/a/api/material/saveFolder", { name: "Counted" })).json().folder;
+    const a = await upload(cBoss, fakePng(1100), "alpha.png");
+    await upload(cBoss, fakePng(1101), "beta.png");
+    await upload(cMine, fakePng(1102), "gamma.png");
+    const web = await cMine.post("/a/api/material/addUrl", {
+      name: "Feed",
+      type: "web",
+      url: "https://example.com/",
+    });
+    expect(web.statusCode, web.body).toBe(200);
+    await t.app.services.settings.set("audit", true, null);
+    const pending = await upload(cBoss, fakePng(1103), "delta.png");
+    const pending2 = await upload(cMine, fakePng(1104), "epsilon.png");
+    await t.app.services.settings.set("audit", false, null);
+    expect(pending.reviewState).toBe("pending");
+    const ok = (r: { statusCode: number; body: string }) => expect(r.statusCode, r.body).toBe(200);
+    ok(await cBoss.post("/a/api/material/paste", { ids: `${a.id}`, folderId: folder.id, isCut: false }));
+    ok(await cBoss.post("/a/api/material/move", { ids: `${pending.id}`, folderId: folder.id }));
+    ok(await cBoss.post("/a/api/material/review", { ids: `${pending2.id}`, result: "rejected", note: "no" }));
+
+    /** Every filter's total is the number of materials its first page lists, and a page past the end says the same. */
+    const filters: Record<string, string | number>[] = [
+      {},
+      { type: "image" },
+      { type: "web" },
+      { folderId: folder.id },
+      { folderId: folder.id, type: "image" },
+      { reviewState: "pending" },
+      { reviewState: "rejected" },
+      { uploaderId: boss.id },
+      { uploaderId: mine.id, type: "image" },
+      { name: "a" },
+    ];
+    const totals = async (c: Client) => {
+      const out: Record<string, number> = {};
+      for (const f of filters) {
+        const page = (await c.get("/a/api/material/list", { ...f, pageSize: 500 })).json();
+        expect(page.total, JSON.stringify(f)).toBe(page.list.length);
+        const past = (await c.get("/a/api/material/list", { ...f, pageNo: 9, pageSize: 500 })).json();
+        expect(past, JSON.stringify(f)).toMatchObject({ list: [], total: page.total });
+        out[JSON.stringify(f)] = page.total;
+      }
+      const review = (await c.get("/a/api/material/checklist", { pageSize: 500 })).json();
+      expect(review.total).toBe(review.list.length);
+      return out;
+    };
+    // The page PostgreSQL writes as JSON says of each material what the single-material answers say (toMaterial).
+    const listed = (
+      await cBoss.get("/a/api/material/list", { pageSize: 500, sort: "name", order: "asc" })
+    ).json();
+    const rows = await t.database.db
+      .select()
+      .from(materials)
+      .where(
+        inArray(
+          materials.id,
+          listed.list.map((m: { id: number }) => m.id),
+        ),
+      );
+    const names = new Map([
+      [boss.id, "count_boss"],
+      [mine.id, "count_own"],
+    ]);
+    const byId = new Map(
+      rows.map((r) => [r.id, toMaterial(r, r.createdBy === null ? null : (names.get(r.createdBy) ?? null))]),
+    );
+    expect(listed.list).toEqual(listed.list.map((m: { id: number }) => byId.get(m.id)));
+    expect(listed.list.map((m: { name: string }) => m.name)).toEqual(
+      [...listed.list.map((m: { name: string }) => m.name)].sort(),
+    );
+    expect(listed.list.some((m: { thumbUrl: string | null }) => m.thumbUrl === null)).toBe(true);
+    expect(listed.list.find((m: { type: string }) => m.type === "web")).toMatchObject({
+      fileUrl: "https://example.com/",
+      md5: null,
+    });
+    const bossTotals = await totals(cBoss);
+    expect(bossTotals).toMatchObject({ "{}": 7, '{"type":"web"}': 1, '{"reviewState":"pending"}': 1 });
+    // Only its own materials for a user whose range is its own.
+    expect(await totals(cMine)).toMatchObject({ "{}": 3, '{"reviewState":"rejected"}': 1 });
+    expect(await materialCountsDrift(t.database.pool)).toEqual([]);
+
+    ok(await cBoss.post("/a/api/material/delete", { ids: `${a.id}`, force: true }));
+    // The uploader's account removed: its materials stay, uploaded by nobody.
+    await t.database.pool.query("delete from user_roles where user_id = $1", [mine.id]);
+    await t.database.pool.query("delete from users where id = $1", [mine.id]);
+    expect((await totals(cBoss))["{}"]).toBe(6);
+    expect((await totals(cBoss))[`{"uploaderId":${mine.id},"type":"image"}`]).toBe(0);
+    expect(await materialCountsDrift(t.database.pool)).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect, type Database, runMigrations } from "../src/db/client";
-import { auditCountsDrift, createTestDatabase } from "./helpers";
+import { auditCountsDrift, createTestDatabase, materialCountsDrift } from "./helpers";
 
 /**
  * Drizzle applies only the migrations whose journal time is later than the newest one a database
@@ -96,6 +96,33 @@ describe("database migrations", () => {
     );
     await database.pool.query("delete from audit_logs where id % 7 = 0");
     expect(await auditCountsDrift(database.pool)).toEqual([]);
+  });
+
+  it("count the library an older release wrote, then keep counting what is written after", async () => {
+    const database = await databaseAt(olderRelease("0035_terminals_hot"));
+    const [office] = (
+      await database.pool.query(
+        "insert into offices (type, name, path) values ('customer', 'C', '/') returning id",
+      )
+    ).rows;
+    await database.pool.query(
+      `insert into materials (office_id, folder_id, name, type, size, purpose, review_state, created_by)
+       select $1, case when g % 3 = 0 then null else g % 3 end, 'm' || g,
+         (array['image','video','web'])[1 + g % 3], g, (array['library','library','widget'])[1 + g % 3],
+         (array['approved','pending'])[1 + g % 2], null
+       from generate_series(1, 300) g`,
+      [office.id],
+    );
+    await runMigrations(database);
+    expect(await materialCountsDrift(database.pool)).toEqual([]);
+    const r = await database.pool.query("select sum(n)::int as n from material_counts");
+    expect(r.rows[0].n).toBe(200);
+    await database.pool.query(
+      "update materials set folder_id = 7, review_state = 'rejected' where id % 4 = 0",
+    );
+    await database.pool.query("update materials set purpose = 'library' where id % 5 = 0");
+    await database.pool.query("delete from materials where id % 7 = 0");
+    expect(await materialCountsDrift(database.pool)).toEqual([]);
   });
 
   it("let most writes of a terminal's publications, status and settings leave its indexes alone (HOT)", async () => {

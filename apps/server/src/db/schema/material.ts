@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { offices } from "./offices";
 import { users } from "./users";
 
@@ -73,6 +83,26 @@ export const materials = pgTable(
       .on(t.officeId, t.type, t.id)
       .where(sql`${t.purpose} = 'library'`),
   ],
+);
+
+/**
+ * How many library materials each office has per folder, uploader, type and review state: the exact total
+ * of a library list filtered by nothing else (its range, a folder, a type, a review state, an uploader),
+ * summed from a few rows instead of counting thousands of materials on every page. Kept by statement
+ * triggers on materials (migration 0036), so every insert, update and delete of a material moves its count
+ * in the same transaction, whoever writes it. No folder and no uploader count under 0.
+ */
+export const materialCounts = pgTable(
+  "material_counts",
+  {
+    officeId: integer("office_id").notNull(),
+    folderId: integer("folder_id").notNull(),
+    createdBy: integer("created_by").notNull(),
+    type: text("type").notNull(),
+    reviewState: text("review_state").notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.officeId, t.folderId, t.createdBy, t.type, t.reviewState] })],
 );
 
 /** Chunked uploads in progress: which chunks have arrived (resumable across reloads and restarts). */

@@ -1,20 +1,9 @@
 import type { PublicationKind } from "@marquee/contracts";
-import { type AnyColumn, getTableName, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
-import { users } from "../../db/schema";
 import type { Tx } from "../../platform/db";
+import { userName } from "../../platform/sql";
 import type { ContentTable } from "./kinds";
 import { publicationFigures } from "./publications";
-
-/**
- * The name of the user `id` names, as a subquery of each row rather than a join: PostgreSQL computes it
- * after the sort and limit of a page (an expensive target column waits for them), for the rows of the page
- * only, where a join matched every row of the range before sorting (800 joined to show 20).
- */
-const userName = (table: ContentTable, column: AnyColumn) =>
-  // Qualified by its table: a bare column name inside the subquery would name the users' own column.
-  sql<string | null>`(select u.${sql.identifier(users.name.name)} from ${users} as u
-    where u.${sql.identifier(users.id.name)} = ${sql.identifier(getTableName(table))}.${sql.identifier(column.name)})`;
 
 /**
  * A select of the summaries of a kind as lists show them (never the

@@ -7,7 +7,7 @@ import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
 import { type RawJson, rawJson } from "../../platform/read-cache";
 import type { Services } from "../../platform/services";
-import { likeEscape, limitAtRunTime } from "../../platform/sql";
+import { isoTime, likeEscape, limitAtRunTime } from "../../platform/sql";
 import { ownRowsOnly, rangeOffices, scope, scopeKey } from "../../platform/tenancy";
 
 /** The filters of the system log (the list's and the export's). */
@@ -113,21 +113,13 @@ function totalSql(shape: Shape, offices?: number): SQL {
 }
 
 /**
- * The PostgreSQL date format of Date.toISOString (UTC, milliseconds cut, not rounded, as the driver
- * cuts them when it makes a Date).
- */
-const ISO_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-
-/**
  * The columns of a row of the page as the API sends it (AuditLogRow: listColumns' keys, `createdAt` as
  * `createDate`), read from the subquery `page`: row_to_json of them is the row's JSON.
  */
 function apiColumns(): SQL {
   const columns = Object.entries(listColumns).map(([key, column]) => {
     const ref = sql`${sql.identifier("page")}.${sql.identifier(column.name)}`;
-    return key === "createdAt"
-      ? sql`to_char(${ref} at time zone 'UTC', ${sql.raw(ISO_TIME)}) as "createDate"`
-      : sql`${ref} as ${sql.identifier(key)}`;
+    return key === "createdAt" ? sql`${isoTime(ref)} as "createDate"` : sql`${ref} as ${sql.identifier(key)}`;
   });
   return sql.join(columns, sql`, `);
 }

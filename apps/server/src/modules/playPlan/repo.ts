@@ -185,15 +185,16 @@ export async function planPage(
   const where = and(...c);
   const column = SORT[q.sort ?? "updateDate"];
   const offset = (q.pageNo - 1) * q.pageSize;
+  const counted = filterTotal(playPlans, where);
   const page = await selectSummaries(db, playPlans, {
     ...summaryColumns,
-    total: filterTotal(playPlans, where),
+    total: counted,
   })
     .where(where)
     .orderBy(q.order === "asc" ? asc(column) : desc(column), desc(playPlans.id))
     .limit(q.pageSize)
     .offset(offset);
-  const { rows, total } = await pageAndTotal(db, page, { table: playPlans, where, offset });
+  const { rows, total } = await pageAndTotal(db, page, { total: counted, offset });
   return {
     list: await toPlanSummaries(db, rows),
     total,

@@ -199,12 +199,13 @@ export async function programPage(
   const where = and(...c);
   const column = SORT[q.sort ?? "updateDate"];
   const offset = (q.pageNo - 1) * q.pageSize;
-  const page = await selectSummaries(db, programs, { ...summaryColumns, total: filterTotal(programs, where) })
+  const counted = filterTotal(programs, where);
+  const page = await selectSummaries(db, programs, { ...summaryColumns, total: counted })
     .where(where)
     .orderBy(q.order === "asc" ? asc(column) : desc(column), desc(programs.id))
     .limit(q.pageSize)
     .offset(offset);
-  const { rows, total } = await pageAndTotal(db, page, { table: programs, where, offset });
+  const { rows, total } = await pageAndTotal(db, page, { total: counted, offset });
   return { list: rows.map(toSummary), total, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 

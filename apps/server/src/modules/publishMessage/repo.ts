@@ -73,9 +73,10 @@ export async function messagePage(
   if (q.priority) c.push(eq(publishMessages.priority, q.priority));
   const where = and(...c);
   const offset = (q.pageNo - 1) * q.pageSize;
+  const counted = filterTotal(publishMessages, where);
   const page = await selectSummaries(db, publishMessages, {
     ...summaryColumns,
-    total: filterTotal(publishMessages, where),
+    total: counted,
   })
     .where(where)
     .orderBy(
@@ -84,7 +85,7 @@ export async function messagePage(
     )
     .limit(q.pageSize)
     .offset(offset);
-  const { rows, total } = await pageAndTotal(db, page, { table: publishMessages, where, offset });
+  const { rows, total } = await pageAndTotal(db, page, { total: counted, offset });
   return {
     list: await toMessageSummaries(db, rows),
     total,

@@ -104,14 +104,15 @@ async function readTerminalPage(services: Services, actor: Actor, q: ListQuery) 
   // Nulls (never seen) last in either direction; the id keeps pages stable among equal keys.
   const order = q.order === "asc" ? sql`${key} asc nulls last` : sql`${key} desc nulls last`;
   const offset = (q.pageNo - 1) * q.pageSize;
+  const counted = filterTotal(terminals, where);
   const page = await db
-    .select({ ...summaryColumns, total: filterTotal(terminals, where) })
+    .select({ ...summaryColumns, total: counted })
     .from(terminals)
     .where(where)
     .orderBy(order, q.order === "asc" ? asc(terminals.id) : desc(terminals.id))
     .limit(q.pageSize)
     .offset(offset);
-  const { rows, total } = await pageAndTotal(db, page, { table: terminals, where, offset });
+  const { rows, total } = await pageAndTotal(db, page, { total: counted, offset });
   return {
     list: await toSummaries(db, services.tree, rows),
     total,
