@@ -293,7 +293,8 @@ export const ROLLUP_TABLES = [
 /** Tables a running server writes by itself, whatever is asked of it (each process's beat). */
 const HEARTBEAT_TABLES = ["server_processes"];
 
-export async function tableDigests(t: TestApp, except: string[] = []): Promise<Record<string, string>> {
+/** The tables a digest compares: every table of the schema but `except` (and what moves with them) and the beat. */
+async function comparedTables(t: TestApp, except: string[]): Promise<string[]> {
   const tables = await t.database.db.execute<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
   );
@@ -301,11 +302,15 @@ export async function tableDigests(t: TestApp, except: string[] = []): Promise<R
   const left = [...except];
   if (except.includes("audit_logs")) left.push("audit_log_counts");
   if (except.includes("materials")) left.push("material_counts");
-  const names = tables.rows
+  return tables.rows
     .map((r) => r.tablename)
     .filter((n) => !left.includes(n) && !HEARTBEAT_TABLES.includes(n));
+}
+
+export async function tableDigests(t: TestApp, except: string[] = []): Promise<Record<string, string>> {
+  const names = await comparedTables(t, except);
   if (names.length === 0) return {};
-  // One round trip for every table: the bad-input walk takes a digest around each of thousands of calls.
+  // One round trip for every table.
   const query = names
     .map(
       (n) =>
@@ -314,6 +319,32 @@ export async function tableDigests(t: TestApp, except: string[] = []): Promise<R
     .join(" union all ");
   const r = await t.database.pool.query<{ t: string; n: number; h: string }>(query);
   return Object.fromEntries(r.rows.map((row) => [row.t, `${row.n}:${row.h}`]));
+}
+
+/**
+ * Each compared table's rows, and how many of them transactions numbered `sinceXid` (a `pg_snapshot_xmax`)
+ * or later wrote: every insert or update leaves a row version stamped with its transaction (`xmin`), and a
+ * delete lowers the count. So, against the counts as of `sinceXid`, it proves that nothing was written since
+ * as a digest does, for the price of counting the rows instead of hashing them (the walks over every route
+ * check thousands of calls, and a digest of every table cost 60 ms).
+ */
+export async function tableWrites(
+  t: TestApp,
+  except: string[],
+  sinceXid: string,
+): Promise<Record<string, { rows: number; written: number }>> {
+  const names = await comparedTables(t, except);
+  if (names.length === 0) return {};
+  // xmin is a 32-bit transaction id, the snapshot's a 64-bit one (epoch and id).
+  const since = (BigInt(sinceXid) % 4294967296n).toString();
+  const query = names
+    .map(
+      (n) =>
+        `select '${n}' as t, count(*)::int as n, (count(*) filter (where x.xmin::text::bigint >= ${since}))::int as w from "${n}" x`,
+    )
+    .join(" union all ");
+  const r = await t.database.pool.query<{ t: string; n: number; w: number }>(query);
+  return Object.fromEntries(r.rows.map((row) => [row.t, { rows: row.n, written: row.w }]));
 }
 
 /** A terminal's office now, as an insert value: tests that write a terminal's reports or commands directly. */
