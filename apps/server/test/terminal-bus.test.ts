@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/client";
 import { terminals } from "../src/db/schema";
-import { payloadsOf } from "../src/terminal/bus";
+import { COMMAND_CARRIED_MAX, payloadsOf } from "../src/terminal/bus";
 import { COMMAND_REASONS } from "../src/terminal/commands";
 import { FLUSH_MS } from "../src/terminal/hub";
 import {
@@ -80,6 +80,33 @@ describe("two server processes", () => {
     socket.send({ type: "ack", id: frame.id, ok: true, data: { reloaded: 1 } });
     await waitFor(async () => (await t.app.services.hub.results([frame.id]))[0]?.state === "done");
     expect((await t.app.services.hub.results([frame.id]))[0]?.data).toEqual({ reloaded: 1 });
+  });
+
+  it("deliver a command too big to ride the bus message from its row, args whole", async () => {
+    const { terminalId, socket } = await onSecond();
+    // Over COMMAND_CARRIED_MAX: the message names the command, the holder reads it from terminal_commands.
+    const args = { note: "x".repeat(COMMAND_CARRIED_MAX + 1) };
+    const [queued] = await t.app.services.hub.command([terminalId], "refresh", args, null, 10_000);
+    const frame = await socket.next("command");
+    expect(frame).toMatchObject({ id: queued?.id, name: "refresh", args, timeoutMs: 10_000 });
+    await waitFor(async () => (await t.app.services.hub.results([frame.id]))[0]?.state === "sent");
+    socket.send({ type: "ack", id: frame.id, ok: true });
+    await waitFor(async () => (await t.app.services.hub.results([frame.id]))[0]?.state === "done");
+  });
+
+  it("carry a long list whole: its parts, sent in one statement, all reach the other process", async () => {
+    const terminalIds = Array.from({ length: 5000 }, (_, i) => 1_000_000 + i);
+    const seen: number[] = [];
+    const off = second.app.services.hub.onBusMessage((msg) => {
+      if (msg.kind === "tap") seen.push(...msg.terminalIds);
+    });
+    try {
+      await t.app.services.hub.publishBus({ kind: "tap", from: "bus-test", on: false, terminalIds });
+      await waitFor(async () => seen.length >= terminalIds.length, 5000, "every part");
+      expect(seen).toEqual(terminalIds);
+    } finally {
+      off();
+    }
   });
 
   it("deliver a command to a terminal the other took a moment ago, before its row says online", async () => {

@@ -7,6 +7,8 @@ import { PgListener } from "../platform/listener";
 export const BUS_CHANNEL = "marquee_terminal";
 /** NOTIFY payloads must stay under 8,000 bytes; lists are split to fit. */
 const MAX_PAYLOAD = 7800;
+/** A command message carries the command's name and args when they take at most this many bytes (see BusMessage). */
+export const COMMAND_CARRIED_MAX = 1000;
 
 /**
  * What one server process tells the others. Small on purpose: the receiver
@@ -32,6 +34,11 @@ export const BusMessage = z.discriminatedUnion("kind", [
     from: z.string(),
     timeoutMs: z.number().int(),
     items: z.array(z.tuple([z.string(), z.number().int()])),
+    /**
+     * The command itself when it is small (COMMAND_CARRIED_MAX): its holder sends it without reading the
+     * rows back. Absent, the holder reads name and args from terminal_commands.
+     */
+    command: z.object({ name: z.string(), args: z.record(z.string(), z.unknown()) }).optional(),
   }),
   z.object({ kind: z.literal("state"), from: z.string(), terminalId: z.number().int() }),
   z.object({ kind: z.literal("sync"), from: z.string(), terminalIds: z.array(z.number().int()) }),
@@ -147,11 +154,15 @@ export class TerminalBus {
     return this.listener.start();
   }
 
-  /** Sends a message to every process (this one included; it skips its own). */
+  /**
+   * Sends a message to every process (this one included; it skips its own). Its parts (each part of a
+   * list stands alone) go in one statement: one round trip, however long the list.
+   */
   async publish(msg: BusMessage): Promise<void> {
-    for (const payload of payloadsOf(msg)) {
-      await this.pool.query("select pg_notify($1, $2)", [BUS_CHANNEL, payload]);
-    }
+    const payloads = payloadsOf(msg);
+    if (payloads.length === 1) await this.pool.query("select pg_notify($1, $2)", [BUS_CHANNEL, payloads[0]]);
+    else
+      await this.pool.query("select pg_notify($1, p) from unnest($2::text[]) as p", [BUS_CHANNEL, payloads]);
   }
 
   stop(): Promise<void> {

@@ -4,7 +4,8 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { terminalCommands, terminals } from "../db/schema";
 import type { Services } from "../platform/services";
-import type { BusMessage } from "./bus";
+import { anyOf } from "../platform/sql";
+import { type BusMessage, COMMAND_CARRIED_MAX } from "./bus";
 import type { TerminalConnection } from "./connection";
 import { newCommandId } from "./token";
 
@@ -201,7 +202,7 @@ export class CommandDispatcher {
         online: terminals.online,
       })
       .from(terminals)
-      .where(inArray(terminals.id, ids));
+      .where(anyOf(terminals.id, ids));
     const now = clock.now();
     const local: Array<{ id: string; conn: TerminalConnection }> = [];
     const remote: Array<[string, number]> = [];
@@ -250,6 +251,9 @@ export class CommandDispatcher {
           from: this.host.processId,
           timeoutMs: timeout,
           items: remote,
+          ...(Buffer.byteLength(JSON.stringify({ name, args })) <= COMMAND_CARRIED_MAX
+            ? { command: { name, args } }
+            : {}),
         });
       } catch (err) {
         this.log.warn({ err }, "could not hand commands to the other server processes");
@@ -324,17 +328,17 @@ export class CommandDispatcher {
     this.ackWritten = settle();
     if (!batch.length) return written.resolve();
     try {
-      const values = sql.join(
-        batch.map((a) => sql`(${a.id}, ${a.terminalId}::integer, ${a.state}, ${a.reason}, ${a.data}::jsonb)`),
-        sql`, `,
-      );
+      // Five array parameters, not five a row: a batch of 1,000 acks is five values to bind and parse.
+      const column = <T>(pick: (a: (typeof batch)[number]) => T) => sql.param(batch.map(pick));
+      const values = sql`unnest(${column((a) => a.id)}::text[], ${column((a) => a.terminalId)}::int[],
+        ${column((a) => a.state)}::text[], ${column((a) => a.reason)}::text[], ${column((a) => a.data)}::jsonb[])`;
       const listening = this.doneListeners.size > 0;
       const result = await this.commandWrite(() =>
         this.services.db.execute(sql`
         update terminal_commands as c
         set state = v.state, reason = v.reason, done_at = ${this.services.clock.now()},
             data = case when v.data is null then c.data else coalesce(c.data, '{}'::jsonb) || v.data end
-        from (values ${values}) as v(id, terminal_id, state, reason, data)
+        from ${values} as v(id, terminal_id, state, reason, data)
         where c.id = v.id and c.terminal_id = v.terminal_id and c.state in ('queued', 'sent')
         ${listening ? sql`returning c.id, c.terminal_id, c.name, c.state, c.data` : sql``}`),
       );
@@ -399,13 +403,41 @@ export class CommandDispatcher {
     return run;
   }
 
+  /**
+   * Commands from the bus put on sockets here, marked sent together: the parts of a message (and the
+   * messages) that arrive in one go become one UPDATE, not one each behind the acks they bring.
+   */
+  private sentFromBus: Array<{ ids: string[]; timeout: number }> = [];
+  private sentFromBusWritten: Promise<void> | null = null;
+
+  private markSentSoon(ids: string[], timeout: number): Promise<void> {
+    if (!ids.length) return Promise.resolve();
+    this.sentFromBus.push({ ids, timeout });
+    this.sentFromBusWritten ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      this.sentFromBusWritten = null;
+      const byTimeout = new Map<number, string[]>();
+      for (const { ids, timeout } of this.sentFromBus.splice(0)) {
+        const list = byTimeout.get(timeout);
+        if (list) list.push(...ids);
+        else byTimeout.set(timeout, [...ids]);
+      }
+      for (const [timeout, list] of byTimeout) await this.markSent(list, timeout);
+    });
+    return this.sentFromBusWritten;
+  }
+
   private async markSent(ids: string[], timeout: number): Promise<void> {
     if (!ids.length) return;
     await this.commandWrite(() =>
       this.services.db
         .update(terminalCommands)
         .set({ state: "sent" })
-        .where(and(inArray(terminalCommands.id, ids), eq(terminalCommands.state, "queued"))),
+        .where(
+          and(
+            sql`${terminalCommands.id} = any(${sql.param(ids)}::text[])`,
+            eq(terminalCommands.state, "queued"),
+          ),
+        ),
     );
     this.timeOutSent(ids, timeout);
   }
@@ -452,10 +484,29 @@ export class CommandDispatcher {
     }
   }
 
-  /** Commands another process queued for terminals held here: send them and time them out. */
-  async deliver(items: Array<[string, number]>, timeoutMs: number): Promise<void> {
-    const mine = items.filter(([, terminalId]) => this.host.holds(terminalId)).map(([id]) => id);
-    if (!mine.length) return;
+  /**
+   * Commands another process queued for terminals held here: send them and time them out. With the
+   * command carried by the message (a small one), it goes on the sockets at once; else its rows are read
+   * (those still queued).
+   */
+  async deliver(
+    items: Array<[string, number]>,
+    timeoutMs: number,
+    command?: { name: string; args: Record<string, unknown> },
+  ): Promise<void> {
+    const held = items.filter(([, terminalId]) => this.host.holds(terminalId));
+    if (!held.length) return;
+    if (command) {
+      const frame = { type: "command" as const, name: command.name, args: command.args, timeoutMs };
+      const sent = held.filter(([id, terminalId]) =>
+        this.host.connection(terminalId)?.send({ ...frame, id }),
+      );
+      return this.markSentSoon(
+        sent.map(([id]) => id),
+        timeoutMs,
+      );
+    }
+    const mine = held.map(([id]) => id);
     const rows = await this.services.db
       .select({
         id: terminalCommands.id,
@@ -472,6 +523,6 @@ export class CommandDispatcher {
           ?.send({ type: "command", id: r.id, name: r.name, args: r.args, timeoutMs }),
       )
       .map((r) => r.id);
-    await this.markSent(sent, timeoutMs);
+    await this.markSentSoon(sent, timeoutMs);
   }
 }

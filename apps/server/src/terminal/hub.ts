@@ -643,6 +643,23 @@ export class TerminalHub {
     await this.pushSync(conn);
   }
 
+  /** Terminals another process said to sync, gathered until the messages that arrived together are read. */
+  private syncFromBus: number[] = [];
+  private syncFromBusDone: Promise<void> | null = null;
+
+  /**
+   * applySync for a sync message from the bus: the parts of a long list (and other messages) that arrive
+   * in one go are read and told together, one read of their rows instead of one a part.
+   */
+  private applySyncSoon(ids: number[]): Promise<void> {
+    for (const id of ids) this.syncFromBus.push(id);
+    this.syncFromBusDone ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.syncFromBusDone = null;
+      return this.applySync([...new Set(this.syncFromBus.splice(0))]);
+    });
+    return this.syncFromBusDone;
+  }
+
   private async applySync(ids: number[]): Promise<void> {
     await this.readAndTell(
       ids.filter((id) => this.conns.has(id)),
@@ -773,7 +790,7 @@ export class TerminalHub {
     const run = async () => {
       switch (msg.kind) {
         case "command":
-          return this.commands.deliver(msg.items, msg.timeoutMs);
+          return this.commands.deliver(msg.items, msg.timeoutMs, msg.command);
         case "state":
           this.manifests.invalidate();
           this.tokens.forget([msg.terminalId]);
@@ -781,7 +798,7 @@ export class TerminalHub {
         case "sync":
           this.manifests.invalidate();
           this.tokens.forget(msg.terminalIds);
-          return this.applySync(msg.terminalIds);
+          return this.applySyncSoon(msg.terminalIds);
         case "held":
           this.noteHeldElsewhere(msg.items);
           return this.replaceOlder(msg.items);
