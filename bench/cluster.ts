@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import http, { Agent } from "node:http";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { UPLOAD_CHUNK_BYTES } from "@marquee/contracts";
 import { createProgram, createWidget } from "@marquee/program";
@@ -13,6 +14,7 @@ import { envCount } from "./lib/env";
 import type { ChildFleetOptions } from "./lib/fleet-client-child";
 import { epochMs } from "./lib/fleet-client-child";
 import { ClientPool } from "./lib/fleet-clients";
+import { cpuOfAll, postgresCpuMs } from "./lib/proc";
 import { runBenchmark } from "./lib/run";
 import { signIn } from "./lib/servers";
 import { writeTestFile } from "./lib/test-file";
@@ -28,6 +30,9 @@ import { type RealServer, startRealServer } from "./lib/upload-servers";
  * screens back (< 30 s), and the bytes of a media GET's body that pass through Node (target 0: the file is
  * served by a redirect to the bucket). Every figure is set against the same steps on one node (MARQUEE_ROLE
  * all, no balancer) in the same run; for the kill, the one node is killed and started again.
+ * The nodes, PostgreSQL, HAProxy and the simulated screens all run on this machine's cores: for the
+ * command and the publish, the CPU time each took is printed against the machine's whole CPU over the
+ * step, so a figure bound by the simulator's or the balancer's share shows as such.
  *
  * Sizes: the screens are spread over BENCH_CLUSTER_PROCESSES client processes (a process may hold at most
  * 20,000 open files), each connecting from 10 addresses of 127.0.0.2-41. HAProxy holds two descriptors per
@@ -97,6 +102,18 @@ interface Figures {
    * (cluster), the client socket's count of bytes in (one node, no balancer).
    */
   nodeBytes: number;
+  /** Where the machine's CPU went while a command reached all, and while a publish was told to all. */
+  commandCpu: MachineShare;
+  notifyCpu: MachineShare;
+}
+
+/** CPU time (ms) of each kind of process on this machine over one step of `wallMs`. */
+interface MachineShare {
+  wallMs: number;
+  nodes: number;
+  database: number;
+  balancer: number;
+  screens: number;
 }
 
 /** A layout to measure: where screens and operators go, and how one of its nodes is killed. */
@@ -108,6 +125,8 @@ interface Layout {
   kill(): Promise<void>;
   /** Bytes out of the web nodes so far, by the balancer's own count (none without a balancer). */
   bytesOut?: () => Promise<number>;
+  /** The server processes (their CPU time is the nodes'), and the balancer's, if any. */
+  pids(): { nodes: number[]; balancer: number | null };
 }
 
 /**
@@ -163,6 +182,27 @@ async function measure(cleanup: Cleanup, layout: Layout): Promise<Figures> {
   const count = async (text: string, values: unknown[] = []) =>
     (await db.query<{ n: number }>(text, values)).rows[0]?.n ?? 0;
   const pool = await ClientPool.open(cleanup, PROCESSES, (i) => fleetOptions(layout.origin, name, i));
+  // The simulated screens, PostgreSQL and the balancer share the nodes' cores: what each took in a step.
+  const cpuNow = () => {
+    const { nodes, balancer } = layout.pids();
+    return {
+      at: performance.now(),
+      nodes: cpuOfAll(nodes) ?? Number.NaN,
+      database: postgresCpuMs() ?? Number.NaN,
+      balancer: balancer === null ? 0 : (cpuOfAll([balancer]) ?? Number.NaN),
+      screens: cpuOfAll(pool.pids) ?? Number.NaN,
+    };
+  };
+  const cpuSince = (a: ReturnType<typeof cpuNow>): MachineShare => {
+    const b = cpuNow();
+    return {
+      wallMs: b.at - a.at,
+      nodes: b.nodes - a.nodes,
+      database: b.database - a.database,
+      balancer: b.balancer - a.balancer,
+      screens: b.screens - a.screens,
+    };
+  };
   const gap = async (what: "registered" | "welcomed" | "authorised") => {
     const s = await pool.stats();
     return `${fmt(SCREENS - s[what])} of ${fmt(SCREENS)} screens not ${what} (connected ${fmt(s.connected)}, welcomed ${fmt(s.welcomed)}, errors ${fmt(s.errors)})`;
@@ -203,6 +243,7 @@ async function measure(cleanup: Cleanup, layout: Layout): Promise<Figures> {
   // A command to all, until every outcome is done.
   const doneSql =
     "select count(*)::int as n from terminal_commands where name = 'refresh' and state = 'done'";
+  const commandCpuFrom = cpuNow();
   started = performance.now();
   const commandLimitMs = stepMs(60_000);
   const commandMs = await step(
@@ -219,6 +260,7 @@ async function measure(cleanup: Cleanup, layout: Layout): Promise<Figures> {
     },
     async () => `${fmt(SCREENS - (await count(doneSql)))} of ${fmt(SCREENS)} screens did not acknowledge`,
   );
+  const commandCpu = cpuSince(commandCpuFrom);
   console.log(`${name}: a command acknowledged by all in ${fmt(commandMs)} ms`);
 
   // A media file uploaded, a program using it published to all.
@@ -247,6 +289,7 @@ async function measure(cleanup: Cleanup, layout: Layout): Promise<Figures> {
   const programId = Number(saved.id);
   await operator.call("POST", "/a/api/program/submit", { ids: [programId] });
   const officeId = await operator.officeId();
+  const notifyCpuFrom = cpuNow();
   const since = epochMs();
   const synced = pool.since("synced", since, counts, stepMs(60_000));
   const fetched = pool.since("fetched", since, counts, stepMs(90_000));
@@ -269,6 +312,8 @@ async function measure(cleanup: Cleanup, layout: Layout): Promise<Figures> {
       () => synced,
       () => told("synced"),
     )) - since;
+  // Read once the screens said so: a little past the last sync.
+  const notifyCpu = cpuSince(notifyCpuFrom);
   const fetchedMs =
     (await step(
       name,
@@ -337,7 +382,17 @@ async function measure(cleanup: Cleanup, layout: Layout): Promise<Figures> {
     `${name}: screens back ${fmt(backMs)} ms after the kill (${fmt(online)} online in the database)`,
   );
   await pool.close();
-  return { connectMs, commandMs, notifiedMs, fetchedMs, backMs, mediaBytes, nodeBytes };
+  return {
+    connectMs,
+    commandMs,
+    notifiedMs,
+    fetchedMs,
+    backMs,
+    mediaBytes,
+    nodeBytes,
+    commandCpu,
+    notifyCpu,
+  };
 }
 
 /** One row of HAProxy's statistics (CSV), by proxy and server name ("FRONTEND", "BACKEND" or a server). */
@@ -374,11 +429,18 @@ async function startHaproxy(
   };
   const child = spawn("/usr/sbin/haproxy", ["-db", "-f", path.join(root, "deploy/haproxy.cfg")], {
     env,
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let err = "";
   child.stderr?.on("data", (d) => {
     err += d;
+  });
+  // Its log (warnings: a node going down or up) goes to stdout, shown as the nodes' warnings are.
+  let partial = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    const lines = (partial + d.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) if (line.trim()) console.log(`  haproxy: ${line.slice(0, 300)}`);
   });
   cleanup.add("stopping HAProxy", () => child.kill("SIGTERM"));
   for (let i = 0; i < 100; i++) {
@@ -423,6 +485,7 @@ async function main(cleanup: Cleanup): Promise<void> {
     name: "one",
     origin: one.origin,
     databaseUrl: oneDb.url,
+    pids: () => ({ nodes: [one.pid], balancer: null }),
     async kill() {
       await one.kill();
       one = await startRealServer(cleanup, {
@@ -447,13 +510,17 @@ async function main(cleanup: Cleanup): Promise<void> {
     });
   const web1 = await node("web");
   const web2 = await node("web");
-  await node("worker");
+  const worker = await node("worker");
   const statsBind = `127.0.0.1:${await freePort()}`;
-  await startHaproxy(cleanup, lb, statsBind, [`127.0.0.1:${web1.port}`, `127.0.0.1:${web2.port}`]);
+  const haproxy = await startHaproxy(cleanup, lb, statsBind, [
+    `127.0.0.1:${web1.port}`,
+    `127.0.0.1:${web2.port}`,
+  ]);
   const cluster = await measure(cleanup, {
     name: "cluster",
     origin: `http://${lb}`,
     databaseUrl: db.url,
+    pids: () => ({ nodes: [web1.pid, web2.pid, worker.pid], balancer: haproxy.pid ?? null }),
     kill: () => web1.kill(),
     bytesOut: async () => Number((await haproxyStat(statsBind, "marquee_web", "BACKEND")).bout),
   });
@@ -462,7 +529,8 @@ async function main(cleanup: Cleanup): Promise<void> {
     `\nbench:cluster, ${fmt(SCREENS)} screens (BENCH_CLUSTER_SCREENS), ${PROCESSES} client processes`,
   );
   console.log("figure                         one node    cluster    cluster/one   target");
-  const rows: Array<[string, keyof Figures, number]> = [
+  type Figure = Exclude<keyof Figures, "commandCpu" | "notifyCpu">;
+  const rows: Array<[string, Figure, number]> = [
     ["connected and authorised, ms", "connectMs", Number.POSITIVE_INFINITY],
     ["command acknowledged, ms", "commandMs", TARGET.commandMs],
     ["publish told to all, ms", "notifiedMs", TARGET.notifiedMs],
@@ -487,6 +555,27 @@ async function main(cleanup: Cleanup): Promise<void> {
     `(media: a ${fmt(MEDIA_BYTES)}-byte file asked for ${MEDIA_GETS} times; "all" counts headers too: ` +
       "HAProxy's bytes out of the web nodes for the cluster, the client socket's bytes for one node)",
   );
+  const cores = availableParallelism();
+  console.log(
+    `\nthe machine's CPU (${cores} cores) in two steps, ms: the server processes, PostgreSQL, HAProxy and ` +
+      `the ${PROCESSES} processes of simulated screens, all on the same cores`,
+  );
+  for (const [label, key] of [
+    ["a command acknowledged", "commandCpu"],
+    ["publish told to all", "notifyCpu"],
+  ] as const)
+    for (const [layoutName, f] of [
+      ["one node", single],
+      ["cluster", cluster],
+    ] as const) {
+      const m = f[key];
+      const all = m.wallMs * cores;
+      const pct = (ms: number) => `${fmt(ms)} (${fmt((ms * 100) / all)} %)`;
+      console.log(
+        `  ${`${label}, ${layoutName}`.padEnd(34)} ${fmt(m.wallMs)} ms, ${fmt(all)} ms of CPU: nodes ${pct(m.nodes)}, ` +
+          `PostgreSQL ${pct(m.database)}, HAProxy ${pct(m.balancer)}, simulated screens ${pct(m.screens)}`,
+      );
+    }
   console.log(met ? "\nall targets met" : "\nnot all targets met");
 }
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { createProgram, createWidget } from "@marquee/program";
 import { type PlanItem, resolveRange, type ScheduleInput, type SchedulePlan, TIERS } from "@marquee/schedule";
 import pg from "pg";
@@ -10,7 +11,7 @@ import { envCount } from "./lib/env";
 import type { ChildFleetOptions } from "./lib/fleet-client-child";
 import { epochMs } from "./lib/fleet-client-child";
 import { ClientPool } from "./lib/fleet-clients";
-import { RssSampler } from "./lib/proc";
+import { CpuTimeline, cpuOfAll, postgresCpuMs, RssSampler } from "./lib/proc";
 import { runBenchmark } from "./lib/run";
 import { startRealServer } from "./lib/upload-servers";
 
@@ -46,6 +47,13 @@ import { startRealServer } from "./lib/upload-servers";
  *
  * Targets: all notified in under 2 s; all fetched in under 3 s; the
  * resolver under 1 s.
+ *
+ * Beside the server on the same cores run PostgreSQL and the simulated
+ * screens (each parses and checks its manifest, resolves its schedule and
+ * reports, as a player does): the CPU time of each, from /proc, while the
+ * terminals were told and until they held the manifest, against the
+ * machine's whole CPU over those phases, so a figure bound by the
+ * simulator's share of two cores shows as such.
  *
  * Where the time goes: the server's CPU time (all its threads, from /proc)
  * in each phase of the publication (the call; until the last terminal had
@@ -333,6 +341,23 @@ interface Publish {
   cpu: Array<{ phase: string; ms: number }>;
   /** The database's transactions and time in statements over the whole publication. */
   db: DbWork;
+  /** Where the machine's CPU went while the terminals were told, and until they held the manifest. */
+  machine: MachineShare[];
+}
+
+/** The CPU time (ms) of the server, PostgreSQL and the simulated screens over one phase of `wallMs`. */
+interface MachineShare {
+  phase: string;
+  wallMs: number;
+  serverMs: number;
+  databaseMs: number;
+  screensMs: number;
+}
+
+/** CPU timelines of the processes beside the server on this machine: PostgreSQL's and the fleet's. */
+interface Beside {
+  database: CpuTimeline;
+  screens: CpuTimeline;
 }
 
 interface DbWork {
@@ -370,12 +395,15 @@ async function publish(
   pool: ClientPool,
   db: pg.Pool,
   sampler: RssSampler,
+  beside: Beside,
   marks: PhaseMarks,
   planId: number,
   officeId: number,
 ): Promise<Publish> {
   const dbBefore = await dbWork(db);
   sampler.mark();
+  beside.database.mark();
+  beside.screens.mark();
   // Not before the sampler's first sample: the call's CPU is counted from it.
   const since = Math.ceil(epochMs());
   marks.mark("publish call sent", since);
@@ -425,7 +453,25 @@ async function publish(
   marks.mark("all shown", shownAt);
   // One more sample now, then the phases read from the timeline.
   sampler.window();
+  beside.database.close();
+  beside.screens.close();
   const cpu = cpuBetween(sampler, instants);
+  const share = (phase: string, from: number, to: number): MachineShare => {
+    const between = (t: CpuTimeline) =>
+      t.at(to - performance.timeOrigin) - t.at(from - performance.timeOrigin);
+    const server = (e: number) => sampler.cpuAt(e - performance.timeOrigin)?.cpuMs ?? Number.NaN;
+    return {
+      phase,
+      wallMs: to - from,
+      serverMs: server(to) - server(from),
+      databaseMs: between(beside.database),
+      screensMs: between(beside.screens),
+    };
+  };
+  const machine = [
+    share("answered -> last sync", answeredAt, Math.max(answeredAt, syncedAt)),
+    share("sent -> last manifest held", since, Math.max(answeredAt, syncedAt, fetchedAt)),
+  ];
   await sleep(DB_STATS_LAG_MS);
   const dbAfter = await dbWork(db);
   return {
@@ -437,6 +483,7 @@ async function publish(
     targetCount,
     cpu,
     db: { xacts: dbAfter.xacts - dbBefore.xacts, activeMs: dbAfter.activeMs - dbBefore.activeMs },
+    machine,
   };
 }
 
@@ -632,7 +679,17 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
 
   const { planId } = await content(operator);
   const carriedBefore = (await pool.stats()).carried;
-  const pub = await publish(operator, pool, db, sampler, marks, planId, officeId);
+  // Sampled from the publication on: the simulated screens run on the server's cores, and this shows how
+  // much of the machine they took while they were told (their work is not the server's).
+  const beside: Beside = {
+    database: new CpuTimeline(postgresCpuMs, 50),
+    screens: new CpuTimeline(() => cpuOfAll(pool.pids), 20),
+  };
+  cleanup.add("stopping the CPU timelines", () => {
+    beside.database.stop();
+    beside.screens.stop();
+  });
+  const pub = await publish(operator, pool, db, sampler, beside, marks, planId, officeId);
   const stats = await pool.stats();
   checkClean("publishing", stats);
   await pool.close();
@@ -725,6 +782,19 @@ async function main(cleanup: Cleanup, started: number): Promise<void> {
     `the database over the publication (and ${fmt(DB_STATS_LAG_MS / 1000)} s after, for its figures): ` +
       `${fmt(pub.db.xacts)} transactions, ${fmt(pub.db.activeMs)} ms in statements (${fmt((pub.db.activeMs * 1000) / TERMINALS)} µs per terminal)`,
   );
+  const cores = availableParallelism();
+  console.log(
+    `\nthe machine's CPU (${cores} cores), ms: the server, PostgreSQL and the ${PROCESSES} processes of simulated screens`,
+  );
+  for (const m of pub.machine) {
+    const pct = (ms: number) => `${fmt((ms * 100) / (m.wallMs * cores))} %`;
+    const rest = m.wallMs * cores - m.serverMs - m.databaseMs - m.screensMs;
+    console.log(
+      `  ${m.phase} (${fmt(m.wallMs)} ms, ${fmt(m.wallMs * cores)} ms of CPU): server ${fmt(m.serverMs)} (${pct(m.serverMs)}), ` +
+        `PostgreSQL ${fmt(m.databaseMs)} (${pct(m.databaseMs)}), simulated screens ${fmt(m.screensMs)} (${pct(m.screensMs)}), ` +
+        `the rest ${fmt(Math.max(0, rest))} (${pct(Math.max(0, rest))})`,
+    );
+  }
   const notifyMet = pub.syncedMs < TARGET_NOTIFY_MS;
   const resolverMet = resolver.ms < TARGET_RESOLVER_MS;
   const fetchMet = pub.fetchedMs < TARGET_FETCH_MS;

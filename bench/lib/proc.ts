@@ -182,3 +182,62 @@ export class RssSampler {
     clearInterval(this.timer);
   }
 }
+
+/**
+ * A CPU time (ms, growing: one process's, or a sum over several) sampled every `intervalMs` into a
+ * timeline that is read back at past instants: what a group of processes (the simulated screens, the
+ * database) spent between two moments a benchmark learns only afterwards.
+ */
+export class CpuTimeline {
+  private readonly timer: NodeJS.Timeout;
+  private samples: Array<{ at: number; ms: number }> = [];
+
+  constructor(
+    private readonly read: () => number | undefined,
+    intervalMs: number,
+  ) {
+    this.timer = setInterval(() => this.sample(), intervalMs);
+    this.timer.unref();
+  }
+
+  private sample(): void {
+    const ms = this.read();
+    if (ms !== undefined) this.samples.push({ at: performance.now(), ms });
+  }
+
+  /** Starts a new timeline from a sample taken now. */
+  mark(): void {
+    this.samples = [];
+    this.sample();
+  }
+
+  /** The CPU time (ms) at the last sample taken at or before `at` (performance.now()); NaN before the first. */
+  at(at: number): number {
+    let found = Number.NaN;
+    for (const s of this.samples) {
+      if (s.at > at) break;
+      found = s.ms;
+    }
+    return found;
+  }
+
+  /** Takes a last sample now (the end of a window read afterwards). */
+  close(): void {
+    this.sample();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** The summed CPU time (ms) of these processes, undefined when one has gone. */
+export function cpuOfAll(pids: readonly number[]): number | undefined {
+  let sum = 0;
+  for (const pid of pids) {
+    const cpu = readCpu(pid);
+    if (!cpu) return undefined;
+    sum += cpu.cpuMs;
+  }
+  return sum;
+}

@@ -27,8 +27,10 @@ export class Operator {
     const keyRes = await fetch(`${origin}${API_PREFIX}/f/common/getPublishKey`, {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    const key: unknown = await keyRes.json();
-    if (!isRecord(key)) throw new Error(`getPublishKey answered ${keyRes.status}`);
+    const keyText = await keyRes.text();
+    const key = jsonOrUndefined(keyText);
+    if (keyRes.status !== 200 || !isRecord(key))
+      throw new Error(`getPublishKey answered ${keyRes.status}: ${keyText.slice(0, 300)}`);
     const pub = key.publicKeyJson;
     let sent = password;
     if (key.landingEncryption === true) {
@@ -84,12 +86,7 @@ export class Operator {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const text = await res.text();
-    let answer: unknown;
-    try {
-      answer = JSON.parse(text);
-    } catch {
-      answer = undefined;
-    }
+    const answer = jsonOrUndefined(text);
     if (res.status !== 200 || !isRecord(answer) || answer.code !== 0) {
       throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
     }
@@ -151,5 +148,14 @@ export async function authoriseInDatabase(
     return r.rowCount ?? 0;
   } finally {
     await client.end();
+  }
+}
+
+/** The JSON value of an answer's text; undefined when it is not JSON (a balancer's HTML error page). */
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
