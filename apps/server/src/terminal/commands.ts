@@ -11,7 +11,7 @@ import { newCommandId } from "./token";
 
 /** How long after its timeout a command is left to its sender's own timer before the sweep ends it. */
 const COMMAND_GRACE_MS = 5_000;
-/** Rows per INSERT of commands (9 columns a row). */
+/** Rows per INSERT of commands (an array parameter per column that differs). */
 const INSERT_ROWS = 2000;
 const MIN_TIMEOUT_MS = 1000;
 /** Acks are written together: at most this many, or after this long. */
@@ -31,6 +31,8 @@ function settle(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 const MAX_TIMEOUT_MS = 3_600_000;
+/** The command is one of `ids`, as one array parameter (the same statement text for any number). */
+const commandIn = (ids: readonly string[]) => sql`${terminalCommands.id} = any(${sql.param(ids)}::text[])`;
 /** Resolves each waiter. */
 function answer(waiters: Array<() => void>): void {
   for (const resolve of waiters) resolve();
@@ -234,9 +236,13 @@ export class CommandDispatcher {
       else return ended("offline", COMMAND_REASONS.offline);
       return { ...row, state: "queued" as const };
     });
-    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-      await db.insert(terminalCommands).values(rows.slice(i, i + INSERT_ROWS));
-    }
+    await this.insertRows(rows, {
+      name,
+      args,
+      byUserId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + timeout),
+    });
     const sent: string[] = [];
     const gone: string[] = [];
     for (const { id, conn } of local) {
@@ -270,6 +276,36 @@ export class CommandDispatcher {
     return this.results(rows.map((r) => r.id));
   }
 
+  /**
+   * Writes the rows of one command: what they share once, what differs per terminal as one array
+   * parameter per column, so a command to thousands is a handful of values to bind and parse.
+   */
+  private async insertRows(
+    rows: Array<typeof terminalCommands.$inferInsert>,
+    shared: {
+      name: string;
+      args: Record<string, unknown>;
+      byUserId: number | null;
+      createdAt: Date;
+      expiresAt: Date;
+    },
+  ): Promise<void> {
+    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+      const part = rows.slice(i, i + INSERT_ROWS);
+      const column = <T>(pick: (r: (typeof part)[number]) => T) => sql.param(part.map(pick));
+      await this.services.db.execute(sql`
+        insert into terminal_commands
+          (id, terminal_id, office_id, state, reason, done_at, name, args, created_by, created_at, expires_at)
+        select v.id, v.terminal_id, v.office_id, v.state, v.reason, v.done_at,
+          ${shared.name}, ${JSON.stringify(shared.args)}::jsonb, ${shared.byUserId}::integer,
+          ${shared.createdAt.toISOString()}::timestamptz, ${shared.expiresAt.toISOString()}::timestamptz
+        from unnest(${column((r) => r.id)}::text[], ${column((r) => r.terminalId)}::int[],
+          ${column((r) => r.officeId)}::int[], ${column((r) => r.state ?? "queued")}::text[],
+          ${column((r) => r.reason ?? null)}::text[], ${column((r) => r.doneAt?.toISOString() ?? null)}::timestamptz[])
+          as v(id, terminal_id, office_id, state, reason, done_at)`);
+    }
+  }
+
   /** The outcomes of these commands now. */
   async results(commandIds: string[]): Promise<CommandOutcome[]> {
     if (!commandIds.length) return [];
@@ -277,7 +313,7 @@ export class CommandDispatcher {
       .select({ c: terminalCommands, terminalName: terminals.name })
       .from(terminalCommands)
       .innerJoin(terminals, eq(terminals.id, terminalCommands.terminalId))
-      .where(inArray(terminalCommands.id, commandIds))
+      .where(commandIn(commandIds))
       .orderBy(asc(terminalCommands.createdAt), asc(terminalCommands.terminalId));
     return rows.map(({ c, terminalName }) => ({
       id: c.id,
@@ -432,12 +468,7 @@ export class CommandDispatcher {
       this.services.db
         .update(terminalCommands)
         .set({ state: "sent" })
-        .where(
-          and(
-            sql`${terminalCommands.id} = any(${sql.param(ids)}::text[])`,
-            eq(terminalCommands.state, "queued"),
-          ),
-        ),
+        .where(and(commandIn(ids), eq(terminalCommands.state, "queued"))),
     );
     this.timeOutSent(ids, timeout);
   }
@@ -479,7 +510,7 @@ export class CommandDispatcher {
         this.services.db
           .update(terminalCommands)
           .set({ state, reason, doneAt: this.services.clock.now() })
-          .where(and(inArray(terminalCommands.id, slice), inArray(terminalCommands.state, from))),
+          .where(and(commandIn(slice), inArray(terminalCommands.state, from))),
       );
     }
   }
@@ -515,7 +546,7 @@ export class CommandDispatcher {
         args: terminalCommands.args,
       })
       .from(terminalCommands)
-      .where(and(inArray(terminalCommands.id, mine), eq(terminalCommands.state, "queued")));
+      .where(and(commandIn(mine), eq(terminalCommands.state, "queued")));
     const sent = rows
       .filter((r) =>
         this.host
