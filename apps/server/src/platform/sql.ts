@@ -28,6 +28,20 @@ export function limitAtRunTime(name: string): Placeholder {
 export const anyOf = (column: AnyColumn, ids: readonly number[]): SQL =>
   sql`${column} = any(${sql.param(ids)}::int[])`;
 
+/** `column` is one of `ids` (text), as one array parameter: anyOf for text keys. */
+export const anyOfText = (column: AnyColumn, ids: readonly string[]): SQL =>
+  sql`${column} = any(${sql.param(ids)}::text[])`;
+
+/**
+ * Columns of `rows` as array parameters, one per column (`unnest($1::int[], $2::text[], …)`): a write of
+ * thousands of rows binds and parses a handful of values, not parameters per row. `columnsOf(rows)(pick)`
+ * is the array of `pick` over the rows.
+ */
+export const columnsOf =
+  <R>(rows: readonly R[]) =>
+  <T>(pick: (row: R, i: number) => T) =>
+    sql.param(rows.map(pick));
+
 /**
  * The number of rows of `table` that `where` takes, as a column of a page's statement: PostgreSQL runs the
  * uncorrelated subquery once for the statement (an InitPlan), so a list reads its page and its total in one

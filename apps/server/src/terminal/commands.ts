@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { terminalCommands, terminals } from "../db/schema";
 import type { Services } from "../platform/services";
-import { anyOf } from "../platform/sql";
+import { anyOf, anyOfText, columnsOf } from "../platform/sql";
 import { type BusMessage, COMMAND_CARRIED_MAX } from "./bus";
 import type { TerminalConnection } from "./connection";
 import { newCommandId } from "./token";
@@ -32,7 +32,16 @@ function settle(): { promise: Promise<void>; resolve: () => void } {
 }
 const MAX_TIMEOUT_MS = 3_600_000;
 /** The command is one of `ids`, as one array parameter (the same statement text for any number). */
-const commandIn = (ids: readonly string[]) => sql`${terminalCommands.id} = any(${sql.param(ids)}::text[])`;
+const commandIn = (ids: readonly string[]) => anyOfText(terminalCommands.id, ids);
+/** What one terminal's row of a command holds of its own: the rest is the command's, the same for all. */
+interface CommandRow {
+  id: string;
+  terminalId: number;
+  officeId: number;
+  state: "queued" | "sent" | "failed" | "offline";
+  reason: string | null;
+  doneAt: Date | null;
+}
 /** Resolves each waiter. */
 function answer(waiters: Array<() => void>): void {
   for (const resolve of waiters) resolve();
@@ -208,18 +217,9 @@ export class CommandDispatcher {
     const now = clock.now();
     const local: Array<{ id: string; conn: TerminalConnection }> = [];
     const remote: Array<[string, number]> = [];
-    const rows: Array<typeof terminalCommands.$inferInsert> = targets.map((t) => {
-      const id = newCommandId();
-      const row = {
-        id,
-        terminalId: t.id,
-        officeId: t.officeId,
-        name,
-        args,
-        createdBy: byUserId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + timeout),
-      };
+    // What differs per terminal; what the rows share (name, args, sender, times) is bound once.
+    const rows: CommandRow[] = targets.map((t) => {
+      const row = { id: newCommandId(), terminalId: t.id, officeId: t.officeId, reason: null, doneAt: null };
       const ended = (state: "failed" | "offline", reason: string) => ({ ...row, state, reason, doneAt: now });
       if (t.state === "pending") return ended("failed", COMMAND_REASONS.pending);
       if (t.state === "disabled") return ended("failed", COMMAND_REASONS.disabled);
@@ -228,11 +228,11 @@ export class CommandDispatcher {
         // Put on its socket right after this insert: written as sent, so that no second write of the row
         // (behind the fleet's acks, which arrive at once) holds up the answer. A process killed in between
         // leaves it sent, and the sweep ends it by its timeout.
-        local.push({ id, conn });
+        local.push({ id: row.id, conn });
         return { ...row, state: "sent" as const };
       }
       // Online in the table, or taken by another process so lately that its presence is not written yet.
-      if (t.online || this.host.heldElsewhere(t.id)) remote.push([id, t.id]);
+      if (t.online || this.host.heldElsewhere(t.id)) remote.push([row.id, t.id]);
       else return ended("offline", COMMAND_REASONS.offline);
       return { ...row, state: "queued" as const };
     });
@@ -281,7 +281,7 @@ export class CommandDispatcher {
    * parameter per column, so a command to thousands is a handful of values to bind and parse.
    */
   private async insertRows(
-    rows: Array<typeof terminalCommands.$inferInsert>,
+    rows: CommandRow[],
     shared: {
       name: string;
       args: Record<string, unknown>;
@@ -292,7 +292,7 @@ export class CommandDispatcher {
   ): Promise<void> {
     for (let i = 0; i < rows.length; i += INSERT_ROWS) {
       const part = rows.slice(i, i + INSERT_ROWS);
-      const column = <T>(pick: (r: (typeof part)[number]) => T) => sql.param(part.map(pick));
+      const column = columnsOf(part);
       await this.services.db.execute(sql`
         insert into terminal_commands
           (id, terminal_id, office_id, state, reason, done_at, name, args, created_by, created_at, expires_at)
@@ -300,8 +300,8 @@ export class CommandDispatcher {
           ${shared.name}, ${JSON.stringify(shared.args)}::jsonb, ${shared.byUserId}::integer,
           ${shared.createdAt.toISOString()}::timestamptz, ${shared.expiresAt.toISOString()}::timestamptz
         from unnest(${column((r) => r.id)}::text[], ${column((r) => r.terminalId)}::int[],
-          ${column((r) => r.officeId)}::int[], ${column((r) => r.state ?? "queued")}::text[],
-          ${column((r) => r.reason ?? null)}::text[], ${column((r) => r.doneAt?.toISOString() ?? null)}::timestamptz[])
+          ${column((r) => r.officeId)}::int[], ${column((r) => r.state)}::text[],
+          ${column((r) => r.reason)}::text[], ${column((r) => r.doneAt?.toISOString() ?? null)}::timestamptz[])
           as v(id, terminal_id, office_id, state, reason, done_at)`);
     }
   }
@@ -365,7 +365,7 @@ export class CommandDispatcher {
     if (!batch.length) return written.resolve();
     try {
       // Five array parameters, not five a row: a batch of 1,000 acks is five values to bind and parse.
-      const column = <T>(pick: (a: (typeof batch)[number]) => T) => sql.param(batch.map(pick));
+      const column = columnsOf(batch);
       const values = sql`unnest(${column((a) => a.id)}::text[], ${column((a) => a.terminalId)}::int[],
         ${column((a) => a.state)}::text[], ${column((a) => a.reason)}::text[], ${column((a) => a.data)}::jsonb[])`;
       const listening = this.doneListeners.size > 0;

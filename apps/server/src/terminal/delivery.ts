@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { crashPoint } from "../platform/crash-point";
 import type { Clock } from "../platform/deps";
+import { columnsOf } from "../platform/sql";
 import type { WebhookEvents } from "../platform/webhooks";
 
 /** How long delivery changes wait in memory before they are written together. */
@@ -192,7 +193,7 @@ export class DeliveryTracker {
   }
 
   private async writeReports(rows: Report[], now: string): Promise<void> {
-    const column = <T>(pick: (r: Report) => T) => sql.param(rows.map(pick));
+    const column = columnsOf(rows);
     const values = sql`unnest(${column((r) => r.publicationId)}::int[], ${column((r) => r.terminalId)}::int[],
                   ${column((r) => r.state)}::text[], ${column((r) => r.done)}::int[],
                   ${column((r) => r.total)}::int[], ${column((r) => r.reason)}::text[])

@@ -2,6 +2,7 @@ import type { TerminalStatus } from "@marquee/terminal-protocol";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
+import { columnsOf } from "../platform/sql";
 import type { WebhookEvents } from "../platform/webhooks";
 
 /** What the process holding a terminal's socket knows of it; written to the terminals row in batches. */
@@ -119,7 +120,7 @@ export class PresenceWriter {
    */
   private async update(rows: PresenceRecord[]): Promise<Set<number>> {
     const spanDue = rows.map((r) => this.spanDue(r));
-    const column = <T>(pick: (r: PresenceRecord, i: number) => T) => sql.param(rows.map(pick));
+    const column = columnsOf(rows);
     // One statement, one array parameter per column (not ten parameters per terminal to build and parse):
     // the terminals' rows, and each socket's online span (accept → last beat, for the statistics)
     // stretched to its latest end; a terminal deleted meanwhile has neither.

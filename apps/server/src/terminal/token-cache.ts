@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { terminals } from "../db/schema";
+import { anyOfText } from "../platform/sql";
 import { snapshotColumns, type TerminalSnapshot } from "./connection";
 import { hashToken } from "./token";
 
@@ -140,7 +140,7 @@ export class TerminalTokens {
         const rows = await this.db
           .select(snapshotColumns)
           .from(terminals)
-          .where(sql`${terminals.tokenHash} = any(${sql.param(hashes.slice(i, i + BATCH))}::text[])`);
+          .where(anyOfText(terminals.tokenHash, hashes.slice(i, i + BATCH)));
         for (const row of rows) found.set(row.tokenHash, row);
       }
     } catch (err) {

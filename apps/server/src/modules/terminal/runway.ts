@@ -4,6 +4,7 @@ import { FEED_KEEP_SEC, type Manifest } from "@marquee/terminal-protocol";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { strategies, terminals } from "../../db/schema";
 import type { Services } from "../../platform/services";
+import { columnsOf } from "../../platform/sql";
 
 /**
  * The offline runway of every terminal (issue 24, docs/runway.md): from the
@@ -164,7 +165,7 @@ async function writeRunways(services: Services, rows: RunwayRow[], at: Date): Pr
     const done = new Set<number>();
     for (let i = 0; i < left.length; i += RUNWAY_ROWS_PER_STATEMENT) {
       const part = left.slice(i, i + RUNWAY_ROWS_PER_STATEMENT);
-      const column = <T>(pick: (r: RunwayRow) => T) => sql.param(part.map(pick));
+      const column = columnsOf(part);
       const res = await services.db.execute<{ id: number }>(sql`
         with v as (
           select * from unnest(${column((r) => r.id)}::int[], ${column((r) => r.until?.toISOString() ?? null)}::timestamptz[],
