@@ -393,6 +393,7 @@ export async function generateStatsData(
     "stat_pop_office_day",
     "stat_pop_month",
     "stat_pop_reach_day",
+    "stat_pop_reach_week",
     "stat_pop_reach_month",
     "stat_pop_program_reach",
     "stat_pop_material_reach",
@@ -574,6 +575,15 @@ export async function generateStatsData(
     );
     return r.rowCount ?? 0;
   });
+  const popReachWeekRows = await phase("stat_pop_reach_week (summed from stat_pop_reach_day)", async () => {
+    const r = await client.query(
+      `insert into stat_pop_reach_week (week, terminal_id, office_id, kind, plays, ms, first_day, last_day)
+       select day - (extract(isodow from day)::int - 1), terminal_id, office_id, kind, sum(plays), sum(ms),
+              min(day), max(day)
+         from stat_pop_reach_day group by 1, 2, 3, 4`,
+    );
+    return r.rowCount ?? 0;
+  });
   const popReachMonthRows = await phase("stat_pop_reach_month (summed from stat_pop_month)", async () => {
     const r = await client.query(
       `insert into stat_pop_reach_month (month, terminal_id, office_id, kind, plays, ms, first_day, last_day)
@@ -645,6 +655,7 @@ export async function generateStatsData(
     "stat_pop_office_day",
     "stat_pop_month",
     "stat_pop_reach_day",
+    "stat_pop_reach_week",
     "stat_pop_reach_month",
     "stat_pop_program_reach",
     "stat_pop_material_reach",
@@ -662,13 +673,15 @@ export async function generateStatsData(
               ? popMonthRows
               : table === "stat_pop_reach_day"
                 ? popReachDayRows
-                : table === "stat_pop_reach_month"
-                  ? popReachMonthRows
-                  : table === "stat_pop_program_reach"
-                    ? popProgramReachRows
-                    : table === "stat_pop_material_reach"
-                      ? popMaterialReachRows
-                      : (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
+                : table === "stat_pop_reach_week"
+                  ? popReachWeekRows
+                  : table === "stat_pop_reach_month"
+                    ? popReachMonthRows
+                    : table === "stat_pop_program_reach"
+                      ? popProgramReachRows
+                      : table === "stat_pop_material_reach"
+                        ? popMaterialReachRows
+                        : (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
     rows.push({ table, rows: n });
   }
 

@@ -281,6 +281,7 @@ export const ROLLUP_TABLES = [
   "stat_pop_day",
   "stat_pop_month",
   "stat_pop_reach_day",
+  "stat_pop_reach_week",
   "stat_pop_reach_month",
   "stat_pop_program_reach",
   "stat_pop_material_reach",

@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { materials, playEvents, programs, terminalGroups } from "../src/db/schema";
 import { popExportLimits } from "../src/modules/pop/export";
-import { cutRange } from "../src/modules/pop/repo";
+import { cutRange, cutWeeks } from "../src/modules/pop/repo";
 import { runRollups } from "../src/modules/statistics/rollup";
 import {
   ADMIN,
@@ -533,8 +533,40 @@ describe("long ranges", () => {
     });
   });
 
+  it("cuts the days either side of the months into whole weeks and the days either side", () => {
+    // 2026-01-12 and 2026-04-06 are Mondays, 2026-01-25 and 2026-04-19 Sundays.
+    expect(
+      cutWeeks([
+        ["2026-01-10", "2026-01-31"],
+        ["2026-04-01", "2026-04-19"],
+      ]),
+    ).toEqual({
+      weeks: [
+        ["2026-01-12", "2026-01-19"],
+        ["2026-04-06", "2026-04-13"],
+      ],
+      days: [
+        ["2026-01-10", "2026-01-11"],
+        ["2026-01-26", "2026-01-31"],
+        ["2026-04-01", "2026-04-05"],
+      ],
+    });
+    // A week exactly, and six days that hold none.
+    expect(cutWeeks([["2026-01-12", "2026-01-18"]])).toEqual({
+      weeks: [["2026-01-12", "2026-01-12"]],
+      days: [],
+    });
+    expect(cutWeeks([["2026-01-13", "2026-01-19"]])).toEqual({
+      weeks: [],
+      days: [["2026-01-13", "2026-01-19"]],
+    });
+    expect(cutWeeks([])).toEqual({ weeks: [], days: [] });
+  });
+
   /** Plays from 19 January to 11 April 2026, some on the zone's midnight at either end of a month. */
   const LONG = { from: "2026-01-20", to: "2026-04-10" };
+  /** A range whose ends hold whole weeks (12-25 January, 6-19 April) besides days, read from the week roll-up. */
+  const WEEKS = { from: "2026-01-12", to: "2026-04-19" };
 
   beforeAll(async () => {
     const days = [
@@ -577,6 +609,7 @@ describe("long ranges", () => {
     by: "program" | "material" | "terminal" | "office",
     kind: Seeded["kind"],
     where: ReturnType<typeof sql>,
+    range: { from: string; to: string } = LONG,
   ) {
     const key = sql.raw(
       {
@@ -588,7 +621,7 @@ describe("long ranges", () => {
     );
     const from = sql`play_events e join terminals t on t.id = e.terminal_id
       cross join lateral (select (e.at at time zone ${ZONE})::date as day) d`;
-    const filter = sql`e.kind = ${kind} and d.day between ${LONG.from}::date and ${LONG.to}::date
+    const filter = sql`e.kind = ${kind} and d.day between ${range.from}::date and ${range.to}::date
       ${by === "material" ? sql`and e.material_id is not null` : sql``} and ${where}`;
     const rows = await t.database.db.execute<{
       id: number;
@@ -636,18 +669,23 @@ describe("long ranges", () => {
       [aUser, { groupId }, sql`e.terminal_id = ${term.a1}`],
       [admin, { programId: prog.p2 }, sql`e.program_id = ${prog.p2}`],
     ];
-    for (const [client, filter, where] of cases) {
-      for (const by of ["terminal", "program", "material", "office"] as const) {
-        const kind = by === "material" ? "media" : "scene";
-        const res = await client.get("/a/api/pop/summary", { by, ...LONG, ...filter, pageSize: 100 });
-        expect(res.statusCode, res.body).toBe(200);
-        const body = res.json();
-        const want = await direct(by, kind, where);
-        const what = `${by} ${JSON.stringify(filter)}`;
-        expect(figures(body.list), what).toEqual(want.list);
-        expect(body.totals, what).toEqual(want.totals);
+    for (const range of [LONG, WEEKS])
+      for (const [client, filter, where] of cases) {
+        for (const by of ["terminal", "program", "material", "office"] as const) {
+          const kind = by === "material" ? "media" : "scene";
+          const res = await client.get("/a/api/pop/summary", { by, ...range, ...filter, pageSize: 100 });
+          expect(res.statusCode, res.body).toBe(200);
+          const body = res.json();
+          const want = await direct(by, kind, where, range);
+          const what = `${by} ${JSON.stringify(filter)} ${range.from}…${range.to}`;
+          expect(figures(body.list), what).toEqual(want.list);
+          expect(body.totals, what).toEqual(want.totals);
+        }
       }
-    }
+    // The weeks' range reads weeks that hold plays: 19-21 January and 6-12 April.
+    const weekRows = await t.database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from stat_pop_reach_week where week in ('2026-01-19', '2026-04-06')`);
+    expect(weekRows.rows[0]?.n).toBeGreaterThan(0);
     // The seeded days do reach both partial ends and the whole months between them.
     const all = (await admin.get("/a/api/pop/summary", { by: "terminal", ...LONG, pageSize: 100 })).json();
     expect(all.list.map((r: { firstDay: string }) => r.firstDay).sort()[0]).toBe("2026-01-20");

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { instantOfLocal, localDateOf } from "@marquee/schedule";
 import { sql } from "drizzle-orm";
 import pino from "pino";
@@ -335,6 +336,34 @@ describe("runRollups", () => {
         sum(ms)::int as ms, min(day)::text as first_day, max(day)::text as last_day
       from stat_pop_day where terminal_id = any(${sql.param(ids)}::int[]) group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
     expect(reachMonths).toEqual(monthsFromDays);
+    const reachWeeks = await rows(sql`
+      select week::text, terminal_id, office_id, kind, plays::int, ms::int, first_day::text, last_day::text
+      from stat_pop_reach_week where terminal_id = any(${sql.param(ids)}::int[]) order by 1, 2, 3, 4`);
+    const weeksFromDays = await rows(sql`
+      select date_trunc('week', day::timestamp)::date::text as week, terminal_id, office_id, kind,
+        sum(plays)::int as plays, sum(ms)::int as ms, min(day)::text as first_day, max(day)::text as last_day
+      from stat_pop_day where terminal_id = any(${sql.param(ids)}::int[]) group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+    expect(reachWeeks).toEqual(weeksFromDays);
+    // An upgraded installation: the migration's backfill writes the weeks the roll-up wrote.
+    const backfill = readFileSync(
+      new URL("../src/db/migrations/0037_pop_reach_week.sql", import.meta.url),
+      "utf8",
+    )
+      .split("--> statement-breakpoint")
+      .filter((part) => part.includes("INSERT INTO"));
+    expect(backfill).toHaveLength(1);
+    await t.database.db.execute(sql`truncate stat_pop_reach_week`);
+    await t.database.db.execute(sql.raw(backfill[0] ?? ""));
+    expect(
+      await rows(sql`
+        select week::text, terminal_id, office_id, kind, plays::int, ms::int, first_day::text, last_day::text
+        from stat_pop_reach_week where terminal_id = any(${sql.param(ids)}::int[]) order by 1, 2, 3, 4`),
+    ).toEqual(reachWeeks);
+    // 31 August 2025 is a Sunday and 1 September a Monday: two weeks, each under its Monday.
+    expect(reachWeeks.filter((r) => r.terminal_id === two).map((r) => [r.week, r.first_day])).toEqual([
+      ["2025-08-25", "2025-08-31"],
+      ["2025-09-01", "2025-09-01"],
+    ]);
     // The sums themselves: three scene plays of terminal one on 4 August (programs 91, 92, 92) in one row.
     expect(reachDays).toContainEqual({
       day: "2025-08-04",

@@ -183,20 +183,50 @@ export const statPopReachDay = pgTable(
   ],
 );
 
+/**
+ * The columns of a reach roll-up over a period (a week, a month) but the
+ * period's first day: stat_pop_reach_day's summed, with the first and last
+ * day of the period that has a row in stat_pop_reach_day.
+ */
+const reachPeriodColumns = () => ({
+  terminalId: integer("terminal_id").notNull(),
+  officeId: integer("office_id").notNull(),
+  kind: text("kind", { enum: ["scene", "media", "click"] }).notNull(),
+  plays: bigint("plays", { mode: "number" }).notNull().default(0),
+  ms: bigint("ms", { mode: "number" }).notNull().default(0),
+  firstDay: date("first_day", { mode: "string" }).notNull(),
+  lastDay: date("last_day", { mode: "string" }).notNull(),
+});
+
+/**
+ * stat_pop_reach_day per week (its Monday), for the days a range holds
+ * either side of its whole months: a year from any day reads about 11
+ * months, a few weeks and at most 12 days a terminal, not about 31 days.
+ * Recomputed by the roll-up for the (terminal, week) pairs it touches.
+ */
+export const statPopReachWeek = pgTable(
+  "stat_pop_reach_week",
+  { week: date("week", { mode: "string" }).notNull(), ...reachPeriodColumns() },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.week, t.officeId, t.kind] }),
+    // As stat_pop_reach_month's: an index-only scan.
+    index("stat_pop_reach_week_cover_idx").on(
+      t.kind,
+      t.week,
+      t.officeId,
+      t.terminalId,
+      t.plays,
+      t.ms,
+      t.firstDay,
+      t.lastDay,
+    ),
+  ],
+);
+
 /** stat_pop_reach_day per calendar month (first day of the month), as stat_pop_month is to stat_pop_day. */
 export const statPopReachMonth = pgTable(
   "stat_pop_reach_month",
-  {
-    month: date("month", { mode: "string" }).notNull(),
-    terminalId: integer("terminal_id").notNull(),
-    officeId: integer("office_id").notNull(),
-    kind: text("kind", { enum: ["scene", "media", "click"] }).notNull(),
-    plays: bigint("plays", { mode: "number" }).notNull().default(0),
-    ms: bigint("ms", { mode: "number" }).notNull().default(0),
-    /** The first and last day of the month with a row in stat_pop_day. */
-    firstDay: date("first_day", { mode: "string" }).notNull(),
-    lastDay: date("last_day", { mode: "string" }).notNull(),
-  },
+  { month: date("month", { mode: "string" }).notNull(), ...reachPeriodColumns() },
   (t) => [
     primaryKey({ columns: [t.terminalId, t.month, t.officeId, t.kind] }),
     // As stat_pop_reach_day's: the whole months of a summary by terminal are an index-only scan.

@@ -158,6 +158,37 @@ export function cutRange(
 }
 
 /**
+ * Ranges of days cut further into the weeks (Monday to Sunday) they hold
+ * whole (Mondays of the first and the last week) and the days before and
+ * after them: the days either side of a range's whole months, read from
+ * stat_pop_reach_week where the reach roll-ups answer (at most six days at
+ * each end of each range stay days).
+ */
+export function cutWeeks(ranges: Array<[string, string]>): {
+  weeks: Array<[string, string]>;
+  days: Array<[string, string]>;
+} {
+  const weeks: Array<[string, string]> = [];
+  const days: Array<[string, string]> = [];
+  // getUTCDay: 0 Sunday, 1 Monday.
+  const weekday = (day: string) => new Date(dayMs(day)).getUTCDay();
+  const plus = (day: string, n: number) => isoDay(dayMs(day) + n * DAY_MS);
+  for (const [a, b] of ranges) {
+    const firstMonday = plus(a, (8 - weekday(a)) % 7);
+    const lastSunday = plus(b, -weekday(b));
+    const lastMonday = plus(lastSunday, -6);
+    if (firstMonday > lastMonday) {
+      days.push([a, b]);
+      continue;
+    }
+    if (a < firstMonday) days.push([a, plus(firstMonday, -1)]);
+    weeks.push([firstMonday, lastMonday]);
+    if (lastSunday < b) days.push([plus(lastSunday, 1), b]);
+  }
+  return { weeks, days };
+}
+
+/**
  * Whether the per-terminal reads of a filter can use the reach roll-ups
  * (stat_pop_reach_day/month: no program, material or widget, about one row
  * per terminal and day instead of one per program played): no program or
@@ -171,7 +202,8 @@ function reachRollup(s: PopScope, by: PopBy | undefined, keyed: boolean): boolea
 
 /**
  * The per-terminal rows of a filter over its range: the whole months from
- * stat_pop_month, the days either side from stat_pop_day, each part with the
+ * stat_pop_month, the days either side from stat_pop_day (the reach roll-ups:
+ * the whole weeks among them from stat_pop_reach_week), each part with the
  * filter and `extra` in its own WHERE so that it reads its indexes. Columns:
  * terminal_id and the column of `by`, and with `figures` plays, ms,
  * first_day and last_day; no more, so that a count of terminals reads the
@@ -197,7 +229,15 @@ function perTerminalRows(
       select ${keys}${figures} from ${sql.raw(reach ? "stat_pop_reach_month" : "stat_pop_month")}
       where ${sql.join([sql`month between ${cut.months[0]}::date and ${cut.months[1]}::date`, ...c], sql` and `)}`);
   }
-  for (const [a, b] of cut.days) {
+  // The reach roll-ups also hold weeks: the days either side of the months are mostly whole weeks.
+  const edges = reach ? cutWeeks(cut.days) : { weeks: [], days: cut.days };
+  for (const [a, b] of edges.weeks) {
+    const figures = opts.figures ? sql`, plays, ms, first_day, last_day` : sql``;
+    parts.push(sql`
+      select ${keys}${figures} from stat_pop_reach_week
+      where ${sql.join([sql`week between ${a}::date and ${b}::date`, ...c], sql` and `)}`);
+  }
+  for (const [a, b] of edges.days) {
     const figures = opts.figures ? sql`, plays, ms, day as first_day, day as last_day` : sql``;
     parts.push(sql`
       select ${keys}${figures} from ${sql.raw(reach ? "stat_pop_reach_day" : "stat_pop_day")}

@@ -167,7 +167,7 @@ const NO_DAYS = sql.raw("repeat('0', 366)::bit(366)");
  * play_events → stat_pop_day (added to, by id), then stat_pop_office_day
  * recomputed for the (office, day) pairs the batch touched and
  * stat_pop_month for the (terminal, month) pairs, and their reach roll-ups
- * (stat_pop_reach_day, stat_pop_reach_month; the days played per program and
+ * (stat_pop_reach_day, stat_pop_reach_week, stat_pop_reach_month; the days played per program and
  * material: stat_pop_program_reach, stat_pop_material_reach). A play counts under the
  * office its terminal was in when it played (play_events.office_id), so a
  * screen moved to another tenant leaves its history behind.
@@ -252,6 +252,19 @@ async function rollPlays(tx: Tx, tz: string, now: Date) {
         select s.day, s.terminal_id, s.office_id, s.kind, sum(s.plays), sum(s.ms)
         from stat_pop_day s join pairs p on p.terminal_id = s.terminal_id and p.day = s.day
         group by s.day, s.terminal_id, s.office_id, s.kind`);
+      // The weeks (their Mondays) of the same terminal days, each recomputed whole from its reach days.
+      const weeks = sql`(select distinct p.terminal_id, p.day - (extract(isodow from p.day)::int - 1) as week
+        from unnest(${sql.param(dTerminals)}::int[], ${sql.param(dDays)}::date[]) as p(terminal_id, day))`;
+      await tx.execute(sql`
+        with pairs as ${weeks}
+        delete from stat_pop_reach_week w using pairs p where w.terminal_id = p.terminal_id and w.week = p.week`);
+      await tx.execute(sql`
+        with pairs as ${weeks}
+        insert into stat_pop_reach_week (week, terminal_id, office_id, kind, plays, ms, first_day, last_day)
+        select p.week, r.terminal_id, r.office_id, r.kind, sum(r.plays), sum(r.ms), min(r.day), max(r.day)
+        from stat_pop_reach_day r join pairs p on p.terminal_id = r.terminal_id
+          and r.day >= p.week and r.day < p.week + 7
+        group by p.week, r.terminal_id, r.office_id, r.kind`);
       await tx.execute(sql`
         with pairs as (select * from unnest(${sql.param(mTerminals)}::int[], ${sql.param(mMonths)}::date[]) as p(terminal_id, month))
         delete from stat_pop_reach_month m using pairs p where m.terminal_id = p.terminal_id and m.month = p.month`);
