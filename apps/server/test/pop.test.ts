@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { materials, playEvents, programs, terminalGroups } from "../src/db/schema";
 import { popExportLimits } from "../src/modules/pop/export";
-import { cutRange, cutWeeks } from "../src/modules/pop/repo";
+import { cutRange, cutWeeks } from "../src/modules/statistics/periods";
 import { runRollups } from "../src/modules/statistics/rollup";
 import {
   ADMIN,

@@ -15,3 +15,6 @@ CREATE INDEX "stat_pop_reach_week_cover_idx" ON "stat_pop_reach_week" USING btre
 INSERT INTO "stat_pop_reach_week" ("week", "terminal_id", "office_id", "kind", "plays", "ms", "first_day", "last_day")
 SELECT "day" - (extract(isodow FROM "day")::int - 1), "terminal_id", "office_id", "kind", sum("plays"), sum("ms"), min("day"), max("day")
 FROM "stat_pop_reach_day" GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+-- Planner statistics for the rows just written: the first reads plan with them, not before autovacuum.
+ANALYZE "stat_pop_reach_week";

@@ -13,6 +13,7 @@ import type { Actor } from "../../platform/actor";
 import { notFound } from "../../platform/errors";
 import type { Services } from "../../platform/services";
 import { namesIn, officeInScope, officesInScope, rangeOffices, scoped } from "../../platform/tenancy";
+import { cutRange, cutWeeks, DAY_MS, dayMs } from "../statistics/periods";
 import { findGroup, groupAndBelow } from "../terminal/repo";
 
 /** The filters of a call as given (the summary's, the detail's and the export's). */
@@ -125,67 +126,6 @@ function rollupWhere(s: PopScope, kind: PopKind, table: "d" | "o", by?: PopBy): 
     [sql`day between ${s.from}::date and ${s.to}::date`, ...filterConditions(s, kind, table, by)],
     sql` and `,
   );
-}
-
-const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-/** The first day of the month `n` months after the one of `day`. */
-const monthStart = (day: string, n = 0) => {
-  const d = new Date(dayMs(day));
-  return isoDay(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
-};
-
-/**
- * A range of days cut into the calendar months it holds whole (first days
- * of the first and the last month, or null) and the days before and after
- * them (both ends included): the months are read from stat_pop_month, the
- * days from stat_pop_day.
- */
-export function cutRange(
-  from: string,
-  to: string,
-): { months: [string, string] | null; days: Array<[string, string]> } {
-  const first = from.endsWith("-01") ? from : monthStart(from, 1);
-  // The month of `to` is whole when the next day starts another month.
-  const last = isoDay(dayMs(to) + DAY_MS).endsWith("-01") ? monthStart(to) : monthStart(to, -1);
-  if (first > last) return { months: null, days: [[from, to]] };
-  const days: Array<[string, string]> = [];
-  if (from < first) days.push([from, isoDay(dayMs(first) - DAY_MS)]);
-  const after = monthStart(last, 1);
-  if (after <= to) days.push([after, to]);
-  return { months: [first, last], days };
-}
-
-/**
- * Ranges of days cut further into the weeks (Monday to Sunday) they hold
- * whole (Mondays of the first and the last week) and the days before and
- * after them: the days either side of a range's whole months, read from
- * stat_pop_reach_week where the reach roll-ups answer (at most six days at
- * each end of each range stay days).
- */
-export function cutWeeks(ranges: Array<[string, string]>): {
-  weeks: Array<[string, string]>;
-  days: Array<[string, string]>;
-} {
-  const weeks: Array<[string, string]> = [];
-  const days: Array<[string, string]> = [];
-  // getUTCDay: 0 Sunday, 1 Monday.
-  const weekday = (day: string) => new Date(dayMs(day)).getUTCDay();
-  const plus = (day: string, n: number) => isoDay(dayMs(day) + n * DAY_MS);
-  for (const [a, b] of ranges) {
-    const firstMonday = plus(a, (8 - weekday(a)) % 7);
-    const lastSunday = plus(b, -weekday(b));
-    const lastMonday = plus(lastSunday, -6);
-    if (firstMonday > lastMonday) {
-      days.push([a, b]);
-      continue;
-    }
-    if (a < firstMonday) days.push([a, plus(firstMonday, -1)]);
-    weeks.push([firstMonday, lastMonday]);
-    if (lastSunday < b) days.push([plus(lastSunday, 1), b]);
-  }
-  return { weeks, days };
 }
 
 /**
