@@ -384,6 +384,7 @@ export async function generateStatsData(
   const bulk = [
     "stat_terminal_day",
     "stat_terminal_month",
+    "stat_terminal_week",
     "stat_office_day",
     "stat_user_day",
     "stat_page_day",
@@ -424,21 +425,30 @@ export async function generateStatsData(
       );
     }
   });
-  await phase("stat_terminal_month and stat_office_day (summed from the days)", async () => {
-    await client.query(
-      `insert into stat_terminal_month (month, terminal_id, office_id, online_sec, scheduled_sec, on_scheduled_sec, days)
+  await phase(
+    "stat_terminal_month, stat_terminal_week and stat_office_day (summed from the days)",
+    async () => {
+      await client.query(
+        `insert into stat_terminal_week (week, terminal_id, office_id, online_sec, scheduled_sec, on_scheduled_sec, days)
+       select day - (extract(isodow from day)::int - 1), terminal_id, office_id, sum(online_sec), sum(scheduled_sec),
+              sum(on_scheduled_sec), count(*) filter (where online_sec > 0)
+         from stat_terminal_day group by 1, 2, 3`,
+      );
+      await client.query(
+        `insert into stat_terminal_month (month, terminal_id, office_id, online_sec, scheduled_sec, on_scheduled_sec, days)
        select date_trunc('month', day)::date, terminal_id, office_id, sum(online_sec), sum(scheduled_sec),
               sum(on_scheduled_sec), count(*) filter (where online_sec > 0)
          from stat_terminal_day group by 1, 2, 3`,
-    );
-    await client.query(
-      `insert into stat_office_day (day, office_id, terminals, online_terminals, scheduled_terminals, started_terminals,
+      );
+      await client.query(
+        `insert into stat_office_day (day, office_id, terminals, online_terminals, scheduled_terminals, started_terminals,
                                     online_sec, scheduled_sec, on_scheduled_sec)
        select day, office_id, count(*), count(*) filter (where online_sec > 0), count(*) filter (where scheduled_sec > 0),
               count(*) filter (where on_scheduled_sec > 0), sum(online_sec), sum(scheduled_sec), sum(on_scheduled_sec)
          from stat_terminal_day group by 1, 2`,
-    );
-  });
+      );
+    },
+  );
 
   await phase("stat_user_day and stat_page_day (active on about 62 % of days)", async () => {
     await client.query(
@@ -646,6 +656,7 @@ export async function generateStatsData(
     "publications",
     "stat_terminal_day",
     "stat_terminal_month",
+    "stat_terminal_week",
     "stat_office_day",
     "stat_user_day",
     "stat_page_day",

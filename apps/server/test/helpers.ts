@@ -277,6 +277,7 @@ export const ROLLUP_TABLES = [
   "stat_rollup_state",
   "stat_terminal_day",
   "stat_terminal_month",
+  "stat_terminal_week",
   "stat_office_day",
   "stat_pop_day",
   "stat_pop_month",

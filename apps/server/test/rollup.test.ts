@@ -37,6 +37,16 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Empties a roll-up and runs the INSERT of the migration that first filled it (an upgraded installation's backfill). */
+async function backfillAgain(migration: string, table: string) {
+  const inserts = readFileSync(new URL(`../src/db/migrations/${migration}.sql`, import.meta.url), "utf8")
+    .split("--> statement-breakpoint")
+    .filter((part) => part.includes("INSERT INTO"));
+  expect(inserts).toHaveLength(1);
+  await t.database.db.execute(sql.raw(`truncate ${table}`));
+  await t.database.db.execute(sql.raw(inserts[0] ?? ""));
+}
+
 const rows = async (q: ReturnType<typeof sql>) =>
   (await t.database.db.execute<Record<string, unknown>>(q)).rows;
 
@@ -170,6 +180,19 @@ describe("runRollups", () => {
       sql`select sum(online_sec)::int as s from stat_terminal_month where terminal_id = ${plain}`,
     );
     expect(month).toEqual([{ s: 3600 + 5400 }]);
+    // The weeks (Mondays) hold their days' sums, as written by the pass and by the migration's backfill.
+    const weeks = sql`select week::text, terminal_id, office_id, online_sec::int, scheduled_sec::int,
+        on_scheduled_sec::int, days from stat_terminal_week where terminal_id in (${plain}, ${timed}, ${idle})
+      order by 1, 2`;
+    const fromDays = await rows(sql`
+      select (day - (extract(isodow from day)::int - 1))::text as week, terminal_id, office_id,
+        sum(online_sec)::int as online_sec, sum(scheduled_sec)::int as scheduled_sec,
+        sum(on_scheduled_sec)::int as on_scheduled_sec, (count(*) filter (where online_sec > 0))::int as days
+      from stat_terminal_day where terminal_id in (${plain}, ${timed}, ${idle}) group by 1, 2, 3 order by 1, 2`);
+    expect(fromDays.length).toBeGreaterThan(0);
+    expect(await rows(weeks)).toEqual(fromDays);
+    await backfillAgain("0038_terminal_week", "stat_terminal_week");
+    expect(await rows(weeks)).toEqual(fromDays);
 
     const before = await tableDigests(t, ["stat_rollup_state"]);
     const again = await runRollups(t.app.services, { now });
@@ -345,15 +368,7 @@ describe("runRollups", () => {
       from stat_pop_day where terminal_id = any(${sql.param(ids)}::int[]) group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
     expect(reachWeeks).toEqual(weeksFromDays);
     // An upgraded installation: the migration's backfill writes the weeks the roll-up wrote.
-    const backfill = readFileSync(
-      new URL("../src/db/migrations/0037_pop_reach_week.sql", import.meta.url),
-      "utf8",
-    )
-      .split("--> statement-breakpoint")
-      .filter((part) => part.includes("INSERT INTO"));
-    expect(backfill).toHaveLength(1);
-    await t.database.db.execute(sql`truncate stat_pop_reach_week`);
-    await t.database.db.execute(sql.raw(backfill[0] ?? ""));
+    await backfillAgain("0037_pop_reach_week", "stat_pop_reach_week");
     expect(
       await rows(sql`
         select week::text, terminal_id, office_id, kind, plays::int, ms::int, first_day::text, last_day::text

@@ -267,6 +267,35 @@ describe("statistics calls", () => {
     });
     const expected = D3.slice(0, 7) === D2.slice(0, 7) ? 4 * 3600 : 2 * 3600;
     expect(month.json().list[0]).toMatchObject({ name: "A one", onlineSec: expected });
+    // Longer ranges read whole weeks (and months) besides days: the same figures as the day rows.
+    for (const range of [
+      { from: dayAgo(27), to: dayAgo(0) },
+      { from: dayAgo(45), to: dayAgo(1) },
+    ]) {
+      const long = await a.get("/a/api/statistics/statisticsTerminalOnlineTime", {
+        ...range,
+        sort: "name",
+        order: "asc",
+        pageSize: 100,
+      });
+      expect(long.statusCode, long.body).toBe(200);
+      const direct = await t.database.db.execute<{ name: string; online_sec: number; days: number }>(sql`
+        select t.name, sum(d.online_sec)::int as online_sec, count(*) filter (where d.online_sec > 0)::int as days
+        from stat_terminal_day d join terminals t on t.id = d.terminal_id
+        where d.day between ${range.from}::date and ${range.to}::date
+          and d.office_id in (${ids.officeA}, ${ids.officeA1})
+        group by t.name order by t.name`);
+      expect(
+        long
+          .json()
+          .list.map((r: { name: string; onlineSec: number; daysOnline: number }) => [
+            r.name,
+            r.onlineSec,
+            r.daysOnline,
+          ]),
+        `${range.from}…${range.to}`,
+      ).toEqual(direct.rows.map((r) => [r.name, r.online_sec, r.days]));
+    }
   });
 
   it("terminalStartUpRate counts terminals online in their scheduled time", async () => {

@@ -56,21 +56,40 @@ export const statTerminalDay = pgTable(
   ],
 );
 
+/** The columns of stat_terminal_day summed over a period (a week, a month) but the period's first day. */
+const terminalPeriodColumns = () => ({
+  terminalId: integer("terminal_id").notNull(),
+  /** The office of the terminal's last day in the period. */
+  officeId: integer("office_id").notNull(),
+  onlineSec: bigint("online_sec", { mode: "number" }).notNull().default(0),
+  scheduledSec: bigint("scheduled_sec", { mode: "number" }).notNull().default(0),
+  onScheduledSec: bigint("on_scheduled_sec", { mode: "number" }).notNull().default(0),
+  /** Days online (online_sec > 0). */
+  days: integer("days").notNull().default(0),
+});
+
 /** The same per terminal and calendar month (first day of the month): long ranges read months, not days. */
 export const statTerminalMonth = pgTable(
   "stat_terminal_month",
-  {
-    month: date("month", { mode: "string" }).notNull(),
-    terminalId: integer("terminal_id").notNull(),
-    officeId: integer("office_id").notNull(),
-    onlineSec: bigint("online_sec", { mode: "number" }).notNull().default(0),
-    scheduledSec: bigint("scheduled_sec", { mode: "number" }).notNull().default(0),
-    onScheduledSec: bigint("on_scheduled_sec", { mode: "number" }).notNull().default(0),
-    days: integer("days").notNull().default(0),
-  },
+  { month: date("month", { mode: "string" }).notNull(), ...terminalPeriodColumns() },
   (t) => [
     primaryKey({ columns: [t.terminalId, t.month] }),
     index("stat_terminal_month_office_idx").on(t.officeId, t.month),
+  ],
+);
+
+/**
+ * The same per week (its Monday), for the days a range holds either side of
+ * its whole months (cutWeeks): a year from any day reads a few weeks and at
+ * most a dozen days a terminal, not about 31 days.
+ */
+export const statTerminalWeek = pgTable(
+  "stat_terminal_week",
+  { week: date("week", { mode: "string" }).notNull(), ...terminalPeriodColumns() },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.week] }),
+    // The weeks of a range, platform-wide or per office, from the index alone (online time's page).
+    index("stat_terminal_week_cover_idx").on(t.week, t.officeId, t.terminalId, t.onlineSec, t.days),
   ],
 );
 

@@ -19,6 +19,7 @@ import type { Services } from "../../platform/services";
 import { likeEscape } from "../../platform/sql";
 import { nameScope, namesIn, officeNameable, scoped } from "../../platform/tenancy";
 import { viewStatus } from "../terminal/repo";
+import { cutRange, cutWeeks } from "./periods";
 import { groupIn, hours, officeIn, type StatsScope } from "./scope";
 
 type Row = Record<string, unknown>;
@@ -125,35 +126,6 @@ export async function terminalCount(
   };
 }
 
-/** Whole months inside the range (first days), and the day stretches outside them. */
-function monthsAndRest(s: StatsScope): { months: string[]; rest: Array<[string, string]> } {
-  const months: string[] = [];
-  const rest: Array<[string, string]> = [];
-  let runStart: string | null = null;
-  let prev: string | null = null;
-  for (let i = 0; i < s.days.length; i++) {
-    const d = s.days[i] as string;
-    if (d.endsWith("-01")) {
-      // A month is whole when its last day is in the range too.
-      const next = new Date(Date.parse(`${d}T00:00:00Z`));
-      next.setUTCMonth(next.getUTCMonth() + 1, 0);
-      const last = next.toISOString().slice(0, 10);
-      if (last <= s.to) {
-        if (runStart !== null && prev !== null) rest.push([runStart, prev]);
-        runStart = null;
-        months.push(d);
-        i += s.days.slice(i).indexOf(last);
-        prev = last;
-        continue;
-      }
-    }
-    if (runStart === null) runStart = d;
-    prev = d;
-  }
-  if (runStart !== null && prev !== null) rest.push([runStart, prev]);
-  return { months, rest };
-}
-
 const ONLINE_SORT = { hours: sql`online_sec`, days: sql`days`, name: sql`t.name` } as const;
 
 /** statisticsTerminalOnlineTime: the per-day series, totals, and the per-terminal page. */
@@ -170,29 +142,38 @@ export async function onlineTime(services: Services, s: StatsScope, q: OnlineTim
       avgHours: terminals ? Math.round((sec / 3600 / terminals) * 100) / 100 : 0,
     };
   });
-  const { months, rest } = monthsAndRest(s);
+  // Whole months from the month roll-up, the whole weeks either side from the week roll-up, the rest by day.
+  const cut = cutRange(s.from, s.to);
+  const edges = cutWeeks(cut.days);
   const parts: SQL[] = [];
-  if (rest.length) {
-    const inRest = sql.join(
-      rest.map(([a, b]) => sql`d.day between ${a}::date and ${b}::date`),
+  const between = (column: SQL, ranges: Array<[string, string]>) =>
+    sql.join(
+      ranges.map(([a, b]) => sql`${column} between ${a}::date and ${b}::date`),
       sql` or `,
     );
+  if (edges.days.length) {
     parts.push(sql`select d.terminal_id, d.online_sec::bigint as online_sec, (d.online_sec > 0)::int as days
-      from stat_terminal_day d where (${inRest}) and ${officeIn(s, sql`d.office_id`)}`);
+      from stat_terminal_day d where (${between(sql`d.day`, edges.days)}) and ${officeIn(s, sql`d.office_id`)}`);
   }
-  if (months.length) {
+  if (edges.weeks.length) {
+    parts.push(sql`select w.terminal_id, w.online_sec, w.days from stat_terminal_week w
+      where (${between(sql`w.week`, edges.weeks)}) and ${officeIn(s, sql`w.office_id`)}`);
+  }
+  if (cut.months) {
     parts.push(sql`select m.terminal_id, m.online_sec, m.days from stat_terminal_month m
-      where m.month = any(${sql.param(months)}::date[]) and ${officeIn(s, sql`m.office_id`)}`);
+      where m.month between ${cut.months[0]}::date and ${cut.months[1]}::date and ${officeIn(s, sql`m.office_id`)}`);
   }
   const keyword = q.keyword ? sql`t.name ilike ${`%${likeEscape(q.keyword)}%`}` : sql`true`;
   const dir = q.order === "asc" ? sql`asc` : sql`desc`;
+  // Summed per terminal before the terminals are joined: one row a terminal to join, not one a period.
   const page = await services.db.execute<Row>(sql`
-    with x as (${sql.join(parts, sql` union all `)})
-    select t.id, t.name, t.office_id, sum(x.online_sec)::bigint as online_sec, sum(x.days)::int as days,
-      count(*) over () as total, sum(sum(x.online_sec)) over () as all_sec
-    from x join terminals t on t.id = x.terminal_id
+    with x as (${sql.join(parts, sql` union all `)}),
+    per as (select x.terminal_id, sum(x.online_sec)::bigint as online_sec, sum(x.days)::int as days
+      from x group by x.terminal_id)
+    select t.id, t.name, t.office_id, per.online_sec, per.days,
+      count(*) over () as total, sum(per.online_sec) over () as all_sec
+    from per join terminals t on t.id = per.terminal_id
     where ${keyword} and ${groupIn(s, sql`t.id`)}
-    group by t.id
     order by ${ONLINE_SORT[q.sort]} ${dir}, t.id
     limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`);
   const [names, terminalNames] = await Promise.all([

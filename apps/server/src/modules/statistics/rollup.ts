@@ -546,6 +546,16 @@ async function rollTerminalDays(tx: Tx, tz: string, now: Date): Promise<number> 
         sum(online_sec), sum(scheduled_sec), sum(on_scheduled_sec)
       from stat_terminal_day where day = any(${sql.param(isoDays)}::date[])
       group by day, office_id`);
+    // The weeks (Mondays) of the days rolled, recomputed whole from their days, as the months below.
+    const weeks = sql`(select distinct d - (extract(isodow from d)::int - 1) as week
+      from unnest(${sql.param(isoDays)}::date[]) as d)`;
+    await tx.execute(sql`delete from stat_terminal_week where week in ${weeks}`);
+    await tx.execute(sql`
+      insert into stat_terminal_week (week, terminal_id, office_id, online_sec, scheduled_sec, on_scheduled_sec, days)
+      select w.week, d.terminal_id, (array_agg(d.office_id order by d.day desc))[1],
+        sum(d.online_sec), sum(d.scheduled_sec), sum(d.on_scheduled_sec), count(*) filter (where d.online_sec > 0)::int
+      from ${weeks} as w join stat_terminal_day d on d.day >= w.week and d.day < w.week + 7
+      group by 1, 2`);
     await tx.execute(sql`delete from stat_terminal_month where month = any(${sql.param(months)}::date[])`);
     await tx.execute(sql`
       insert into stat_terminal_month (month, terminal_id, office_id, online_sec, scheduled_sec, on_scheduled_sec, days)
