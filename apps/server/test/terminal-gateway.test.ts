@@ -429,6 +429,51 @@ describe("what a terminal reports is checked against what it was given", () => {
   });
 });
 
+describe("a change made while the socket says hello", () => {
+  // The socket's row is read before the upgrade; a notice sent before the hello's welcome has attached
+  // the socket finds no socket to tell. The screen must still hear it at once, not at the next
+  // reconciliation (a minute) or, for its state, never: a later sync would read its new row silently.
+  it("tells a screen authorised between its socket's opening and its hello", async () => {
+    const reg = await registerTerminal(t.app);
+    const socket = await connected(reg.token);
+    await authorise(t.app, reg.terminalId, shopId, [shopProgram]);
+    const welcome = await socket.hello();
+    const state = welcome.state === "authorised" ? welcome.state : (await socket.next("state", 3000)).state;
+    expect(state).toBe("authorised");
+    const version = welcome.manifestVersion ?? (await socket.next("sync", 3000)).manifestVersion;
+    expect(version).toBe(((await fetchManifest(t.app, reg.token)).json() as Manifest).version);
+  });
+
+  it("tells a screen of a publication made between its socket's opening and its hello", async () => {
+    const reg = await registerTerminal(t.app);
+    await authorise(t.app, reg.terminalId, shopId, [shopProgram]);
+    const socket = await connected(reg.token);
+    await t.database.db
+      .update(terminals)
+      .set({ programIds: [shopProgram, shopSpare] })
+      .where(eq(terminals.id, reg.terminalId));
+    await t.app.services.hub.notifySync([reg.terminalId]);
+    const welcome = await socket.hello();
+    const now = ((await fetchManifest(t.app, reg.token)).json() as Manifest).version;
+    const told = welcome.manifestVersion === now ? now : (await socket.next("sync", 3000)).manifestVersion;
+    expect(told).toBe(now);
+  });
+
+  it("tells a screen its new state when a sync finds it changed with no notice", async () => {
+    const reg = await registerTerminal(t.app);
+    const socket = await connected(reg.token);
+    expect((await socket.hello()).state).toBe("pending");
+    // Authorised with its notice lost, then a publication's sync reads its row.
+    await t.database.db
+      .update(terminals)
+      .set({ state: "authorised", officeId: shopId, programIds: [shopProgram], authorisedAt: new Date() })
+      .where(eq(terminals.id, reg.terminalId));
+    await t.app.services.hub.notifySync([reg.terminalId]);
+    expect((await socket.next("state", 3000)).state).toBe("authorised");
+    await socket.next("sync", 3000);
+  });
+});
+
 describe("a change whose notice was lost", () => {
   it("reaches the screen at the next reconciliation, once", async () => {
     const { socket, terminalId, token, welcome } = await onlineTerminal([shopProgram]);

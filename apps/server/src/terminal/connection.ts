@@ -71,6 +71,8 @@ export class TerminalConnection {
     readonly connectedAt: Date,
     /** The TCP socket under it (the upgraded request's): corked around a message sent as several fragments. */
     readonly wire: Pick<Duplex, "cork" | "uncork"> | null = null,
+    /** The hub's notice mark taken before `terminal` was read (see RecentNotices). */
+    readonly readMark = 0,
   ) {}
 
   get terminalId(): number {

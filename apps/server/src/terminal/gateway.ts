@@ -38,6 +38,8 @@ export function acceptSocket(
   hub: TerminalHub,
   socket: WebSocket,
   terminal: TerminalSnapshot | null,
+  /** The hub's notice mark taken before `terminal` was read (see RecentNotices). */
+  readMark: number,
   ip: string,
   log: FastifyBaseLogger,
   wire: Duplex | null = null,
@@ -47,7 +49,7 @@ export function acceptSocket(
     socket.close(CLOSE_REFUSED, "refused");
     return;
   }
-  const conn = new TerminalConnection(socket, terminal, ip, hub.now(), wire);
+  const conn = new TerminalConnection(socket, terminal, ip, hub.now(), wire, readMark);
   const helloTimer = setTimeout(() => {
     if (!conn.welcomed) conn.close(1008, "no hello");
   }, HELLO_TIMEOUT_MS);
@@ -157,6 +159,8 @@ async function handleFrame(
       hub.attach(conn);
       // The welcome told it its manifest version: what was queued for it (or waited while it was away) is notified.
       if (manifest) hub.delivery.markNotified(conn.terminalId);
+      // A state or sync notice sent since its row was read found no socket to tell: it is told now.
+      await hub.catchUp(conn, conn.readMark);
       return;
     }
     case "heartbeat":

@@ -27,6 +27,7 @@ import { DeliveryTracker } from "./delivery";
 import { checkedStatus, GIVEN_TTL_MS, type Given, givenByManifest, givenHistory, isGiven } from "./given";
 import { ManifestService, type ManifestSubject } from "./manifest";
 import { ManifestBodies } from "./manifest-body";
+import { RecentNotices } from "./notices";
 import { offlineDue, PresenceWriter } from "./presence";
 import { TerminalTokens } from "./token-cache";
 
@@ -122,6 +123,8 @@ export class TerminalHub {
   /** The largest manifest a sync or a welcome carries (bytes of JSON); bigger ones are fetched. */
   inlineManifestMaxBytes = INLINE_MANIFEST_MAX_BYTES;
   private readonly conns = new Map<number, TerminalConnection>();
+  /** The state and sync notices of late, for the sockets saying hello as they were sent (see RecentNotices). */
+  private readonly notices = new RecentNotices();
   private readonly presence: PresenceWriter;
   private readonly bus: TerminalBus;
   private readonly counters: Record<Counter, number> = {
@@ -440,6 +443,21 @@ export class TerminalHub {
     this.announce(conn);
   }
 
+  /** A mark to take before reading the row of a socket about to say hello (see RecentNotices). */
+  noticeMark(): number {
+    return this.notices.mark();
+  }
+
+  /**
+   * After attach: a state or sync notice sent for this terminal since `mark`, while its socket was not
+   * held yet, found no socket to tell, and the welcome was written from the row read before it; the
+   * screen is told its state and manifest again.
+   */
+  async catchUp(conn: TerminalConnection, mark: number): Promise<void> {
+    if (this.conns.get(conn.terminalId) === conn && this.notices.missedSince(conn.terminalId, mark))
+      await this.retell(conn);
+  }
+
   /** The socket closed: no longer held; offline at once unless a newer socket replaced it. */
   detach(conn: TerminalConnection): void {
     if (this.conns.get(conn.terminalId) === conn) this.conns.delete(conn.terminalId);
@@ -630,8 +648,14 @@ export class TerminalHub {
   }
 
   private async applyState(terminalId: number): Promise<void> {
+    this.notices.note([terminalId]);
     const conn = this.conns.get(terminalId);
-    if (!conn) return;
+    if (conn) await this.retell(conn);
+  }
+
+  /** Reads the screen's row again and tells it its state and manifest (or refuses it). */
+  private async retell(conn: TerminalConnection): Promise<void> {
+    const terminalId = conn.terminalId;
     const row = (await this.snapshots([terminalId])).get(terminalId);
     if (!row || row.state === "disabled" || row.tokenHash !== conn.terminal.tokenHash) {
       if (row?.state === "disabled") conn.send({ type: "state", state: "disabled" });
@@ -661,6 +685,7 @@ export class TerminalHub {
   }
 
   private async applySync(ids: number[]): Promise<void> {
+    this.notices.note(ids);
     await this.readAndTell(
       ids.filter((id) => this.conns.has(id)),
       false,
@@ -669,8 +694,9 @@ export class TerminalHub {
 
   /**
    * Reads the rows of terminals held here again and sends each its manifest version (all of them, or with
-   * `onlyNew` those whose socket was not told that version yet, and a screen whose state or token changed
-   * its new state or its refusal); answers how many were told a version.
+   * `onlyNew` those whose socket was not told that version yet); a screen whose state or token changed
+   * with no notice is told its new state or refused, as notifyState would. Answers how many were told a
+   * version.
    */
   private async readAndTell(held: number[], onlyNew: boolean): Promise<number> {
     if (!held.length) return 0;
@@ -680,23 +706,19 @@ export class TerminalHub {
     this.tokens.keep(rows.values(), mark);
     const conns: TerminalConnection[] = [];
     // Screens whose state or token changed under them: refused, or told their new state (as notifyState would).
-    const changed: number[] = [];
+    const changed: TerminalConnection[] = [];
     for (const id of held) {
       const conn = this.conns.get(id);
       const row = rows.get(id);
       if (!conn?.welcomed) continue;
-      if (
-        onlyNew &&
-        (!row || row.state !== conn.terminal.state || row.tokenHash !== conn.terminal.tokenHash)
-      ) {
-        changed.push(id);
+      if (!row || row.state !== conn.terminal.state || row.tokenHash !== conn.terminal.tokenHash) {
+        changed.push(conn);
         continue;
       }
-      if (!row) continue;
-      conn.terminal = { ...row, tokenHash: conn.terminal.tokenHash };
+      conn.terminal = row;
       conns.push(conn);
     }
-    for (const id of changed) await this.applyState(id);
+    for (const conn of changed) await this.retell(conn);
     // Versions first (terminals with the same publications share one computation), then every
     // frame in one go: awaiting between sends would let the first terminals' manifest requests
     // queue ahead of the last terminals' news.

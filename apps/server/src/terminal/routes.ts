@@ -306,7 +306,7 @@ export const terminalRoutes =
 
     // The socket. The token is checked before the upgrade; an unknown one is refused after it
     // (close code CLOSE_REFUSED), so the client knows not to retry with it.
-    const byRequest = new WeakMap<FastifyRequest, TerminalSnapshot | null>();
+    const byRequest = new WeakMap<FastifyRequest, { terminal: TerminalSnapshot | null; mark: number }>();
     app.route({
       method: "GET",
       url: TERMINAL_PATHS.ws,
@@ -317,12 +317,16 @@ export const terminalRoutes =
       preHandler: async (req) => {
         if (!req.ws) return;
         const { token } = req.query as { token?: string };
-        byRequest.set(req, token ? await terminalByToken(db, token) : null);
+        // Taken before the row is read: a notice sent from now until the socket is held reaches it (catchUp).
+        const mark = hub.noticeMark();
+        byRequest.set(req, { terminal: token ? await terminalByToken(db, token) : null, mark });
       },
       handler: async () => {
         throw new AppError(426, "gateway.upgradeRequired");
       },
-      wsHandler: (socket, req) =>
-        acceptSocket(hub, socket, byRequest.get(req) ?? null, req.ip, app.log, req.raw.socket),
+      wsHandler: (socket, req) => {
+        const read = byRequest.get(req);
+        acceptSocket(hub, socket, read?.terminal ?? null, read?.mark ?? 0, req.ip, app.log, req.raw.socket);
+      },
     });
   };
