@@ -130,18 +130,6 @@ const ONLINE_SORT = { hours: sql`online_sec`, days: sql`days`, name: sql`t.name`
 
 /** statisticsTerminalOnlineTime: the per-day series, totals, and the per-terminal page. */
 export async function onlineTime(services: Services, s: StatsScope, q: OnlineTimeQuery) {
-  const days = await terminalDays(services, s);
-  const series = fill(s, days, (r, day) => {
-    const sec = num(r?.online_sec);
-    const terminals = num(r?.terminals);
-    return {
-      day,
-      onlineSec: sec,
-      onlineHours: hours(sec),
-      terminals,
-      avgHours: terminals ? Math.round((sec / 3600 / terminals) * 100) / 100 : 0,
-    };
-  });
   // Whole months from the month roll-up, the whole weeks either side from the week roll-up, the rest by day.
   const cut = cutRange(s.from, s.to);
   const edges = cutWeeks(cut.days);
@@ -166,7 +154,10 @@ export async function onlineTime(services: Services, s: StatsScope, q: OnlineTim
   const keyword = q.keyword ? sql`t.name ilike ${`%${likeEscape(q.keyword)}%`}` : sql`true`;
   const dir = q.order === "asc" ? sql`asc` : sql`desc`;
   // Summed per terminal before the terminals are joined: one row a terminal to join, not one a period.
-  const page = await services.db.execute<Row>(sql`
+  // The series and the page, each on its own connection at once.
+  const [days, page] = await Promise.all([
+    terminalDays(services, s),
+    services.db.execute<Row>(sql`
     with x as (${sql.join(parts, sql` union all `)}),
     per as (select x.terminal_id, sum(x.online_sec)::bigint as online_sec, sum(x.days)::int as days
       from x group by x.terminal_id)
@@ -175,7 +166,8 @@ export async function onlineTime(services: Services, s: StatsScope, q: OnlineTim
     from per join terminals t on t.id = per.terminal_id
     where ${keyword} and ${groupIn(s, sql`t.id`)}
     order by ${ONLINE_SORT[q.sort]} ${dir}, t.id
-    limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`);
+    limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`),
+  ]);
   const [names, terminalNames] = await Promise.all([
     officeNames(
       services,
@@ -190,6 +182,17 @@ export async function onlineTime(services: Services, s: StatsScope, q: OnlineTim
       page.rows.map((r) => num(r.id)),
     ),
   ]);
+  const series = fill(s, days, (r, day) => {
+    const sec = num(r?.online_sec);
+    const terminals = num(r?.terminals);
+    return {
+      day,
+      onlineSec: sec,
+      onlineHours: hours(sec),
+      terminals,
+      avgHours: terminals ? Math.round((sec / 3600 / terminals) * 100) / 100 : 0,
+    };
+  });
   const list: OnlineTimeRow[] = page.rows.map((r) => ({
     terminalId: num(r.id),
     name: terminalNames.get(num(r.id)) ?? `#${num(r.id)}`,
@@ -426,15 +429,18 @@ function popSource(s: StatsScope): SQL {
 
 /** statisticsWidgetUse: per widget type, programs using it now and its play time in the range. */
 export async function widgetUse(services: Services, s: StatsScope) {
-  const progs = await services.db.execute<{ id: number; doc: unknown }>(
-    sql`select id, doc from programs p where ${officeIn(s, sql`p.office_id`)}`,
-  );
+  // The programs and the plays, each on its own connection at once.
+  const [progs, plays] = await Promise.all([
+    services.db.execute<{ id: number; doc: unknown }>(
+      sql`select id, doc from programs p where ${officeIn(s, sql`p.office_id`)}`,
+    ),
+    services.db.execute<Row>(sql`
+      select x.program_id, x.widget_id, sum(x.plays) as plays, sum(x.ms) as ms from ${popSource(s)} x
+      where x.day between ${dayList(s)} and x.kind in ('scene', 'media') and x.widget_id <> ''
+        and ${officeIn(s, sql`x.office_id`)}
+      group by 1, 2`),
+  ]);
   const used = countTypes(progs.rows.map((r) => docWidgets(r.doc)));
-  const plays = await services.db.execute<Row>(sql`
-    select x.program_id, x.widget_id, sum(x.plays) as plays, sum(x.ms) as ms from ${popSource(s)} x
-    where x.day between ${dayList(s)} and x.kind in ('scene', 'media') and x.widget_id <> ''
-      and ${officeIn(s, sql`x.office_id`)}
-    group by 1, 2`);
   const docs = await widgetsOf(services, s.actor, [...new Set(plays.rows.map((r) => num(r.program_id)))]);
   const played = new Map<string, { plays: number; ms: number }>();
   for (const r of plays.rows) {
@@ -471,18 +477,21 @@ export async function widgetClicks(services: Services, s: StatsScope, q: WidgetC
     throw notFound("program", q.programId);
   const where = sql`x.day between ${dayList(s)} and x.kind = 'click' and ${officeIn(s, sql`x.office_id`)}
     and ${q.programId === undefined ? sql`true` : sql`x.program_id = ${q.programId}`}`;
-  const days = await services.db.execute<Row>(sql`
-    select x.day::text as day, sum(x.plays) as clicks from ${popSource(s)} x where ${where} group by 1`);
-  const series = fill(s, days.rows, (r, day) => ({ day, clicks: num(r?.clicks) }));
   const terminalDays = s.groupIds ? sql`count(distinct (x.terminal_id, x.day))` : sql`sum(x.terminals)`;
   const dir = q.order === "asc" ? sql`asc` : sql`desc`;
-  const page = await services.db.execute<Row>(sql`
-    select x.program_id, x.widget_id, sum(x.plays) as clicks, ${terminalDays} as terminal_days,
-      count(*) over () as total
-    from ${popSource(s)} x where ${where}
-    group by 1, 2
-    order by ${CLICK_SORT[q.sort]} ${dir}, x.program_id, x.widget_id
-    limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`);
+  // The series and the page, each on its own connection at once.
+  const [days, page] = await Promise.all([
+    services.db.execute<Row>(sql`
+      select x.day::text as day, sum(x.plays) as clicks from ${popSource(s)} x where ${where} group by 1`),
+    services.db.execute<Row>(sql`
+      select x.program_id, x.widget_id, sum(x.plays) as clicks, ${terminalDays} as terminal_days,
+        count(*) over () as total
+      from ${popSource(s)} x where ${where}
+      group by 1, 2
+      order by ${CLICK_SORT[q.sort]} ${dir}, x.program_id, x.widget_id
+      limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`),
+  ]);
+  const series = fill(s, days.rows, (r, day) => ({ day, clicks: num(r?.clicks) }));
   const programIds = [...new Set(page.rows.map((r) => num(r.program_id)))];
   const docs = await widgetsOf(services, s.actor, programIds);
   const nameOf = await namesIn(services.db, s.actor, programs, programIds);
