@@ -160,7 +160,7 @@ async function handleFrame(
       // The welcome told it its manifest version: what was queued for it (or waited while it was away) is notified.
       if (manifest) hub.delivery.markNotified(conn.terminalId);
       // A state or sync notice sent since its row was read found no socket to tell: it is told now.
-      await hub.catchUp(conn, conn.readMark);
+      await hub.catchUp(conn);
       return;
     }
     case "heartbeat":

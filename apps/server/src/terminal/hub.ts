@@ -449,12 +449,12 @@ export class TerminalHub {
   }
 
   /**
-   * After attach: a state or sync notice sent for this terminal since `mark`, while its socket was not
-   * held yet, found no socket to tell, and the welcome was written from the row read before it; the
-   * screen is told its state and manifest again.
+   * After attach: a state or sync notice sent for this terminal since its row was read (conn.readMark),
+   * while its socket was not held yet, found no socket to tell, and the welcome was written from the old
+   * row; the screen is told its state and manifest again.
    */
-  async catchUp(conn: TerminalConnection, mark: number): Promise<void> {
-    if (this.conns.get(conn.terminalId) === conn && this.notices.missedSince(conn.terminalId, mark))
+  async catchUp(conn: TerminalConnection): Promise<void> {
+    if (this.conns.get(conn.terminalId) === conn && this.notices.missedSince(conn.terminalId, conn.readMark))
       await this.retell(conn);
   }
 
@@ -653,10 +653,13 @@ export class TerminalHub {
     if (conn) await this.retell(conn);
   }
 
-  /** Reads the screen's row again and tells it its state and manifest (or refuses it). */
-  private async retell(conn: TerminalConnection): Promise<void> {
+  /** Tells the screen its state and manifest from its row (read again unless `read` says it was), or refuses it. */
+  private async retell(
+    conn: TerminalConnection,
+    read?: { row: TerminalSnapshot | undefined },
+  ): Promise<void> {
     const terminalId = conn.terminalId;
-    const row = (await this.snapshots([terminalId])).get(terminalId);
+    const row = read ? read.row : (await this.snapshots([terminalId])).get(terminalId);
     if (!row || row.state === "disabled" || row.tokenHash !== conn.terminal.tokenHash) {
       if (row?.state === "disabled") conn.send({ type: "state", state: "disabled" });
       conn.close(CLOSE_REFUSED, "refused");
@@ -706,19 +709,19 @@ export class TerminalHub {
     this.tokens.keep(rows.values(), mark);
     const conns: TerminalConnection[] = [];
     // Screens whose state or token changed under them: refused, or told their new state (as notifyState would).
-    const changed: TerminalConnection[] = [];
+    const changed: Array<[TerminalConnection, TerminalSnapshot | undefined]> = [];
     for (const id of held) {
       const conn = this.conns.get(id);
       const row = rows.get(id);
       if (!conn?.welcomed) continue;
       if (!row || row.state !== conn.terminal.state || row.tokenHash !== conn.terminal.tokenHash) {
-        changed.push(conn);
+        changed.push([conn, row]);
         continue;
       }
       conn.terminal = row;
       conns.push(conn);
     }
-    for (const conn of changed) await this.retell(conn);
+    for (const [conn, row] of changed) await this.retell(conn, { row });
     // Versions first (terminals with the same publications share one computation), then every
     // frame in one go: awaiting between sends would let the first terminals' manifest requests
     // queue ahead of the last terminals' news.
