@@ -392,6 +392,7 @@ export async function generateStatsData(
     "play_events",
     "stat_pop_day",
     "stat_pop_office_day",
+    "stat_pop_widget_month",
     "stat_pop_month",
     "stat_pop_reach_day",
     "stat_pop_reach_week",
@@ -576,6 +577,20 @@ export async function generateStatsData(
     return r.rowCount ?? 0;
   });
 
+  // The widget months as the roll-up recomputes them from the office days (rollup.ts, rollPlays).
+  const popWidgetMonthRows = await phase(
+    "stat_pop_widget_month (summed from stat_pop_office_day)",
+    async () => {
+      const r = await client.query(
+        `insert into stat_pop_widget_month (month, office_id, kind, program_id, widget_id, plays, ms, terminal_days)
+       select date_trunc('month', day)::date, office_id, kind, program_id, widget_id,
+              sum(plays), sum(ms), sum(terminals)::int
+         from stat_pop_office_day where widget_id <> '' group by 1, 2, 3, 4, 5`,
+      );
+      return r.rowCount ?? 0;
+    },
+  );
+
   // The reach roll-ups as the roll-up recomputes them (rollup.ts, rollPlays): the months from the month rows.
   const popReachDayRows = await phase("stat_pop_reach_day (summed from stat_pop_day)", async () => {
     const r = await client.query(
@@ -664,6 +679,7 @@ export async function generateStatsData(
     "play_events",
     "stat_pop_day",
     "stat_pop_office_day",
+    "stat_pop_widget_month",
     "stat_pop_month",
     "stat_pop_reach_day",
     "stat_pop_reach_week",
@@ -680,19 +696,21 @@ export async function generateStatsData(
           ? counts.terminalRows
           : table === "stat_pop_office_day"
             ? counts.officeRows
-            : table === "stat_pop_month"
-              ? popMonthRows
-              : table === "stat_pop_reach_day"
-                ? popReachDayRows
-                : table === "stat_pop_reach_week"
-                  ? popReachWeekRows
-                  : table === "stat_pop_reach_month"
-                    ? popReachMonthRows
-                    : table === "stat_pop_program_reach"
-                      ? popProgramReachRows
-                      : table === "stat_pop_material_reach"
-                        ? popMaterialReachRows
-                        : (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
+            : table === "stat_pop_widget_month"
+              ? popWidgetMonthRows
+              : table === "stat_pop_month"
+                ? popMonthRows
+                : table === "stat_pop_reach_day"
+                  ? popReachDayRows
+                  : table === "stat_pop_reach_week"
+                    ? popReachWeekRows
+                    : table === "stat_pop_reach_month"
+                      ? popReachMonthRows
+                      : table === "stat_pop_program_reach"
+                        ? popProgramReachRows
+                        : table === "stat_pop_material_reach"
+                          ? popMaterialReachRows
+                          : (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
     rows.push({ table, rows: n });
   }
 

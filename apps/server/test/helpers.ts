@@ -287,6 +287,7 @@ export const ROLLUP_TABLES = [
   "stat_pop_program_reach",
   "stat_pop_material_reach",
   "stat_pop_office_day",
+  "stat_pop_widget_month",
   "stat_user_day",
   "stat_page_day",
   "stat_material_day",

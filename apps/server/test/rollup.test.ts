@@ -303,6 +303,25 @@ describe("runRollups", () => {
         last_day: "2025-06-20",
       },
     ]);
+    // The widget months hold their office days' sums (terminals summed into terminal-days), as written
+    // by the pass and by the migration's backfill.
+    const widgetMonths = sql`
+      select month::text, office_id, kind, widget_id, plays::int, ms::int, terminal_days
+      from stat_pop_widget_month where program_id = 88 order by month, office_id`;
+    const widgetMonthsFromDays = sql`
+      select date_trunc('month', day)::date::text as month, office_id, kind, widget_id,
+        sum(plays)::int as plays, sum(ms)::int as ms, sum(terminals)::int as terminal_days
+      from stat_pop_office_day where program_id = 88 group by 1, 2, 3, 4 order by month, office_id`;
+    const expected = [
+      { month: "2025-05-01", office_id: office, plays: 1, ms: 100, terminal_days: 1 },
+      // 3 June (one), 20 June (one and two: two terminals that day).
+      { month: "2025-06-01", office_id: office, plays: 3, ms: 7000, terminal_days: 3 },
+      { month: "2025-06-01", office_id: other, plays: 1, ms: 500, terminal_days: 1 },
+    ].map((r) => ({ ...r, kind: "media", widget_id: "w" }));
+    expect(await rows(widgetMonths)).toEqual(await rows(widgetMonthsFromDays));
+    expect(await rows(widgetMonths)).toEqual(expected);
+    await backfillAgain("0039_pop_widget_month", "stat_pop_widget_month");
+    expect(await rows(widgetMonths)).toEqual(expected);
   });
 
   it("keeps the reach roll-ups equal to their sums of stat_pop_day after incremental passes", async () => {

@@ -384,6 +384,74 @@ describe("statistics calls", () => {
     expect(bClicks.list[0].programId).toBe(ids.programB);
   });
 
+  it("widget use and clicks over months read the month roll-up and give the figures of the raw plays", async () => {
+    // Plays weeks and months back (the range below holds whole months and days either side of them).
+    const ev = (terminalId: number, kind: "click" | "media", widgetId: string, day: string, ms: number) => ({
+      terminalId,
+      officeId: officeOfTerminal(terminalId),
+      programId: terminalId === ids.tB1 ? ids.programB : ids.programA,
+      sceneId: "s1",
+      widgetId,
+      kind,
+      at: at(day, "12:00"),
+      ms,
+    });
+    const back = [dayAgo(20), dayAgo(40), dayAgo(41), dayAgo(75)];
+    await t.database.db
+      .insert(playEvents)
+      .values(
+        back.flatMap((day, i) => [
+          ev(ids.tA1, "click", "wbtn", day, 0),
+          ev(ids.tA2, "click", "wbtn", day, 0),
+          ev(ids.tA2, "media", "wtxt", day, 1000 * (i + 1)),
+          ev(ids.tB1, "click", "wbtn", day, 0),
+        ]),
+      );
+    await runRollups(t.app.services);
+    const range = { from: dayAgo(89), to: dayAgo(0) };
+    const months = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from stat_pop_widget_month where office_id = ${ids.officeA1}`,
+    );
+    expect(months.rows[0]?.n).toBeGreaterThan(0);
+    // The raw plays of customer A's offices in the range.
+    const raw = await t.database.db.execute<{
+      widget_id: string;
+      kind: string;
+      plays: number;
+      ms: number;
+      terminal_days: number;
+    }>(sql`
+      select widget_id, kind, count(*)::int as plays, sum(ms)::int as ms,
+        count(distinct (terminal_id, (at at time zone ${TZ})::date))::int as terminal_days
+      from play_events
+      where office_id in (${ids.officeA}, ${ids.officeA1})
+        and (at at time zone ${TZ})::date between ${range.from}::date and ${range.to}::date
+      group by 1, 2`);
+    const of = (widget: string) => raw.rows.find((r) => r.widget_id === widget);
+    const use = await a.get("/a/api/statistics/statisticsWidgetUse", range);
+    expect(use.statusCode, use.body).toBe(200);
+    expect(use.json().list.find((r: { type: string }) => r.type === "text")).toMatchObject({
+      plays: of("wtxt")?.plays,
+      playSec: Math.round((of("wtxt")?.ms ?? 0) / 1000),
+    });
+    expect(of("wtxt")?.plays).toBe(2 + back.length);
+    const clicks = await a.get("/a/api/statistics/statisticsWidgetClick", range);
+    expect(clicks.statusCode, clicks.body).toBe(200);
+    expect(clicks.json().totalClicks).toBe(of("wbtn")?.plays);
+    expect(clicks.json().list).toEqual([
+      expect.objectContaining({
+        programId: ids.programA,
+        widgetId: "wbtn",
+        clicks: of("wbtn")?.plays,
+        terminalDays: of("wbtn")?.terminal_days,
+      }),
+    ]);
+    expect(of("wbtn")).toMatchObject({ plays: 3 + 2 * back.length, terminal_days: 2 + 2 * back.length });
+    // A group reads its terminals' days: the Lobby holds A two only.
+    const grouped = await a.get("/a/api/statistics/statisticsWidgetClick", { ...range, groupId: ids.group });
+    expect(grouped.json().list[0]).toMatchObject({ clicks: 1 + back.length, terminalDays: 1 + back.length });
+  });
+
   it("getTerminalByTerminalIds answers only the terminals in range, in the order asked", async () => {
     const res = await a.get("/a/api/statistics/getTerminalByTerminalIds", {
       ids: `${ids.tB1},${ids.tA2},${ids.tA1}`,

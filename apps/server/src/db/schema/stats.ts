@@ -357,6 +357,34 @@ export const statPopOfficeDay = pgTable(
   ],
 );
 
+/**
+ * stat_pop_office_day per calendar month (its first day) and widget, its materials summed: the widget
+ * figures (use and clicks) over a long range read a range's whole months here and only the days either
+ * side from stat_pop_office_day, a few rows a widget and office instead of one a day and material.
+ * Recomputed by the roll-up from the days for the (office, month) pairs a pass touched.
+ */
+export const statPopWidgetMonth = pgTable(
+  "stat_pop_widget_month",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    officeId: integer("office_id").notNull(),
+    kind: text("kind", { enum: ["scene", "media", "click"] }).notNull(),
+    programId: integer("program_id").notNull(),
+    widgetId: text("widget_id").notNull(),
+    plays: bigint("plays", { mode: "number" }).notNull().default(0),
+    ms: bigint("ms", { mode: "number" }).notNull().default(0),
+    /**
+     * The days' `terminals` summed: terminal-days (a terminal that pressed it on three days counts three).
+     * Read for clicks, which carry no material; a media widget's terminal counts once per material.
+     */
+    terminalDays: integer("terminal_days").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.officeId, t.month, t.kind, t.programId, t.widgetId] }),
+    index("stat_pop_widget_month_month_idx").on(t.month, t.kind),
+  ],
+);
+
 /** Console page views reported by the console (beacon), raw; rolled up into stat_page_day. */
 export const pageViews = pgTable(
   "page_views",

@@ -419,13 +419,45 @@ export async function publishWidgets(services: Services, s: StatsScope) {
   };
 }
 
-/** Proof-of-play rows of the scope: per office and day, or per terminal when a group filters terminals. */
+/** Proof-of-play rows of the scope by day (a daily series): per office and day, or per terminal when a group filters terminals. */
 function popSource(s: StatsScope): SQL {
   return s.groupIds
     ? sql`(select d.day, d.office_id, d.kind, d.program_id, d.widget_id, d.plays, d.ms, d.terminal_id
           from stat_pop_day d where ${groupIn(s, sql`d.terminal_id`)})`
     : sql`(select day, office_id, kind, program_id, widget_id, plays, ms, terminals from stat_pop_office_day)`;
 }
+
+/**
+ * Widget plays covering the scope's range once, to be summed over it (not per day): with a group, the
+ * group's terminals' days (stat_pop_day); else the offices' whole months of the range
+ * (stat_pop_widget_month) and the days either side (stat_pop_office_day), so that a year reads about
+ * twelve rows a widget and office instead of one a day and material. Columns: office_id, kind,
+ * program_id, widget_id, plays, ms; and terminal_days (the terminals that played a day, summed over the
+ * days) without a group, terminal_id and day with one (terminalDaysOf).
+ */
+function widgetPlaysOverRange(s: StatsScope): SQL {
+  if (s.groupIds)
+    return sql`(select d.office_id, d.kind, d.program_id, d.widget_id, d.plays, d.ms, d.terminal_id, d.day
+      from stat_pop_day d where d.day between ${dayList(s)} and d.widget_id <> ''
+        and ${groupIn(s, sql`d.terminal_id`)})`;
+  const cut = cutRange(s.from, s.to);
+  const parts: SQL[] = [];
+  if (cut.months)
+    parts.push(sql`select m.office_id, m.kind, m.program_id, m.widget_id, m.plays, m.ms, m.terminal_days
+      from stat_pop_widget_month m where m.month between ${cut.months[0]}::date and ${cut.months[1]}::date`);
+  if (cut.days.length)
+    parts.push(sql`select d.office_id, d.kind, d.program_id, d.widget_id, d.plays, d.ms, d.terminals as terminal_days
+      from stat_pop_office_day d
+      where (${sql.join(
+        cut.days.map(([a, b]) => sql`d.day between ${a}::date and ${b}::date`),
+        sql` or `,
+      )}) and d.widget_id <> ''`);
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+/** The terminal-days of a group of widgetPlaysOverRange's rows `x`. */
+const terminalDaysOf = (s: StatsScope): SQL =>
+  s.groupIds ? sql`count(distinct (x.terminal_id, x.day))` : sql`sum(x.terminal_days)`;
 
 /** statisticsWidgetUse: per widget type, programs using it now and its play time in the range. */
 export async function widgetUse(services: Services, s: StatsScope) {
@@ -435,9 +467,8 @@ export async function widgetUse(services: Services, s: StatsScope) {
       sql`select id, doc from programs p where ${officeIn(s, sql`p.office_id`)}`,
     ),
     services.db.execute<Row>(sql`
-      select x.program_id, x.widget_id, sum(x.plays) as plays, sum(x.ms) as ms from ${popSource(s)} x
-      where x.day between ${dayList(s)} and x.kind in ('scene', 'media') and x.widget_id <> ''
-        and ${officeIn(s, sql`x.office_id`)}
+      select x.program_id, x.widget_id, sum(x.plays) as plays, sum(x.ms) as ms from ${widgetPlaysOverRange(s)} x
+      where x.kind in ('scene', 'media') and x.widget_id <> '' and ${officeIn(s, sql`x.office_id`)}
       group by 1, 2`),
   ]);
   const used = countTypes(progs.rows.map((r) => docWidgets(r.doc)));
@@ -475,18 +506,18 @@ export async function widgetClicks(services: Services, s: StatsScope, q: WidgetC
   // Another tenant's program is refused like a missing one.
   if (q.programId !== undefined && !(await namesIn(services.db, s.actor, programs, [q.programId])).size)
     throw notFound("program", q.programId);
-  const where = sql`x.day between ${dayList(s)} and x.kind = 'click' and ${officeIn(s, sql`x.office_id`)}
+  const where = sql`x.kind = 'click' and ${officeIn(s, sql`x.office_id`)}
     and ${q.programId === undefined ? sql`true` : sql`x.program_id = ${q.programId}`}`;
-  const terminalDays = s.groupIds ? sql`count(distinct (x.terminal_id, x.day))` : sql`sum(x.terminals)`;
   const dir = q.order === "asc" ? sql`asc` : sql`desc`;
   // The series and the page, each on its own connection at once.
   const [days, page] = await Promise.all([
     services.db.execute<Row>(sql`
-      select x.day::text as day, sum(x.plays) as clicks from ${popSource(s)} x where ${where} group by 1`),
+      select x.day::text as day, sum(x.plays) as clicks from ${popSource(s)} x
+      where x.day between ${dayList(s)} and ${where} group by 1`),
     services.db.execute<Row>(sql`
-      select x.program_id, x.widget_id, sum(x.plays) as clicks, ${terminalDays} as terminal_days,
+      select x.program_id, x.widget_id, sum(x.plays) as clicks, ${terminalDaysOf(s)} as terminal_days,
         count(*) over () as total
-      from ${popSource(s)} x where ${where}
+      from ${widgetPlaysOverRange(s)} x where ${where}
       group by 1, 2
       order by ${CLICK_SORT[q.sort]} ${dir}, x.program_id, x.widget_id
       limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`),

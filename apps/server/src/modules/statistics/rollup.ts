@@ -165,7 +165,8 @@ const NO_DAYS = sql.raw("repeat('0', 366)::bit(366)");
 
 /**
  * play_events → stat_pop_day (added to, by id), then stat_pop_office_day
- * recomputed for the (office, day) pairs the batch touched and
+ * recomputed for the (office, day) pairs the batch touched, stat_pop_widget_month
+ * for their (office, month) pairs, and
  * stat_pop_month for the (terminal, month) pairs, and their reach roll-ups
  * (stat_pop_reach_day, stat_pop_reach_week, stat_pop_reach_month; the days played per program and
  * material: stat_pop_program_reach, stat_pop_material_reach). A play counts under the
@@ -206,6 +207,18 @@ async function rollPlays(tx: Tx, tz: string, now: Date) {
           sum(s.plays), sum(s.ms), count(distinct s.terminal_id)::int
         from stat_pop_day s join pairs p on p.office_id = s.office_id and p.day = s.day
         group by s.day, s.office_id, s.kind, s.program_id, s.material_id, s.widget_id`);
+      // The widget months of the same offices, recomputed whole from their days just written.
+      const officeMonths = sql`(select distinct p.office_id, date_trunc('month', p.day)::date as month
+        from unnest(${sql.param(offices)}::int[], ${sql.param(days)}::date[]) as p(office_id, day))`;
+      await tx.execute(sql`
+        delete from stat_pop_widget_month w using ${officeMonths} as p
+        where w.office_id = p.office_id and w.month = p.month`);
+      await tx.execute(sql`
+        insert into stat_pop_widget_month (month, office_id, kind, program_id, widget_id, plays, ms, terminal_days)
+        select p.month, s.office_id, s.kind, s.program_id, s.widget_id, sum(s.plays), sum(s.ms), sum(s.terminals)::int
+        from ${officeMonths} as p join stat_pop_office_day s on s.office_id = p.office_id
+          and s.day >= p.month and s.day < (p.month + interval '1 month')::date and s.widget_id <> ''
+        group by p.month, s.office_id, s.kind, s.program_id, s.widget_id`);
       const months = new Map<string, Set<number>>();
       const dayPairs = new Set<string>();
       for (const p of pairs) {
