@@ -9,10 +9,19 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /**
+   * One connection of its own for the health check (`/f/health`): it answers whether the database does,
+   * never queued behind the pool's work. A fleet reconnecting fills the pool for seconds; a check waiting
+   * behind it would have a load balancer take out a node that is busy, not down, and then the next.
+   */
+  probe: Db;
   close(): Promise<void>;
 }
 
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+
+/** How long the health check waits for the database (under HAProxy's `timeout check`, deploy/haproxy.cfg). */
+const PROBE_TIMEOUT_MS = 3_000;
 
 /**
  * A connection pool. A connection that breaks (the database restarted) is
@@ -36,7 +45,20 @@ export function connect(
   // Frequent reads become named statements, parsed and planned once per connection (see StatementNames).
   nameStatements(pool, new StatementNames(opts.prepareThreshold ?? DEFAULT_PREPARE_THRESHOLD));
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  const probePool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    idleTimeoutMillis: 60_000,
+    // A database that does not answer within a check's time is out of reach for the check.
+    connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+    query_timeout: PROBE_TIMEOUT_MS,
+    application_name: "marquee-health",
+  });
+  probePool.on("error", (err) =>
+    log.warn({ err }, "the health check's database connection failed; it will be replaced"),
+  );
+  const probe = drizzle(probePool, { schema });
+  return { db, pool, probe, close: async () => void (await Promise.all([pool.end(), probePool.end()])) };
 }
 
 /** Applies the committed migrations (idempotent; serialised across processes by drizzle's lock table). */

@@ -109,10 +109,11 @@ export class ProcessRegistry {
   /**
    * How many live processes run the job handlers and periodic passes (role `all` or `worker`, beaten
    * within STALE_AFTER_MS), this one included. Zero in a cluster of web nodes alone: uploads would wait
-   * for processing, timed publications for their time, and roll-ups would stop.
+   * for processing, timed publications for their time, and roll-ups would stop. Read on `db` when given
+   * (the health check's own connection).
    */
-  async workersAlive(): Promise<number> {
-    const [row] = await this.db
+  async workersAlive(db: Db = this.db): Promise<number> {
+    const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(serverProcesses)
       .where(

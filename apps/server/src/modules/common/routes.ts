@@ -104,8 +104,10 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const disk = await services.disk.space().catch(() => null);
       try {
-        await pingDatabase(services.db);
-        const workers = await services.processes.workersAlive();
+        // On the health check's own connection: a node whose pool is busy is busy, not down.
+        const probe = app.deps.database.probe;
+        await pingDatabase(probe);
+        const workers = await services.processes.workersAlive(probe);
         const status: HealthStatus = workers === 0 ? "noWorker" : disk?.low ? "diskLow" : "ok";
         return { status, disk, workers };
       } catch {
