@@ -8,6 +8,8 @@
 export const DAY_MS = 86_400_000;
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+/** The day `n` days after `day` (before it for a negative `n`). */
+export const addDays = (day: string, n: number) => isoDay(dayMs(day) + n * DAY_MS);
 /** The first day of the month `n` months after the one of `day`. */
 const monthStart = (day: string, n = 0) => {
   const d = new Date(dayMs(day));
@@ -50,18 +52,17 @@ export function cutWeeks(ranges: Array<[string, string]>): {
   const days: Array<[string, string]> = [];
   // getUTCDay: 0 Sunday, 1 Monday.
   const weekday = (day: string) => new Date(dayMs(day)).getUTCDay();
-  const plus = (day: string, n: number) => isoDay(dayMs(day) + n * DAY_MS);
   for (const [a, b] of ranges) {
-    const firstMonday = plus(a, (8 - weekday(a)) % 7);
-    const lastSunday = plus(b, -weekday(b));
-    const lastMonday = plus(lastSunday, -6);
+    const firstMonday = addDays(a, (8 - weekday(a)) % 7);
+    const lastSunday = addDays(b, -weekday(b));
+    const lastMonday = addDays(lastSunday, -6);
     if (firstMonday > lastMonday) {
       days.push([a, b]);
       continue;
     }
-    if (a < firstMonday) days.push([a, plus(firstMonday, -1)]);
+    if (a < firstMonday) days.push([a, addDays(firstMonday, -1)]);
     weeks.push([firstMonday, lastMonday]);
-    if (lastSunday < b) days.push([plus(lastSunday, 1), b]);
+    if (lastSunday < b) days.push([addDays(lastSunday, 1), b]);
   }
   return { weeks, days };
 }

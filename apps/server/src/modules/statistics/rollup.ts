@@ -6,10 +6,11 @@ import {
   type StrategyDoc,
   zoneClock,
 } from "@marquee/schedule";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Tx } from "../../platform/db";
 import type { Services } from "../../platform/services";
+import { DAY_MS, isoDay } from "./periods";
 
 /**
  * The statistics roll-ups: raw events (play_events, audit_logs,
@@ -33,7 +34,6 @@ const SPAN_MARGIN_MS = 10 * 60_000;
 const BACKFILL_DAYS = 366;
 /** Terminal-day rows written per statement. */
 const ROWS_PER_INSERT = 5000;
-const DAY_MS = 86_400_000;
 
 /** How often the server runs a pass. */
 export const ROLLUP_PASS_MS = 5 * 60_000;
@@ -82,7 +82,10 @@ export async function rollupsAsOf(services: Services): Promise<Date | null> {
   return s?.watermark ?? null;
 }
 
-const isoOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const isoOfDay = (day: number) => isoDay(day * DAY_MS);
+
+/** The Monday of the week of `day` (a date): the key of a week roll-up. */
+const mondayOf = (day: SQL) => sql`${day} - (extract(isodow from ${day})::int - 1)`;
 
 /**
  * Brings every roll-up table up to date with the raw data; idempotent. With
@@ -266,7 +269,7 @@ async function rollPlays(tx: Tx, tz: string, now: Date) {
         from stat_pop_day s join pairs p on p.terminal_id = s.terminal_id and p.day = s.day
         group by s.day, s.terminal_id, s.office_id, s.kind`);
       // The weeks (their Mondays) of the same terminal days, each recomputed whole from its reach days.
-      const weeks = sql`(select distinct p.terminal_id, p.day - (extract(isodow from p.day)::int - 1) as week
+      const weeks = sql`(select distinct p.terminal_id, ${mondayOf(sql`p.day`)} as week
         from unnest(${sql.param(dTerminals)}::int[], ${sql.param(dDays)}::date[]) as p(terminal_id, day))`;
       await tx.execute(sql`
         with pairs as ${weeks}
@@ -560,7 +563,7 @@ async function rollTerminalDays(tx: Tx, tz: string, now: Date): Promise<number> 
       from stat_terminal_day where day = any(${sql.param(isoDays)}::date[])
       group by day, office_id`);
     // The weeks (Mondays) of the days rolled, recomputed whole from their days, as the months below.
-    const weeks = sql`(select distinct d - (extract(isodow from d)::int - 1) as week
+    const weeks = sql`(select distinct ${mondayOf(sql`d`)} as week
       from unnest(${sql.param(isoDays)}::date[]) as d)`;
     await tx.execute(sql`delete from stat_terminal_week where week in ${weeks}`);
     await tx.execute(sql`

@@ -7,9 +7,8 @@ import type { OfficeNode } from "../../platform/office-tree";
 import type { Services } from "../../platform/services";
 import { officeInScope, officesInScope, rangeOffices } from "../../platform/tenancy";
 import { findGroup, groupAndBelow } from "../terminal/repo";
+import { addDays, DAY_MS, dayMs } from "./periods";
 import { rollupsAsOf } from "./rollup";
-
-const DAY_MS = 86_400_000;
 
 /** What a statistics call reads: the days, the offices, the terminal groups. */
 export interface StatsScope {
@@ -31,9 +30,6 @@ export interface StatsScope {
   buckets: Array<{ id: number; name: string; officeIds: Set<number> }>;
   asOf: string | null;
 }
-
-const addDays = (iso: string, n: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The range of a query, defaults filled (the last 30 days up to today in
@@ -57,7 +53,7 @@ export async function statsScope(
   const days: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
   const clock = zoneClock(timezone);
-  const dayNo = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+  const dayNo = (iso: string) => Math.floor(dayMs(iso) / DAY_MS);
   const start = new Date(clock.instantOf(dayNo(from), 0));
   const end = new Date(clock.instantOf(dayNo(to) + 1, 0));
 
