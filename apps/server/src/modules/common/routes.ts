@@ -16,8 +16,8 @@ import { AppError } from "../../platform/errors";
 import { readPassword } from "../session/password-input";
 import { loginInfo } from "../sso/service";
 import { assertPasswordPolicy } from "../user/repo";
+import { HealthProbe } from "./health";
 import { AlreadyInitialisedError, initialiseSystem, isInitialised } from "./init";
-import { pingDatabase } from "./repo";
 
 /** The open calls: system initialisation, the login key, captcha, session probe, health. */
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -95,6 +95,8 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  // On the health check's own connection: a node whose pool is busy is busy, not down.
+  const health = new HealthProbe(() => services.processes.workersAlive(app.deps.database.probe));
   // For load balancers and supervisors: 503 while the database is out of reach. A data disk running low,
   // or no live process doing the jobs (`workers` 0: web nodes alone), keeps the answer 200 (the node still
   // serves) and says so; the log and a notice to the platform's administrators say it too.
@@ -104,10 +106,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const disk = await services.disk.space().catch(() => null);
       try {
-        // On the health check's own connection: a node whose pool is busy is busy, not down.
-        const probe = app.deps.database.probe;
-        await pingDatabase(probe);
-        const workers = await services.processes.workersAlive(probe);
+        const workers = await health.workers();
         const status: HealthStatus = workers === 0 ? "noWorker" : disk?.low ? "diskLow" : "ok";
         return { status, disk, workers };
       } catch {
