@@ -25,6 +25,12 @@ import { groupIn, hours, officeIn, type StatsScope } from "./scope";
 type Row = Record<string, unknown>;
 const num = (v: unknown) => Number(v ?? 0);
 const dayList = (s: StatsScope) => sql`${s.from}::date and ${s.to}::date`;
+/** `column` (a date) in any of the ranges of days (both ends included). */
+const inRanges = (column: SQL, ranges: Array<[string, string]>) =>
+  sql.join(
+    ranges.map(([a, b]) => sql`${column} between ${a}::date and ${b}::date`),
+    sql` or `,
+  );
 const rate = (started: number, scheduled: number) =>
   scheduled > 0 ? Math.round((started / scheduled) * 10_000) / 10_000 : null;
 
@@ -134,18 +140,13 @@ export async function onlineTime(services: Services, s: StatsScope, q: OnlineTim
   const cut = cutRange(s.from, s.to);
   const edges = cutWeeks(cut.days);
   const parts: SQL[] = [];
-  const between = (column: SQL, ranges: Array<[string, string]>) =>
-    sql.join(
-      ranges.map(([a, b]) => sql`${column} between ${a}::date and ${b}::date`),
-      sql` or `,
-    );
   if (edges.days.length) {
     parts.push(sql`select d.terminal_id, d.online_sec::bigint as online_sec, (d.online_sec > 0)::int as days
-      from stat_terminal_day d where (${between(sql`d.day`, edges.days)}) and ${officeIn(s, sql`d.office_id`)}`);
+      from stat_terminal_day d where (${inRanges(sql`d.day`, edges.days)}) and ${officeIn(s, sql`d.office_id`)}`);
   }
   if (edges.weeks.length) {
     parts.push(sql`select w.terminal_id, w.online_sec, w.days from stat_terminal_week w
-      where (${between(sql`w.week`, edges.weeks)}) and ${officeIn(s, sql`w.office_id`)}`);
+      where (${inRanges(sql`w.week`, edges.weeks)}) and ${officeIn(s, sql`w.office_id`)}`);
   }
   if (cut.months) {
     parts.push(sql`select m.terminal_id, m.online_sec, m.days from stat_terminal_month m
@@ -448,10 +449,7 @@ function widgetPlaysOverRange(s: StatsScope): SQL {
   if (cut.days.length)
     parts.push(sql`select d.office_id, d.kind, d.program_id, d.widget_id, d.plays, d.ms, d.terminals as terminal_days
       from stat_pop_office_day d
-      where (${sql.join(
-        cut.days.map(([a, b]) => sql`d.day between ${a}::date and ${b}::date`),
-        sql` or `,
-      )}) and d.widget_id <> ''`);
+      where (${inRanges(sql`d.day`, cut.days)}) and d.widget_id <> ''`);
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
