@@ -156,6 +156,38 @@ describe("two server processes", () => {
     expect((await socket.next("sync")).manifestVersion).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it("tell the other's screens of a manifest change while the first still tells its own", async () => {
+    const { terminalId: there, socket } = await onSecond();
+    const hub = t.app.services.hub as unknown as {
+      readAndTell: (ids: number[], onlyNew: boolean) => Promise<number>;
+    };
+    const tell = hub.readAndTell;
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // This process's own screens held back: the other's must not wait for them.
+    hub.readAndTell = async (ids, onlyNew) => {
+      await gate;
+      return tell.call(hub, ids, onlyNew);
+    };
+    try {
+      const done = t.app.services.hub.notifySync([there]);
+      expect((await socket.next("sync")).manifestVersion).toMatch(/^[0-9a-f]{32}$/);
+      let settled = false;
+      void done.then(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(settled).toBe(false);
+      open();
+      await done;
+    } finally {
+      open();
+      hub.readAndTell = tell;
+    }
+  });
+
   it("let a newer socket on one replace an older one on the other", async () => {
     const { token, socket, terminalId } = await onSecond();
     const newer = await openSocket(origin1, token);

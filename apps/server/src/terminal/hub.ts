@@ -634,8 +634,14 @@ export class TerminalHub {
     if (!ids.length) return;
     this.manifests.invalidate();
     this.tokens.forget(ids);
-    await this.applySync(ids);
-    await this.bus.publish({ kind: "sync", from: this.processId, terminalIds: ids });
+    // The other processes start on their screens while this one tells its own: one after the other, a
+    // cluster's second web node began only once the first had told every screen it holds.
+    const [here, others] = await Promise.allSettled([
+      this.applySync(ids),
+      this.bus.publish({ kind: "sync", from: this.processId, terminalIds: ids }),
+    ]);
+    if (here.status === "rejected") throw here.reason;
+    if (others.status === "rejected") throw others.reason;
   }
 
   private async snapshots(ids: number[]): Promise<Map<number, TerminalSnapshot>> {
