@@ -31,13 +31,16 @@ function field(text: string, name: string): number {
   return Number(value);
 }
 
-/** User and system CPU time in a /proc stat file (a process's: all its threads), ms. */
-function cpuOf(statFile: string): { user: number; system: number } {
+/**
+ * User and system CPU time in a /proc stat file (a process's: all its threads), ms; `reaped`: the time of
+ * its children that have exited and been waited for (cutime, cstime).
+ */
+function cpuOf(statFile: string): { user: number; system: number; reaped: number } {
   const stat = readFileSync(statFile, "utf8");
-  // After "pid (comm) ", the fields start at 3 (state); utime and stime are 14 and 15.
+  // After "pid (comm) ", the fields start at 3 (state); utime, stime, cutime and cstime are 14 to 17.
   const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const ms = (ticks: string | undefined) => (Number(ticks) * 1000) / TICKS_PER_SECOND;
-  return { user: ms(rest[11]), system: ms(rest[12]) };
+  return { user: ms(rest[11]), system: ms(rest[12]), reaped: ms(rest[13]) + ms(rest[14]) };
 }
 
 export interface CpuTimes {
@@ -51,7 +54,9 @@ export interface CpuTimes {
 
 /**
  * CPU time (user + system, ms) of every PostgreSQL process on this machine (by their name in /proc), or
- * undefined when there is none (a DATABASE_URL elsewhere): what a local database server spends.
+ * undefined when there is none (a DATABASE_URL elsewhere): what a local database server spends. Backends
+ * that have exited count through their postmaster's reaped time: without it, a connection closed during a
+ * step took its CPU out of the sum (a negative figure in bench:cluster when a killed node's went).
  */
 export function postgresCpuMs(): number | undefined {
   let sum = 0;
@@ -60,8 +65,8 @@ export function postgresCpuMs(): number | undefined {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
-      const { user, system } = cpuOf(`/proc/${entry}/stat`);
-      sum += user + system;
+      const { user, system, reaped } = cpuOf(`/proc/${entry}/stat`);
+      sum += user + system + reaped;
       found = true;
     } catch {
       // gone between the listing and the read
